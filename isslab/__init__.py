@@ -1,0 +1,59 @@
+"""isslab: exact, fast engines, bots and simulation for four space-race board games.
+
+>>> import isslab
+>>> game = isslab.make("space-1999", players=2)
+>>> record = isslab.play(game, ["greedy", "random"], seed=0)
+"""
+
+from __future__ import annotations
+
+from isslab import bots
+from isslab.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Bot,
+    EndReason,
+    Game,
+    IllegalActionError,
+    Option,
+    State,
+    bot,
+    bot_names,
+    game_class,
+    games,
+    load,
+    make,
+    register_bot,
+    register_game,
+)
+from isslab.play import GameRecord, play
+from isslab.sim import simulate, summarize, sweep
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "Bot",
+    "EndReason",
+    "Game",
+    "GameRecord",
+    "IllegalActionError",
+    "Option",
+    "State",
+    "bot",
+    "bot_names",
+    "bots",
+    "game_class",
+    "games",
+    "load",
+    "make",
+    "play",
+    "register_bot",
+    "register_game",
+    "simulate",
+    "summarize",
+    "sweep",
+]

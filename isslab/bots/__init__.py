@@ -1,0 +1,23 @@
+"""Game-independent bots. A bot is a callable ``(state, rng) -> action``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from isslab.core import State, register_bot
+
+__all__ = ["first_bot", "random_bot"]
+
+
+@register_bot("*", "random")
+def random_bot(state: State, rng: random.Random) -> Any:
+    """Pick a legal action uniformly at random."""
+    legal = state.legal_actions()
+    return legal[int(rng.random() * len(legal))]
+
+
+@register_bot("*", "first")
+def first_bot(state: State, rng: random.Random) -> Any:
+    """Always take the first legal action (deterministic; useful in tests and as a baseline)."""
+    return state.legal_actions()[0]

@@ -1,0 +1,599 @@
+"""The shared contract of every isslab game: options, Game, State, chance, errors, registry, save/load.
+
+The model is OpenSpiel's: a state is a value, ``apply`` returns a new state, and dice, draws and
+shuffles are *chance nodes* whose outcomes are ordinary actions with known probabilities. The rules
+never draw random numbers; drivers and bots receive a ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, TypeAlias
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "Bot",
+    "EndReason",
+    "Game",
+    "IllegalActionError",
+    "Option",
+    "State",
+    "bot",
+    "bot_names",
+    "games",
+    "load",
+    "make",
+    "register_bot",
+    "register_game",
+]
+
+#: ``current_player`` at a chance node (a roll, a draw, a shuffle).
+CHANCE: Final[int] = -1
+#: ``current_player`` once the game is over.
+TERMINAL: Final[int] = -4
+
+#: Actions are small immutable values (NamedTuples of ints, strings and tuples): hashable, readable
+#: with ``str()``, and JSON-able through :meth:`Game.encode_action`.
+Action: TypeAlias = Any
+#: A bot is a callable ``(state, rng) -> action``.
+Bot: TypeAlias = Callable[["State", random.Random], Any]
+
+_FORMAT: Final = "isslab.state"
+_VERSION: Final = 1
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in the state it was applied to."""
+
+
+class EndReason(enum.Enum):
+    """Base of each game's enum of the ways a game can end."""
+
+
+# --------------------------------------------------------------------------------------------------
+# Options
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One named, documented, validated option of a game (players, a component value, a variant)."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    min: float | None = None
+    max: float | None = None
+    assumption: bool = False
+
+    def allowed(self) -> str:
+        """Describe the allowed values in words, for error messages and ``isslab rules``."""
+        if self.choices is not None:
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        if isinstance(self.default, bool):
+            return "True or False"
+        kind = type(self.default).__name__
+        if isinstance(self.default, tuple):
+            return f"a sequence like {list(self.default)!r}"
+        if self.min is not None and self.max is not None:
+            return f"{kind} from {self.min:g} to {self.max:g}"
+        if self.min is not None:
+            return f"{kind} >= {self.min:g}"
+        return kind
+
+    def validate(self, value: Any) -> Any:
+        """Return ``value`` in canonical form, or raise ``ValueError`` naming the option."""
+        bad = ValueError(f"option {self.name}={value!r} is not allowed: use {self.allowed()}")
+        default = self.default
+        if isinstance(default, bool):
+            if not isinstance(value, bool | int) or value not in (0, 1):
+                raise bad
+            value = bool(value)
+        elif isinstance(default, int):
+            if isinstance(value, bool) or not isinstance(value, int | float) or int(value) != value:
+                raise bad
+            value = int(value)
+        elif isinstance(default, float):
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise bad
+            value = float(value)
+        elif isinstance(default, str):
+            if not isinstance(value, str):
+                raise bad
+        elif isinstance(default, tuple):
+            if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+                raise bad
+            value = _freeze(list(value))
+            if len(value) != len(default) and self.min is None:
+                raise ValueError(
+                    f"option {self.name} needs {len(default)} entries, got {len(value)}: {list(value)!r}"
+                )
+            if len(default) and not all(isinstance(v, type(default[0]) | int) for v in value):
+                raise bad
+            return value
+        if self.choices is not None and value not in self.choices:
+            raise bad
+        if self.min is not None and value < self.min:
+            raise bad
+        if self.max is not None and value > self.max:
+            raise bad
+        return value
+
+
+# --------------------------------------------------------------------------------------------------
+# JSON helpers: actions and state fields are built from ints, strings, bools, None and tuples.
+# --------------------------------------------------------------------------------------------------
+
+
+def _freeze(obj: Any) -> Any:
+    """Turn JSON lists back into tuples, recursively (state fields and action fields are tuples)."""
+    if isinstance(obj, list):
+        return tuple(_freeze(x) for x in obj)
+    return obj
+
+
+def _thaw(obj: Any) -> Any:
+    """Turn tuples into lists recursively so that ``json`` writes them the same way every time."""
+    if isinstance(obj, tuple):
+        return [_thaw(x) for x in obj]
+    return obj
+
+
+# --------------------------------------------------------------------------------------------------
+# Game
+# --------------------------------------------------------------------------------------------------
+
+
+class Game(ABC):
+    """The rules and the frozen options of one game; states are made with :meth:`new_state`."""
+
+    #: registry id, e.g. ``"space-1999"``
+    id: ClassVar[str]
+    #: human title, e.g. ``"Space: 1999"``
+    title: ClassVar[str]
+    #: every option with its default and meaning
+    OPTIONS: ClassVar[tuple[Option, ...]]
+    #: the NamedTuple classes used as actions (player and chance), for JSON decoding
+    ACTION_TYPES: ClassVar[tuple[type, ...]]
+    #: the State subclass of this game
+    STATE: ClassVar[type[State]]
+
+    def __init__(self, **options: Any) -> None:
+        known = {o.name: o for o in self.OPTIONS}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise ValueError(
+                f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)} for {self.id}; "
+                f"the options are: {', '.join(known)}"
+            )
+        resolved = {name: opt.validate(options.get(name, opt.default)) for name, opt in known.items()}
+        self._options: dict[str, Any] = resolved
+        self._key = (self.id, tuple(sorted((k, v) for k, v in resolved.items())))
+        self._action_types = {t.__name__: t for t in self.ACTION_TYPES}
+        self._setup()
+
+    def _setup(self) -> None:  # noqa: B027 - an optional hook, empty by default
+        """Check options against each other and precompute tables (override in games)."""
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The full, resolved options, defaults included (a copy)."""
+        return dict(self._options)
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+        return int(self._options["players"])
+
+    @abstractmethod
+    def new_state(self) -> State:
+        """The position before the first move (a chance node if the game starts with a roll)."""
+
+    def seat_name(self, seat: int) -> str:
+        """A readable name for a seat (a colour, a nation)."""
+        return f"seat {seat}"
+
+    # actions <-> JSON ------------------------------------------------------------------------
+
+    def encode_action(self, action: Action) -> list[Any]:
+        """JSON-able form of an action: ``[TypeName, field, ...]``."""
+        return [type(action).__name__, *(_thaw(x) for x in action)]
+
+    def decode_action(self, obj: Any) -> Action:
+        """Rebuild an action from :meth:`encode_action` output; ``ValueError`` if it is not one."""
+        if not isinstance(obj, list) or not obj or not isinstance(obj[0], str):
+            raise ValueError(f"not an encoded {self.id} action: {obj!r}")
+        kind = self._action_types.get(obj[0])
+        if kind is None:
+            raise ValueError(
+                f"unknown action type {obj[0]!r} for {self.id}; known: {', '.join(self._action_types)}"
+            )
+        try:
+            return kind(*(_freeze(x) for x in obj[1:]))
+        except TypeError as exc:
+            raise ValueError(f"bad fields for {obj[0]} action {obj!r}: {exc}") from None
+
+    # value semantics -------------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self._options.items() if v != _default_of(self, k)}
+        args = ", ".join(f"{k}={v!r}" for k, v in changed.items())
+        return f"isslab.make({self.id!r}{', ' + args if args else ''})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as (id, options) and rebuilt through validation, so tables are recomputed
+        return (_make_from, (self.id, self._options))
+
+
+def _make_from(game_id: str, options: dict[str, Any]) -> Game:
+    return make(game_id, **options)
+
+
+def _default_of(game: Game, name: str) -> Any:
+    for o in game.OPTIONS:
+        if o.name == name:
+            return o.default
+    raise KeyError(name)
+
+
+# --------------------------------------------------------------------------------------------------
+# State
+# --------------------------------------------------------------------------------------------------
+
+
+class State(ABC):
+    """A position: a value that never changes. ``apply`` returns the next position.
+
+    Subclasses list the slots that define the position in ``FIELDS``; those slots hold only ints,
+    strings, bools, None and (nested) tuples, which makes equality, hashing and JSON generic.
+    """
+
+    __slots__ = ("game", "_hist", "_nhist", "_legal")
+    FIELDS: ClassVar[tuple[str, ...]]
+
+    game: Game
+    _hist: tuple[Any, Any] | None
+    _nhist: int
+    _legal: list[Any] | None
+
+    def _init_base(self, game: Game) -> None:
+        self.game = game
+        self._hist = None
+        self._nhist = 0
+        self._legal = None
+
+    def _blank(self) -> State:
+        """A new, uninitialised state of the same class sharing the game (for ``_apply``)."""
+        new = object.__new__(type(self))
+        new.game = self.game
+        new._legal = None
+        return new
+
+    # --- to implement in each game -----------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat index, or ``CHANCE``, or ``TERMINAL``."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Legal actions (player moves, or chance outcomes) in a fixed order."""
+
+    @abstractmethod
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        """Chance outcomes with probabilities, at a chance node."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> State:
+        """The next state after a legal ``action`` (without history bookkeeping)."""
+
+    @abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """Result per seat: 1.0 for each winner, 0.0 otherwise (zeros before the end)."""
+
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats (several on a shared win; empty before the end)."""
+
+    @abstractmethod
+    def _view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, as JSON-able data."""
+
+    @abstractmethod
+    def __str__(self) -> str:
+        """A readable text rendering of the position."""
+
+    def ranks(self) -> tuple[int, ...]:
+        """Finishing place per seat (1 = best; ties share a place). Meaningful at the end."""
+        win = set(self.winners())
+        return tuple(1 if s in win else 2 for s in range(self.game.num_players))
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the game ended (a game-specific enum member), or None while it goes on."""
+        return None
+
+    @property
+    def rounds(self) -> int:
+        """Rounds played (as the game counts them)."""
+        return 0
+
+    def seat_stats(self) -> list[dict[str, float]]:
+        """Per-seat statistics the game defines (one dict per seat)."""
+        return [{} for _ in range(self.game.num_players)]
+
+    def game_stats(self) -> dict[str, float]:
+        """Whole-game statistics the game defines."""
+        return {}
+
+    # --- the public API built on the above -----------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True when the next action is a roll, draw or shuffle."""
+        return self.current_player == CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions in a deterministic order (chance outcomes at a chance node; [] at the end)."""
+        legal = self._legal
+        if legal is None:
+            legal = [] if self.is_terminal() else self._legal_actions()
+            self._legal = legal
+        return list(legal)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node: ``[(action, probability), ...]`` summing to 1."""
+        if self.current_player != CHANCE:
+            raise ValueError(f"chance_outcomes() is only defined at chance nodes, not for {self!r}")
+        return self._chance_outcomes()
+
+    def resolve(self, action: Any) -> Action:
+        """The legal action meant by ``action``: itself, its ``str()`` or its JSON form."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_terminal() else self._legal_actions()
+        if action in legal:
+            return action
+        if isinstance(action, str):
+            for a in legal:
+                if str(a) == action:
+                    return a
+        elif isinstance(action, list):
+            for a in legal:
+                if self.game.encode_action(a) == action:
+                    return a
+        raise IllegalActionError(self._illegal_message(action, legal))
+
+    def _illegal_message(self, action: Any, legal: Sequence[Any]) -> str:
+        who = {CHANCE: "chance", TERMINAL: "nobody (the game is over)"}.get(
+            self.current_player, self.game.seat_name(self.current_player)
+        )
+        shown = [str(a) for a in legal[:12]]
+        more = f" ... and {len(legal) - 12} more" if len(legal) > 12 else ""
+        listing = "; ".join(shown) + more if shown else "none"
+        return f"illegal action {str(action)!r} for {who} at move {self._nhist}; legal: {listing}"
+
+    def apply(self, action: Any) -> State:
+        """The state after ``action``; raises ``IllegalActionError`` and leaves this state as it was."""
+        action = self.resolve(action)
+        new = self._apply(action)
+        new._hist = (action, self._hist)
+        new._nhist = self._nhist + 1
+        return new
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions applied since ``new_state()``, oldest first."""
+        out = []
+        node = self._hist
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return tuple(out)
+
+    @property
+    def move_number(self) -> int:
+        """How many actions (chance included) have been applied since ``new_state()``."""
+        return self._nhist
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, JSON-able, with hidden information masked."""
+        n = self.game.num_players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat must be an int from 0 to {n - 1}, got {seat!r}")
+        return self._view(seat)
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw one chance outcome with its probability (drivers use this, rules never do)."""
+        outcomes = self.chance_outcomes()
+        x = rng.random()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if x < acc:
+                return action
+        return outcomes[-1][0]
+
+    # --- values: equality, hashing, JSON ------------------------------------------------------
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f) for f in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and isinstance(other, State)
+            and self.game == other.game
+            and self._values() == other._values()
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.game, self._values()))
+
+    def __repr__(self) -> str:
+        who = {CHANCE: "chance", TERMINAL: "terminal"}.get(self.current_player, f"player {self.current_player}")
+        return f"<{self.game.id} state, move {self._nhist}, {who}>"
+
+    def snapshot(self) -> dict[str, Any]:
+        """The fields that define the position, JSON-able."""
+        return {f: _thaw(getattr(self, f)) for f in self.FIELDS}
+
+    def to_json(self) -> str:
+        """Serialise game, options, history and position; ``isslab.load`` reverses it exactly."""
+        doc = {
+            "format": _FORMAT,
+            "version": _VERSION,
+            "game": self.game.id,
+            "options": _thaw_options(self.game.options),
+            "history": [self.game.encode_action(a) for a in self.history],
+            "state": self.snapshot(),
+        }
+        return json.dumps(doc, separators=(",", ":"))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (load, (self.to_json(), False))
+
+
+def _thaw_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: _thaw(v) for k, v in options.items()}
+
+
+def load(text: str | bytes, verify: bool = True) -> State:
+    """Rebuild a state from ``State.to_json()`` text.
+
+    With ``verify`` (the default) the history is replayed through the rules and must reproduce the
+    saved position, so a corrupt or edited file is rejected with ``ValueError`` naming the reason.
+    Without it the saved position is trusted (fast, used for undo stacks and worker hand-off).
+    """
+    try:
+        doc = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"not an isslab save file: invalid JSON ({exc})") from None
+    if not isinstance(doc, dict) or doc.get("format") != _FORMAT:
+        raise ValueError(f"not an isslab save file: the 'format' field must be {_FORMAT!r}")
+    if doc.get("version") != _VERSION:
+        raise ValueError(f"unsupported save-file version {doc.get('version')!r}; this isslab reads {_VERSION}")
+    for key, kind in (("game", str), ("options", dict), ("history", list), ("state", dict)):
+        if not isinstance(doc.get(key), kind):
+            raise ValueError(f"corrupt save file: field {key!r} is missing or not a {kind.__name__}")
+    game = make(doc["game"], **doc["options"])
+    try:
+        history = [game.decode_action(a) for a in doc["history"]]
+    except ValueError as exc:
+        raise ValueError(f"corrupt save file: {exc}") from None
+    if verify:
+        state = game.new_state()
+        for i, action in enumerate(history):
+            try:
+                state = state.apply(action)
+            except IllegalActionError as exc:
+                raise ValueError(f"corrupt save file: step {i} of the history is not legal: {exc}") from None
+        if state.snapshot() != doc["state"]:
+            diff = sorted(k for k, v in state.snapshot().items() if doc["state"].get(k) != v)
+            raise ValueError(
+                f"corrupt save file: the saved position does not match its history (fields {', '.join(diff)})"
+            )
+        return state
+    fields = doc["state"]
+    cls = game.STATE
+    missing = [f for f in cls.FIELDS if f not in fields]
+    if missing:
+        raise ValueError(f"corrupt save file: state fields missing: {', '.join(missing)}")
+    state = object.__new__(cls)
+    state._init_base(game)
+    for f in cls.FIELDS:
+        setattr(state, f, _freeze(fields[f]))
+    node: tuple[Any, Any] | None = None
+    for a in history:
+        node = (a, node)
+    state._hist = node
+    state._nhist = len(history)
+    return state
+
+
+# --------------------------------------------------------------------------------------------------
+# Registry of games and bots
+# --------------------------------------------------------------------------------------------------
+
+_GAMES: dict[str, type[Game]] = {}
+_BOTS: dict[tuple[str, str], Bot] = {}
+
+
+def register_game(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a Game subclass available to ``isslab.make``."""
+    _GAMES[cls.id] = cls
+    return cls
+
+
+def register_bot(game_id: str, name: str) -> Callable[[Bot], Bot]:
+    """Decorator: register a named bot for one game (``"*"`` for every game)."""
+
+    def deco(fn: Bot) -> Bot:
+        _BOTS[(game_id, name)] = fn
+        return fn
+
+    return deco
+
+
+def _ensure_loaded() -> None:
+    # the game packages register themselves on import
+    import isslab.games  # noqa: F401
+
+
+def games() -> list[str]:
+    """The ids of the registered games."""
+    _ensure_loaded()
+    return sorted(_GAMES)
+
+
+def game_class(game_id: str) -> type[Game]:
+    """The Game class registered under ``game_id``."""
+    _ensure_loaded()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        raise ValueError(f"unknown game {game_id!r}; the games are: {', '.join(sorted(_GAMES))}") from None
+
+
+def make(game_id: str, **options: Any) -> Game:
+    """Build a game with validated options (bad ones raise ``ValueError`` naming the option)."""
+    if not isinstance(game_id, str):
+        raise ValueError(f"game id must be a string, got {game_id!r}")
+    return game_class(game_id)(**options)
+
+
+def bot_names(game_id: str) -> list[str]:
+    """Names of the bots that can play ``game_id`` (shared ones included)."""
+    _ensure_loaded()
+    names = {n for (g, n) in _BOTS if g in (game_id, "*")}
+    return sorted(names)
+
+
+def bot(game_id: str, name: str) -> Bot:
+    """The bot registered as ``name`` for ``game_id`` (or for every game)."""
+    _ensure_loaded()
+    found = _BOTS.get((game_id, name)) or _BOTS.get(("*", name))
+    if found is None:
+        raise ValueError(
+            f"unknown bot {name!r} for {game_id}; the bots are: {', '.join(bot_names(game_id))}"
+        )
+    return found
