@@ -1,0 +1,61 @@
+"""isslab_widgets: Jupyter front-ends for isslab games (ipywidgets 8 + ipycanvas).
+
+>>> import isslab_widgets
+>>> view = isslab_widgets.play("space-1999", players=2, seats=["human", "greedy"])
+
+Importing the package also gives every ``isslab.State`` a ``_repr_svg_``, so a position shows as a
+picture in a notebook (and in static viewers) for games that have a board module.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import isslab
+from isslab_widgets.boards import Board, Click, board_for, register_board, svg_of, text_scene
+from isslab_widgets.history import GameTree
+from isslab_widgets.scene import LAYERS, Circle, Line, Polygon, Rect, Region, Scene, Text
+from isslab_widgets.view import HUMAN, GameView, play
+from isslab_widgets.whatif import WhatIf
+
+__all__ = [
+    "HUMAN",
+    "LAYERS",
+    "Board",
+    "Circle",
+    "Click",
+    "GameTree",
+    "GameView",
+    "Line",
+    "Polygon",
+    "Rect",
+    "Region",
+    "Scene",
+    "Text",
+    "WhatIf",
+    "board_for",
+    "play",
+    "register_board",
+    "scene_of",
+    "svg_of",
+    "text_scene",
+]
+
+
+def scene_of(state: isslab.State) -> Scene:
+    """The scene of a state without highlights: its board's picture, or the generic text scene."""
+    board = board_for(state.game)
+    return board.scene(state, hints=False) if board is not None else text_scene(state)
+
+
+def _state_repr_svg(self: Any) -> str | None:
+    """SVG for Jupyter's rich display; None (skipped) for games without a board module."""
+    try:
+        return svg_of(self)
+    except Exception:  # noqa: BLE001 - a display hook must never raise; Jupyter falls back to text
+        return None
+
+
+# State is the engines' shared base class; the hook is attached here so that isslab itself stays
+# free of anything Jupyter-specific.
+isslab.State._repr_svg_ = _state_repr_svg  # type: ignore[attr-defined]

@@ -1,0 +1,286 @@
+"""The Space: 1999 board: a rotating polar-grid disc between four corner planets.
+
+Geometry follows the components file (B2): disc dot ``(r, s)`` sits on ring ``r`` at board direction
+``(s + theta) % spokes`` (direction 0 = east, counter-clockwise); each corner planet has a pad of
+``eagles`` circles and fixed launch lines toward the disc edge. The fixed board is the background
+layer, the disc (it turns with every roll) the board layer, eagles and highlights the pieces layer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from functools import lru_cache
+from typing import Any
+
+from isslab import CHANCE, TERMINAL, Action, Game, State
+from isslab_widgets.boards import Board, register_board
+from isslab_widgets.scene import Circle, Line, Polygon, Region, Scene, Shape, Text
+
+__all__ = ["COLOURS", "Space1999Board"]
+
+#: screen colours for the seat colours the engine names
+COLOURS = {"red": "#d62728", "blue": "#1f6fd1", "green": "#2ca02c", "yellow": "#f2c500"}
+_EMPTY_PAD = "#b8bcc4"
+_SPACE = "#0b1d3a"
+_GRID = "#5877ad"
+_DOT = "#a9bde0"
+_RIM = "#cfd4dc"
+_MOVABLE = "#ffd54a"
+_TARGET = "#39ff14"
+_SELECT = "#ffffff"
+
+SIZE = 600
+_C = SIZE / 2
+_R_RIM = 208.0  # outer radius of the disc's rim band
+_R_OUTER = 186.0  # radius of the outermost ring of dots
+_PAD_DIST = 318.0  # distance of a pad's centre from the board centre (along the diagonal)
+_PAD_R = 48.0  # click radius of a pad
+_EAGLE_R = 9.5
+
+
+def _xy(radius: float, direction: float, spokes: int) -> tuple[float, float]:
+    """Screen point at ``radius`` from the centre toward board direction ``direction`` (marks)."""
+    a = 2 * math.pi * direction / spokes
+    return (_C + radius * math.cos(a), _C - radius * math.sin(a))
+
+
+@register_board("space-1999")
+class Space1999Board(Board):
+    """Scenes and clicks for Space: 1999 (any rings, spokes, eagles and player count)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        g: Any = game
+        self.R: int = g.rings
+        self.S: int = g.spokes
+        self.E: int = g.eagles
+        self.n: int = g.num_players
+        self.ring_gap = _R_OUTER / self.R
+        self._locs = [g.dot_rs(i) for i in range(g.ndots)]
+        self._background = self._build_background()
+        self._disc = lru_cache(maxsize=None)(self._build_disc)
+
+    # --- geometry ------------------------------------------------------------------------------
+
+    def pad_centre(self, corner: int) -> tuple[float, float]:
+        """Screen centre of a corner's pad."""
+        d = self.game.corner_direction(corner)  # type: ignore[attr-defined]
+        return _xy(_PAD_DIST, d, self.S)
+
+    def pad_circles(self, corner: int) -> list[tuple[float, float]]:
+        """Screen centres of a pad's circles (a small ring around the pad centre)."""
+        cx, cy = self.pad_centre(corner)
+        if self.E == 1:
+            return [(cx, cy)]
+        rr = 15.0 + 3.0 * self.E
+        return [
+            (
+                cx + rr * math.cos(math.pi / 2 + 2 * math.pi * k / self.E),
+                cy - rr * math.sin(math.pi / 2 + 2 * math.pi * k / self.E),
+            )
+            for k in range(self.E)
+        ]
+
+    def point(self, loc: tuple[int, int], theta: int) -> tuple[float, float]:
+        """Screen position of an engine location (a disc dot, the hub, or a pad) at rotation ``theta``."""
+        r, s = loc
+        if r < 0:
+            return self.pad_centre(s)
+        if r == 0:
+            return (_C, _C)
+        return _xy(self.ring_gap * r, s + theta, self.S)
+
+    def _colour(self, seat: int) -> str:
+        return COLOURS.get(self.game.seat_name(seat), "#888888")
+
+    # --- layers --------------------------------------------------------------------------------
+
+    def _build_background(self) -> tuple[Shape, ...]:
+        """The fixed board: frame, launch lines, pads, arrows and the white lines between them."""
+        g: Any = self.game
+        S = self.S
+        out: list[Shape] = [
+            Polygon(((4, 4), (SIZE - 4, 4), (SIZE - 4, SIZE - 4), (4, SIZE - 4)), fill="#1c2a44")
+        ]
+        owner = {g.seat_corner[s]: s for s in range(self.n)}
+        targeter = {g.target_corner[s]: s for s in range(self.n)}
+        for c in range(4):
+            pc = self.pad_centre(c)
+            for direction, _label in g.corner_lines(c):
+                out.append(Line((pc, _xy(_R_RIM + 2, direction, S)), stroke="#e8e8e8", width=2.0))
+        for c in range(4):
+            cx, cy = self.pad_centre(c)
+            out.append(Circle(cx, cy, _PAD_R - 4, fill="#2d3d5c", stroke="#8ea0c0", width=1.5))
+            home = self._colour(owner[c]) if c in owner else _EMPTY_PAD
+            dot = self._colour(targeter[c]) if c in targeter else _EMPTY_PAD
+            for x, y in self.pad_circles(c):
+                out.append(Circle(x, y, _EAGLE_R + 3, fill=home))
+                out.append(Circle(x, y, _EAGLE_R - 1, fill="#f4f4f4"))
+                out.append(Circle(x, y, 3.5, fill=dot))
+            name = ("NE", "NW", "SW", "SE")[c]
+            ty = cy + (_PAD_R + 8) * (1 if cy > _C else -1)
+            label = name if c not in owner else f"{name} · {g.seat_name(owner[c])}"
+            out.append(Text(cx, ty, label, size=11, fill="#dfe6f2"))
+        # red and green arrows on each side, a white line between them (rulebook "The Board")
+        for side in range(4):
+            d = side * S / 4
+            out.append(Line((_xy(_R_RIM + 2, d, S), _xy(_R_RIM + 24, d, S)), stroke="#ffffff", width=3.0))
+            for colour, sign in (("#2ca02c", 1), ("#d62728", -1)):
+                tip = _xy(_R_RIM + 15, d + sign * 0.95 * S / 16, S)
+                base_a = _xy(_R_RIM + 9, d + sign * 0.35 * S / 16, S)
+                base_b = _xy(_R_RIM + 21, d + sign * 0.35 * S / 16, S)
+                out.append(Polygon((tip, base_a, base_b), fill=colour))
+        return tuple(out)
+
+    def _build_disc(self, theta: int) -> tuple[Shape, ...]:
+        """The disc at rotation ``theta``: rim with edge marks, rings, spokes and dots."""
+        S, R = self.S, self.R
+        out: list[Shape] = [
+            Circle(_C, _C, _R_RIM, fill=_RIM),
+            Circle(_C, _C, _R_RIM - 9, fill=_SPACE),
+        ]
+        for s in range(S):
+            a, b = _xy(_R_RIM - 9, s + theta, S), _xy(_R_RIM, s + theta, S)
+            out.append(Line((a, b), stroke="#000000", width=3.0 if s else 5.0))
+        # spoke 0's mark carries a small triangle so the turn of the disc is visible
+        out.append(
+            Polygon(
+                (
+                    _xy(_R_RIM - 10, theta, S),
+                    _xy(_R_RIM - 22, theta - 0.18, S),
+                    _xy(_R_RIM - 22, theta + 0.18, S),
+                ),
+                fill="#ffffff",
+            )
+        )
+        for r in range(1, R + 1):
+            out.append(Circle(_C, _C, self.ring_gap * r, stroke=_GRID, width=1.5))
+        for s in range(S):
+            out.append(Line(((_C, _C), _xy(_R_OUTER, s + theta, S)), stroke=_GRID, width=1.5))
+        for r in range(1, R + 1):
+            for s in range(S):
+                x, y = _xy(self.ring_gap * r, s + theta, S)
+                out.append(Circle(x, y, 3.5, fill=_DOT))
+        out.append(Circle(_C, _C, 6.0, fill=_DOT))
+        return tuple(out)
+
+    def _eagle(self, x: float, y: float, seat: int) -> list[Shape]:
+        col = self._colour(seat)
+        return [
+            Circle(x, y, _EAGLE_R, fill=col, stroke="#101010", width=1.5),
+            Polygon(((x, y - 5.5), (x - 5, y + 4), (x, y + 1.5), (x + 5, y + 4)), fill="#ffffff", alpha=0.85),
+        ]
+
+    def _pieces(self, state: Any, selected: Hashable | None, hints: bool) -> tuple[list[Shape], list[Region]]:
+        g: Any = self.game
+        theta = state.theta
+        out: list[Shape] = []
+        last, last_roll = _last_actions(state)
+        if last is not None and getattr(last, "kind", "pass") != "pass":
+            pts = tuple(self.point(p, theta) for p in last.path)
+            out.append(Line(pts, stroke=self._colour(last.seat), width=4.0, alpha=0.55))
+        # eagles on pads: the owner's unlaunched ones first, then those landed by the targeting seat
+        for seat in range(self.n):
+            home_c, target_c = g.seat_corner[seat], g.target_corner[seat]
+            circles = self.pad_circles(home_c)
+            for k in range(state.home[seat]):
+                out += self._eagle(*circles[k], seat)
+            circles = self.pad_circles(target_c)
+            for k in range(state.landed[seat]):
+                out += self._eagle(*circles[self.E - 1 - k], seat)
+        for i, v in enumerate(state.board):
+            if v:
+                out += self._eagle(*self.point(self._locs[i], theta), v - 1)
+        cp = state.current_player
+        if hints and cp >= 0:
+            legal = state.legal_actions()
+            origins = {self.origin(a) for a in legal} - {None}
+            for key in origins:
+                x, y = self.point(key, theta)  # type: ignore[arg-type]
+                rad = _PAD_R - 6 if key[0] < 0 else _EAGLE_R + 3  # type: ignore[index]
+                out.append(Circle(x, y, rad, stroke=_MOVABLE, width=2.0))
+            if selected is not None:
+                x, y = self.point(selected, theta)  # type: ignore[arg-type]
+                rad = _PAD_R - 3 if selected[0] < 0 else _EAGLE_R + 5  # type: ignore[index]
+                out.append(Circle(x, y, rad, stroke=_SELECT, width=3.0))
+                for a in legal:
+                    if self.origin(a) != selected:
+                        continue
+                    pts = tuple(self.point(p, theta) for p in a.path)
+                    if len(pts) > 2:  # a multi-hop jump: show the route
+                        out.append(Line(pts, stroke=_TARGET, width=2.0, dash=(5.0, 4.0)))
+                    tx, ty = pts[-1]
+                    if a.path[-1][0] < 0:  # landing: mark the pad
+                        out.append(Circle(tx, ty, _PAD_R - 3, stroke=_TARGET, width=3.0))
+                    out.append(Circle(tx, ty, 7.0, fill=_TARGET, stroke="#0a3d00", width=1.0))
+        # caption: round, who is to move, the last die
+        if cp == TERMINAL:
+            who = "game over: " + ", ".join(g.seat_name(w) for w in state.winners()) + " won"
+        elif cp == CHANCE:
+            who = "roll-off for the first player" if state.first < 0 else "die roll to turn the disc"
+        else:
+            who = f"{g.seat_name(cp)} to move"
+        out.append(Text(_C, 16, f"round {state.round + 1} · {who}", size=14, fill="#ffffff", bold=True))
+        if last_roll is not None:
+            out.append(Text(_C, SIZE - 16, str(last_roll), size=12, fill="#dfe6f2"))
+        regions = [Region(loc, *self.point(loc, theta), 13.0, label=_name(loc)) for loc in self._locs]
+        regions += [Region((-1, c), *self.pad_centre(c), _PAD_R, label=_name((-1, c))) for c in range(4)]
+        return out, regions
+
+    def scene(self, state: State, selected: Hashable | None = None, hints: bool = True) -> Scene:
+        """The board at ``state``; with ``hints``, movable eagles, the selection and its destinations."""
+        st: Any = state
+        pieces, regions = self._pieces(st, selected, hints)
+        return Scene(
+            SIZE,
+            SIZE,
+            {"background": self._background, "board": self._disc(st.theta), "pieces": tuple(pieces)},
+            tuple(regions),
+            title=f"Space: 1999, move {state.move_number}",
+            background="#101828",
+        )
+
+    # --- clicks --------------------------------------------------------------------------------
+
+    def origin(self, action: Action) -> Hashable | None:
+        """Where a move starts: the eagle's dot, or the home pad for a launch; None for pass and chance."""
+        path = getattr(action, "path", ())
+        return path[0] if path else None
+
+    def target(self, action: Action) -> Hashable | None:
+        """Where a move ends: a dot, or the target pad for a landing."""
+        path = getattr(action, "path", ())
+        return path[-1] if path else None
+
+    def place_name(self, key: Hashable) -> str:
+        """``hub``, ``r3s12`` or ``NE pad``."""
+        return _name(key)  # type: ignore[arg-type]
+
+    def occupant(self, state: State, key: Hashable) -> int | None:
+        """The seat of the eagle on a dot (pads hold no single eagle to name)."""
+        st: Any = state
+        if not isinstance(key, tuple) or key[0] < 0:
+            return None
+        v = st.board[self.game.dot_index(*key)]  # type: ignore[attr-defined]
+        return v - 1 if v else None
+
+
+def _name(loc: tuple[int, int]) -> str:
+    r, s = loc
+    if r < 0:
+        return f"{('NE', 'NW', 'SW', 'SE')[s]} pad"
+    return "hub" if r == 0 else f"r{r}s{s}"
+
+
+def _last_actions(state: Any) -> tuple[Any, Any]:
+    """The last player move and the last die roll in the state's history (None when there is none)."""
+    last = roll = None
+    for a in reversed(state.history):
+        if type(a).__name__ == "Roll":
+            roll = roll or a
+        elif hasattr(a, "path"):
+            last = last or a
+        if last is not None and roll is not None:
+            break
+    return last, roll

@@ -1,0 +1,129 @@
+"""Plots of simulation results (``isslab.simulate`` / ``isslab.sweep`` data frames) with matplotlib.
+
+Every function draws on the ``ax`` it is given, or on a new pyplot figure when ``ax`` is None. The
+what-if runner passes axes of a plain ``matplotlib.figure.Figure``: that path never touches pyplot,
+so it is safe in a background thread.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+__all__ = [
+    "outcome_figure",
+    "plot_length",
+    "plot_sweep",
+    "plot_win_rates",
+    "png_bytes",
+    "seat_colours",
+    "win_table",
+]
+
+_PALETTE = ("#d62728", "#1f6fd1", "#2ca02c", "#f2c500", "#9467bd", "#8c564b")
+
+
+def _axes(ax: Axes | None) -> Axes:
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt  # only when the caller wants a new (notebook) figure
+
+    _, new = plt.subplots(figsize=(5, 3))
+    return new
+
+
+def seat_colours(game_id: str, seats: int) -> list[str]:
+    """Plot colours per seat: the board's seat colours when the game has a board module."""
+    if game_id == "space-1999":
+        from isslab_widgets.boards.space_1999 import COLOURS
+
+        return list(COLOURS.values())[:seats]
+    return list(_PALETTE[:seats])
+
+
+def _seat_labels(df: pd.DataFrame) -> list[str]:
+    names = df.attrs.get("seat_names")
+    seats = sorted(df["seat"].unique())
+    if names:
+        return [f"{names[s]}\n({b})" for s, b in zip(seats, df.groupby("seat")["bot"].first(), strict=True)]
+    return [f"seat {s}\n({b})" for s, b in zip(seats, df.groupby("seat")["bot"].first(), strict=True)]
+
+
+def win_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Win probability per seat with a 95% normal-approximation interval (one row per seat)."""
+    g = df.groupby("seat")
+    n = g["game"].nunique()
+    p = g["win"].mean()
+    half = 1.96 * (p * (1 - p) / n).pow(0.5)
+    out = pd.DataFrame({"bot": g["bot"].first(), "games": n, "win_probability": p, "ci95": half})
+    return out.reset_index()
+
+
+def plot_win_rates(df: pd.DataFrame, ax: Axes | None = None, colours: Sequence[str] | None = None) -> Axes:
+    """Bars of the win probability of each seat, with 95% intervals."""
+    ax = _axes(ax)
+    t = win_table(df)
+    colours = list(colours) if colours else seat_colours(str(df.attrs.get("game", "")), len(t))
+    ax.bar(range(len(t)), t["win_probability"], yerr=t["ci95"], color=colours[: len(t)], capsize=4)
+    ax.set_xticks(range(len(t)), _seat_labels(df), fontsize=8)
+    ax.set_ylabel("win probability")
+    ax.set_ylim(0, max(0.05, min(1.0, float((t["win_probability"] + t["ci95"]).max()) * 1.15)))
+    ax.axhline(1 / len(t), color="grey", lw=0.8, ls="--")
+    ax.set_title(f"wins by seat ({int(t['games'].iloc[0])} games)", fontsize=10)
+    return ax
+
+
+def plot_length(df: pd.DataFrame, ax: Axes | None = None, column: str = "length") -> Axes:
+    """Histogram of game length (player moves per game, or another per-game column)."""
+    ax = _axes(ax)
+    per_game = df.drop_duplicates("game")[column]
+    lo, hi = int(per_game.min()), int(per_game.max())
+    bins = max(5, min(40, hi - lo + 1))
+    ax.hist(per_game, bins=bins, color="#4c72b0", edgecolor="white")
+    ax.axvline(float(per_game.mean()), color="black", lw=1)
+    ax.set_xlabel(f"{column} (mean {per_game.mean():.1f})")
+    ax.set_ylabel("games")
+    ax.set_title(f"game {column}", fontsize=10)
+    return ax
+
+
+def plot_sweep(df: pd.DataFrame, option: str, ax: Axes | None = None, column: str = "length") -> Axes:
+    """Distribution of a per-game column for each value of a swept option (box plot)."""
+    ax = _axes(ax)
+    per_game = df.drop_duplicates([option, "game"])
+    values = sorted(per_game[option].unique())
+    data = [per_game.loc[per_game[option] == v, column].to_numpy() for v in values]
+    ax.boxplot(data, tick_labels=[str(v) for v in values], showfliers=False)
+    ax.set_xlabel(option)
+    ax.set_ylabel(column)
+    ax.set_title(f"{column} by {option}", fontsize=10)
+    return ax
+
+
+def outcome_figure(df: pd.DataFrame, colours: Sequence[str] | None = None, title: str = "") -> Figure:
+    """Win probability per seat and game length side by side, on a figure without pyplot."""
+    fig = Figure(figsize=(8.0, 2.8), dpi=90)
+    a, b = fig.subplots(1, 2)
+    plot_win_rates(df, a, colours)
+    plot_length(df, b)
+    if title:
+        fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def png_bytes(fig: Any) -> bytes:
+    """A figure rendered to PNG (for an ``ipywidgets.Image``)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
+
+
+def _fmt_p(p: float) -> str:
+    return "-" if math.isnan(p) else f"{p:.1%}"
