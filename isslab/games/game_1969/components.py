@@ -1,0 +1,219 @@
+"""Component data of 1969: nations, research boxes, scientists, the default board, and the options.
+
+Every value that no public source confirms is marked ``assumption=True`` in its :class:`Option`
+(see ``/work/shared/rules/1969.components.md``, sections A1-A7).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from isslab.core import Option
+
+__all__ = [
+    "BOXES",
+    "BOX_LABELS",
+    "DEFAULT_MISSIONS",
+    "DEFAULT_MOON_VALUES",
+    "GROUND_CONTROL",
+    "INSURANCE",
+    "INTELLIGENCE",
+    "INVESTORS",
+    "KINDS",
+    "NATIONS",
+    "OPTIONS",
+    "RESEARCHERS",
+    "ROBOTICS",
+    "SIMULATION",
+    "SYMBOLS",
+    "BASIC",
+    "ROOKIE",
+    "FAMOUS",
+    "GENIUS",
+    "SPY",
+]
+
+#: the five nations, one per seat in clockwise order (BGGR, OG)
+NATIONS: Final = ("USA", "USSR", "Canada", "France", "Germany")
+
+#: the twelve research boxes (A2): six on the Ground Control sheet, then six on the Rocket sheet
+BOXES: Final = (
+    "intelligence",
+    "robotics",
+    "investors",
+    "insurance",
+    "simulation",
+    "ground_control",
+    "astronautics",
+    "launchpad",
+    "vector",
+    "orbital",
+    "lunar",
+    "technology",
+)
+BOX_LABELS: Final = (
+    "Intelligence",
+    "Robotics",
+    "Investors",
+    "Insurance",
+    "Simulation",
+    "Ground Control",
+    "Astronautics",
+    "Launchpad",
+    "Vector Rocket",
+    "Orbital Module",
+    "Lunar Module",
+    "Technology",
+)
+INTELLIGENCE, ROBOTICS, INVESTORS, INSURANCE, SIMULATION, GROUND_CONTROL = range(6)
+#: the six mission symbols are the Rocket-sheet boxes (indices 6..11)
+SYMBOLS: Final = BOXES[6:]
+
+#: scientist kinds, in the order of the cost and supply options
+KINDS: Final = ("basic", "rookie", "famous", "genius", "spy")
+BASIC, ROOKIE, FAMOUS, GENIUS, SPY = range(5)
+#: Researcher value of each kind ("Scientists"): basic 1, rookie 1, famous 1, genius 2, spy 0
+RESEARCHERS: Final = (1, 1, 1, 2, 0)
+
+#: A4 default board: (name, symbols, cost in M, intelligence cost, PP value of each space)
+DEFAULT_MISSIONS: Final = (
+    ("Satellite Launch", ("vector",), 3, 1, (0, 1, 2, 3, 5)),
+    ("Launch Complex Test", ("launchpad",), 3, 1, (0, 1, 2, 3, 5)),
+    ("Man in Orbit", ("astronautics",), 4, 1, (0, 1, 2, 3, 4, 5)),
+    ("Lunar Probe", ("technology",), 4, 1, (0, 1, 2, 3, 4, 5)),
+    ("Orbital Module Test", ("orbital",), 5, 2, (0, 0, 1, 1, 2, 3, 4, 5)),
+    ("Lunar Module Test", ("lunar",), 5, 2, (0, 0, 1, 1, 2, 3, 4, 5)),
+    ("Heavy Launcher", ("launchpad", "vector"), 6, 2, (0, 1, 2, 3, 4, 5, 6, 8, 10)),
+    ("Spacewalk", ("astronautics", "orbital"), 7, 2, (0, 0, 1, 2, 3, 4, 5, 6, 8, 10)),
+    ("Rendezvous & Docking", ("lunar", "technology"), 7, 2, (0, 0, 1, 1, 2, 3, 4, 5, 6, 8, 10)),
+    (
+        "Lunar Orbit",
+        ("launchpad", "vector", "orbital"),
+        9,
+        3,
+        (0, 1, 2, 3, 4, 5, 6, 7, 9, 11, 13, 15),
+    ),
+    (
+        "Lunar Dress Rehearsal",
+        ("astronautics", "lunar", "technology"),
+        10,
+        3,
+        (0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 13, 15),
+    ),
+)
+#: A4/A5 default Moon Mission track (20 spaces, start space first)
+DEFAULT_MOON_VALUES: Final = (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 19, 22, 26, 30, 35)
+
+OPTIONS: Final = (
+    Option("players", 4, "number of nations (seats), 2 to 5", min=2, max=5),
+    Option(
+        "first_player",
+        -1,
+        "seat of the First Player; -1 chooses uniformly at random (Setting Up: a random tie-break)",
+        min=-1,
+        max=4,
+    ),
+    Option("income", (12, 13, 14, 15, 16, 17, 18), "income in M for each year 1963..1969 (§1; A3)"),
+    Option(
+        "pp_limits",
+        (1, 1, 2, 2, 3, 3, 4),
+        "most Prestige Points a nation may sell each year 1963..1969 (§1; A3: 1966-1969 assumed)",
+        assumption=True,
+    ),
+    Option("pp_money", 2, "M received for each Prestige Point sold (§1)", min=0),
+    Option("start_prestige", 2, "Prestige Points on the Scoring Track at the start (Setting Up)", min=0),
+    Option(
+        "missions",
+        DEFAULT_MISSIONS,
+        "ordinary missions: rows (name, symbols, cost M, intelligence cost, PP of each space from the "
+        "start space) (A4; the board values are assumed)",
+        min=1,
+        assumption=True,
+    ),
+    Option("moon_cost", 15, "cost in M of the Moon Mission (A4)", min=0, assumption=True),
+    Option("moon_ic", 3, "intelligence cost of the Moon Mission (A4)", min=1, assumption=True),
+    Option(
+        "moon_values",
+        DEFAULT_MOON_VALUES,
+        "PP of each space of the Moon Mission track, start space first (A4, A5)",
+        min=1,
+        assumption=True,
+    ),
+    Option("dice", 5, "number of mission dice (§3.1)", min=1, max=10),
+    Option(
+        "die_faces",
+        (3, 2, 1),
+        "faces of one die: (success green, neutral blue, failure red) (A1, sourced GZ)",
+        assumption=True,
+    ),
+    Option(
+        "intel_deck",
+        (13, 13, 13),
+        "Intelligence deck: how many cards of value 1, 2, 3, ... (A6: 39 cards, split assumed)",
+        min=1,
+        assumption=True,
+    ),
+    Option("intel_cost", 2, "price in M of one Intelligence Card (§2.2)", min=1),
+    Option("hand_limit", 6, "most Intelligence Cards in a hand (§2.2)", min=0),
+    Option(
+        "hand_limit_after_draws",
+        True,
+        "the hand limit also binds after the free Income draws: discard down to it (A7.6)",
+        assumption=True,
+    ),
+    Option(
+        "scientist_costs",
+        (5, 3, 9, 11, 7),
+        "cost in M of (basic, rookie, famous, genius, spy) (Scientists)",
+    ),
+    Option(
+        "scientist_supply",
+        (40, 10, 10, 10, 10),
+        "cubes in the supply of (basic, rookie, famous, genius, spy) (Components)",
+    ),
+    Option(
+        "end_bonus",
+        (0, -2, 3, 0, -1),
+        "end-of-game PP per cube of (basic, rookie, famous, genius, spy) (Scientists)",
+    ),
+    Option(
+        "spy_penalty_to",
+        "hirer",
+        "who loses the spy's end-of-game PP: the nation that hired it, or the owner of the sheet it sits "
+        "on (ambiguous: see the package docstring)",
+        choices=("hirer", "sheet_owner"),
+        assumption=True,
+    ),
+    Option(
+        "spy_box_rule",
+        True,
+        "a spy obeys the 'two different types per box' rule of the box it enters (A7.7)",
+        assumption=True,
+    ),
+    Option("bonus_tokens", 10, "Bonus Tokens in the bank; none left means no token (A7.5)", min=0),
+    Option("robotics_discount", 2, "M off the first scientist each round per Robotics researcher", min=0),
+    Option("investors_discount", 2, "M off each mission (not the Moon) per Investors researcher", min=0),
+    Option(
+        "insurance_pay",
+        3,
+        "M per Insurance researcher for each Failure after re-rolls (A7.4: literal reading)",
+        min=0,
+        assumption=True,
+    ),
+    Option(
+        "intel_resolution",
+        "down_then_up",
+        "how played Intelligence moves the rocket: down by the opponents' steps then up by one's own, "
+        "clamping after each (A7.1), or 'net': the difference of the two, clamped once",
+        choices=("down_then_up", "net"),
+        assumption=True,
+    ),
+    Option(
+        "flag_penalty",
+        "previous_rounds",
+        "flags that reduce a mission's PP: those of previous rounds only (A7.2), or also the attempts "
+        "made earlier in the same round ('all_attempts')",
+        choices=("previous_rounds", "all_attempts"),
+        assumption=True,
+    ),
+)
