@@ -86,6 +86,7 @@ class GameView(widgets.VBox):
         self.tree = tree
         self.selected: Hashable | None = None
         self.message = ""
+        self._notes: list[str] = []
         #: tracebacks of unexpected errors caught by the widget (the status line shows the last one)
         self.errors: list[str] = []
         self._scene: Scene | None = None
@@ -363,12 +364,12 @@ class GameView(widgets.VBox):
             if cp == TERMINAL:
                 return self._say("the game is over", error=True)
             if cp == CHANCE:
-                return self._apply(st.sample_chance(self.rng_chance), "")
+                return self._apply(st.sample_chance(self.rng_chance), "", auto=True)
             name = self.seats[cp]
             if name == HUMAN:
                 return self._say(f"{self.game.seat_name(cp)} is played by a human: make a move", error=True)
             action = isslab.bot(self.game.id, name)(st, self.rng_bots)
-            return self._apply(action, f"{name} bot: ")
+            return self._apply(action, f"{name} bot: ", auto=True)
 
     def step_bots(self, max_steps: int = 100_000) -> int:
         """Advance until a human seat is to move or the game ends; the number of steps made."""
@@ -386,7 +387,7 @@ class GameView(widgets.VBox):
         """Let ``player`` (``"human"`` or a bot name) play ``seat``."""
         self.seat_pickers[seat].value = player
 
-    def _apply(self, action: Action, note: str) -> bool:
+    def _apply(self, action: Action, note: str, auto: bool = False) -> bool:
         """Play an action at the cursor (branching if needed), then redraw and let the bots go on."""
         before = self.tree.state
         try:
@@ -402,7 +403,9 @@ class GameView(widgets.VBox):
         after = self.tree.state
         if after.is_terminal():
             note += " | game over: " + ", ".join(self.game.seat_name(w) for w in after.winners()) + " won"
-        self._say(note)
+        # automatic steps (bots, dice) pile up on the status line so a human sees what happened since
+        self._notes = [*self._notes[-3:], note] if auto else [note]
+        self._say(" · ".join(self._notes))
         self._refresh()
         self._schedule()
         return True
