@@ -1,0 +1,90 @@
+"""Click-to-draw latency of the Space: 1999 view on the Python side: ``python -m isslab_widgets.bench``.
+
+Each sample is one click handler call (``GameView.click(x, y)``, what ipycanvas calls on a mouse
+down) up to the end of the ``hold_canvas`` batch that draws the new frame; the full handler time
+(side panels included) is reported too. The browser's own paint is not included: without a
+frontend the drawing commands are serialised exactly as in a kernel, then handed to a comm that
+goes nowhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+import isslab
+from isslab_widgets.view import GameView
+
+__all__ = ["measure", "main"]
+
+
+def measure(clicks: int = 400, players: int = 4, seed: int = 0) -> dict[str, list[float]]:
+    """Play random legal moves by clicking; return click-to-draw and handler times in ms."""
+    game = isslab.make("space-1999", players=players)
+    rng = random.Random(seed)
+    samples: dict[str, list[float]] = {"select": [], "move": [], "handler": []}
+    view = GameView(game, ["human"] * players, seed=seed, autoplay=False)
+    painter = view.painter
+    drawn: list[float] = []
+    original = painter.draw
+
+    def timed_draw(scene: Any, force: bool = False) -> None:
+        original(scene, force)
+        drawn.append(time.perf_counter())
+
+    painter.draw = timed_draw  # type: ignore[method-assign]
+    while len(samples["handler"]) < clicks:
+        state = view.state
+        if state.is_terminal():
+            view = GameView(game, ["human"] * players, seed=rng.randrange(10**6), autoplay=False)
+            painter = view.painter
+            original = painter.draw
+            painter.draw = timed_draw  # type: ignore[method-assign]
+            continue
+        if state.is_chance_node():
+            view.roll()
+            continue
+        move = rng.choice([a for a in state.legal_actions() if view.board.origin(a) is not None] or [None])
+        if move is None:  # only a pass: not a board click
+            view.play_action(state.legal_actions()[0])
+            continue
+        for kind, key in (("select", view.board.origin(move)), ("move", view.board.target(move))):
+            region = view.scene.region(key)
+            drawn.clear()
+            t0 = time.perf_counter()
+            ok = view.click(region.x, region.y)
+            t1 = time.perf_counter()
+            if not ok or not drawn:
+                raise RuntimeError(f"benchmark click on {key} was refused: {view.message}")
+            samples[kind].append((drawn[0] - t0) * 1000)
+            samples["handler"].append((t1 - t0) * 1000)
+    return samples
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the median click-to-draw time (target: under 30 ms)."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--clicks", type=int, default=400)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    s = measure(args.clicks, args.players, args.seed)
+    both = s["select"] + s["move"]
+    print(f"Space: 1999, {args.players} players, {len(both)} clicks (Python side)")
+    for name, xs in (
+        ("click -> draw done, all clicks", both),
+        ("  select an eagle", s["select"]),
+        ("  make a move", s["move"]),
+        ("whole handler (panels too)", s["handler"]),
+    ):
+        q = statistics.quantiles(xs, n=20)
+        print(f"{name:32s} median {statistics.median(xs):6.2f} ms   p95 {q[18]:6.2f} ms")
+    verdict = "under" if statistics.median(both) < 30 else "OVER"
+    print(f"target 30 ms: {verdict}")
+
+
+if __name__ == "__main__":
+    main()
