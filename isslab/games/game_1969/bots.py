@@ -34,6 +34,7 @@ from isslab.games.game_1969.actions import (
     SpendPrestige,
 )
 from isslab.games.game_1969.components import (
+    BASIC,
     BOXES,
     GENIUS,
     GROUND_CONTROL,
@@ -116,7 +117,7 @@ def _ev_row(
 
 
 class _Planner:
-    """Evaluations for one seat in one position."""
+    """Evaluations for one seat in one position (built once per decision)."""
 
     def __init__(self, state: State1969, seat: int, params: Params) -> None:
         self.s = state
@@ -125,86 +126,104 @@ class _Planner:
         g: Game1969 = state.game
         self.g = g
         o = g._options
-        self.dice = o["dice"]
-        self.faces = o["die_faces"]
+        self.dice: int = o["dice"]
+        self.faces: tuple[int, int, int] = o["die_faces"]
         self.left = g.rounds - state.year  # rounds left, this one included
         self.lam = params.lam if self.left > 1 else 0.01
-        self.moon_open = not state.attempted[seat] >> g.moon & 1
+        self.moon_open = state.moon_flag[seat] >= 0
+        self.res = res = state.research[seat]
+        self.sim = min(res[SIMULATION], self.dice)
+        self.gc = res[GROUND_CONTROL]
+        self.hs = params.head_start if self.moon_open and self.left > 1 else 0.0
+        done = state.attempted[seat]
+        self.open = [m for m in range(g.moon + 1) if not done >> m & 1]
+        # rows cached on the game object: the key hashes small ints, not the value tuples
+        self.cache: dict[tuple[int, ...], Any] = g.__dict__.setdefault("_bot_ev_rows", {})
+        self.bonus = {m: min(_MAX_BONUS, sum(res[b] for b in g.m_boxes[m])) for m in self.open}
 
-    def value(self, m: int, res: tuple[int, ...], with_cost: bool = True) -> float:
-        """Expected PP of launching ``m`` with research ``res`` (minus its price in PP if asked)."""
-        s, g = self.s, self.g
-        start = 0
-        if m == g.moon:
-            start = max(0, s.moon_flag[self.seat])
-        evs, perfect = _ev_row(
-            g.m_values[m], start, s.flags[m], min(res[SIMULATION], self.dice), res[GROUND_CONTROL],
-            self.dice, self.faces,
-        )
-        bonus = min(_MAX_BONUS, sum(res[b] for b in g.m_boxes[m]))
-        v = evs[bonus]
-        if m != g.moon and self.moon_open and self.left > 1:
-            v += self.p.head_start * perfect[bonus]
-        if with_cost:
-            cost = g.m_cost[m]
-            if m != g.moon:
-                cost = max(0, cost - g._options["investors_discount"] * res[INVESTORS])
-            v -= self.lam * cost
-        return v
+    def row(self, m: int, sim: int, gc: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """Cached (expected PP, P(last space)) by symbol bonus for mission ``m``."""
+        g = self.g
+        start = max(0, self.s.moon_flag[self.seat]) if m == g.moon else 0
+        key = (m, start, self.s.flags[m], sim, gc)
+        row = self.cache.get(key)
+        if row is None:
+            row = self.cache[key] = _ev_row(g.m_values[m], start, key[2], sim, gc, self.dice, self.faces)
+        return row
+
+    def mval(self, m: int, bonus: int, sim: int, gc: int) -> float:
+        """Expected PP of mission ``m`` (with the head-start credit), without its price."""
+        evs, perfect = self.row(m, sim, gc)
+        bonus = min(bonus, _MAX_BONUS)
+        if m == self.g.moon:
+            return evs[bonus]
+        return evs[bonus] + self.hs * perfect[bonus]
+
+    def cost(self, m: int) -> int:
+        """The price of ``m`` for this seat now."""
+        return self.s.mission_cost(self.seat, m)
 
     def plan(self) -> list[int]:
         """The missions this seat expects to launch in the rounds left (the Moon last)."""
-        s, g = self.s, self.g
-        res = s.research[self.seat]
-        done = s.attempted[self.seat]
-        ordinary = [m for m in range(g.num_missions) if not done >> m & 1]
+        moon = self.g.moon
+        sim, gc = self.sim, self.gc
+        ordinary = [m for m in self.open if m != moon]
+        scored = sorted(
+            ordinary, key=lambda m: self.lam * self.cost(m) - self.mval(m, self.bonus[m], sim, gc)
+        )
         slots = self.left - (1 if self.moon_open else 0)
-        ordinary.sort(key=lambda m: -self.value(m, res))
-        out = ordinary[: max(0, slots)]
+        out = scored[: max(0, slots)]
         if self.moon_open:
-            out.append(g.moon)
+            out.append(moon)
         return out
 
     def launch_choice(self, money: int) -> int:
         """The mission to launch now (-1: none) among those affordable with ``money``."""
-        s, g = self.s, self.g
-        res = s.research[self.seat]
-        done = s.attempted[self.seat]
+        moon = self.g.moon
         best, best_v = -1, 0.0
-        for m in range(g.moon + 1):
-            if done >> m & 1 or s.mission_cost(self.seat, m) > money:
+        others = len(self.open) - (1 if self.moon_open else 0)
+        for m in self.open:
+            cost = self.cost(m)
+            if cost > money:
                 continue
-            if m == g.moon and self.left > 1 and self.moon_open:
-                # the Moon waits for the last round unless nothing else is left
-                if any(not done >> x & 1 for x in range(g.num_missions)):
-                    continue
-            v = self.value(m, res)
-            if m == g.moon and self.left == 1:
+            if m == moon and self.left > 1 and others:
+                continue  # the Moon waits for the last round unless nothing else is left
+            v = self.mval(m, self.bonus[m], self.sim, self.gc) - self.lam * cost
+            if m == moon and self.left == 1:
                 v += 100.0  # the last chance at the largest mission
             if v > best_v:
                 best, best_v = m, v
         return best
 
-    def plan_value(self, plan: list[int], res: tuple[int, ...]) -> float:
-        return sum(self.value(m, res, with_cost=False) for m in plan)
-
-    def box_gain(self, owner_res: tuple[int, ...], box: int, d: int, plan: list[int], base: float) -> float:
-        """PP gained over the plan by ``d`` more researchers in ``box``."""
-        o = self.g._options
+    def box_gains(self, plan: list[int]) -> list[tuple[float, float]]:
+        """PP gained over ``plan`` by one and by two more researchers in each box."""
+        g = self.g
+        o = g._options
         later = self.left - 1
-        if box == INTELLIGENCE:
-            return d * later * 2 * self.p.card_pp
-        if box == ROBOTICS:
-            return float(d * o["robotics_discount"] * self.lam * later)
-        if box == INVESTORS:
-            n = sum(1 for m in plan if m != self.g.moon)
-            return float(d * o["investors_discount"] * self.lam * n)
-        if box == INSURANCE:
-            return float(d * o["insurance_pay"] * self.lam * 0.6 * len(plan))
-        res = owner_res[:box] + (owner_res[box] + d,) + owner_res[box + 1 :]
-        if box == SIMULATION and owner_res[SIMULATION] >= self.dice:
-            return 0.0
-        return self.plan_value(plan, res) - base
+        n_ordinary = sum(1 for m in plan if m != g.moon)
+        sim, gc, top = self.sim, self.gc, self.dice
+        one = [0.0] * 12
+        two = [0.0] * 12
+        one[INTELLIGENCE] = later * 2 * self.p.card_pp
+        one[ROBOTICS] = float(o["robotics_discount"] * self.lam * later)
+        one[INVESTORS] = float(o["investors_discount"] * self.lam * n_ordinary)
+        one[INSURANCE] = float(o["insurance_pay"] * self.lam * 0.6 * len(plan))
+        for box in (INTELLIGENCE, ROBOTICS, INVESTORS, INSURANCE):
+            two[box] = 2 * one[box]
+        for m in plan:
+            bonus = self.bonus[m]
+            base = self.mval(m, bonus, sim, gc)
+            # a symbol researcher adds the same to every box of the mission's symbols
+            d1 = self.mval(m, bonus + 1, sim, gc) - base
+            d2 = self.mval(m, bonus + 2, sim, gc) - base
+            for box in g.m_boxes[m]:
+                one[box] += d1
+                two[box] += d2
+            one[SIMULATION] += self.mval(m, bonus, min(sim + 1, top), gc) - base
+            two[SIMULATION] += self.mval(m, bonus, min(sim + 2, top), gc) - base
+            one[GROUND_CONTROL] += self.mval(m, bonus, sim, gc + 1) - base
+            two[GROUND_CONTROL] += self.mval(m, bonus, sim, gc + 2) - base
+        return list(zip(one, two, strict=True))
 
 
 def _purchase(state: State1969, seat: int, p: Params) -> Any:
@@ -213,52 +232,53 @@ def _purchase(state: State1969, seat: int, p: Params) -> Any:
     o = g._options
     money = state.money[seat]
     m = pl.launch_choice(money)
-    reserve = state.mission_cost(seat, m) if m >= 0 else 0
+    reserve = pl.cost(m) if m >= 0 else 0
     if pl.moon_open and pl.left == 1:
-        reserve = max(reserve, state.mission_cost(seat, g.moon))
+        reserve = max(reserve, pl.cost(g.moon))
     budget = money - reserve
-    res = state.research[seat]
-    plan = pl.plan()
-    base = pl.plan_value(plan, res)
-    bonus_pp = o["end_bonus"]
+    end_pp = o["end_bonus"]
+    costs = [state.hire_cost(seat, k) for k in range(5)]
+    supply = state.supply
+    affordable = [k for k in range(4) if supply[k] and costs[k] <= budget]
     best: Any = None
     best_v = 0.0
-    gains: dict[tuple[int, int], float] = {}
-    for a in state.legal_actions():
-        if type(a) is not Hire:
-            continue
-        kind = KINDS.index(a.kind)
-        cost = state.hire_cost(seat, kind)
-        if cost > budget:
-            continue
-        box = BOXES.index(a.box)
-        if kind == SPY:
-            v = p.spy_bias + p.deny * 0.5
-            if o["spy_penalty_to"] == "hirer":
-                v += bonus_pp[SPY]
-            if not state.tokens[seat][box] and state.bonus_left > 0:
-                key = (box, 1)
-                if key not in gains:
-                    gains[key] = pl.box_gain(res, box, 1, plan, base)
-                v += gains[key]
-        else:
-            d = 2 if kind == GENIUS else 1
-            key = (box, d)
-            if key not in gains:
-                gains[key] = pl.box_gain(res, box, d, plan, base)
-            v = gains[key] + bonus_pp[kind]
-        v -= pl.lam * cost
-        if v > best_v:
-            best, best_v = a, v
+    gains: list[tuple[float, float]] = []
+    if affordable:
+        gains = pl.box_gains(pl.plan())
+        for box, cubes in enumerate(state.cubes[seat]):
+            if len(cubes) >= 2:
+                continue
+            one, two = gains[box]
+            for kind in affordable:
+                if cubes and cubes[0] == kind and kind != BASIC:
+                    continue  # §2.1: two different types per box unless both basic
+                v = (two if kind == GENIUS else one) + end_pp[kind] - pl.lam * costs[kind]
+                if v > best_v:
+                    best, best_v = Hire(seat, KINDS[kind], BOXES[box], seat), v
+    if supply[SPY] and costs[SPY] <= budget:
+        v0 = p.spy_bias + p.deny * 0.5 - pl.lam * costs[SPY]
+        if o["spy_penalty_to"] == "hirer":
+            v0 += end_pp[SPY]
+        if v0 + 4.0 > best_v:
+            gains = gains or pl.box_gains(pl.plan())
+            tokens = state.tokens[seat]
+            for box in range(12):
+                v = v0 + (gains[box][0] if not tokens[box] and state.bonus_left > 0 else 0.0)
+                if v <= best_v:
+                    continue
+                # the rival with the most prestige that has room in this box
+                order = sorted(range(g.n), key=lambda s: -state.pp[s])
+                for sheet in order:
+                    if sheet != seat and state.box_accepts(sheet, box, SPY):
+                        best, best_v = Hire(seat, "spy", BOXES[box], sheet), v
+                        break
     if best is not None:
         return best
     hand = state.hands[seat]
     size = sum(hand)
     want = o["hand_limit"] if pl.left == 1 else p.cards_wanted
-    if size < want and budget >= o["intel_cost"]:
-        buy = BuyCards(seat, 1)
-        if buy in state.legal_actions():
-            return buy
+    if size < want and budget >= o["intel_cost"] and sum(state.deck) + sum(state.discard):
+        return BuyCards(seat, 1)
     return EndPurchases(seat)
 
 

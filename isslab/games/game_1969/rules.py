@@ -181,6 +181,7 @@ class Game1969(Game):
     m_values: tuple[tuple[int, ...], ...]
     dice_table: tuple[tuple[tuple[DiceRoll, float], ...], ...]
     deck0: tuple[int, ...]
+    hire_table: tuple[tuple[tuple[tuple[Hire, ...], ...], ...], ...]
     nvalues: int
 
     def _setup(self) -> None:
@@ -251,6 +252,10 @@ class Game1969(Game):
         if sum(deck) == 0:
             raise ValueError("option intel_deck needs at least one card")
         self.deck0 = tuple(deck)
+        self.hire_table = tuple(
+            tuple(tuple(tuple(Hire(s, k, b, t) for b in BOXES) for t in range(n)) for k in KINDS)
+            for s in range(n)
+        )
         self.nvalues = len(deck)
         for name in ("scientist_costs", "scientist_supply"):
             for v in o[name]:
@@ -361,9 +366,34 @@ class State1969(State):
         return st
 
     def _copy(self) -> State1969:
-        new: State1969 = self._blank()  # type: ignore[assignment]
-        for f in State1969.FIELDS:
-            setattr(new, f, getattr(self, f))
+        # spelled out rather than a getattr/setattr loop: this runs at every step
+        new: State1969 = object.__new__(State1969)
+        new.game = self.game
+        new._legal = None
+        new.year = self.year
+        new.phase = self.phase
+        new.first = self.first
+        new.turn = self.turn
+        new.actor = self.actor
+        new.money = self.money
+        new.pp = self.pp
+        new.cubes = self.cubes
+        new.tokens = self.tokens
+        new.research = self.research
+        new.supply = self.supply
+        new.bonus_left = self.bonus_left
+        new.hired = self.hired
+        new.hands = self.hands
+        new.deck = self.deck
+        new.discard = self.discard
+        new.flags = self.flags
+        new.attempted = self.attempted
+        new.launched = self.launched
+        new.moon_flag = self.moon_flag
+        new.test = self.test
+        new.commits = self.commits
+        new.pending = self.pending
+        new.stats = self.stats
         return new
 
     # the contract ------------------------------------------------------------------------------
@@ -445,22 +475,30 @@ class State1969(State):
         return True
 
     def _purchase_actions(self, seat: int) -> list[Any]:
-        o = self.game._options
+        g = self.game
+        o = g._options
         money = self.money[seat]
         out: list[Any] = []
         supply = self.supply
+        table = g.hire_table[seat]  # prebuilt Hire actions: [kind][sheet][box]
+        own = self.cubes[seat]
         for kind in range(4):
             if supply[kind] and self.hire_cost(seat, kind) <= money:
-                name = KINDS[kind]
-                for box, cubes in enumerate(self.cubes[seat]):
+                acts = table[kind][seat]
+                for box, cubes in enumerate(own):
+                    # §2.1 Important: two different types per box, unless both basic
                     if len(cubes) < 2 and (not cubes or cubes[0] != kind or kind == BASIC):
-                        out.append(Hire(seat, name, BOXES[box], seat))
+                        out.append(acts[box])
         if supply[SPY] and self.hire_cost(seat, SPY) <= money:
-            for sheet in range(self.game.n):
+            rule = o["spy_box_rule"]
+            spies = table[SPY]
+            for sheet in range(g.n):
                 if sheet != seat:
-                    for box in range(12):
-                        if self.box_accepts(sheet, box, SPY):
-                            out.append(Hire(seat, "spy", BOXES[box], sheet))
+                    acts = spies[sheet]
+                    for box, cubes in enumerate(self.cubes[sheet]):
+                        # Scientists, Spy: only an empty space of a rival's box (A7.7: box rule too)
+                        if len(cubes) < 2 and (not cubes or cubes[0] != SPY or not rule):
+                            out.append(acts[box])
         hand = self.hands[seat]
         size = sum(hand)
         room = o["hand_limit"] - size
