@@ -327,7 +327,7 @@ def test_games_without_a_board_get_the_text_view(monkeypatch: pytest.MonkeyPatch
     view = GameView(isslab.make("space-1999", players=2), ["human", "greedy"], seed=1, autoplay=False)
     view.step_bots()
     assert view.painter is None and view.board_box.children == (view.text_board,)
-    assert "red to move" in view.text_board.value
+    assert "red to move" in view.text_board.value  # the text rendering of the state
     assert view.click_key((4, 0)) is False and "list" in view.message
     legal = view.state.legal_actions()
     view.action_list.value = 0
@@ -349,3 +349,18 @@ def test_play_builds_and_displays(monkeypatch: pytest.MonkeyPatch) -> None:
             GameView(isslab.make("space-1999", players=2), ["human", "nobody"])
     finally:
         view.close()
+
+
+def test_1969_has_no_board_and_plays_through_the_text_view() -> None:
+    if "1969" not in isslab.core.games():
+        pytest.skip("the 1969 engine is not registered")
+    game = isslab.make("1969")
+    view = GameView(game, ["random"] * game.num_players, seed=0, autoplay=False)
+    assert view.board is None and view.painter is None
+    steps = view.step_bots(max_steps=30)
+    assert steps == 30 and view.state.move_number == 30 and not view.errors
+    assert view.text_board.value.startswith("<pre") and view.state.history == tuple(view.tree.actions())
+    assert view.undo() and view.tree.cursor == 29
+    root = ET.fromstring(view.to_svg())
+    assert root.tag == f"{SVG}svg" and "".join(root.itertext()).strip()
+    assert view.state._repr_svg_() is None  # no board: Jupyter falls back to the text repr

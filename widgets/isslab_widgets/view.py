@@ -397,7 +397,7 @@ class GameView(widgets.VBox):
         played = self.tree.actions()[self.tree.cursor - 1]
         self.selected = None
         if before.is_chance_node():
-            note = f"\N{GAME DIE} {played}"
+            note = str(played)
         elif note.endswith(": ") or not note:
             note = f"{note}{played}"
         after = self.tree.state
@@ -740,16 +740,18 @@ class GameView(widgets.VBox):
         body = ""
         for s in range(n):
             mark = " style='background:#fff6cc'" if s == cp else ""
+            fmt = self.board.format_value if self.board is not None else (lambda _k, v: v)
             vals = [
                 g.seat_name(s),
                 self.seats[s],
-                *(snap[k][s] for k in per_seat),
+                *(fmt(k, snap[k][s]) for k in per_seat),
                 *(stats[s].get(k) for k in stat_keys),
             ]
             body += f"<tr{mark}>" + "".join(f"<td>{_cell(v)}</td>" for v in vals) + "</tr>"
         style = "<style>.isslab-table td,.isslab-table th{padding:1px 6px;font-size:12px}</style>"
         return (
-            f"{style}<div class='isslab-inspector'><b>State</b><table class='isslab-table'>{cells}</table>"
+            f"{style}<div class='isslab-inspector' style='overflow-x:auto'><b>State</b>"
+            f"<table class='isslab-table'>{cells}</table>"
             f"<b>Seats</b><table class='isslab-table'><tr>{head}</tr>{body}</table></div>"
         )
 

@@ -62,6 +62,10 @@ class Board:
         """A readable name for a clickable place."""
         return str(key)
 
+    def format_value(self, field: str, value: Any) -> Any:
+        """A state field's value as the inspector should show it (e.g. dot numbers as dot names)."""
+        return value
+
     def occupant(self, state: State, key: Hashable) -> int | None:
         """The seat whose piece stands on ``key``, if any (for the "not your piece" message)."""
         return None

@@ -257,6 +257,12 @@ class Space1999Board(Board):
         """``hub``, ``r3s12`` or ``NE pad``."""
         return _name(key)  # type: ignore[arg-type]
 
+    def format_value(self, field: str, value: Any) -> Any:
+        """Eagles' dots (``pos``) by name, e.g. ``r4s3``, instead of dot numbers."""
+        if field == "pos" and isinstance(value, list | tuple):
+            return " ".join(_name(self._locs[i]) for i in value) or "-"
+        return value
+
     def occupant(self, state: State, key: Hashable) -> int | None:
         """The seat of the eagle on a dot (pads hold no single eagle to name)."""
         st: Any = state
