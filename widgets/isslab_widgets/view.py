@@ -445,6 +445,7 @@ class GameView(widgets.VBox):
         self._schedule()
         return True
 
+    @_guarded
     def _on_slider(self, change: dict[str, Any]) -> None:
         if not self._syncing and change["new"] != self.tree.cursor:
             self.go_to(change["new"])
@@ -491,6 +492,7 @@ class GameView(widgets.VBox):
             self._schedule()
             return True
 
+    @_guarded
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]
         if files:
@@ -580,6 +582,7 @@ class GameView(widgets.VBox):
     # bots on a timer
     # ------------------------------------------------------------------------------------------
 
+    @_guarded
     def _reschedule(self) -> None:
         with self._lock:
             self._schedule()
@@ -610,6 +613,7 @@ class GameView(widgets.VBox):
                 return  # something changed since the timer was set: that step is no longer due
             self.advance()
 
+    @_guarded
     def _on_seat(self, change: dict[str, Any]) -> None:
         with self._lock:
             i = self.seat_pickers.index(change["owner"])
@@ -673,6 +677,7 @@ class GameView(widgets.VBox):
         self.inspector.value = self._inspector_html()
         self.json_view.value = _pretty_json(st.to_json())
 
+    @_guarded
     def _play_selected(self) -> None:
         i = self.action_list.value
         if i is None:
