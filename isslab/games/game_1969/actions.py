@@ -6,7 +6,7 @@ Player actions carry the acting seat so that a history reads on its own; chance 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from isslab.games.game_1969.components import BOX_LABELS, BOXES, NATIONS
 
@@ -168,6 +168,18 @@ class Commit(NamedTuple):
         return f"{NATIONS[self.seat]} plays {cards_text(self.cards)} face down"
 
 
+def _typed_eq(self: tuple[Any, ...], other: object) -> bool:
+    return self.__class__ is other.__class__ and tuple.__eq__(self, other) is True
+
+
+def _typed_ne(self: tuple[Any, ...], other: object) -> bool:
+    return not _typed_eq(self, other)
+
+
+def _typed_hash(self: tuple[Any, ...]) -> int:
+    return hash((self.__class__.__name__, *self))
+
+
 ACTION_TYPES: tuple[type, ...] = (
     FirstPlayer,
     DiceRoll,
@@ -182,3 +194,11 @@ ACTION_TYPES: tuple[type, ...] = (
     Reroll,
     Commit,
 )
+
+# NamedTuples compare as plain tuples, so Pass(0) == EndPurchases(0) and Reroll(0, 1, 0) ==
+# DiceRoll(0, 1, 0) would hold; an action must equal only actions of its own type, or ``resolve``
+# could accept one kind of action where another is legal.
+for _cls in ACTION_TYPES:
+    _cls.__eq__ = _typed_eq  # type: ignore[assignment,method-assign]
+    _cls.__ne__ = _typed_ne  # type: ignore[assignment,method-assign]
+    _cls.__hash__ = _typed_hash  # type: ignore[assignment,method-assign]
