@@ -139,7 +139,21 @@ class _Planner:
         self.open = [m for m in range(g.moon + 1) if not done >> m & 1]
         # rows cached on the game object: the key hashes small ints, not the value tuples
         self.cache: dict[tuple[int, ...], Any] = g.__dict__.setdefault("_bot_ev_rows", {})
-        self.bonus = {m: min(_MAX_BONUS, sum(res[b] for b in g.m_boxes[m])) for m in self.open}
+        # the bonus, price and current value of each open mission change only with the research,
+        # the flags and the year, so a purchase turn's later decisions reuse them
+        memo: dict[tuple[Any, ...], Any] = g.__dict__.setdefault("_bot_memo", {})
+        key = (seat, state.year, res, done, state.flags, state.moon_flag[seat], id(params))
+        found = memo.get(key)
+        if found is None:
+            if len(memo) > 20_000:
+                memo.clear()
+            self.bonus = {m: min(_MAX_BONUS, sum(res[b] for b in g.m_boxes[m])) for m in self.open}
+            disc = o["investors_discount"] * res[INVESTORS]
+            self.costs = {m: g.m_cost[m] if m == g.moon else max(0, g.m_cost[m] - disc) for m in self.open}
+            self.now = {m: self.mval(m, self.bonus[m], self.sim, self.gc) for m in self.open}
+            memo[key] = (self.bonus, self.costs, self.now)
+        else:
+            self.bonus, self.costs, self.now = found
 
     def row(self, m: int, sim: int, gc: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """Cached (expected PP, P(last space)) by symbol bonus for mission ``m``."""
@@ -161,16 +175,14 @@ class _Planner:
 
     def cost(self, m: int) -> int:
         """The price of ``m`` for this seat now."""
-        return self.s.mission_cost(self.seat, m)
+        return self.costs[m] if m in self.costs else self.s.mission_cost(self.seat, m)
 
     def plan(self) -> list[int]:
         """The missions this seat expects to launch in the rounds left (the Moon last)."""
         moon = self.g.moon
-        sim, gc = self.sim, self.gc
+        costs, now, lam = self.costs, self.now, self.lam
         ordinary = [m for m in self.open if m != moon]
-        scored = sorted(
-            ordinary, key=lambda m: self.lam * self.cost(m) - self.mval(m, self.bonus[m], sim, gc)
-        )
+        scored = sorted(ordinary, key=lambda m: lam * costs[m] - now[m])
         slots = self.left - (1 if self.moon_open else 0)
         out = scored[: max(0, slots)]
         if self.moon_open:
@@ -183,12 +195,12 @@ class _Planner:
         best, best_v = -1, 0.0
         others = len(self.open) - (1 if self.moon_open else 0)
         for m in self.open:
-            cost = self.cost(m)
+            cost = self.costs[m]
             if cost > money:
                 continue
             if m == moon and self.left > 1 and others:
                 continue  # the Moon waits for the last round unless nothing else is left
-            v = self.mval(m, self.bonus[m], self.sim, self.gc) - self.lam * cost
+            v = self.now[m] - self.lam * cost
             if m == moon and self.left == 1:
                 v += 100.0  # the last chance at the largest mission
             if v > best_v:
@@ -212,7 +224,7 @@ class _Planner:
             two[box] = 2 * one[box]
         for m in plan:
             bonus = self.bonus[m]
-            base = self.mval(m, bonus, sim, gc)
+            base = self.now[m]
             # a symbol researcher adds the same to every box of the mission's symbols
             d1 = self.mval(m, bonus + 1, sim, gc) - base
             d2 = self.mval(m, bonus + 2, sim, gc) - base
