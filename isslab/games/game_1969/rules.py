@@ -252,6 +252,8 @@ class Game1969(Game):
         if sum(deck) == 0:
             raise ValueError("option intel_deck needs at least one card")
         self.deck0 = tuple(deck)
+        self._own_cache: dict[Any, tuple[tuple[Hire, ...], ...]] = {}
+        self._spy_cache: dict[Any, tuple[Hire, ...]] = {}
         self.hire_table = tuple(
             tuple(tuple(tuple(Hire(s, k, b, t) for b in BOXES) for t in range(n)) for k in KINDS)
             for s in range(n)
@@ -260,6 +262,46 @@ class Game1969(Game):
         for name in ("scientist_costs", "scientist_supply"):
             for v in o[name]:
                 _check_int(name, v, 0, "each entry")
+
+    def own_hires(self, seat: int, row: tuple[tuple[int, ...], ...]) -> tuple[tuple[Hire, ...], ...]:
+        """The Hire actions of basic, rookie, famous, genius into ``seat``'s boxes ``row`` (cached)."""
+        key = (seat, row)
+        found = self._own_cache.get(key)
+        if found is None:
+            if len(self._own_cache) > 50_000:
+                self._own_cache.clear()
+            table = self.hire_table[seat]
+            found = tuple(
+                tuple(
+                    table[kind][seat][box]
+                    for box, cubes in enumerate(row)
+                    # §2.1 Important: two different types per box, unless both basic
+                    if len(cubes) < 2 and (not cubes or cubes[0] != kind or kind == BASIC)
+                )
+                for kind in range(4)
+            )
+            self._own_cache[key] = found
+        return found
+
+    def spy_hires(self, seat: int, cubes: tuple[tuple[tuple[int, ...], ...], ...]) -> tuple[Hire, ...]:
+        """The spy placements of ``seat`` on its rivals' sheets (cached by the sheets' contents)."""
+        key = (seat, cubes)
+        found = self._spy_cache.get(key)
+        if found is None:
+            if len(self._spy_cache) > 50_000:
+                self._spy_cache.clear()
+            rule = self._options["spy_box_rule"]
+            spies = self.hire_table[seat][SPY]
+            found = tuple(
+                spies[sheet][box]
+                for sheet in range(self.n)
+                if sheet != seat
+                for box, c in enumerate(cubes[sheet])
+                # Scientists, Spy: an empty space of a rival's box only (A7.7: the box rule too)
+                if len(c) < 2 and (not c or c[0] != SPY or not rule)
+            )
+            self._spy_cache[key] = found
+        return found
 
     def seat_name(self, seat: int) -> str:
         """The nation of a seat (USA, USSR, Canada, France, Germany)."""
@@ -480,25 +522,12 @@ class State1969(State):
         money = self.money[seat]
         out: list[Any] = []
         supply = self.supply
-        table = g.hire_table[seat]  # prebuilt Hire actions: [kind][sheet][box]
-        own = self.cubes[seat]
+        own = g.own_hires(seat, self.cubes[seat])
         for kind in range(4):
             if supply[kind] and self.hire_cost(seat, kind) <= money:
-                acts = table[kind][seat]
-                for box, cubes in enumerate(own):
-                    # §2.1 Important: two different types per box, unless both basic
-                    if len(cubes) < 2 and (not cubes or cubes[0] != kind or kind == BASIC):
-                        out.append(acts[box])
+                out.extend(own[kind])
         if supply[SPY] and self.hire_cost(seat, SPY) <= money:
-            rule = o["spy_box_rule"]
-            spies = table[SPY]
-            for sheet in range(g.n):
-                if sheet != seat:
-                    acts = spies[sheet]
-                    for box, cubes in enumerate(self.cubes[sheet]):
-                        # Scientists, Spy: only an empty space of a rival's box (A7.7: box rule too)
-                        if len(cubes) < 2 and (not cubes or cubes[0] != SPY or not rule):
-                            out.append(acts[box])
+            out.extend(g.spy_hires(seat, self.cubes))
         hand = self.hands[seat]
         size = sum(hand)
         room = o["hand_limit"] - size
