@@ -7,6 +7,9 @@
 
 from __future__ import annotations
 
+# Import the game packages now: importing the subpackage ``isslab.games`` binds that name on this
+# package, so the public function ``isslab.games()`` is bound again right after it.
+import isslab.games as _game_packages  # noqa: E402, F401  (registers every game)
 from isslab import bots
 from isslab.core import (
     CHANCE,
@@ -21,7 +24,7 @@ from isslab.core import (
     bot,
     bot_names,
     game_class,
-    games,
+    games,  # noqa: E402, F811
     load,
     make,
     register_bot,

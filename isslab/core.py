@@ -32,6 +32,7 @@ __all__ = [
     "make",
     "register_bot",
     "register_game",
+    "restore",
 ]
 
 #: ``current_player`` at a chance node (a roll, a draw, a shuffle).
@@ -135,15 +136,15 @@ class Option:
 
 def _freeze(obj: Any) -> Any:
     """Turn JSON lists back into tuples, recursively (state fields and action fields are tuples)."""
-    if isinstance(obj, list):
-        return tuple(_freeze(x) for x in obj)
+    if type(obj) is list:
+        return tuple(_freeze(x) if type(x) is list else x for x in obj)
     return obj
 
 
 def _thaw(obj: Any) -> Any:
     """Turn tuples into lists recursively so that ``json`` writes them the same way every time."""
     if isinstance(obj, tuple):
-        return [_thaw(x) for x in obj]
+        return [_thaw(x) if isinstance(x, tuple) else x for x in obj]
     return obj
 
 
@@ -165,6 +166,8 @@ class Game(ABC):
     ACTION_TYPES: ClassVar[tuple[type, ...]]
     #: the State subclass of this game
     STATE: ClassVar[type[State]]
+    #: option sets (besides the defaults) that the shared conformance suite also runs
+    CONFORMANCE_VARIANTS: ClassVar[tuple[dict[str, Any], ...]] = ()
 
     def __init__(self, **options: Any) -> None:
         known = {o.name: o for o in self.OPTIONS}
@@ -377,9 +380,12 @@ class State(ABC):
                 if str(a) == action:
                     return a
         elif isinstance(action, list):
-            for a in legal:
-                if self.game.encode_action(a) == action:
-                    return a
+            try:
+                decoded = self.game.decode_action(action)
+            except ValueError:
+                decoded = None
+            if decoded is not None and decoded in legal:
+                return legal[legal.index(decoded)]
         raise IllegalActionError(self._illegal_message(action, legal))
 
     def _illegal_message(self, action: Any, legal: Sequence[Any]) -> str:
@@ -450,7 +456,9 @@ class State(ABC):
         return hash((self.game, self._values()))
 
     def __repr__(self) -> str:
-        who = {CHANCE: "chance", TERMINAL: "terminal"}.get(self.current_player, f"player {self.current_player}")
+        who = {CHANCE: "chance", TERMINAL: "terminal"}.get(
+            self.current_player, f"player {self.current_player}"
+        )
         return f"<{self.game.id} state, move {self._nhist}, {who}>"
 
     def snapshot(self) -> dict[str, Any]:
@@ -491,7 +499,9 @@ def load(text: str | bytes, verify: bool = True) -> State:
     if not isinstance(doc, dict) or doc.get("format") != _FORMAT:
         raise ValueError(f"not an isslab save file: the 'format' field must be {_FORMAT!r}")
     if doc.get("version") != _VERSION:
-        raise ValueError(f"unsupported save-file version {doc.get('version')!r}; this isslab reads {_VERSION}")
+        raise ValueError(
+            f"unsupported save-file version {doc.get('version')!r}; this isslab reads {_VERSION}"
+        )
     for key, kind in (("game", str), ("options", dict), ("history", list), ("state", dict)):
         if not isinstance(doc.get(key), kind):
             raise ValueError(f"corrupt save file: field {key!r} is missing or not a {kind.__name__}")
@@ -513,20 +523,28 @@ def load(text: str | bytes, verify: bool = True) -> State:
                 f"corrupt save file: the saved position does not match its history (fields {', '.join(diff)})"
             )
         return state
-    fields = doc["state"]
+    node: tuple[Any, Any] | None = None
+    for a in history:
+        node = (a, node)
+    state = restore(game, doc["state"])
+    state._hist = node
+    state._nhist = len(history)
+    return state
+
+
+def restore(game: Game, snapshot: Mapping[str, Any]) -> State:
+    """A state of ``game`` with the position given by ``State.snapshot()`` (and an empty history).
+
+    The snapshot is trusted: only its shape is checked. Use ``load`` to verify a position by replay.
+    """
     cls = game.STATE
-    missing = [f for f in cls.FIELDS if f not in fields]
+    missing = [f for f in cls.FIELDS if f not in snapshot]
     if missing:
         raise ValueError(f"corrupt save file: state fields missing: {', '.join(missing)}")
     state = object.__new__(cls)
     state._init_base(game)
     for f in cls.FIELDS:
-        setattr(state, f, _freeze(fields[f]))
-    node: tuple[Any, Any] | None = None
-    for a in history:
-        node = (a, node)
-    state._hist = node
-    state._nhist = len(history)
+        setattr(state, f, _freeze(snapshot[f]))
     return state
 
 
@@ -536,6 +554,7 @@ def load(text: str | bytes, verify: bool = True) -> State:
 
 _GAMES: dict[str, type[Game]] = {}
 _BOTS: dict[tuple[str, str], Bot] = {}
+_MADE: dict[Any, Game] = {}
 
 
 def register_game(cls: type[Game]) -> type[Game]:
@@ -578,7 +597,19 @@ def make(game_id: str, **options: Any) -> Game:
     """Build a game with validated options (bad ones raise ``ValueError`` naming the option)."""
     if not isinstance(game_id, str):
         raise ValueError(f"game id must be a string, got {game_id!r}")
-    return game_class(game_id)(**options)
+    try:
+        key: Any = (game_id, tuple(sorted(options.items())))
+        hash(key)
+    except TypeError:  # unhashable option values (lists): build without the cache
+        return game_class(game_id)(**options)
+    # games are immutable values, so equal requests can share one (and its precomputed tables)
+    game = _MADE.get(key)
+    if game is None:
+        game = game_class(game_id)(**options)
+        if len(_MADE) > 256:
+            _MADE.clear()
+        _MADE[key] = game
+    return game
 
 
 def bot_names(game_id: str) -> list[str]:
@@ -593,7 +624,5 @@ def bot(game_id: str, name: str) -> Bot:
     _ensure_loaded()
     found = _BOTS.get((game_id, name)) or _BOTS.get(("*", name))
     if found is None:
-        raise ValueError(
-            f"unknown bot {name!r} for {game_id}; the bots are: {', '.join(bot_names(game_id))}"
-        )
+        raise ValueError(f"unknown bot {name!r} for {game_id}; the bots are: {', '.join(bot_names(game_id))}")
     return found

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
@@ -141,5 +140,3 @@ def play(
         game_stats=current.game_stats(),
         start=state,
     )
-
-

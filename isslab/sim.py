@@ -119,7 +119,9 @@ def simulate(
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive int, got {games!r}")
     fns, names = resolve_bots(g, bots)  # validate names before any work starts
-    bot_args: list[Any] = [b if isinstance(b, str) else f for b, f in zip(_spec_list(bots, g), fns, strict=True)]
+    bot_args: list[Any] = [
+        b if isinstance(b, str) else f for b, f in zip(_spec_list(bots, g), fns, strict=True)
+    ]
     seeds = derive_seeds(seed, games)
     start_json = state.to_json() if state is not None else None
     indices = list(range(games))
@@ -131,7 +133,9 @@ def simulate(
         if isinstance(workers, int) and not isinstance(workers, bool) and workers <= 1:
             step = max(1, min(200, games // 100 or 1))
             for lo in range(0, games, step):
-                chunk_rows, chunk_extra = _run_chunk(g, bot_args, indices[lo : lo + step], seeds[lo : lo + step], start_json)
+                chunk_rows, chunk_extra = _run_chunk(
+                    g, bot_args, indices[lo : lo + step], seeds[lo : lo + step], start_json
+                )
                 rows += chunk_rows
                 extra = extra or chunk_extra
                 bar.update(len(indices[lo : lo + step]))
@@ -142,7 +146,9 @@ def simulate(
             elif isinstance(workers, int) and not isinstance(workers, bool):
                 own = executor = ProcessPoolExecutor(max_workers=workers)
             else:
-                raise ValueError(f"workers must be an int >= 1 or a concurrent.futures.Executor, got {workers!r}")
+                raise ValueError(
+                    f"workers must be an int >= 1 or a concurrent.futures.Executor, got {workers!r}"
+                )
             try:
                 n_workers = workers if isinstance(workers, int) else (os.cpu_count() or 2)
                 step = max(1, min(500, games // (n_workers * 8) or 1))
@@ -208,7 +214,9 @@ def sweep(
     outer = tqdm(combos, disable=not progress, desc=f"sweep {game}", unit="point")
     for combo in outer:
         point = dict(zip(names, combo, strict=True))
-        df = simulate(game, bots=bots, games=games, seed=seed, workers=workers, progress=False, **options, **point)
+        df = simulate(
+            game, bots=bots, games=games, seed=seed, workers=workers, progress=False, **options, **point
+        )
         for n, v in point.items():
             df.insert(0, n, [v] * len(df))
         frames.append(df)

@@ -1,0 +1,75 @@
+"""Heuristic bots for Space: 1999."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from isslab.core import State, register_bot
+from isslab.games.space_1999.rules import PAD, Space1999, Space1999State
+
+__all__ = ["greedy_bot"]
+
+
+@lru_cache(maxsize=64)
+def _expected_tables(
+    game: Space1999,
+) -> tuple[tuple[tuple[tuple[float, ...], ...], ...], tuple[tuple[float, ...], ...]]:
+    """Per seat and rotation: the expected distance to landing of each dot *after* the coming die roll.
+
+    Every player moves once a round, so by my next turn the disc will have turned by one of the six
+    die faces; averaging over them is what "taking the expected rotation into account" means.
+    """
+    S = game.spokes
+    deltas = [d for _, d in game._rolls]
+    per_seat = []
+    home = []
+    for seat in range(game.num_players):
+        table = game.seat_dist[seat]
+        per_seat.append(
+            tuple(
+                tuple(
+                    sum(table[(th + d) % S][dot] for d in deltas) / len(deltas) for dot in range(game.ndots)
+                )
+                for th in range(S)
+            )
+        )
+        home.append(
+            tuple(sum(game.home_dist[seat][(th + d) % S] for d in deltas) / len(deltas) for th in range(S))
+        )
+    return tuple(per_seat), tuple(home)
+
+
+@register_bot("space-1999", "greedy")
+def greedy_bot(state: State, rng: random.Random) -> Any:
+    """Land when possible, else make the move that most shortens the expected distance to landing.
+
+    Distances are taken after the expected turn of the disc; ties are broken at random.
+    """
+    assert isinstance(state, Space1999State), "the space-1999 greedy bot plays only Space: 1999"
+    legal = state.legal_actions()
+    if len(legal) == 1 or state.current_player < 0:
+        return legal[0] if len(legal) == 1 else legal[int(rng.random() * len(legal))]
+    game = state.game
+    seat = state.current_player
+    exp, home = _expected_tables(game)
+    table = exp[seat][state.theta]
+    index = game.geo.index
+    best: list[Any] = []
+    best_gain = -1e9
+    for m in legal:
+        kind = m.kind
+        if kind == "land":
+            return m
+        if kind == "pass":
+            gain = -0.5  # passing only when allowed and nothing helps
+        else:
+            end = table[index[m.path[-1]]]
+            start = home[seat][state.theta] if m.path[0][0] == PAD else table[index[m.path[0]]]
+            gain = start - end
+        if gain > best_gain + 1e-12:
+            best_gain, best = gain, [m]
+        elif gain > best_gain - 1e-12:
+            best.append(m)
+    return best[int(rng.random() * len(best))]
