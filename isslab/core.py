@@ -373,8 +373,13 @@ class State(ABC):
         legal = self._legal
         if legal is None:
             legal = self._legal = [] if self.is_terminal() else self._legal_actions()
-        if action in legal:
-            return action
+        for a in legal:  # bots hand back the very objects offered: identity is the fast path
+            if a is action:
+                return a
+        kind = type(action)
+        for a in legal:  # NamedTuples compare as tuples, so the type must match too
+            if type(a) is kind and a == action:
+                return a
         if isinstance(action, str):
             for a in legal:
                 if str(a) == action:
@@ -384,8 +389,9 @@ class State(ABC):
                 decoded = self.game.decode_action(action)
             except ValueError:
                 decoded = None
-            if decoded is not None and decoded in legal:
-                return legal[legal.index(decoded)]
+            for a in legal:
+                if decoded is not None and type(a) is type(decoded) and a == decoded:
+                    return a
         raise IllegalActionError(self._illegal_message(action, legal))
 
     def _illegal_message(self, action: Any, legal: Sequence[Any]) -> str:
