@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Set everything up, then run the whole test suite: lint, types, unit and rule tests, the
+# conformance suite over every game, the notebooks (nbval) and the real-browser test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export PATH="$(pwd)/.venv/bin:$PATH"
+
+echo "== ruff"; ruff check isslab widgets tests
+echo "== mypy (strict on isslab/)"; mypy
+echo "== pytest: library, rules, conformance, widgets, notebooks"
+pytest -n 2 --dist loadfile -m "not browser" tests --nbval-lax notebooks "$@"
+echo "== pytest: real browser (JupyterLab + Chromium)"
+CI=${CI:-1} pytest -m browser tests/test_browser.py
