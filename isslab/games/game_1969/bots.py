@@ -23,25 +23,13 @@ from functools import cache
 from typing import Any
 
 from isslab.core import register_bot
-from isslab.games.game_1969.actions import (
-    BuyCards,
-    Discard,
-    EndPurchases,
-    Hire,
-    Launch,
-    Pass,
-    Reroll,
-    SpendPrestige,
-)
 from isslab.games.game_1969.components import (
     BASIC,
-    BOXES,
     GENIUS,
     GROUND_CONTROL,
     INSURANCE,
     INTELLIGENCE,
     INVESTORS,
-    KINDS,
     ROBOTICS,
     SIMULATION,
     SPY,
@@ -266,7 +254,7 @@ def _purchase(state: State1969, seat: int, p: Params) -> Any:
                     continue  # §2.1: two different types per box unless both basic
                 v = (two if kind == GENIUS else one) + end_pp[kind] - pl.lam * costs[kind]
                 if v > best_v:
-                    best, best_v = Hire(seat, KINDS[kind], BOXES[box], seat), v
+                    best, best_v = g.hire_table[seat][kind][seat][box], v
     if supply[SPY] and costs[SPY] <= budget:
         v0 = p.spy_bias + p.deny * 0.5 - pl.lam * costs[SPY]
         if o["spy_penalty_to"] == "hirer":
@@ -282,7 +270,7 @@ def _purchase(state: State1969, seat: int, p: Params) -> Any:
                 order = sorted(range(g.n), key=lambda s: -state.pp[s])
                 for sheet in order:
                     if sheet != seat and state.box_accepts(sheet, box, SPY):
-                        best, best_v = Hire(seat, "spy", BOXES[box], sheet), v
+                        best, best_v = g.hire_table[seat][SPY][sheet][box], v
                         break
     if best is not None:
         return best
@@ -290,8 +278,8 @@ def _purchase(state: State1969, seat: int, p: Params) -> Any:
     size = sum(hand)
     want = o["hand_limit"] if pl.left == 1 else p.cards_wanted
     if size < want and budget >= o["intel_cost"] and sum(state.deck) + sum(state.discard):
-        return BuyCards(seat, 1)
-    return EndPurchases(seat)
+        return g.buy_actions[seat][1]
+    return g.end_actions[seat]
 
 
 def _commit(state: State1969, seat: int, p: Params) -> Any:
@@ -345,20 +333,20 @@ def decide(state: State1969, params: Params) -> Any:
     if ph == LAUNCH:
         m = _Planner(state, seat, params).launch_choice(state.money[seat])
         if m < 0:
-            return Pass(seat)
-        return Launch(seat, m, state.game.m_name[m], state.mission_cost(seat, m))
+            return state.game.pass_actions[seat]
+        return state.game.launch_action(seat, m, state.mission_cost(seat, m))
     if ph == REROLL:
         _, g, b, r, _, _ = state.test
         res = state.research[seat]
         red, blue = reroll_policy(g, b, r, res[SIMULATION], res[GROUND_CONTROL])
-        return Reroll(seat, red, blue)
+        return state.game.reroll_actions[seat][red][blue]
     if ph == INCOME_SPEND:
         left = state.game.rounds - state.year
         limit = min(state.game._options["pp_limits"][state.year], state.pp[seat])
-        return SpendPrestige(seat, limit if left >= params.sell_rounds_left else 0)
+        return state.game.spend_actions[seat][limit if left >= params.sell_rounds_left else 0]
     if ph == INCOME_DISCARD:
         hand = state.hands[seat]
-        return Discard(seat, next(v + 1 for v, c in enumerate(hand) if c))
+        return state.game.discard_actions[seat][next(v for v, c in enumerate(hand) if c)]
     return state.legal_actions()[0]
 
 

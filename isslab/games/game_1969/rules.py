@@ -183,6 +183,15 @@ class Game1969(Game):
     deck0: tuple[int, ...]
     hire_table: tuple[tuple[tuple[tuple[Hire, ...], ...], ...], ...]
     nvalues: int
+    # one shared object per action, so that the bots hand back the very objects the legal lists hold
+    # (``State.resolve`` then matches by identity instead of comparing NamedTuples field by field)
+    end_actions: tuple[EndPurchases, ...]
+    pass_actions: tuple[Pass, ...]
+    buy_actions: tuple[tuple[BuyCards, ...], ...]
+    discard_actions: tuple[tuple[Discard, ...], ...]
+    spend_actions: tuple[tuple[SpendPrestige, ...], ...]
+    reroll_actions: tuple[tuple[tuple[Reroll, ...], ...], ...]
+    dice_actions: tuple[list[Any], ...]
 
     def _setup(self) -> None:
         """Validate options against each other and build the mission and dice tables."""
@@ -262,6 +271,28 @@ class Game1969(Game):
         for name in ("scientist_costs", "scientist_supply"):
             for v in o[name]:
                 _check_int(name, v, 0, "each entry")
+        seats = range(n)
+        self.end_actions = tuple(EndPurchases(s) for s in seats)
+        self.pass_actions = tuple(Pass(s) for s in seats)
+        # index k is BuyCards(s, k); k = 0 is never legal and only keeps the index simple
+        self.buy_actions = tuple(tuple(BuyCards(s, k) for k in range(o["hand_limit"] + 1)) for s in seats)
+        self.discard_actions = tuple(tuple(Discard(s, v + 1) for v in range(self.nvalues)) for s in seats)
+        self.spend_actions = tuple(
+            tuple(SpendPrestige(s, k) for k in range(max(o["pp_limits"], default=0) + 1)) for s in seats
+        )
+        dice = o["dice"]
+        self.reroll_actions = tuple(
+            tuple(tuple(Reroll(s, i, j) for j in range(dice + 1)) for i in range(dice + 1)) for s in seats
+        )
+        # lists handed out as legal-action lists: ``State`` never mutates them (it copies on access)
+        self.dice_actions = tuple([a for a, _ in row] for row in self.dice_table)
+        self._launch_cache: dict[tuple[int, ...], list[Any]] = {}
+        self._launch_objs: dict[tuple[int, int, int], Launch] = {}
+        self._draw_cache: dict[tuple[Any, ...], tuple[list[tuple[Any, float]], list[Any]]] = {}
+        self._commit_cache: dict[tuple[Any, ...], list[Any]] = {}
+        self._buy_cache: dict[tuple[Any, ...], list[Any]] = {}
+        # money beyond the dearest mission changes no launch list: the cache key caps it there
+        self.max_mission_cost = max(self.m_cost)
 
     def own_hires(self, seat: int, row: tuple[tuple[int, ...], ...]) -> tuple[tuple[Hire, ...], ...]:
         """The Hire actions of basic, rookie, famous, genius into ``seat``'s boxes ``row`` (cached)."""
@@ -301,6 +332,60 @@ class Game1969(Game):
                 if len(c) < 2 and (not c or c[0] != SPY or not rule)
             )
             self._spy_cache[key] = found
+        return found
+
+    def launch_action(self, seat: int, mission: int, cost: int) -> Launch:
+        """The shared ``Launch`` object of ``seat`` for ``mission`` at ``cost``."""
+        key = (seat, mission, cost)
+        found = self._launch_objs.get(key)
+        if found is None:
+            found = self._launch_objs[key] = Launch(seat, mission, self.m_name[mission], cost)
+        return found
+
+    def launch_list(self, seat: int, done: int, investors: int, money: int) -> list[Any]:
+        """§3 legal launches of ``seat`` (then ``Pass``), cached by what they depend on."""
+        money = min(money, self.max_mission_cost)
+        key = (seat, done, investors, money)
+        found = self._launch_cache.get(key)
+        if found is None:
+            if len(self._launch_cache) > 50_000:
+                self._launch_cache.clear()
+            disc = self._options["investors_discount"] * investors
+            found = []
+            for m in range(self.moon + 1):
+                if not done >> m & 1:
+                    # Investors never reduce the Moon Mission; costs never go below 0
+                    cost = self.m_cost[m] if m == self.moon else max(0, self.m_cost[m] - disc)
+                    if cost <= money:
+                        found.append(self.launch_action(seat, m, cost))
+            found.append(self.pass_actions[seat])
+            self._launch_cache[key] = found
+        return found
+
+    def draw_list(
+        self, seat: int, deck: tuple[int, ...], k: int
+    ) -> tuple[list[tuple[Any, float]], list[Any]]:
+        """The ``CardDraw`` outcomes of drawing ``k`` cards for ``seat``: (with probabilities, actions)."""
+        key = (seat, deck, k)
+        found = self._draw_cache.get(key)
+        if found is None:
+            if len(self._draw_cache) > 50_000:
+                self._draw_cache.clear()
+            outcomes = [(CardDraw(seat, c), p) for c, p in draw_outcomes(deck, k)]
+            found = self._draw_cache[key] = (outcomes, [a for a, _ in outcomes])
+        return found
+
+    def commit_list(self, seat: int, hand: tuple[int, ...]) -> list[Any]:
+        """§3.2 every multiset of ``hand`` (the empty one first) as ``Commit`` actions (cached)."""
+        key = (seat, hand)
+        found = self._commit_cache.get(key)
+        if found is None:
+            if len(self._commit_cache) > 50_000:
+                self._commit_cache.clear()
+            combos: list[tuple[int, ...]] = [()]
+            for c in hand:
+                combos = [p + (k,) for p in combos for k in range(c + 1)]
+            found = self._commit_cache[key] = [Commit(seat, c) for c in combos]
         return found
 
     def seat_name(self, seat: int) -> str:
@@ -466,37 +551,39 @@ class State1969(State):
         if ph == ROLL or ph == REROLL_ROLL:
             return list(self.game.dice_table[self.pending])
         if ph == INCOME_DRAW or ph == BUY_DRAW:
-            seat = self.actor
-            return [(CardDraw(seat, c), p) for c, p in draw_outcomes(self.deck, self.pending)]
+            return list(self.game.draw_list(self.actor, self.deck, self.pending)[0])
         n = self.game.n
         return [(FirstPlayer(s), 1.0 / n) for s in range(n)]
 
+    # The lists returned here may be shared (cached on the game): the core keeps them as they are
+    # and hands out copies, so they are never mutated.
     def _legal_actions(self) -> list[Any]:
         ph = self.phase
-        if _WHO[ph] == CHANCE:
+        g = self.game
+        if ph == ROLL or ph == REROLL_ROLL:
+            return g.dice_actions[self.pending]
+        if ph == INCOME_DRAW or ph == BUY_DRAW:
+            return g.draw_list(self.actor, self.deck, self.pending)[1]
+        if ph == FIRST:
             return [a for a, _ in self._chance_outcomes()]
         seat = self.actor
         if ph == BUY:
             return self._purchase_actions(seat)
         if ph == COMMIT:
-            hand = self.hands[seat]
-            combos: list[tuple[int, ...]] = [()]
-            for c in hand:
-                combos = [p + (k,) for p in combos for k in range(c + 1)]
-            return [Commit(seat, c) for c in combos]
+            return g.commit_list(seat, self.hands[seat])
         if ph == LAUNCH:
             return self._launch_actions(seat)
         if ph == REROLL:
             _, _, b, r, _, _ = self.test
             sim = self.research[seat][SIMULATION]
-            return [
-                Reroll(seat, i, j) for i in range(min(r, sim) + 1) for j in range(min(b, sim - i) + 1)
-            ]
+            table = g.reroll_actions[seat]
+            return [table[i][j] for i in range(min(r, sim) + 1) for j in range(min(b, sim - i) + 1)]
         if ph == INCOME_SPEND:
-            limit = min(self.game._options["pp_limits"][self.year], self.pp[seat])
-            return [SpendPrestige(seat, k) for k in range(limit + 1)]
+            limit = min(g._options["pp_limits"][self.year], self.pp[seat])
+            return list(g.spend_actions[seat][: limit + 1])
         if ph == INCOME_DISCARD:
-            return [Discard(seat, v + 1) for v, c in enumerate(self.hands[seat]) if c]
+            table = g.discard_actions[seat]
+            return [table[v] for v, c in enumerate(self.hands[seat]) if c]
         return []
 
     def hire_cost(self, seat: int, kind: int) -> int:
@@ -520,23 +607,39 @@ class State1969(State):
         g = self.game
         o = g._options
         money = self.money[seat]
-        out: list[Any] = []
         supply = self.supply
-        own = g.own_hires(seat, self.cubes[seat])
-        for kind in range(4):
-            if supply[kind] and self.hire_cost(seat, kind) <= money:
-                out.extend(own[kind])
-        if supply[SPY] and self.hire_cost(seat, SPY) <= money:
-            out.extend(g.spy_hires(seat, self.cubes))
+        costs = o["scientist_costs"]
+        discount = 0 if self.hired[seat] else o["robotics_discount"] * self.research[seat][ROBOTICS]
+        # bit k: a scientist of kind k is in the supply and affordable (the price as hire_cost)
+        mask = 0
+        for kind in range(5):
+            if supply[kind] and max(0, costs[kind] - discount) <= money:
+                mask |= 1 << kind
         hand = self.hands[seat]
-        size = sum(hand)
-        room = o["hand_limit"] - size
+        room = o["hand_limit"] - sum(hand)
         can = min(room, money // o["intel_cost"], sum(self.deck) + sum(self.discard))
-        out.extend(BuyCards(seat, k) for k in range(1, can + 1))
-        if room <= 0:  # §2.2: a full hand may discard before buying more
-            out.extend(Discard(seat, v + 1) for v, c in enumerate(hand) if c)
-        out.append(EndPurchases(seat))
-        return out
+        # everything the list depends on; the whole sheet set only matters when spies are affordable
+        sheets = self.cubes if mask & 1 << SPY else self.cubes[seat]
+        key = (seat, mask, can, sheets, hand if room <= 0 else None)
+        found = g._buy_cache.get(key)
+        if found is None:
+            if len(g._buy_cache) > 50_000:
+                g._buy_cache.clear()
+            found = []
+            own = g.own_hires(seat, self.cubes[seat])
+            for kind in range(4):
+                if mask & 1 << kind:
+                    found.extend(own[kind])
+            if mask & 1 << SPY:
+                found.extend(g.spy_hires(seat, self.cubes))
+            buys = g.buy_actions[seat]
+            found.extend(buys[k] for k in range(1, can + 1))
+            if room <= 0:  # §2.2: a full hand may discard before buying more
+                discards = g.discard_actions[seat]
+                found.extend(discards[v] for v, c in enumerate(hand) if c)
+            found.append(g.end_actions[seat])
+            g._buy_cache[key] = found
+        return found
 
     def mission_cost(self, seat: int, mission: int) -> int:
         """What ``seat`` pays to launch ``mission`` (Investors never reduce the Moon Mission)."""
@@ -547,17 +650,8 @@ class State1969(State):
         return cost
 
     def _launch_actions(self, seat: int) -> list[Any]:
-        g = self.game
-        money = self.money[seat]
-        done = self.attempted[seat]
-        out: list[Any] = []
-        for m in range(g.moon + 1):
-            if not done >> m & 1:
-                cost = self.mission_cost(seat, m)
-                if cost <= money:
-                    out.append(Launch(seat, m, g.m_name[m], cost))
-        out.append(Pass(seat))
-        return out
+        research = self.research[seat][INVESTORS]
+        return self.game.launch_list(seat, self.attempted[seat], research, self.money[seat])
 
     # apply -------------------------------------------------------------------------------------
 
