@@ -20,6 +20,7 @@ __all__ = ["MODULES", "Board", "Click", "board_for", "register_board", "svg_of",
 #: game id -> module holding its board (imported lazily, so one broken board breaks no other game)
 MODULES: dict[str, str] = {
     "space-1999": "isslab_widgets.boards.space_1999",
+    "1969": "isslab_widgets.boards.game_1969",
 }
 
 _BOARDS: dict[str, type[Board]] = {}
