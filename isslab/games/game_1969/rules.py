@@ -185,6 +185,7 @@ class Game1969(Game):
     nvalues: int
     # one shared object per action, so that the bots hand back the very objects the legal lists hold
     # (``State.resolve`` then matches by identity instead of comparing NamedTuples field by field)
+    first_outcomes: tuple[tuple[FirstPlayer, float], ...]
     end_actions: tuple[EndPurchases, ...]
     pass_actions: tuple[Pass, ...]
     buy_actions: tuple[tuple[BuyCards, ...], ...]
@@ -272,6 +273,7 @@ class Game1969(Game):
             for v in o[name]:
                 _check_int(name, v, 0, "each entry")
         seats = range(n)
+        self.first_outcomes = tuple((FirstPlayer(s), 1.0 / n) for s in seats)
         self.end_actions = tuple(EndPurchases(s) for s in seats)
         self.pass_actions = tuple(Pass(s) for s in seats)
         # index k is BuyCards(s, k); k = 0 is never legal and only keeps the index simple
@@ -552,8 +554,7 @@ class State1969(State):
             return list(self.game.dice_table[self.pending])
         if ph == INCOME_DRAW or ph == BUY_DRAW:
             return list(self.game.draw_list(self.actor, self.deck, self.pending)[0])
-        n = self.game.n
-        return [(FirstPlayer(s), 1.0 / n) for s in range(n)]
+        return list(self.game.first_outcomes)
 
     # The lists returned here may be shared (cached on the game): the core keeps them as they are
     # and hands out copies, so they are never mutated.
