@@ -1,0 +1,328 @@
+"""The 1969 board without a browser: clicks through the view's handlers, illegal clicks, SVG."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Hashable
+
+import pytest
+
+pytest.importorskip("ipycanvas")
+
+import isslab_widgets  # noqa: E402
+from isslab_widgets import GameView, Rect, Scene, scene_of  # noqa: E402
+from isslab_widgets.boards.game_1969 import CUBE_COLOURS, Board1969  # noqa: E402
+
+import isslab  # noqa: E402
+from isslab.games.game_1969.actions import (  # noqa: E402
+    BuyCards,
+    Commit,
+    EndPurchases,
+    Hire,
+    Launch,
+    SpendPrestige,
+)
+from isslab.games.game_1969.components import BOXES  # noqa: E402
+from isslab.games.game_1969.rules import BUY, COMMIT, LAUNCH  # noqa: E402
+
+SVG = "{http://www.w3.org/2000/svg}"
+SEATS = ["human", "greedy", "spy", "moonshot"]
+
+
+def make_view(seed: int = 0) -> GameView:
+    """USA (seat 0, human, First Player) against three bots; nothing moves by itself."""
+    return GameView(isslab.make("1969", players=4, first_player=0), SEATS, seed=seed, autoplay=False)
+
+
+def click_key(view: GameView, key: Hashable) -> bool:
+    """Click the canvas pixel at the centre of the region ``key`` (what the browser sends)."""
+    region = view.scene.region(key)
+    assert region is not None, f"no clickable region {key!r}"
+    return bool(view.click(region.x, region.y))
+
+
+def human_until(view: GameView, phase: int, max_steps: int = 3000) -> None:
+    """Let the bots move, and the human play the greedy bot's choice, until the human acts in ``phase``."""
+    greedy = isslab.bot("1969", "greedy")
+    for _ in range(max_steps):
+        view.step_bots()
+        st = view.state
+        assert not st.is_terminal(), "the game ended before the phase came"
+        if st.phase == phase:
+            return
+        assert view.play_action(greedy(st, random.Random(0)))
+    raise AssertionError(f"phase {phase} never came for the human seat")
+
+
+def cube_at(scene: Scene, board: Board1969, seat: int, box: int, slot: int, colour: str) -> bool:
+    """Whether the board layer shows a cube of ``colour`` in that space of that box."""
+    x, y = board._box_xy(seat, box)
+    return any(
+        isinstance(s, Rect)
+        and s.fill == colour
+        and abs(s.x - (x + 6 + slot * 19)) < 0.01
+        and abs(s.y - (y + 17)) < 0.01
+        for s in scene.layer("board")
+    )
+
+
+def test_the_1969_board_is_registered() -> None:
+    game = isslab.make("1969", players=4, first_player=0)
+    board = isslab_widgets.board_for(game)
+    assert isinstance(board, Board1969)
+    view = make_view()
+    try:
+        assert view.board is board and view.painter is not None
+        assert (view.painter.canvas.width, view.painter.canvas.height) == (
+            view.scene.width,
+            view.scene.height,
+        )
+    finally:
+        view.close()
+
+
+def test_button_click_sells_prestige() -> None:
+    view = make_view()
+    try:
+        st = view.state
+        assert st.current_player == 0 and view.human_to_move()
+        sell = SpendPrestige(0, 1)
+        assert sell in st.legal_actions()
+        assert click_key(view, ("do", sell))
+        assert view.state.history[-1] == sell
+        assert view.state.money[0] == st.money[0] + 2 and view.state.pp[0] == st.pp[0] - 1
+    finally:
+        view.close()
+
+
+def test_hire_click_selects_the_box_then_a_type_button_hires() -> None:
+    view = make_view()
+    try:
+        human_until(view, BUY)
+        st, scene0 = view.state, view.scene
+        board = view.board
+        assert isinstance(board, Board1969)
+        box = BOXES.index("simulation")
+        key = ("box", 0, box)
+        assert click_key(view, key)
+        # several scientist types fit: the box is selected, nothing is played yet
+        assert view.state is st and view.selected == key
+        picked = view.scene
+        assert picked.layer("background") == scene0.layer("background")
+        assert picked.layer("board") == scene0.layer("board")
+        assert picked.layer("pieces") != scene0.layer("pieces")
+        famous = Hire(0, "famous", "simulation", 0)
+        assert picked.region(("do", famous)) is not None
+        assert click_key(view, ("do", famous))
+        after = view.state
+        assert after.history[-1] == famous and after.move_number == st.move_number + 1
+        assert after.cubes[0][box] == (2,) and after.money[0] == st.money[0] - st.hire_cost(0, 2)
+        assert view.selected is None
+        assert cube_at(view.scene, board, 0, box, 0, CUBE_COLOURS["famous"])
+        assert not cube_at(scene0, board, 0, box, 0, CUBE_COLOURS["famous"])
+        assert "famous" in view.message
+    finally:
+        view.close()
+
+
+def test_clicking_a_selected_box_again_deselects_it() -> None:
+    view = make_view()
+    try:
+        human_until(view, BUY)
+        st = view.state
+        assert click_key(view, ("box", 0, 0)) and view.selected == ("box", 0, 0)
+        assert click_key(view, ("box", 0, 0))
+        assert view.selected is None and view.state is st and "deselected" in view.message
+    finally:
+        view.close()
+
+
+def test_a_spy_click_on_a_rival_box_hires_at_once() -> None:
+    view = make_view()
+    try:
+        human_until(view, BUY)
+        st = view.state
+        if st.money[0] < st.hire_cost(0, 4):
+            pytest.skip("USA cannot afford a spy in this game")
+        rival_box = next(b for b in range(12) if not st.cubes[1][b])
+        assert click_key(view, ("box", 1, rival_box))
+        after = view.state
+        assert after.history[-1] == Hire(0, "spy", BOXES[rival_box], 1)
+        assert after.cubes[1][rival_box] == (4,) and after.tokens[0][rival_box] == 1
+        assert cube_at(view.scene, view.board, 1, rival_box, 0, CUBE_COLOURS["spy"])  # type: ignore[arg-type]
+    finally:
+        view.close()
+
+
+def test_launch_click_starts_the_mission_and_the_rocket_shows() -> None:
+    view = make_view()
+    try:
+        human_until(view, LAUNCH)
+        st = view.state
+        launch = next(a for a in st.legal_actions() if type(a) is Launch)
+        before = view.scene
+        assert click_key(view, ("mission", launch.mission))
+        after = view.state
+        assert after.history[-1] == launch and after.launched[0] == launch.mission
+        assert after.money[0] == st.money[0] - launch.cost and after.is_chance_node()
+        assert view.scene.layer("board") != before.layer("board")
+        assert view.roll()  # the dice: the rocket of USA now stands on its track
+        assert "1963" in view.scene.title or "year" in view.scene.title
+        assert any("Mission test" == getattr(s, "text", "") for s in view.scene.layer("board"))
+        assert any(f"USA: {launch.name}" == getattr(s, "text", "") for s in view.scene.layer("board"))
+    finally:
+        view.close()
+
+
+def test_illegal_clicks_change_nothing() -> None:
+    view = make_view()
+    try:
+        human_until(view, BUY)
+        state, size, scene = view.state, view.tree.size, view.scene
+        svg = view.to_svg()
+        # a mission in the purchase phase, a point outside every region, a stale button, a card not held
+        clicks = [
+            (("mission", 0), "mission phase"),
+            (None, "nothing to click"),
+            (("do", EndPurchases(1)), "not possible now"),
+            (("card", 3), "not played or discarded now"),
+        ]
+        for key, why in clicks:
+            if key is None:
+                assert not view.click(2.0, 2.0)
+            elif key[0] in ("do", "card"):  # no such button or card is drawn: the handler path
+                assert not view.click_key(key)
+            else:
+                assert not click_key(view, key)
+            assert why in view.message, view.message
+            assert view.state is state and view.tree.size == size and view.selected is None
+            assert view.scene == scene and view.to_svg() == svg
+        # a full box: fill USA's Intelligence with two basics first, through clicks
+        for _ in range(2):
+            assert click_key(view, ("box", 0, 0))
+            assert click_key(view, ("do", Hire(0, "basic", "intelligence", 0)))
+        state, size, scene = view.state, view.tree.size, view.scene
+        assert not click_key(view, ("box", 0, 0))
+        assert "full" in view.message
+        assert view.state is state and view.tree.size == size and view.scene == scene
+    finally:
+        view.close()
+
+
+def test_clicks_while_a_bot_moves_are_refused() -> None:
+    view = make_view()
+    try:
+        assert click_key(view, ("do", SpendPrestige(0, 0)))
+        view.step_bots(max_steps=0)
+        st = view.state
+        assert st.current_player == 1  # USSR, the greedy bot, sells next
+        size = view.tree.size
+        assert not view.click_key(("do", SpendPrestige(1, 0)))
+        assert "greedy bot" in view.message and view.state is st and view.tree.size == size
+    finally:
+        view.close()
+
+
+def test_intelligence_cards_are_picked_then_played() -> None:
+    view = make_view(seed=5)
+    try:
+        human_until(view, BUY)
+        assert click_key(view, ("do", BuyCards(0, 2)))
+        view.step_bots()  # the draw is a chance step
+        while view.state.phase != COMMIT:
+            st = view.state
+            assert not st.is_terminal()
+            if view.human_to_move():
+                # launch nothing, keep buying nothing: wait for a rival's mission to play cards on
+                act = next(
+                    a
+                    for a in st.legal_actions()
+                    if type(a).__name__ in ("EndPurchases", "Pass", "SpendPrestige")
+                )
+                assert view.play_action(act)
+            view.step_bots()
+        st = view.state
+        hand = st.hands[0]
+        assert sum(hand) >= 1 and st.current_player == 0
+        value = next(v for v, c in enumerate(hand) if c) + 1
+        assert click_key(view, ("card", value))
+        chosen = tuple(1 if v == value - 1 else 0 for v in range(len(hand)))
+        assert view.selected == ("commit", chosen) and view.state is st
+        play = Commit(0, chosen)
+        assert click_key(view, ("do", play))
+        assert view.state.history[-1] == play
+        assert sum(view.state.hands[0]) == sum(hand) - 1
+    finally:
+        view.close()
+
+
+def click_action(view: GameView, action: object) -> None:
+    """Play ``action`` for the human seat only through clicks on the board."""
+    board = view.board
+    assert isinstance(board, Board1969)
+    n = view.state.move_number
+    if type(action) is Commit:
+        for v, c in enumerate(action.cards):
+            for _ in range(c):
+                assert click_key(view, ("card", v + 1)), view.message
+        assert click_key(view, ("do", action)), view.message
+    else:
+        key = board.origin(action)  # type: ignore[arg-type]
+        assert key is not None, action
+        assert click_key(view, key), view.message
+        if view.state.move_number == n:  # a box with several types: choose the type's button
+            assert view.selected == key
+            assert click_key(view, ("do", action)), view.message
+    assert view.state.move_number == n + 1 and view.state.history[-1] == action
+
+
+def test_a_whole_game_is_playable_by_clicks_alone() -> None:
+    view = make_view(seed=2)
+    greedy = isslab.bot("1969", "greedy")
+    rng = random.Random(1)
+    try:
+        kinds = set()
+        while True:
+            view.step_bots()
+            st = view.state
+            if st.is_terminal():
+                break
+            action = greedy(st, rng)
+            kinds.add(type(action).__name__)
+            click_action(view, action)
+        assert not view.errors
+        assert {"Hire", "Launch", "EndPurchases", "SpendPrestige"} <= kinds
+        final = view.scene
+        texts = [getattr(s, "text", "") for s in final.layer("board")]
+        assert any("game over" in t for t in texts) and any("final score" in t for t in texts)
+    finally:
+        view.close()
+
+
+def test_svg_is_well_formed_at_every_kind_of_step() -> None:
+    game = isslab.make("1969", players=5)
+    record = isslab.play(game, ["greedy", "spy", "moonshot", "greedy", "random"], seed=4)
+    states = record.states()
+    for st in states[:: max(1, len(states) // 25)] + [states[-1]]:
+        svg = st._repr_svg_()
+        assert svg is not None
+        root = ET.fromstring(svg)
+        assert root.tag == f"{SVG}svg"
+        assert root.find(f"{SVG}title") is not None
+        assert "1969" in "".join(root.itertext())
+        # five nations: five panels fit inside the picture
+        assert scene_of(st).height >= 5 * 86
+    board = isslab_widgets.board_for(game)
+    assert board is not None
+    last = states[-1]
+    texts = [getattr(s, "text", "") for s in board.scene(last, hints=False).shapes()]
+    assert any(t.startswith("1969 · year 1969") and "won" in t for t in texts)
+
+
+def test_inspector_values_are_readable() -> None:
+    board = isslab_widgets.board_for(isslab.make("1969", players=3))
+    assert board is not None
+    assert board.format_value("cubes", ((), (0, 2)) + ((),) * 10) == "Robotics:BF"
+    assert board.format_value("hands", [1, 0, 2]) == "1+3+3"
+    assert board.format_value("attempted", 0b11).startswith("Satellite Launch, Launch Complex Test")
