@@ -105,49 +105,56 @@ def _ev_row(
 
 
 class _Planner:
-    """Evaluations for one seat in one position (built once per decision)."""
+    """Evaluations for one seat, given what they depend on (shared by every decision with that key).
 
-    def __init__(self, state: State1969, seat: int, params: Params) -> None:
-        self.s = state
-        self.seat = seat
-        self.p = params
-        g: Game1969 = state.game
+    Everything here is a function of (seat, year, research, missions attempted, flags, Moon flag,
+    params): a purchase turn's later decisions, and other games that reach the same key, reuse the
+    mission values, the plan, the box gains and the launch choice instead of recomputing them.
+    """
+
+    def __init__(
+        self,
+        g: Game1969,
+        seat: int,
+        year: int,
+        res: tuple[int, ...],
+        done: int,
+        flags: tuple[int, ...],
+        moon_flag: int,
+        params: Params,
+    ) -> None:
         self.g = g
+        self.seat = seat
+        self.p = params  # also keeps ``id(params)`` of the memo key from being reused
+        self.flags = flags
+        self.moon_flag = moon_flag
         o = g._options
         self.dice: int = o["dice"]
         self.faces: tuple[int, int, int] = o["die_faces"]
-        self.left = g.rounds - state.year  # rounds left, this one included
+        self.left = g.rounds - year  # rounds left, this one included
         self.lam = params.lam if self.left > 1 else 0.01
-        self.moon_open = state.moon_flag[seat] >= 0
-        self.res = res = state.research[seat]
+        self.moon_open = moon_flag >= 0
+        self.res = res
         self.sim = min(res[SIMULATION], self.dice)
         self.gc = res[GROUND_CONTROL]
         self.hs = params.head_start if self.moon_open and self.left > 1 else 0.0
-        done = state.attempted[seat]
         self.open = [m for m in range(g.moon + 1) if not done >> m & 1]
         # rows cached on the game object: the key hashes small ints, not the value tuples
         self.cache: dict[tuple[int, ...], Any] = g.__dict__.setdefault("_bot_ev_rows", {})
-        # the bonus, price and current value of each open mission change only with the research,
-        # the flags and the year, so a purchase turn's later decisions reuse them
-        memo: dict[tuple[Any, ...], Any] = g.__dict__.setdefault("_bot_memo", {})
-        key = (seat, state.year, res, done, state.flags, state.moon_flag[seat], id(params))
-        found = memo.get(key)
-        if found is None:
-            if len(memo) > 20_000:
-                memo.clear()
-            self.bonus = {m: min(_MAX_BONUS, sum(res[b] for b in g.m_boxes[m])) for m in self.open}
-            disc = o["investors_discount"] * res[INVESTORS]
-            self.costs = {m: g.m_cost[m] if m == g.moon else max(0, g.m_cost[m] - disc) for m in self.open}
-            self.now = {m: self.mval(m, self.bonus[m], self.sim, self.gc) for m in self.open}
-            memo[key] = (self.bonus, self.costs, self.now)
-        else:
-            self.bonus, self.costs, self.now = found
+        self.bonus = {m: min(_MAX_BONUS, sum(res[b] for b in g.m_boxes[m])) for m in self.open}
+        self.disc = o["investors_discount"] * res[INVESTORS]
+        self.costs = {m: self.cost(m) for m in self.open}
+        self.now = {m: self.mval(m, self.bonus[m], self.sim, self.gc) for m in self.open}
+        self._gains: list[tuple[float, float]] | None = None
+        self._launch: dict[int, int] = {}  # money -> launch_choice(money)
+        # (own sheet row, affordable kinds, their prices) -> (best own hire or None, its value)
+        self.hires: dict[tuple[Any, ...], tuple[Any, float]] = {}
 
     def row(self, m: int, sim: int, gc: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """Cached (expected PP, P(last space)) by symbol bonus for mission ``m``."""
         g = self.g
-        start = max(0, self.s.moon_flag[self.seat]) if m == g.moon else 0
-        key = (m, start, self.s.flags[m], sim, gc)
+        start = max(0, self.moon_flag) if m == g.moon else 0
+        key = (m, start, self.flags[m], sim, gc)
         row = self.cache.get(key)
         if row is None:
             row = self.cache[key] = _ev_row(g.m_values[m], start, key[2], sim, gc, self.dice, self.faces)
@@ -162,8 +169,9 @@ class _Planner:
         return evs[bonus] + self.hs * perfect[bonus]
 
     def cost(self, m: int) -> int:
-        """The price of ``m`` for this seat now."""
-        return self.costs[m] if m in self.costs else self.s.mission_cost(self.seat, m)
+        """The price of ``m`` for this seat now (as ``State1969.mission_cost``)."""
+        g = self.g
+        return g.m_cost[m] if m == g.moon else max(0, g.m_cost[m] - self.disc)
 
     def plan(self) -> list[int]:
         """The missions this seat expects to launch in the rounds left (the Moon last)."""
@@ -179,6 +187,9 @@ class _Planner:
 
     def launch_choice(self, money: int) -> int:
         """The mission to launch now (-1: none) among those affordable with ``money``."""
+        found = self._launch.get(money)
+        if found is not None:
+            return found
         moon = self.g.moon
         best, best_v = -1, 0.0
         others = len(self.open) - (1 if self.moon_open else 0)
@@ -193,7 +204,14 @@ class _Planner:
                 v += 100.0  # the last chance at the largest mission
             if v > best_v:
                 best, best_v = m, v
+        self._launch[money] = best
         return best
+
+    def gains(self) -> list[tuple[float, float]]:
+        """``box_gains(plan())``, computed once."""
+        if self._gains is None:
+            self._gains = self.box_gains(self.plan())
+        return self._gains
 
     def box_gains(self, plan: list[int]) -> list[tuple[float, float]]:
         """PP gained over ``plan`` by one and by two more researchers in each box."""
@@ -226,48 +244,71 @@ class _Planner:
         return list(zip(one, two, strict=True))
 
 
+def _planner(state: State1969, seat: int, params: Params) -> _Planner:
+    """The (memoised) planner of ``seat`` in ``state``."""
+    g = state.game
+    memo: dict[tuple[Any, ...], _Planner] = g.__dict__.setdefault("_bot_memo", {})
+    res, done, flags, mf = state.research[seat], state.attempted[seat], state.flags, state.moon_flag[seat]
+    key = (seat, state.year, res, done, flags, mf, id(params))
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > 20_000:
+            memo.clear()
+        found = memo[key] = _Planner(g, seat, state.year, res, done, flags, mf, params)
+    return found
+
+
 def _purchase(state: State1969, seat: int, p: Params) -> Any:
-    pl = _Planner(state, seat, p)
+    pl = _planner(state, seat, p)
     g = state.game
     o = g._options
     money = state.money[seat]
     m = pl.launch_choice(money)
-    reserve = pl.cost(m) if m >= 0 else 0
+    reserve = pl.costs[m] if m >= 0 else 0
     if pl.moon_open and pl.left == 1:
-        reserve = max(reserve, pl.cost(g.moon))
+        reserve = max(reserve, pl.costs[g.moon])
     budget = money - reserve
     end_pp = o["end_bonus"]
     costs = [state.hire_cost(seat, k) for k in range(5)]
     supply = state.supply
-    affordable = [k for k in range(4) if supply[k] and costs[k] <= budget]
+    affordable = tuple(k for k in range(4) if supply[k] and costs[k] <= budget)
     best: Any = None
     best_v = 0.0
-    gains: list[tuple[float, float]] = []
     if affordable:
-        gains = pl.box_gains(pl.plan())
-        for box, cubes in enumerate(state.cubes[seat]):
-            if len(cubes) >= 2:
-                continue
-            one, two = gains[box]
-            for kind in affordable:
-                if cubes and cubes[0] == kind and kind != BASIC:
-                    continue  # §2.1: two different types per box unless both basic
-                v = (two if kind == GENIUS else one) + end_pp[kind] - pl.lam * costs[kind]
-                if v > best_v:
-                    best, best_v = g.hire_table[seat][kind][seat][box], v
+        row = state.cubes[seat]
+        # the prices depend only on the Robotics research (in the planner's key) and on ``hired``
+        key = (row, affordable, state.hired[seat])
+        found = pl.hires.get(key)
+        if found is None:
+            gains = pl.gains()
+            for box, cubes in enumerate(row):
+                if len(cubes) >= 2:
+                    continue
+                one, two = gains[box]
+                for kind in affordable:
+                    if cubes and cubes[0] == kind and kind != BASIC:
+                        continue  # §2.1: two different types per box unless both basic
+                    v = (two if kind == GENIUS else one) + end_pp[kind] - pl.lam * costs[kind]
+                    if v > best_v:
+                        best, best_v = g.hire_table[seat][kind][seat][box], v
+            pl.hires[key] = (best, best_v)
+        else:
+            best, best_v = found
     if supply[SPY] and costs[SPY] <= budget:
         v0 = p.spy_bias + p.deny * 0.5 - pl.lam * costs[SPY]
         if o["spy_penalty_to"] == "hirer":
             v0 += end_pp[SPY]
         if v0 + 4.0 > best_v:
-            gains = gains or pl.box_gains(pl.plan())
+            gains = pl.gains()
             tokens = state.tokens[seat]
+            order: list[int] | None = None
             for box in range(12):
                 v = v0 + (gains[box][0] if not tokens[box] and state.bonus_left > 0 else 0.0)
                 if v <= best_v:
                     continue
                 # the rival with the most prestige that has room in this box
-                order = sorted(range(g.n), key=lambda s: -state.pp[s])
+                if order is None:
+                    order = sorted(range(g.n), key=lambda s: -state.pp[s])
                 for sheet in order:
                     if sheet != seat and state.box_accepts(sheet, box, SPY):
                         best, best_v = g.hire_table[seat][SPY][sheet][box], v
@@ -331,7 +372,7 @@ def decide(state: State1969, params: Params) -> Any:
     if ph == COMMIT:
         return _commit(state, seat, params)
     if ph == LAUNCH:
-        m = _Planner(state, seat, params).launch_choice(state.money[seat])
+        m = _planner(state, seat, params).launch_choice(state.money[seat])
         if m < 0:
             return state.game.pass_actions[seat]
         return state.game.launch_action(seat, m, state.mission_cost(seat, m))
