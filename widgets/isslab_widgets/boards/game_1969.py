@@ -182,7 +182,7 @@ class Board1969(Board):
 
     @property
     def _bar_y(self) -> float:
-        return self._middle_y + max(96.0, 16.0 * self.n + 24)
+        return self._middle_y + max(112.0, 16.0 * self.n + 30)
 
     @property
     def _panels_y(self) -> float:
