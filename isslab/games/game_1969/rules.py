@@ -6,7 +6,7 @@ Round); "A7.n" are the rule-gap choices of ``1969.components.md``.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb, factorial
 from typing import Any, ClassVar
 
@@ -109,6 +109,18 @@ _BOX_INDEX = {b: i for i, b in enumerate(BOXES)}
 def _put(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     """``t`` with item ``i`` replaced by ``v``."""
     return t[:i] + (v,) + t[i + 1 :]
+
+
+@cache
+def _with_cube(cubes: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    """The sorted kind codes of a box after a cube of ``kind`` joins ``cubes`` (few distinct keys)."""
+    return tuple(sorted(cubes + (kind,)))
+
+
+@cache
+def _researchers(cubes: tuple[int, ...]) -> int:
+    """Researcher value of the cubes in one box (Scientists)."""
+    return sum(RESEARCHERS[k] for k in cubes)
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -818,7 +830,8 @@ class State1969(State):
         self.hired = _put(self.hired, seat, True)
         self.supply = _put(self.supply, kind, self.supply[kind] - 1)
         row = self.cubes[sheet]
-        self.cubes = _put(self.cubes, sheet, _put(row, box, tuple(sorted(row[box] + (kind,)))))
+        cubes = _with_cube(row[box], kind)
+        self.cubes = _put(self.cubes, sheet, _put(row, box, cubes))
         self._stat(seat, ST_HIRED + kind, 1)
         if kind == SPY:
             # Scientists, Spy: a Bonus Token for the same box of one's own sheet, if empty and left
@@ -826,14 +839,19 @@ class State1969(State):
             if not toks[box] and self.bonus_left > 0:
                 self.bonus_left -= 1
                 self.tokens = _put(self.tokens, seat, _put(toks, box, 1))
-                self._research(seat)
+                # a spy adds no researcher to the sheet it sits on: only the token counts
+                res = self.research[seat]
+                self.research = _put(self.research, seat, _put(res, box, res[box] + 1))
         else:
-            self._research(sheet)
+            # only this box's Researcher value changes (the same sum as ``_research``)
+            res = self.research[sheet]
+            value = _researchers(cubes) + self.tokens[sheet][box]
+            self.research = _put(self.research, sheet, _put(res, box, value))
 
     def _research(self, seat: int) -> None:
+        """Recompute all of ``seat``'s Researcher values from its cubes and tokens (test set-ups use it)."""
         row = tuple(
-            sum(RESEARCHERS[k] for k in cubes) + tok
-            for cubes, tok in zip(self.cubes[seat], self.tokens[seat], strict=True)
+            _researchers(cubes) + tok for cubes, tok in zip(self.cubes[seat], self.tokens[seat], strict=True)
         )
         self.research = _put(self.research, seat, row)
 
