@@ -8,7 +8,9 @@ export PATH="$(pwd)/.venv/bin:$PATH"
 
 echo "== ruff"; ruff check isslab widgets tests
 echo "== mypy (strict on isslab/)"; mypy
-echo "== pytest: library, rules, conformance, widgets, notebooks"
-pytest -n 2 --dist loadfile -m "not browser" tests --nbval-lax notebooks "$@"
+echo "== pytest: library, rules, conformance suite, widgets (2 processes)"
+pytest -n 2 --dist load -m "not browser" tests "$@"
+echo "== pytest: every notebook executes headless (nbval)"
+pytest --nbval-lax notebooks
 echo "== pytest: real browser (JupyterLab + Chromium)"
 CI=${CI:-1} pytest -m browser tests/test_browser.py

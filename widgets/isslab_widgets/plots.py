@@ -17,12 +17,19 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 __all__ = [
+    "hire_value_table",
+    "margin_table",
     "outcome_figure",
+    "plot_by_option",
+    "plot_hire_value",
+    "plot_score_laws",
+    "plot_turn_order",
     "plot_length",
     "plot_sweep",
     "plot_win_rates",
     "png_bytes",
     "seat_colours",
+    "turn_order_table",
     "win_table",
 ]
 
@@ -127,3 +134,132 @@ def png_bytes(fig: Any) -> bytes:
 
 def _fmt_p(p: float) -> str:
     return "-" if math.isnan(p) else f"{p:.1%}"
+
+
+# --- 1969: exact laws and design questions --------------------------------------------------------
+
+
+def plot_score_laws(laws: dict[str, dict[int, Any]], ax: Axes | None = None) -> Axes:
+    """Grouped bars of several exact score laws (label -> {score: probability}), one colour each."""
+    ax = _axes(ax)
+    scores = sorted({k for law in laws.values() for k in law})
+    k = max(1, len(laws))
+    width = 0.8 / k
+    for i, (label, law) in enumerate(laws.items()):
+        xs = [x - 0.4 + width * (i + 0.5) for x in scores]
+        ax.bar(
+            xs,
+            [float(law.get(x, 0)) for x in scores],
+            width=width,
+            label=label,
+            color=_PALETTE[i % len(_PALETTE)],
+        )
+    ax.set_xticks(scores)
+    ax.set_xlabel("test score (rocket steps before Intelligence)")
+    ax.set_ylabel("probability")
+    ax.legend(fontsize=8)
+    return ax
+
+
+def hire_value_table(
+    df: pd.DataFrame, kinds: Sequence[str] = ("basic", "rookie", "famous", "genius", "spy"), cap: int = 4
+) -> pd.DataFrame:
+    """Win rate and mean prestige of nations by how many scientists of each kind they hired (capped)."""
+    rows = []
+    for kind in kinds:
+        hired = df[f"hired_{kind}"].clip(upper=cap)
+        for k, part in df.groupby(hired):
+            rows.append(
+                {
+                    "kind": kind,
+                    "hired": int(k),
+                    "nations": len(part),
+                    "win_rate": part["win"].mean(),
+                    "prestige": part["prestige"].mean(),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def plot_hire_value(
+    df: pd.DataFrame,
+    ax: Axes | None = None,
+    column: str = "win_rate",
+    colours: dict[str, str] | None = None,
+    min_nations: int = 30,
+) -> Axes:
+    """Lines of win rate (or mean prestige) against the number hired of each scientist kind."""
+    ax = _axes(ax)
+    table = hire_value_table(df)
+    table = table[table["nations"] >= min_nations]  # thin groups are noise, not evidence
+    for i, (kind, part) in enumerate(table.groupby("kind", sort=False)):
+        colour = (colours or {}).get(str(kind), _PALETTE[i % len(_PALETTE)])
+        edge = "#777777" if colour.lower() in ("#ffffff", "white") else colour
+        ax.plot(part["hired"], part[column], marker="o", color=edge, markerfacecolor=colour, label=str(kind))
+    ax.set_xlabel("scientists of that kind hired in the game (last point: or more)")
+    ax.set_ylabel(column.replace("_", " "))
+    ax.legend(fontsize=8, title="kind", title_fontsize=8)
+    return ax
+
+
+def turn_order_table(df: pd.DataFrame, option: str = "first_player") -> pd.DataFrame:
+    """Win probability by position in the first round's turn order (0 = First Player), with 95% intervals."""
+    n = int(df["seat"].max()) + 1
+    pos = (df["seat"] - df[option]) % n
+    g = df.groupby(pos)
+    p = g["win"].mean()
+    games = g["win"].count()
+    out = pd.DataFrame(
+        {
+            "games": games,
+            "win_probability": p,
+            "ci95": 1.96 * (p * (1 - p) / games).pow(0.5),
+            "prestige": g["prestige"].mean(),
+        }
+    )
+    out.index.name = "position"
+    return out.reset_index()
+
+
+def plot_turn_order(df: pd.DataFrame, option: str = "first_player", ax: Axes | None = None) -> Axes:
+    """Bars of the win probability by turn-order position in the first round, fair share dashed."""
+    ax = _axes(ax)
+    t = turn_order_table(df, option)
+    ax.bar(t["position"], t["win_probability"], yerr=t["ci95"], capsize=4, color="#4c72b0")
+    ax.axhline(1 / len(t), color="grey", lw=0.8, ls="--")
+    ax.set_xticks(t["position"], ["First\nPlayer" if p == 0 else f"+{p}" for p in t["position"]])
+    ax.set_ylabel("win probability")
+    ax.set_title(f"wins by turn order in 1963 ({int(t['games'].sum() / len(t))} games)", fontsize=10)
+    return ax
+
+
+def margin_table(df: pd.DataFrame, option: str | None = None) -> pd.DataFrame:
+    """Per game: the winning score, the winner's margin over the runner-up and the spread (std) of scores."""
+    keys = ([option] if option else []) + ["game"]
+    labelled = df.assign(_key=df[option].map(str)) if option else df
+    group_keys = (["_key"] if option else []) + ["game"]
+
+    def one(part: pd.DataFrame) -> pd.Series:
+        scores = part["prestige"].sort_values(ascending=False).to_numpy()
+        second = scores[1] if len(scores) > 1 else scores[0]
+        return pd.Series(
+            {"best": scores[0], "margin": scores[0] - second, "spread": part["prestige"].std(ddof=0)}
+        )
+
+    out = labelled.groupby(group_keys, sort=False)[["prestige"]].apply(one).reset_index()
+    if option:
+        out = out.rename(columns={"_key": option})
+    return out[[*keys, "best", "margin", "spread"]]
+
+
+def plot_by_option(df: pd.DataFrame, option: str, column: str, ax: Axes | None = None) -> Axes:
+    """Box plot of a column for each value of a swept option (values of any type, tuples included)."""
+    ax = _axes(ax)
+    keys = df[option].map(str)
+    labels = list(dict.fromkeys(keys))  # the sweep's order, not a sort of the text
+    data = [df.loc[keys == k, column].to_numpy() for k in labels]
+    ax.boxplot(data, tick_labels=labels, showfliers=False, showmeans=True)
+    ax.set_xlabel(option)
+    ax.set_ylabel(column)
+    ax.set_title(f"{column} by {option}", fontsize=10)
+    return ax

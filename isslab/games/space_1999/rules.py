@@ -29,6 +29,7 @@ Readings of the rulebook that are choices (see also the option docs):
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple, cast
 
 from isslab.core import CHANCE, TERMINAL, EndReason, Game, Option, State, register_game
@@ -76,17 +77,23 @@ class Move(NamedTuple):
     line: str  # corner line used by a launch or landing, e.g. "NE+1"; "" otherwise
 
     def __str__(self) -> str:
-        who = COLOURS[self.seat]
-        if self.kind == "pass":
-            return f"{who} passes"
-        route = " -> ".join(dot_name(p) for p in self.path[1:])
-        if self.kind == "launch":
-            how = "launches" if len(self.path) == 2 else "launches and jumps"
-            return f"{who} {how} via line {self.line} to {route}"
-        if self.kind == "land":
-            return f"{who} lands {dot_name(self.path[0])} -> {dot_name(self.path[1])} via line {self.line}"
-        verb = "jumps" if self.kind == "jump" else "steps"
-        return f"{who} {verb} {dot_name(self.path[0])} -> {route}"
+        return _move_text(self)
+
+
+@lru_cache(maxsize=1 << 16)
+def _move_text(m: Move) -> str:
+    """The readable form of a move (cached: moves are values and are printed often)."""
+    who = COLOURS[m.seat]
+    if m.kind == "pass":
+        return f"{who} passes"
+    route = " -> ".join(dot_name(p) for p in m.path[1:])
+    if m.kind == "launch":
+        how = "launches" if len(m.path) == 2 else "launches and jumps"
+        return f"{who} {how} via line {m.line} to {route}"
+    if m.kind == "land":
+        return f"{who} lands {dot_name(m.path[0])} -> {dot_name(m.path[1])} via line {m.line}"
+    verb = "jumps" if m.kind == "jump" else "steps"
+    return f"{who} {verb} {dot_name(m.path[0])} -> {route}"
 
 
 class Roll(NamedTuple):
