@@ -233,6 +233,8 @@ def test_simulate_on_a_dask_cluster_gives_the_same_rows():
     distributed = pytest.importorskip("distributed")
     kwargs = dict(bots="greedy", games=12, seed=4, progress=False, players=2)
     local = isslab.simulate("space-1999", workers=1, **kwargs)
-    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
+    with distributed.Client(
+        processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None
+    ) as client:
         remote = isslab.simulate("space-1999", workers=client.get_executor(), **kwargs)
     pd.testing.assert_frame_equal(local, remote)
