@@ -19,6 +19,7 @@ from matplotlib.figure import Figure
 __all__ = [
     "hire_value_table",
     "margin_table",
+    "option_means",
     "outcome_figure",
     "plot_by_option",
     "plot_hire_value",
@@ -263,3 +264,11 @@ def plot_by_option(df: pd.DataFrame, option: str, column: str, ax: Axes | None =
     ax.set_ylabel(column)
     ax.set_title(f"{column} by {option}", fontsize=10)
     return ax
+
+
+def option_means(df: pd.DataFrame, option: str, columns: Sequence[str]) -> pd.DataFrame:
+    """Mean of ``columns`` per value of a swept option, in the sweep's order (tuple values as text)."""
+    keys = df[option].map(str)
+    out = df.groupby(keys, sort=False)[list(columns)].mean()
+    out.index.name = option
+    return out
