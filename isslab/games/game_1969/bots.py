@@ -147,8 +147,39 @@ class _Planner:
         self.now = {m: self.mval(m, self.bonus[m], self.sim, self.gc) for m in self.open}
         self._gains: list[tuple[float, float]] | None = None
         self._launch: dict[int, int] = {}  # money -> launch_choice(money)
-        # (own sheet row, affordable kinds, their prices) -> (best own hire or None, its value)
+        # (own sheet row, affordable kinds, hired) -> (best own hire or None, its value)
         self.hires: dict[tuple[Any, ...], tuple[Any, float]] = {}
+        self._spies: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
+        self._hire_costs: dict[bool, tuple[int, ...]] = {}
+
+    def hire_costs(self, hired: bool) -> tuple[int, ...]:
+        """The price of each kind (as ``State1969.hire_cost``): Robotics helps the first hire only."""
+        found = self._hire_costs.get(hired)
+        if found is None:
+            o = self.g._options
+            costs: tuple[int, ...] = o["scientist_costs"]
+            if not hired:
+                disc = o["robotics_discount"] * self.res[ROBOTICS]
+                costs = tuple(max(0, c - disc) for c in costs)
+            found = self._hire_costs[hired] = costs
+        return found
+
+    def spy_boxes(
+        self, v0: float, tokens: tuple[int, ...], token_left: bool, floor: float
+    ) -> list[tuple[int, float]]:
+        """The boxes (in order) where a spy is worth more than ``floor``, with that worth."""
+        key = (v0, tokens, token_left, floor)
+        found = self._spies.get(key)
+        if found is None:
+            gains = self.gains()
+            found = []
+            for box in range(12):
+                # the Bonus Token would add a researcher to the same box of one's own sheet
+                v = v0 + (gains[box][0] if not tokens[box] and token_left else 0.0)
+                if v > floor:
+                    found.append((box, v))
+            self._spies[key] = found
+        return found
 
     def row(self, m: int, sim: int, gc: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """Cached (expected PP, P(last space)) by symbol bonus for mission ``m``."""
@@ -269,7 +300,7 @@ def _purchase(state: State1969, seat: int, p: Params) -> Any:
         reserve = max(reserve, pl.costs[g.moon])
     budget = money - reserve
     end_pp = o["end_bonus"]
-    costs = [state.hire_cost(seat, k) for k in range(5)]
+    costs = pl.hire_costs(state.hired[seat])
     supply = state.supply
     affordable = tuple(k for k in range(4) if supply[k] and costs[k] <= budget)
     best: Any = None
@@ -299,11 +330,8 @@ def _purchase(state: State1969, seat: int, p: Params) -> Any:
         if o["spy_penalty_to"] == "hirer":
             v0 += end_pp[SPY]
         if v0 + 4.0 > best_v:
-            gains = pl.gains()
-            tokens = state.tokens[seat]
             order: list[int] | None = None
-            for box in range(12):
-                v = v0 + (gains[box][0] if not tokens[box] and state.bonus_left > 0 else 0.0)
+            for box, v in pl.spy_boxes(v0, state.tokens[seat], state.bonus_left > 0, best_v):
                 if v <= best_v:
                     continue
                 # the rival with the most prestige that has room in this box
@@ -323,44 +351,65 @@ def _purchase(state: State1969, seat: int, p: Params) -> Any:
     return g.end_actions[seat]
 
 
+@cache
+def _cards_total(cards: tuple[int, ...]) -> int:
+    """Total Intelligence of some cards (counts per value, value 1 first)."""
+    return sum((v + 1) * c for v, c in enumerate(cards))
+
+
 def _commit(state: State1969, seat: int, p: Params) -> Any:
     g = state.game
     active = (state.first + state.turn) % g.n
     m, _, _, _, _, space = state.test
+    penalty = state.flags[m]
+    left = g.rounds - state.year
+    hand = state.hands[seat]
+    if active == seat:
+        extra = float(state.moon_flag[seat] >= 0)
+    else:
+        # an opponent: hurt the active nation if it is a threat
+        pp = state.pp
+        rivals = [pp[s] for s in range(g.n) if s != seat]
+        extra = p.deny if pp[active] >= max(rivals) or pp[active] >= pp[seat] else p.deny * 0.3
+    # the choice depends on nothing else: memoise its index in the (cached) legal list
+    memo: dict[tuple[Any, ...], tuple[Params, int]] = g.__dict__.setdefault("_bot_commit_memo", {})
+    key = (seat, hand, active == seat, m, space, penalty, left > 1, extra, id(p))
+    found = memo.get(key)
+    legal = g.commit_list(seat, hand)
+    if found is not None and found[0] is p:
+        return legal[found[1]]
     values = g.m_values[m]
     last = len(values) - 1
     ic = g.m_ic[m]
-    penalty = state.flags[m]
-    left = g.rounds - state.year
     card_pp = p.card_pp if left > 1 else 0.01
 
     def pp_at(sp: int) -> float:
         return max(0, values[sp] - penalty)
 
-    best: Any = None
+    best = 0
     best_v = -1e9
     if active == seat:
-        moon_open = state.moon_flag[seat] >= 0
-        for a in state.legal_actions():
-            total = sum((v + 1) * c for v, c in enumerate(a.cards))
+        moon_open = bool(extra)
+        for i, a in enumerate(legal):
+            total = _cards_total(a.cards)
             new = min(last, space + total // ic)
             v = pp_at(new) - pp_at(space) - card_pp * total
             if new == last and space != last and m != g.moon and moon_open and left > 1:
                 v += p.head_start
             if v > best_v:
-                best, best_v = a, v
-        return best
-    # an opponent: hurt the active nation if it is a threat
-    pp = state.pp
-    rivals = [pp[s] for s in range(g.n) if s != seat]
-    weight = p.deny if pp[active] >= max(rivals) or pp[active] >= pp[seat] else p.deny * 0.3
-    for a in state.legal_actions():
-        total = sum((v + 1) * c for v, c in enumerate(a.cards))
-        new = max(0, space - total // ic)
-        v = weight * (pp_at(space) - pp_at(new)) - card_pp * total
-        if v > best_v:
-            best, best_v = a, v
-    return best
+                best, best_v = i, v
+    else:
+        weight = extra
+        for i, a in enumerate(legal):
+            total = _cards_total(a.cards)
+            new = max(0, space - total // ic)
+            v = weight * (pp_at(space) - pp_at(new)) - card_pp * total
+            if v > best_v:
+                best, best_v = i, v
+    if len(memo) > 50_000:
+        memo.clear()
+    memo[key] = (p, best)
+    return legal[best]
 
 
 def decide(state: State1969, params: Params) -> Any:
