@@ -44,6 +44,7 @@ from isslab.games.game_1969.rules import (
     REROLL,
     Game1969,
     State1969,
+    cards_value,
 )
 
 __all__ = ["Params", "decide", "greedy_bot", "moonshot_bot", "spy_bot"]
@@ -150,19 +151,10 @@ class _Planner:
         # (own sheet row, affordable kinds, hired) -> (best own hire or None, its value)
         self.hires: dict[tuple[Any, ...], tuple[Any, float]] = {}
         self._spies: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
-        self._hire_costs: dict[bool, tuple[int, ...]] = {}
 
     def hire_costs(self, hired: bool) -> tuple[int, ...]:
         """The price of each kind (as ``State1969.hire_cost``): Robotics helps the first hire only."""
-        found = self._hire_costs.get(hired)
-        if found is None:
-            o = self.g._options
-            costs: tuple[int, ...] = o["scientist_costs"]
-            if not hired:
-                disc = o["robotics_discount"] * self.res[ROBOTICS]
-                costs = tuple(max(0, c - disc) for c in costs)
-            found = self._hire_costs[hired] = costs
-        return found
+        return self.g.prices(-1 if hired else self.res[ROBOTICS])
 
     def spy_boxes(
         self, v0: float, tokens: tuple[int, ...], token_left: bool, floor: float
@@ -351,12 +343,6 @@ def _purchase(state: State1969, seat: int, p: Params) -> Any:
     return g.end_actions[seat]
 
 
-@cache
-def _cards_total(cards: tuple[int, ...]) -> int:
-    """Total Intelligence of some cards (counts per value, value 1 first)."""
-    return sum((v + 1) * c for v, c in enumerate(cards))
-
-
 def _commit(state: State1969, seat: int, p: Params) -> Any:
     g = state.game
     active = (state.first + state.turn) % g.n
@@ -391,7 +377,7 @@ def _commit(state: State1969, seat: int, p: Params) -> Any:
     if active == seat:
         moon_open = bool(extra)
         for i, a in enumerate(legal):
-            total = _cards_total(a.cards)
+            total = cards_value(a.cards)
             new = min(last, space + total // ic)
             v = pp_at(new) - pp_at(space) - card_pp * total
             if new == last and space != last and m != g.moon and moon_open and left > 1:
@@ -401,7 +387,7 @@ def _commit(state: State1969, seat: int, p: Params) -> Any:
     else:
         weight = extra
         for i, a in enumerate(legal):
-            total = _cards_total(a.cards)
+            total = cards_value(a.cards)
             new = max(0, space - total // ic)
             v = weight * (pp_at(space) - pp_at(new)) - card_pp * total
             if v > best_v:

@@ -45,7 +45,7 @@ from isslab.games.game_1969.components import (
     SYMBOLS,
 )
 
-__all__ = ["End1969", "Game1969", "State1969", "PHASES", "STAT_NAMES"]
+__all__ = ["End1969", "Game1969", "State1969", "PHASES", "STAT_NAMES", "cards_value"]
 
 
 class End1969(EndReason):
@@ -115,6 +115,12 @@ def _put(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
 def _with_cube(cubes: tuple[int, ...], kind: int) -> tuple[int, ...]:
     """The sorted kind codes of a box after a cube of ``kind`` joins ``cubes`` (few distinct keys)."""
     return tuple(sorted(cubes + (kind,)))
+
+
+@cache
+def cards_value(cards: tuple[int, ...]) -> int:
+    """Total Intelligence of some cards given as counts per value (value 1 first)."""
+    return sum((v + 1) * c for v, c in enumerate(cards))
 
 
 @cache
@@ -195,6 +201,7 @@ class Game1969(Game):
     deck0: tuple[int, ...]
     hire_table: tuple[tuple[tuple[tuple[Hire, ...], ...], ...], ...]
     nvalues: int
+    no_cards: tuple[int, ...]
     # one shared object per action, so that the bots hand back the very objects the legal lists hold
     # (``State.resolve`` then matches by identity instead of comparing NamedTuples field by field)
     first_outcomes: tuple[tuple[FirstPlayer, float], ...]
@@ -281,6 +288,7 @@ class Game1969(Game):
             for s in range(n)
         )
         self.nvalues = len(deck)
+        self.no_cards = (0,) * self.nvalues
         for name in ("scientist_costs", "scientist_supply"):
             for v in o[name]:
                 _check_int(name, v, 0, "each entry")
@@ -304,6 +312,8 @@ class Game1969(Game):
         self._launch_objs: dict[tuple[int, int, int], Launch] = {}
         self._draw_cache: dict[tuple[Any, ...], tuple[list[tuple[Any, float]], list[Any]]] = {}
         self._commit_cache: dict[tuple[Any, ...], list[Any]] = {}
+        self._reroll_cache: dict[tuple[int, ...], list[Any]] = {}  # at most seats x dice^3 keys
+        self._price_cache: dict[int, tuple[int, ...]] = {}
         self._buy_cache: dict[tuple[Any, ...], list[Any]] = {}
         # money beyond the dearest mission changes no launch list: the cache key caps it there
         self.max_mission_cost = max(self.m_cost)
@@ -348,6 +358,17 @@ class Game1969(Game):
             self._spy_cache[key] = found
         return found
 
+    def prices(self, robotics: int) -> tuple[int, ...]:
+        """Scientist prices with ``robotics`` Robotics researchers counting (-1: none, already hired)."""
+        found = self._price_cache.get(robotics)
+        if found is None:
+            costs: tuple[int, ...] = self._options["scientist_costs"]
+            if robotics >= 0:  # costs never go below 0
+                disc = self._options["robotics_discount"] * robotics
+                costs = tuple(max(0, c - disc) for c in costs)
+            found = self._price_cache[robotics] = costs
+        return found
+
     def launch_action(self, seat: int, mission: int, cost: int) -> Launch:
         """The shared ``Launch`` object of ``seat`` for ``mission`` at ``cost``."""
         key = (seat, mission, cost)
@@ -387,6 +408,16 @@ class Game1969(Game):
                 self._draw_cache.clear()
             outcomes = [(CardDraw(seat, c), p) for c, p in draw_outcomes(deck, k)]
             found = self._draw_cache[key] = (outcomes, [a for a, _ in outcomes])
+        return found
+
+    def reroll_list(self, seat: int, red: int, blue: int, sim: int) -> list[Any]:
+        """The ``Reroll`` choices with ``sim`` Simulation researchers (each die at most once)."""
+        key = (seat, red, blue, sim)
+        found = self._reroll_cache.get(key)
+        if found is None:
+            table = self.reroll_actions[seat]
+            found = [table[i][j] for i in range(min(red, sim) + 1) for j in range(min(blue, sim - i) + 1)]
+            self._reroll_cache[key] = found
         return found
 
     def commit_list(self, seat: int, hand: tuple[int, ...]) -> list[Any]:
@@ -588,9 +619,7 @@ class State1969(State):
             return self._launch_actions(seat)
         if ph == REROLL:
             _, _, b, r, _, _ = self.test
-            sim = self.research[seat][SIMULATION]
-            table = g.reroll_actions[seat]
-            return [table[i][j] for i in range(min(r, sim) + 1) for j in range(min(b, sim - i) + 1)]
+            return g.reroll_list(seat, r, b, self.research[seat][SIMULATION])
         if ph == INCOME_SPEND:
             limit = min(g._options["pp_limits"][self.year], self.pp[seat])
             return list(g.spend_actions[seat][: limit + 1])
@@ -601,11 +630,7 @@ class State1969(State):
 
     def hire_cost(self, seat: int, kind: int) -> int:
         """What ``seat`` pays now for a scientist of ``kind`` (Robotics discount on the first one)."""
-        o = self.game._options
-        cost: int = o["scientist_costs"][kind]
-        if not self.hired[seat]:
-            cost = max(0, cost - o["robotics_discount"] * self.research[seat][ROBOTICS])
-        return cost
+        return self.game.prices(-1 if self.hired[seat] else self.research[seat][ROBOTICS])[kind]
 
     def box_accepts(self, sheet: int, box: int, kind: int) -> bool:
         """Whether an empty space of ``sheet``'s ``box`` may take a cube of ``kind`` (§2.1 Important)."""
@@ -621,12 +646,11 @@ class State1969(State):
         o = g._options
         money = self.money[seat]
         supply = self.supply
-        costs = o["scientist_costs"]
-        discount = 0 if self.hired[seat] else o["robotics_discount"] * self.research[seat][ROBOTICS]
-        # bit k: a scientist of kind k is in the supply and affordable (the price as hire_cost)
+        prices = g.prices(-1 if self.hired[seat] else self.research[seat][ROBOTICS])  # as hire_cost
+        # bit k: a scientist of kind k is in the supply and affordable
         mask = 0
         for kind in range(5):
-            if supply[kind] and max(0, costs[kind] - discount) <= money:
+            if supply[kind] and prices[kind] <= money:
                 mask |= 1 << kind
         hand = self.hands[seat]
         room = o["hand_limit"] - sum(hand)
@@ -740,7 +764,7 @@ class State1969(State):
 
     def _draw(self, seat: int, k: int, phase: int) -> bool:
         """Draw ``k`` cards for ``seat``; True if a chance node must pick their values (§2.2)."""
-        zero = (0,) * len(self.deck)
+        zero = self.game.no_cards
         while k > 0:
             total = sum(self.deck)
             if total == 0:
@@ -930,7 +954,9 @@ class State1969(State):
         for s, cards in enumerate(self.commits):
             if cards is None:
                 continue
-            total = sum((v + 1) * c for v, c in enumerate(cards))
+            total = cards_value(cards)
+            if not total:  # nothing played: the stats and the discards stay as they are
+                continue
             self._stat(s, ST_INTEL, total)
             discard = _add(discard, cards)  # §3.2: all the played cards are discarded
             if s == seat:
