@@ -94,7 +94,7 @@ _HEADER_H = 30
 _ROW_H = 23
 _MOON_H = 36  # the Moon row is taller: its spaces carry the nations' head-start flags
 _NAME_W = 168
-_TRACK_X = 14 + _NAME_W
+_TRACK_X = 14.0 + _NAME_W
 _SPACE_W = 23
 _PANEL_H = 86
 _BOX_W = 48
@@ -258,8 +258,8 @@ class Board1969(Board):
             out.append(Rect(8, top + 2, 6, _PANEL_H - 4, fill=col))
             out.append(Text(20, top + 14, NATIONS[s], size=13, anchor="start", bold=True, fill=col))
             for sheet, name in enumerate(("Ground Control sheet", "Rocket sheet")):
-                x, _ = self._box_xy(s, 6 * sheet)
-                out.append(Text(x + 3 * _BOX_W, top + 9, name, size=8, fill=_DIM))
+                sx = self._box_xy(s, 6 * sheet)[0]
+                out.append(Text(sx + 3 * _BOX_W, top + 9, name, size=8, fill=_DIM))
             for b in range(12):
                 x, y = self._box_xy(s, b)
                 out.append(Rect(x + 1, y, _BOX_W - 2, _BOX_H, fill="#f7f7f7", stroke="#8a8a8a", width=0.8))
@@ -542,7 +542,7 @@ class Board1969(Board):
         self, st: Any, legal: Sequence[Any], selected: Hashable | None
     ) -> tuple[str, list[tuple[Hashable, str]]]:
         """The prompt of the action bar and its buttons (key, label) for the phase."""
-        o = self.game._options  # type: ignore[attr-defined]
+        o = self.game._options
         cp = st.current_player
         buttons: list[tuple[Hashable, str]] = []
         ph = PHASES[st.phase]
@@ -685,7 +685,7 @@ class Board1969(Board):
     def _why_no_hire(self, st: Any, sheet: int, b: int) -> str:
         """Why the nation to act cannot hire into ``sheet``'s box ``b`` now."""
         cp = st.current_player
-        o = self.game._options  # type: ignore[attr-defined]
+        o = self.game._options
         where = f"{NATIONS[sheet]}'s {BOX_LABELS[b]}"
         if st.phase != BUY:
             return f"scientists are hired in the purchase phase; now: {PHASES[st.phase]}"
@@ -774,9 +774,9 @@ class Board1969(Board):
         """The clickable place of an action: its box, its mission track, or its button."""
         t = type(action)
         if t is Hire:
-            return ("box", action.sheet, BOXES.index(action.box))  # type: ignore[attr-defined]
+            return ("box", action.sheet, BOXES.index(action.box))
         if t is Launch:
-            return ("mission", action.mission)  # type: ignore[attr-defined]
+            return ("mission", action.mission)
         if t in (SpendPrestige, Discard, BuyCards, EndPurchases, Pass, Reroll, Commit):
             return ("do", action)
         return None
