@@ -202,6 +202,8 @@ class Game1969(Game):
     hire_table: tuple[tuple[tuple[tuple[Hire, ...], ...], ...], ...]
     nvalues: int
     no_cards: tuple[int, ...]
+    max_price: int
+    max_mission_cost: int
     # one shared object per action, so that the bots hand back the very objects the legal lists hold
     # (``State.resolve`` then matches by identity instead of comparing NamedTuples field by field)
     first_outcomes: tuple[tuple[FirstPlayer, float], ...]
@@ -210,6 +212,7 @@ class Game1969(Game):
     buy_actions: tuple[tuple[BuyCards, ...], ...]
     discard_actions: tuple[tuple[Discard, ...], ...]
     spend_actions: tuple[tuple[SpendPrestige, ...], ...]
+    spend_lists: tuple[list[list[Any]], ...]  # [seat][limit] -> SpendPrestige 0..limit
     reroll_actions: tuple[tuple[tuple[Reroll, ...], ...], ...]
     dice_actions: tuple[list[Any], ...]
 
@@ -302,6 +305,7 @@ class Game1969(Game):
         self.spend_actions = tuple(
             tuple(SpendPrestige(s, k) for k in range(max(o["pp_limits"], default=0) + 1)) for s in seats
         )
+        self.spend_lists = tuple([list(row[: k + 1]) for k in range(len(row))] for row in self.spend_actions)
         dice = o["dice"]
         self.reroll_actions = tuple(
             tuple(tuple(Reroll(s, i, j) for j in range(dice + 1)) for i in range(dice + 1)) for s in seats
@@ -314,6 +318,8 @@ class Game1969(Game):
         self._commit_cache: dict[tuple[Any, ...], list[Any]] = {}
         self._reroll_cache: dict[tuple[int, ...], list[Any]] = {}  # at most seats x dice^3 keys
         self._price_cache: dict[int, tuple[int, ...]] = {}
+        # money beyond the dearest scientist changes no purchase list: the cache key caps it there
+        self.max_price = max(o["scientist_costs"], default=0)
         self._buy_cache: dict[tuple[Any, ...], list[Any]] = {}
         # money beyond the dearest mission changes no launch list: the cache key caps it there
         self.max_mission_cost = max(self.m_cost)
@@ -602,27 +608,28 @@ class State1969(State):
     # The lists returned here may be shared (cached on the game): the core keeps them as they are
     # and hands out copies, so they are never mutated.
     def _legal_actions(self) -> list[Any]:
+        # tested in the order of how often each phase occurs in a game
         ph = self.phase
         g = self.game
+        if ph == BUY:
+            return self._purchase_actions(self.actor)
         if ph == ROLL or ph == REROLL_ROLL:
             return g.dice_actions[self.pending]
-        if ph == INCOME_DRAW or ph == BUY_DRAW:
-            return g.draw_list(self.actor, self.deck, self.pending)[1]
-        if ph == FIRST:
-            return [a for a, _ in self._chance_outcomes()]
         seat = self.actor
-        if ph == BUY:
-            return self._purchase_actions(seat)
-        if ph == COMMIT:
-            return g.commit_list(seat, self.hands[seat])
+        if ph == INCOME_SPEND:
+            limit = min(g._options["pp_limits"][self.year], self.pp[seat])
+            return g.spend_lists[seat][limit]
         if ph == LAUNCH:
             return self._launch_actions(seat)
         if ph == REROLL:
             _, _, b, r, _, _ = self.test
             return g.reroll_list(seat, r, b, self.research[seat][SIMULATION])
-        if ph == INCOME_SPEND:
-            limit = min(g._options["pp_limits"][self.year], self.pp[seat])
-            return list(g.spend_actions[seat][: limit + 1])
+        if ph == COMMIT:
+            return g.commit_list(seat, self.hands[seat])
+        if ph == INCOME_DRAW or ph == BUY_DRAW:
+            return g.draw_list(seat, self.deck, self.pending)[1]
+        if ph == FIRST:
+            return [a for a, _ in self._chance_outcomes()]
         if ph == INCOME_DISCARD:
             table = g.discard_actions[seat]
             return [table[v] for v, c in enumerate(self.hands[seat]) if c]
@@ -646,18 +653,16 @@ class State1969(State):
         o = g._options
         money = self.money[seat]
         supply = self.supply
-        prices = g.prices(-1 if self.hired[seat] else self.research[seat][ROBOTICS])  # as hire_cost
-        # bit k: a scientist of kind k is in the supply and affordable
-        mask = 0
-        for kind in range(5):
-            if supply[kind] and prices[kind] <= money:
-                mask |= 1 << kind
+        robotics = -1 if self.hired[seat] else self.research[seat][ROBOTICS]
+        prices = g.prices(robotics)  # as hire_cost
         hand = self.hands[seat]
         room = o["hand_limit"] - sum(hand)
         can = min(room, money // o["intel_cost"], sum(self.deck) + sum(self.discard))
-        # everything the list depends on; the whole sheet set only matters when spies are affordable
-        sheets = self.cubes if mask & 1 << SPY else self.cubes[seat]
-        key = (seat, mask, can, sheets, hand if room <= 0 else None)
+        # everything the list depends on (money only up to the dearest scientist); the whole sheet
+        # set matters only when a spy is affordable
+        spy = supply[SPY] and prices[SPY] <= money
+        sheets = self.cubes if spy else self.cubes[seat]
+        key = (seat, robotics, min(money, g.max_price), supply, can, sheets, hand if room <= 0 else None)
         found = g._buy_cache.get(key)
         if found is None:
             if len(g._buy_cache) > 50_000:
@@ -665,9 +670,9 @@ class State1969(State):
             found = []
             own = g.own_hires(seat, self.cubes[seat])
             for kind in range(4):
-                if mask & 1 << kind:
+                if supply[kind] and prices[kind] <= money:
                     found.extend(own[kind])
-            if mask & 1 << SPY:
+            if spy:
                 found.extend(g.spy_hires(seat, self.cubes))
             buys = g.buy_actions[seat]
             found.extend(buys[k] for k in range(1, can + 1))
