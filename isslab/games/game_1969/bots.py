@@ -151,6 +151,37 @@ class _Planner:
         # (own sheet row, affordable kinds, hired) -> (best own hire or None, its value)
         self.hires: dict[tuple[Any, ...], tuple[Any, float]] = {}
         self._spies: dict[tuple[Any, ...], list[tuple[int, float]]] = {}
+        self._budget: dict[int, int] = {}  # money -> budget(money)
+        self._affordable: dict[tuple[Any, ...], tuple[tuple[int, ...], bool]] = {}
+
+    def budget(self, money: int) -> int:
+        """What ``money`` leaves for purchases after the mission to launch this round (the Moon last)."""
+        found = self._budget.get(money)
+        if found is None:
+            m = self.launch_choice(money)
+            reserve = self.costs[m] if m >= 0 else 0
+            if self.moon_open and self.left == 1:
+                reserve = max(reserve, self.costs[self.g.moon])
+            found = self._budget[money] = money - reserve
+        return found
+
+    def affordable(self, hired: bool, budget: int, supply: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
+        """The non-spy kinds in the supply within ``budget``, and whether a spy is."""
+        key = (hired, budget, supply)
+        found = self._affordable.get(key)
+        if found is None:
+            costs = self.hire_costs(hired)
+            kinds = tuple(k for k in range(4) if supply[k] and costs[k] <= budget)
+            found = self._affordable[key] = (kinds, bool(supply[SPY]) and costs[SPY] <= budget)
+        return found
+
+    def spy_value(self, hired: bool) -> float:
+        """A spy's worth before its Bonus Token: bias, denial, price and (for its hirer) its end PP."""
+        p, o = self.p, self.g._options
+        v0 = p.spy_bias + p.deny * 0.5 - self.lam * self.hire_costs(hired)[SPY]
+        if o["spy_penalty_to"] == "hirer":
+            v0 += o["end_bonus"][SPY]
+        return v0
 
     def hire_costs(self, hired: bool) -> tuple[int, ...]:
         """The price of each kind (as ``State1969.hire_cost``): Robotics helps the first hire only."""
@@ -283,27 +314,23 @@ def _planner(state: State1969, seat: int, params: Params) -> _Planner:
 
 def _purchase(state: State1969, seat: int, p: Params) -> Any:
     pl = _planner(state, seat, p)
-    g = state.game
-    o = g._options
+    g = pl.g
     money = state.money[seat]
-    m = pl.launch_choice(money)
-    reserve = pl.costs[m] if m >= 0 else 0
-    if pl.moon_open and pl.left == 1:
-        reserve = max(reserve, pl.costs[g.moon])
-    budget = money - reserve
-    end_pp = o["end_bonus"]
-    costs = pl.hire_costs(state.hired[seat])
+    budget = pl.budget(money)
+    hired = state.hired[seat]
+    costs = pl.hire_costs(hired)
     supply = state.supply
-    affordable = tuple(k for k in range(4) if supply[k] and costs[k] <= budget)
+    affordable, spy_ok = pl.affordable(hired, budget, supply)
     best: Any = None
     best_v = 0.0
     if affordable:
         row = state.cubes[seat]
         # the prices depend only on the Robotics research (in the planner's key) and on ``hired``
-        key = (row, affordable, state.hired[seat])
+        key = (row, affordable, hired)
         found = pl.hires.get(key)
         if found is None:
             gains = pl.gains()
+            end_pp = g._options["end_bonus"]
             for box, cubes in enumerate(row):
                 if len(cubes) >= 2:
                     continue
@@ -314,13 +341,10 @@ def _purchase(state: State1969, seat: int, p: Params) -> Any:
                     v = (two if kind == GENIUS else one) + end_pp[kind] - pl.lam * costs[kind]
                     if v > best_v:
                         best, best_v = g.hire_table[seat][kind][seat][box], v
-            pl.hires[key] = (best, best_v)
-        else:
-            best, best_v = found
-    if supply[SPY] and costs[SPY] <= budget:
-        v0 = p.spy_bias + p.deny * 0.5 - pl.lam * costs[SPY]
-        if o["spy_penalty_to"] == "hirer":
-            v0 += end_pp[SPY]
+            found = pl.hires[key] = (best, best_v)
+        best, best_v = found
+    if spy_ok:
+        v0 = pl.spy_value(hired)
         if v0 + 4.0 > best_v:
             order: list[int] | None = None
             for box, v in pl.spy_boxes(v0, state.tokens[seat], state.bonus_left > 0, best_v):
@@ -335,10 +359,9 @@ def _purchase(state: State1969, seat: int, p: Params) -> Any:
                         break
     if best is not None:
         return best
-    hand = state.hands[seat]
-    size = sum(hand)
+    o = g._options
     want = o["hand_limit"] if pl.left == 1 else p.cards_wanted
-    if size < want and budget >= o["intel_cost"] and sum(state.deck) + sum(state.discard):
+    if sum(state.hands[seat]) < want and budget >= o["intel_cost"] and sum(state.deck) + sum(state.discard):
         return g.buy_actions[seat][1]
     return g.end_actions[seat]
 
@@ -407,10 +430,11 @@ def decide(state: State1969, params: Params) -> Any:
     if ph == COMMIT:
         return _commit(state, seat, params)
     if ph == LAUNCH:
-        m = _planner(state, seat, params).launch_choice(state.money[seat])
+        pl = _planner(state, seat, params)
+        m = pl.launch_choice(state.money[seat])
         if m < 0:
             return state.game.pass_actions[seat]
-        return state.game.launch_action(seat, m, state.mission_cost(seat, m))
+        return state.game.launch_action(seat, m, pl.costs[m])
     if ph == REROLL:
         _, g, b, r, _, _ = state.test
         res = state.research[seat]
