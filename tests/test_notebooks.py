@@ -1,42 +1,32 @@
-"""Every notebook in notebooks/ executes headless, top to bottom, without an error.
+"""The notebooks exist and are well-formed; executing them is nbval's job.
 
-This runs each notebook in a fresh kernel with nbclient (the same engine nbval and nbconvert use);
-``pytest --nbval-lax notebooks/`` is the equivalent command-line check. Outputs are not compared:
-the widgets need a browser, which tests/test_browser.py drives.
+The test command runs ``pytest --nbval-lax notebooks`` (see scripts/test.sh), which executes every
+notebook headless in a fresh kernel and fails on any cell error; the widgets themselves need a
+browser, which tests/test_browser.py drives.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import nbformat
 import pytest
-
-nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 
 
 def test_there_are_notebooks() -> None:
-    assert {p.name for p in PATHS} >= {"start-here.ipynb", "space-1999.ipynb"}
+    assert {p.name for p in PATHS} >= {"start-here.ipynb", "space-1999.ipynb", "1969.ipynb"}
 
 
 @pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
-def test_notebook_executes(path: Path, tmp_path: Path) -> None:
+def test_notebook_is_valid_and_thin(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    # kernel "python3": jupyter_client starts it with this interpreter, so it sees the same isslab
-    client = nbclient.NotebookClient(
-        nb,
-        timeout=300,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(tmp_path)}},  # files a notebook writes land in tmp
-    )
-    try:
-        client.execute()
-    except nbclient.exceptions.CellExecutionError as exc:
-        pytest.fail(f"{path.name} failed:\n{exc}")
-    executed = [c for c in nb.cells if c.cell_type == "code"]
-    errors = [o for c in executed for o in c.get("outputs", []) if o.output_type == "error"]
-    assert not errors
-    assert executed and all(c.execution_count for c in executed)
+    nbformat.validate(nb)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    prose = [c for c in nb.cells if c.cell_type == "markdown"]
+    assert code and len(prose) >= 3, "a teaching notebook explains as much as it computes"
+    # thin notebooks: logic lives in the packages, so no cell defines more than a small helper
+    longest = max(len(c.source.splitlines()) for c in code)
+    assert longest <= 25, f"a code cell of {longest} lines belongs in isslab or isslab_widgets"
