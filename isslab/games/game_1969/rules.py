@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from math import comb, factorial
+from operator import add, sub
 from typing import Any, ClassVar
 
 from isslab.core import CHANCE, TERMINAL, EndReason, Game, IllegalActionError, State, register_game
@@ -108,7 +109,10 @@ _BOX_INDEX = {b: i for i, b in enumerate(BOXES)}
 
 def _put(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     """``t`` with item ``i`` replaced by ``v``."""
-    return t[:i] + (v,) + t[i + 1 :]
+    # through a list: two allocations instead of the three of ``t[:i] + (v,) + t[i + 1:]``
+    out = list(t)
+    out[i] = v
+    return tuple(out)
 
 
 @cache
@@ -129,12 +133,13 @@ def _researchers(cubes: tuple[int, ...]) -> int:
     return sum(RESEARCHERS[k] for k in cubes)
 
 
+# card counts always have one entry per value, so ``map`` (no generator frame) needs no length check
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    return tuple(map(add, a, b))
 
 
 def _sub(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(x - y for x, y in zip(a, b, strict=True))
+    return tuple(map(sub, a, b))
 
 
 @lru_cache(maxsize=65536)
