@@ -922,7 +922,7 @@ class State1969(State):
         game = self.game
         m, g, b, r, _, start = self.test
         res = self.research[seat]
-        score = g + min(b, res[GROUND_CONTROL]) - r + sum(res[x] for x in game.m_boxes[m])
+        score = g + min(b, res[GROUND_CONTROL]) - r + sum(map(res.__getitem__, game.m_boxes[m]))
         pay = game._options["insurance_pay"] * res[INSURANCE] * r  # Research: Insurance
         if pay:
             self.money = _put(self.money, seat, self.money[seat] + pay)
