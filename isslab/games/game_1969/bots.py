@@ -127,6 +127,8 @@ class _Planner:
         self.g = g
         self.seat = seat
         self.p = params  # also keeps ``id(params)`` of the memo key from being reused
+        self.year = year
+        self.done = done
         self.flags = flags
         self.moon_flag = moon_flag
         o = g._options
@@ -301,14 +303,30 @@ class _Planner:
 def _planner(state: State1969, seat: int, params: Params) -> _Planner:
     """The (memoised) planner of ``seat`` in ``state``."""
     g = state.game
-    memo: dict[tuple[Any, ...], _Planner] = g.__dict__.setdefault("_bot_memo", {})
     res, done, flags, mf = state.research[seat], state.attempted[seat], state.flags, state.moon_flag[seat]
-    key = (seat, state.year, res, done, flags, mf, id(params))
+    year = state.year
+    # consecutive decisions of one nation share the very research and flags tuples: try the last
+    # planner by identity before hashing the key
+    last: _Planner | None = g.__dict__.get("_bot_last")
+    if (
+        last is not None
+        and last.res is res
+        and last.flags is flags
+        and last.seat == seat
+        and last.year == year
+        and last.done == done
+        and last.moon_flag == mf
+        and last.p is params
+    ):
+        return last
+    memo: dict[tuple[Any, ...], _Planner] = g.__dict__.setdefault("_bot_memo", {})
+    key = (seat, year, res, done, flags, mf, id(params))
     found = memo.get(key)
     if found is None:
         if len(memo) > 20_000:
             memo.clear()
-        found = memo[key] = _Planner(g, seat, state.year, res, done, flags, mf, params)
+        found = memo[key] = _Planner(g, seat, year, res, done, flags, mf, params)
+    g.__dict__["_bot_last"] = found
     return found
 
 

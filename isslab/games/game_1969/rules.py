@@ -659,7 +659,7 @@ class State1969(State):
         money = self.money[seat]
         supply = self.supply
         robotics = -1 if self.hired[seat] else self.research[seat][ROBOTICS]
-        prices = g.prices(robotics)  # as hire_cost
+        prices = g._price_cache.get(robotics) or g.prices(robotics)  # as hire_cost (inlined cache hit)
         hand = self.hands[seat]
         room = o["hand_limit"] - sum(hand)
         can = min(room, money // o["intel_cost"], sum(self.deck) + sum(self.discard))
@@ -706,34 +706,23 @@ class State1969(State):
         st = self._copy()
         kind = type(action)
         seat = self.actor
-        if kind is Hire:
-            st._hire(seat, action)
-        elif kind is DiceRoll:
+        # the branches are tested in the order of how often each action occurs in a game
+        if kind is DiceRoll:
             st._dice(action)
-        elif kind is Commit:
-            st._commit(seat, action.cards)
-        elif kind is CardDraw:
-            st._take_cards(seat, action.cards)
-            st.deck = _sub(st.deck, action.cards)
-            st.pending = 0
-            if st.phase == INCOME_DRAW:
-                st._after_income_draw()
-            else:
-                st.phase = BUY
-        elif kind is BuyCards:
+        elif kind is Hire:
+            st._hire(seat, action)
+        elif kind is SpendPrestige:
             o = self.game._options
-            st.money = _put(st.money, seat, st.money[seat] - o["intel_cost"] * action.number)
-            st._stat(seat, ST_CARDS, action.number)
-            if st._draw(seat, action.number, BUY_DRAW):
-                return st
+            st.pp = _put(st.pp, seat, st.pp[seat] - action.points)
+            st.money = _put(st.money, seat, st.money[seat] + o["pp_money"] * action.points)
+            st._stat(seat, ST_PP_SOLD, action.points)
+            st.turn += 1
+            st._next_income()
         elif kind is EndPurchases:
             st.turn += 1
             st._next_purchase()
         elif kind is Launch:
             st._launch(seat, action.mission)
-        elif kind is Pass:
-            st.turn += 1
-            st._next_mission()
         elif kind is Reroll:
             if action.red + action.blue == 0:
                 st._finish_test()
@@ -742,13 +731,25 @@ class State1969(State):
                 st.test = (m, g_, b - action.blue, r - action.red, 0, sp)
                 st.pending = action.red + action.blue
                 st.phase = REROLL_ROLL
-        elif kind is SpendPrestige:
+        elif kind is Commit:
+            st._commit(seat, action.cards)
+        elif kind is BuyCards:
             o = self.game._options
-            st.pp = _put(st.pp, seat, st.pp[seat] - action.points)
-            st.money = _put(st.money, seat, st.money[seat] + o["pp_money"] * action.points)
-            st._stat(seat, ST_PP_SOLD, action.points)
+            st.money = _put(st.money, seat, st.money[seat] - o["intel_cost"] * action.number)
+            st._stat(seat, ST_CARDS, action.number)
+            if st._draw(seat, action.number, BUY_DRAW):
+                return st
+        elif kind is CardDraw:
+            st._take_cards(seat, action.cards)
+            st.deck = _sub(st.deck, action.cards)
+            st.pending = 0
+            if st.phase == INCOME_DRAW:
+                st._after_income_draw()
+            else:
+                st.phase = BUY
+        elif kind is Pass:
             st.turn += 1
-            st._next_income()
+            st._next_mission()
         elif kind is Discard:
             hand = st.hands[seat]
             v = action.value - 1
