@@ -305,14 +305,14 @@ def _planner(state: State1969, seat: int, params: Params) -> _Planner:
     g = state.game
     res, done, flags, mf = state.research[seat], state.attempted[seat], state.flags, state.moon_flag[seat]
     year = state.year
-    # consecutive decisions of one nation share the very research and flags tuples: try the last
+    # a nation's decisions in a round mostly share the very research and flags tuples: try its last
     # planner by identity before hashing the key
-    last: _Planner | None = g.__dict__.get("_bot_last")
+    lasts: dict[int, _Planner] = g.__dict__.setdefault("_bot_last", {})
+    last = lasts.get(seat)
     if (
         last is not None
         and last.res is res
         and last.flags is flags
-        and last.seat == seat
         and last.year == year
         and last.done == done
         and last.moon_flag == mf
@@ -326,7 +326,10 @@ def _planner(state: State1969, seat: int, params: Params) -> _Planner:
         if len(memo) > 20_000:
             memo.clear()
         found = memo[key] = _Planner(g, seat, year, res, done, flags, mf, params)
-    g.__dict__["_bot_last"] = found
+    else:
+        # equal values: hold the newest objects so that the identity test above hits next time
+        found.res, found.flags = res, flags
+    lasts[seat] = found
     return found
 
 
