@@ -323,6 +323,7 @@ class Game1969(Game):
         self._commit_cache: dict[tuple[Any, ...], list[Any]] = {}
         self._reroll_cache: dict[tuple[int, ...], list[Any]] = {}  # at most seats x dice^3 keys
         self._price_cache: dict[int, tuple[int, ...]] = {}
+        self._points_cache: dict[Any, tuple[int, ...]] = {}
         # money beyond the dearest scientist changes no purchase list: the cache key caps it there
         self.max_price = max(o["scientist_costs"], default=0)
         self._buy_cache: dict[tuple[Any, ...], list[Any]] = {}
@@ -1023,9 +1024,18 @@ class State1969(State):
 
     def scientist_points(self) -> tuple[int, ...]:
         """End-of-game PP of each seat from its scientists (Scientists; option ``end_bonus``)."""
-        o = self.game._options
+        g = self.game
+        o = g._options
+        spies = tuple(row[ST_HIRED + SPY] for row in self.stats)
+        # asked several times at the end of every game (returns, winners, ranks, stats): cached
+        key = (self.cubes, spies)
+        found = g._points_cache.get(key)
+        if found is not None:
+            return found
+        if len(g._points_cache) > 10_000:
+            g._points_cache.clear()
         bonus = o["end_bonus"]
-        n = self.game.n
+        n = g.n
         out = []
         for s in range(n):
             pts = 0
@@ -1034,9 +1044,10 @@ class State1969(State):
                     if k != SPY or o["spy_penalty_to"] == "sheet_owner":
                         pts += bonus[k]
             if o["spy_penalty_to"] == "hirer":
-                pts += bonus[SPY] * self.stats[s][ST_HIRED + SPY]
+                pts += bonus[SPY] * spies[s]
             out.append(pts)
-        return tuple(out)
+        found = g._points_cache[key] = tuple(out)
+        return found
 
     def scores(self) -> tuple[int, ...]:
         """Prestige of each seat, with the scientists' end-of-game points (End of the Game)."""
