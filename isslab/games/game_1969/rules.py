@@ -624,7 +624,7 @@ class State1969(State):
         seat = self.actor
         if ph == INCOME_SPEND:
             limit = min(g._options["pp_limits"][self.year], self.pp[seat])
-            return g.spend_lists[seat][limit]
+            return g.spend_lists[seat][limit] if limit >= 0 else []
         if ph == LAUNCH:
             return self._launch_actions(seat)
         if ph == REROLL:
