@@ -12,7 +12,10 @@ All three share one planner that values things in Prestige Points (PP):
   are worth more than the cards.
 
 The bots read only public information and their own hand. Each decision is O(actions) arithmetic
-over cached tables.
+over cached tables. A planner depends only on (seat, year, research, missions attempted, flags, Moon
+flag, params) and is memoised on the game with its plan, box gains, launch choice and best hires, so
+a purchase turn (and later games reaching the same key) reuse them; the decisions are exactly those
+of a fresh computation. The bots return the game's shared action objects (see :mod:`.rules`).
 """
 
 from __future__ import annotations

@@ -2,6 +2,13 @@
 
 Sections cited as "§1" ... "§4" are those of the rulebook (Income, Purchase, Mission, End of the
 Round); "A7.n" are the rule-gap choices of ``1969.components.md``.
+
+Speed: a game plays about 240 steps, each of which builds the legal list (``State.resolve`` checks
+every action against it) and a copy of the state. So every action object exists once per game
+object (``Game1969.*_actions`` tables, :meth:`Game1969.launch_action`), legal lists are cached on
+the game by exactly what they depend on (purchases, launches, commitments, re-rolls, draws) and
+shared between states (the core never mutates them), and a step rebuilds only the tuples it
+changes. Bots that hand back these very objects are matched by identity.
 """
 
 from __future__ import annotations
