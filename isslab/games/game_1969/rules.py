@@ -720,10 +720,11 @@ class State1969(State):
         elif kind is Hire:
             st._hire(seat, action)
         elif kind is SpendPrestige:
-            o = self.game._options
-            st.pp = _put(st.pp, seat, st.pp[seat] - action.points)
-            st.money = _put(st.money, seat, st.money[seat] + o["pp_money"] * action.points)
-            st._stat(seat, ST_PP_SOLD, action.points)
+            if action.points:  # keeping the prestige changes no tuple
+                o = self.game._options
+                st.pp = _put(st.pp, seat, st.pp[seat] - action.points)
+                st.money = _put(st.money, seat, st.money[seat] + o["pp_money"] * action.points)
+                st._stat(seat, ST_PP_SOLD, action.points)
             st.turn += 1
             st._next_income()
         elif kind is EndPurchases:
@@ -869,8 +870,12 @@ class State1969(State):
         kind = _KIND_INDEX[action.kind]
         box = _BOX_INDEX[action.box]
         sheet = action.sheet
-        self.money = _put(self.money, seat, self.money[seat] - self.hire_cost(seat, kind))
-        self.hired = _put(self.hired, seat, True)
+        g = self.game
+        robotics = -1 if self.hired[seat] else self.research[seat][ROBOTICS]
+        price = (g._price_cache.get(robotics) or g.prices(robotics))[kind]  # as hire_cost
+        self.money = _put(self.money, seat, self.money[seat] - price)
+        if not self.hired[seat]:
+            self.hired = _put(self.hired, seat, True)
         self.supply = _put(self.supply, kind, self.supply[kind] - 1)
         row = self.cubes[sheet]
         cubes = _with_cube(row[box], kind)
@@ -995,8 +1000,9 @@ class State1969(State):
         if o["flag_penalty"] == "all_attempts":
             penalty += sum(1 for s, x in enumerate(self.launched) if x == m and s != seat and self._before(s))
         gain = max(0, values[space] - penalty)
-        self.pp = _put(self.pp, seat, self.pp[seat] + gain)
-        self._stat(seat, ST_PP_MOON if m == game.moon else ST_PP_MISSIONS, gain)
+        if gain:  # no prestige changes no tuple
+            self.pp = _put(self.pp, seat, self.pp[seat] + gain)
+            self._stat(seat, ST_PP_MOON if m == game.moon else ST_PP_MISSIONS, gain)
         if space == last:
             self._stat(seat, ST_PERFECT, 1)
             mf = self.moon_flag[seat]
