@@ -326,3 +326,22 @@ def test_inspector_values_are_readable() -> None:
     assert board.format_value("cubes", ((), (0, 2)) + ((),) * 10) == "Robotics:BF"
     assert board.format_value("hands", [1, 0, 2]) == "1+3+3"
     assert board.format_value("attempted", 0b11).startswith("Satellite Launch, Launch Complex Test")
+
+
+def test_the_single_human_sees_its_own_cards_while_bots_play() -> None:
+    view = make_view(seed=3)
+    assert view.viewers() == (0,)
+    board = view.board
+    assert isinstance(board, Board1969)
+    # find a position where USA (the human) holds cards and a bot is to act
+    rec = isslab.play(view.state.game, ["greedy"] * 4, seed=5)
+    state = next(s for s in rec.states() if sum(s.hands[0]) and s.current_player not in (0, isslab.TERMINAL))
+
+    def text(scene: Scene) -> str:
+        return "".join(ET.fromstring(scene.to_svg()).itertext())
+
+    shown = text(board.scene(state, hints=False, viewers=(0,)))
+    hidden = text(board.scene(state, hints=False))
+    assert "cards " in shown and shown != hidden
+    hot_seat = GameView(isslab.make("1969", players=2), ["human", "human"], autoplay=False)
+    assert hot_seat.viewers() == ()  # two people at one screen: nobody's cards are shown to the other

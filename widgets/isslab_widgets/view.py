@@ -298,6 +298,11 @@ class GameView(widgets.VBox):
         """The current picture as an SVG document (highlights included)."""
         return self.scene.to_svg()
 
+    def viewers(self) -> tuple[int, ...]:
+        """Seats whose hidden cards the board may show: the one human seat (hot-seat play: none)."""
+        humans = tuple(i for i, s in enumerate(self.seats) if s == HUMAN)
+        return humans if len(humans) == 1 else ()
+
     def human_to_move(self) -> bool:
         """True when the seat to move is played by a person."""
         cp = self.state.current_player
@@ -637,7 +642,7 @@ class GameView(widgets.VBox):
     def _build_scene(self) -> Scene:
         if self.board is None:
             return text_scene(self.state)
-        return self.board.scene(self.state, self.selected, hints=self.human_to_move())
+        return self.board.scene(self.state, self.selected, hints=self.human_to_move(), viewers=self.viewers())
 
     def _draw(self) -> None:
         """Build the scene of the shown state and paint it (one ``hold_canvas`` batch)."""

@@ -47,8 +47,17 @@ class Board:
 
     # --- to implement per game -----------------------------------------------------------------
 
-    def scene(self, state: State, selected: Hashable | None = None, hints: bool = True) -> Scene:
-        """The scene of ``state``; with ``hints``, highlights for the player to move and ``selected``."""
+    def scene(
+        self,
+        state: State,
+        selected: Hashable | None = None,
+        hints: bool = True,
+        viewers: tuple[int, ...] = (),
+    ) -> Scene:
+        """The scene of ``state``; with ``hints``, highlights for the player to move and ``selected``.
+
+        ``viewers`` are the seats whose hidden information (cards in hand) the picture may show.
+        """
         raise NotImplementedError
 
     def origin(self, action: Action) -> Hashable | None:

@@ -273,7 +273,7 @@ class Board1969(Board):
 
     # --- the position -----------------------------------------------------------------------------
 
-    def _board_layer(self, st: Any, show_hand: int) -> list[Shape]:
+    def _board_layer(self, st: Any, show_hand: frozenset[int]) -> list[Shape]:
         g: Any = self.game
         n = self.n
         out: list[Shape] = []
@@ -411,7 +411,7 @@ class Board1969(Board):
             out.append(Text(20, ptop + 32, f"{st.money[s]} M · {st.pp[s]} PP", size=11, anchor="start"))
             hand = st.hands[s]
             count = f"{sum(hand)} card{'s' if sum(hand) != 1 else ''}"
-            cards = f"cards {cards_text(hand)}" if s == show_hand and sum(hand) else count
+            cards = f"cards {cards_text(hand)}" if s in show_hand and sum(hand) else count
             out.append(Text(20, ptop + 48, cards, size=10, anchor="start"))
             moon_txt = "Moon launched" if st.moon_flag[s] < 0 else f"Moon flag: space {st.moon_flag[s] + 1}"
             out.append(Text(20, ptop + 63, moon_txt, size=9, anchor="start", fill=_DIM))
@@ -596,11 +596,20 @@ class Board1969(Board):
 
     # --- the contract -----------------------------------------------------------------------------
 
-    def scene(self, state: State, selected: Hashable | None = None, hints: bool = True) -> Scene:
-        """The board at ``state``; with ``hints``, legal boxes and missions, the selection and buttons."""
+    def scene(
+        self,
+        state: State,
+        selected: Hashable | None = None,
+        hints: bool = True,
+        viewers: tuple[int, ...] = (),
+    ) -> Scene:
+        """The board at ``state``; with ``hints``, legal boxes and missions, the selection and buttons.
+
+        Card values are shown for the ``viewers`` (and for a human mover); other hands show a count.
+        """
         st: Any = state
         cp = st.current_player
-        show_hand = cp if hints and cp >= 0 else -1  # a human mover sees its own card values
+        show_hand = frozenset(viewers) | ({cp} if hints and cp >= 0 else set())
         pieces, regions = self._pieces(st, selected, hints)
         return Scene(
             WIDTH,

@@ -228,8 +228,17 @@ class Space1999Board(Board):
         regions += [Region((-1, c), *self.pad_centre(c), _PAD_R, label=_name((-1, c))) for c in range(4)]
         return out, regions
 
-    def scene(self, state: State, selected: Hashable | None = None, hints: bool = True) -> Scene:
-        """The board at ``state``; with ``hints``, movable eagles, the selection and its destinations."""
+    def scene(
+        self,
+        state: State,
+        selected: Hashable | None = None,
+        hints: bool = True,
+        viewers: tuple[int, ...] = (),
+    ) -> Scene:
+        """The board at ``state``; with ``hints``, movable eagles, the selection and its destinations.
+
+        Space: 1999 hides nothing, so ``viewers`` changes nothing.
+        """
         st: Any = state
         pieces, regions = self._pieces(st, selected, hints)
         return Scene(
