@@ -491,7 +491,7 @@ class Space1999State(State):
                         start = (PAD, g.seat_corner[seat])
                         lab = g._launch_moves[(seat, direction, s)].line
                         out.append(Move(seat, "launch", (start, geo.rs[inner]), lab))
-                        for path in self._chains(inner, {inner}, exclude=set()):
+                        for path in self._chains(inner, {inner}, exclude=set(), left=-1):
                             out.append(Move(seat, "launch", (start, geo.rs[inner], *path), lab))
         target = g.target_corner[seat]
         owner = g.target_owner[seat]
@@ -502,7 +502,7 @@ class Space1999State(State):
                 if not board[b]:
                     out.append(g._step_moves[(seat, a, b)])
                     stepped.add(b)
-            for path in self._chains(a, {a}, exclude=stepped):
+            for path in self._chains(a, {a}, exclude=stepped, left=a):
                 out.append(Move(seat, "jump", (geo.rs[a], *path), ""))
             if free > 0 and a >= geo.ndots - S:  # outer ring: may follow a target line onto the planet
                 s = a - (geo.ndots - S)
@@ -514,8 +514,14 @@ class Space1999State(State):
             out.append(g._pass[seat])
         return out
 
-    def _chains(self, start: int, seen: set[int], exclude: set[int]) -> list[tuple[tuple[int, int], ...]]:
-        """Shortest hop chains from ``start`` to every dot they reach (breadth first, no revisits)."""
+    def _chains(
+        self, start: int, seen: set[int], exclude: set[int], left: int
+    ) -> list[tuple[tuple[int, int], ...]]:
+        """Shortest hop chains from ``start`` to every dot they reach (breadth first, no revisits).
+
+        ``left`` is the dot the moving eagle has just left (-1 for a launch): it still reads as
+        occupied on the board but is empty now, so no hop may go over it.
+        """
         geo = self.game.geo
         board = self.board
         hops = geo.hops
@@ -526,7 +532,7 @@ class Space1999State(State):
             nxt = []
             for x, path in frontier:
                 for over, beyond in hops[x]:
-                    if board[over] and not board[beyond] and beyond not in seen:
+                    if board[over] and over != left and not board[beyond] and beyond not in seen:
                         seen.add(beyond)
                         p = (*path, rs[beyond])
                         nxt.append((beyond, p))
