@@ -384,7 +384,8 @@ def _purchase(state: State1969, seat: int, p: Params) -> Any:
     if best is not None:
         return best
     o = g._options
-    want = o["hand_limit"] if pl.left == 1 else p.cards_wanted
+    # §2.2: never aim past the hand limit (a limit below ``cards_wanted`` made the bot buy illegally)
+    want = o["hand_limit"] if pl.left == 1 else min(p.cards_wanted, o["hand_limit"])
     if sum(state.hands[seat]) < want and budget >= o["intel_cost"] and sum(state.deck) + sum(state.discard):
         return g.buy_actions[seat][1]
     return g.end_actions[seat]
