@@ -23,8 +23,9 @@ from isslab.games.game_1969.actions import (
     Hire,
     Launch,
     Pass,
+    Reroll,
 )
-from isslab.games.game_1969.rules import BUY, COMMIT, INCOME_SPEND, LAUNCH, State1969
+from isslab.games.game_1969.rules import BUY, COMMIT, INCOME_SPEND, LAUNCH, REROLL, State1969
 from isslab.testing import check_game
 
 USA, USSR, CANADA, FRANCE = range(4)
@@ -234,3 +235,24 @@ def test_views_never_leak_rival_hands_or_commitments() -> None:
                     assert json.dumps(alt.view(seat)) == json.dumps(st.view(seat))
             a = st.sample_chance(rng) if st.current_player == CHANCE else rng.choice(st.legal_actions())
             st = st.apply(a)
+# --- Research: Simulation ---------------------------------------------------------------------
+
+
+def test_simulation_may_reroll_successes_as_an_option() -> None:
+    """Research, Simulation: 're-roll one die' names no colour; option reroll_successes allows greens."""
+    research = {USA: "simulation=B insurance=B vector=G"}
+    st = build(phase=LAUNCH, money=(20, 20, 0, 0), research=research)
+    st = play_out(st, Launch(USA, M_SATELLITE, "Satellite Launch", 3), DiceRoll(5, 0, 0))
+    assert st.phase != REROLL  # default reading 8: successes are never re-rolled
+    lit = build(phase=LAUNCH, money=(20, 20, 0, 0), research=research, options={"reroll_successes": True})
+    lit = play_out(lit, Launch(USA, M_SATELLITE, "Satellite Launch", 3), DiceRoll(5, 0, 0))
+    assert lit.phase == REROLL
+    assert lit.legal_actions() == [Reroll(USA, 0, 0), Reroll(USA, 0, 0, 1)]
+    lit = play_out(lit, Reroll(USA, 0, 0, 1), DiceRoll(0, 0, 1))
+    # 4 successes - 1 failure + 2 Vector: still past the last space, and Insurance pays 3 M
+    assert lit.test[1:4] == (4, 0, 1) and lit.test[5] == 4 and lit.money[USA] == 17 + 3
+    # the JSON form: three fields without successes (as before the option), four with
+    game = lit.game
+    assert game.encode_action(Reroll(USA, 1, 0)) == ["Reroll", USA, 1, 0]
+    assert game.decode_action(game.encode_action(Reroll(USA, 0, 1, 2))) == Reroll(USA, 0, 1, 2)
+    check_game(isslab.make("1969", players=3, reroll_successes=True), games=2, seed=2)

@@ -59,8 +59,9 @@ Rule readings (ambiguities) and where an option offers the alternative:
 7. Robotics: the discount applies to the first scientist hired each round, a spy included; costs
    never go below 0. Investors: never the Moon Mission; costs never below 0.
 8. Re-rolls (Simulation): each die is re-rolled at most once, all re-rolls declared together after
-   the first roll; successes are never re-rolled (it can only hurt, except for Insurance money).
-   Insurance pays for the failures after the re-rolls (A7.4).
+   the first roll; successes are never re-rolled (it can only hurt, except for Insurance money, or
+   when the rocket is past the last space anyway); ``reroll_successes=True`` offers them too, as the
+   rule names no colour. Insurance pays for the failures after the re-rolls (A7.4).
 9. Prestige may be sold only down to 0 (A7.8); the final score may be negative.
 10. Free Intelligence draws happen during each nation's Income turn, before its Prestige sale.
 11. Card values are 1..V where ``intel_deck`` gives the count of each value.
@@ -73,7 +74,7 @@ Options (``isslab.make("1969", name=value)``; *assumption* marks unsourced defau
 ``intel_deck`` (assumption), ``intel_cost``, ``hand_limit``, ``hand_limit_after_draws``,
 ``scientist_costs``, ``scientist_supply``, ``end_bonus``, ``spy_penalty_to``, ``spy_box_rule``,
 ``bonus_tokens``, ``robotics_discount``, ``investors_discount``, ``insurance_pay``,
-``intel_resolution``, ``flag_penalty``.
+``reroll_successes``, ``intel_resolution``, ``flag_penalty``.
 
 Nothing of the rulebook is left out. The open table talk of §3.2 ("players may discuss the cards")
 needs no rule.

@@ -146,16 +146,22 @@ class Pass(NamedTuple):
 
 
 class Reroll(NamedTuple):
-    """Mission test: re-roll some failure and neutral dice with Simulation researchers (Research)."""
+    """Mission test: re-roll some dice with Simulation researchers (Research).
+
+    ``green`` (successes) is 0 unless the option ``reroll_successes`` is on; the JSON form of a
+    re-roll without successes keeps its three fields (:meth:`Game1969.encode_action`).
+    """
 
     seat: int
     red: int
     blue: int
+    green: int = 0
 
     def __str__(self) -> str:
-        if not self.red and not self.blue:
+        if not self.red and not self.blue and not self.green:
             return f"{NATIONS[self.seat]} keeps the dice"
-        return f"{NATIONS[self.seat]} re-rolls {self.red} failure and {self.blue} neutral"
+        text = f"{NATIONS[self.seat]} re-rolls {self.red} failure and {self.blue} neutral"
+        return f"{text} and {self.green} success" if self.green else text
 
 
 class Commit(NamedTuple):

@@ -201,6 +201,13 @@ OPTIONS: Final = (
         assumption=True,
     ),
     Option(
+        "reroll_successes",
+        False,
+        "Simulation may also re-roll successes (Research: 're-roll one die' names no colour); off, "
+        "only failures and neutrals are offered (reading 8: a success re-rolled only helps Insurance)",
+        assumption=True,
+    ),
+    Option(
         "intel_resolution",
         "down_then_up",
         "how played Intelligence moves the rocket: down by the opponents' steps then up by one's own, "

@@ -429,15 +429,31 @@ class Game1969(Game):
             found = self._draw_cache[key] = (outcomes, [a for a, _ in outcomes])
         return found
 
-    def reroll_list(self, seat: int, red: int, blue: int, sim: int) -> list[Any]:
-        """The ``Reroll`` choices with ``sim`` Simulation researchers (each die at most once)."""
-        key = (seat, red, blue, sim)
+    def reroll_list(self, seat: int, red: int, blue: int, sim: int, green: int = 0) -> list[Any]:
+        """The ``Reroll`` choices with ``sim`` Simulation researchers (each die at most once).
+
+        ``green`` successes may be re-rolled too (option ``reroll_successes``; 0 when it is off).
+        """
+        key = (seat, red, blue, sim, green)
         found = self._reroll_cache.get(key)
         if found is None:
             table = self.reroll_actions[seat]
             found = [table[i][j] for i in range(min(red, sim) + 1) for j in range(min(blue, sim - i) + 1)]
+            if green:
+                found = [
+                    a if not k else Reroll(seat, a.red, a.blue, k)
+                    for a in found
+                    for k in range(min(green, sim - a.red - a.blue) + 1)
+                ]
             self._reroll_cache[key] = found
         return found
+
+    def encode_action(self, action: Any) -> list[Any]:
+        """As :meth:`Game.encode_action`, but a ``Reroll`` of no success keeps its three-field form."""
+        out = super().encode_action(action)
+        if type(action) is Reroll and not action.green:
+            out.pop()  # saved games and pinned digests predate the ``green`` field
+        return out
 
     def commit_list(self, seat: int, hand: tuple[int, ...]) -> list[Any]:
         """§3.2 every multiset of ``hand`` (the empty one first) as ``Commit`` actions (cached)."""
@@ -635,8 +651,9 @@ class State1969(State):
         if ph == LAUNCH:
             return self._launch_actions(seat)
         if ph == REROLL:
-            _, _, b, r, _, _ = self.test
-            return g.reroll_list(seat, r, b, self.research[seat][SIMULATION])
+            _, gr, b, r, _, _ = self.test
+            gr = gr if g._options["reroll_successes"] else 0
+            return g.reroll_list(seat, r, b, self.research[seat][SIMULATION], gr)
         if ph == COMMIT:
             return g.commit_list(seat, self.hands[seat])
         if ph == INCOME_DRAW or ph == BUY_DRAW:
@@ -733,12 +750,12 @@ class State1969(State):
         elif kind is Launch:
             st._launch(seat, action.mission)
         elif kind is Reroll:
-            if action.red + action.blue == 0:
+            if action.red + action.blue + action.green == 0:
                 st._finish_test()
             else:
                 m, g_, b, r, _, sp = st.test
-                st.test = (m, g_, b - action.blue, r - action.red, 0, sp)
-                st.pending = action.red + action.blue
+                st.test = (m, g_ - action.green, b - action.blue, r - action.red, 0, sp)
+                st.pending = action.red + action.blue + action.green
                 st.phase = REROLL_ROLL
         elif kind is Commit:
             st._commit(seat, action.cards)
@@ -925,7 +942,12 @@ class State1969(State):
         g, b, r = g + roll.green, b + roll.blue, r + roll.red
         self.test = (m, g, b, r, 0, sp)
         self.pending = 0
-        if self.phase == ROLL and self.research[self.actor][SIMULATION] and (b or r):
+        # Research, Simulation: nothing to decide unless some die may be re-rolled
+        if (
+            self.phase == ROLL
+            and self.research[self.actor][SIMULATION]
+            and (b or r or (g and self.game._options["reroll_successes"]))
+        ):
             self.phase = REROLL
             return
         self._finish_test()
