@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -99,13 +100,21 @@ class Option:
                 raise bad
             value = bool(value)
         elif isinstance(default, int):
-            if isinstance(value, bool) or not isinstance(value, int | float) or int(value) != value:
+            # inf and nan come from JSON save files; int() of them raises, so check first
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise bad
+            if isinstance(value, float) and (not math.isfinite(value) or int(value) != value):
                 raise bad
             value = int(value)
         elif isinstance(default, float):
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise bad
-            value = float(value)
+            try:
+                value = float(value)
+            except OverflowError:  # an int too big for a float
+                raise bad from None
+            if not math.isfinite(value):
+                raise bad
         elif isinstance(default, str):
             if not isinstance(value, str):
                 raise bad
@@ -398,10 +407,14 @@ class State(ABC):
         who = {CHANCE: "chance", TERMINAL: "nobody (the game is over)"}.get(
             self.current_player, self.game.seat_name(self.current_player)
         )
+        try:
+            text = str(action)
+        except Exception:  # a malformed action (a seat out of range, a dict field) may not print
+            text = repr(action)
         shown = [str(a) for a in legal[:12]]
         more = f" ... and {len(legal) - 12} more" if len(legal) > 12 else ""
         listing = "; ".join(shown) + more if shown else "none"
-        return f"illegal action {str(action)!r} for {who} at move {self._nhist}; legal: {listing}"
+        return f"illegal action {text!r} for {who} at move {self._nhist}; legal: {listing}"
 
     def apply(self, action: Any) -> State:
         """The state after ``action``; raises ``IllegalActionError`` and leaves this state as it was."""
@@ -498,20 +511,26 @@ def load(text: str | bytes, verify: bool = True) -> State:
     saved position, so a corrupt or edited file is rejected with ``ValueError`` naming the reason.
     Without it the saved position is trusted (fast, used for undo stacks and worker hand-off).
     """
+    if not isinstance(text, str | bytes | bytearray):
+        raise ValueError(f"not an isslab save file: expected JSON text, got {type(text).__name__}")
     try:
         doc = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"not an isslab save file: invalid JSON ({exc})") from None
     if not isinstance(doc, dict) or doc.get("format") != _FORMAT:
         raise ValueError(f"not an isslab save file: the 'format' field must be {_FORMAT!r}")
-    if doc.get("version") != _VERSION:
+    # exactly the int 1: True and 1.0 compare equal to 1 but were never written by to_json
+    if type(doc.get("version")) is not int or doc["version"] != _VERSION:
         raise ValueError(
             f"unsupported save-file version {doc.get('version')!r}; this isslab reads {_VERSION}"
         )
     for key, kind in (("game", str), ("options", dict), ("history", list), ("state", dict)):
         if not isinstance(doc.get(key), kind):
             raise ValueError(f"corrupt save file: field {key!r} is missing or not a {kind.__name__}")
-    game = make(doc["game"], **doc["options"])
+    try:
+        game = make(doc["game"], **doc["options"])
+    except ValueError as exc:
+        raise ValueError(f"corrupt save file: {exc}") from None
     try:
         history = [game.decode_action(a) for a in doc["history"]]
     except ValueError as exc:
@@ -604,7 +623,8 @@ def make(game_id: str, **options: Any) -> Game:
     if not isinstance(game_id, str):
         raise ValueError(f"game id must be a string, got {game_id!r}")
     try:
-        key: Any = (game_id, tuple(sorted(options.items())))
+        # the type is part of the key: True == 1 and 4.0 == 4 must not share a (validated) game
+        key: Any = (game_id, tuple(sorted((k, type(v).__name__, v) for k, v in options.items())))
         hash(key)
     except TypeError:  # unhashable option values (lists): build without the cache
         return game_class(game_id)(**options)

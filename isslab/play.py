@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from isslab.core import CHANCE, TERMINAL, Action, Bot, EndReason, Game, State, bot, make
+from isslab.core import CHANCE, TERMINAL, Action, Bot, EndReason, Game, IllegalActionError, State, bot, make
 
 __all__ = ["GameRecord", "derive_seeds", "play", "resolve_bots"]
 
@@ -118,9 +118,21 @@ def play(
         else:
             action = fns[cp](current, bot_rng)
             moves += 1
+        try:
+            nxt = current.apply(action)
+        except IllegalActionError as exc:
+            if cp == CHANCE:
+                raise
+            raise IllegalActionError(
+                f"bot {names[cp]!r} playing seat {cp} ({game.seat_name(cp)}) "
+                f"returned an illegal action: {exc}"
+            ) from None
+        # the record keeps the resolved action, not the string or JSON form a bot may answer with
+        assert nxt._hist is not None
+        action = nxt._hist[0]
         if on_step is not None:
             on_step(current, action)
-        current = current.apply(action)
+        current = nxt
         actions.append(action)
         if len(actions) > max_steps:
             raise RuntimeError(f"{game.id} did not end within {max_steps} steps; the game may not terminate")
