@@ -66,6 +66,9 @@ Rule readings (ambiguities) and where an option offers the alternative:
 10. Free Intelligence draws happen during each nation's Income turn, before its Prestige sale.
 11. Card values are 1..V where ``intel_deck`` gives the count of each value.
 12. The flag budget (A7.3) never binds in 7 rounds, so flags are not counted as a resource.
+13. The discard pile is public (``view`` shows its counts per value): played cards are revealed
+    before they are discarded (§3.2), and the rulebook does not say that hand-limit discards go face
+    down, so their values are public too. Hand sizes are public (§2.2), values in hand are not.
 
 Options (``isslab.make("1969", name=value)``; *assumption* marks unsourced defaults): ``players``,
 ``first_player``, ``income``, ``pp_limits`` (assumption), ``pp_money``, ``start_prestige``,
