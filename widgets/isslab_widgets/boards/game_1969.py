@@ -568,7 +568,8 @@ class Board1969(Board):
             elif t is Pass:
                 buttons.append((("do", a), "launch nothing"))
             elif t is Reroll:
-                label = "keep the dice" if not a.red + a.blue else f"re-roll {a.red} red, {a.blue} blue"
+                parts = [f"{n} {c}" for n, c in ((a.red, "red"), (a.blue, "blue"), (a.green, "green")) if n]
+                label = "re-roll " + ", ".join(parts) if parts else "keep the dice"
                 buttons.append((("do", a), label))
         if st.phase == BUY:
             prompt = f"{NATIONS[cp]}: purchases ({st.money[cp]}M): click a research box to hire"
