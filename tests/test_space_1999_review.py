@@ -311,3 +311,26 @@ def test_first_player_roll_off_is_uniform_for_every_player_count():
     for n in (2, 3, 4):
         s = isslab.make("space-1999", players=n).new_state()
         assert s.chance_outcomes() == [(FirstPlayer(i), pytest.approx(1 / n)) for i in range(n)]
+
+
+def test_position_names_dots_with_an_r_only():
+    game = isslab.make("space-1999", players=2)
+    for bad in ("s4s2", "x4s2", "4s2", "r4", "r4s16", "r5s0", ""):
+        with pytest.raises(ValueError, match="no dot"):
+            game.position(disc={0: [bad]})
+    assert game.position(disc={0: ["r4s2"]}).pos[0] == (game.dot_index(4, 2),)
+
+
+def test_a_target_owner_who_never_launches_blocks_landing_until_max_rounds():
+    # the deadlock the rules allow: blue (SW) keeps both eagles on its pad, which is red's target,
+    # so no circle is ever free for red; only the max_rounds safety stop ends the game
+    game = isslab.make("space-1999", players=2, eagles=2, forced_move=False, max_rounds=60)
+
+    def stay_home(state, rng: random.Random):
+        return next(a for a in state.legal_actions() if a.kind == "pass")
+
+    rec = isslab.play(game, ["greedy", stay_home], seed=3)
+    end = rec.final_state()
+    assert end.end_reason.name == "MAX_ROUNDS" and end.landed == (0, 0) and rec.rounds == 60
+    # red reached the rim by the target and would land at once if a circle were free
+    assert end.winners() == (0,)

@@ -377,9 +377,12 @@ class Space1999(Game):
         return st
 
     def _parse_dot(self, name: str) -> int:
+        """Disc index of a dot named ``hub`` or ``r<ring>s<spoke>``."""
         if name == "hub":
             return 0
         try:
+            if name[:1] != "r":  # "x4s2" must not pass for r4s2
+                raise ValueError(name)
             r_text, s_text = name[1:].split("s")
             return self.geo.index[(int(r_text), int(s_text))]
         except (ValueError, KeyError):
