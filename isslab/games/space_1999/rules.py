@@ -12,8 +12,9 @@ Readings of the rulebook that are choices (see also the option docs):
   vacant adjacent dot along a drawn line; a jump hops over one occupied dot to the vacant dot right
   behind it on the same line, and hops may be chained, turning at any dot ("straight ahead or at an
   angle"), never revisiting a dot (the start dot included). A move is identified by where the eagle
-  ends: the engine offers one action per destination (a step when one reaches it, otherwise the
-  shortest chain of hops), since every path to a dot gives the same position.
+  ends: the engine offers one action per eagle and destination (a step when one reaches it, otherwise
+  the shortest chain of hops), since every path to a dot gives the same position. A launch is
+  identified by its line and destination, so two lines may both lead (by a launch-jump) to one dot.
 - Launching follows a line from the pad onto the outer dot that line meets; when that dot is
   occupied the launch may jump over it (and chain on), like any other move.
 - Landing is a step from an outer-ring dot that lines up with one of the *target* planet's lines
