@@ -14,7 +14,7 @@ changes. Bots that hand back these very objects are matched by identity.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from math import comb, factorial
+from math import comb
 from operator import add, sub
 from typing import Any, ClassVar
 
@@ -52,6 +52,7 @@ from isslab.games.game_1969.components import (
     SPY,
     SYMBOLS,
 )
+from isslab.games.game_1969.exact import dice_law
 
 __all__ = ["End1969", "Game1969", "State1969", "PHASES", "STAT_NAMES", "cards_value"]
 
@@ -170,18 +171,11 @@ def draw_outcomes(deck: tuple[int, ...], k: int) -> tuple[tuple[tuple[int, ...],
 
 
 def dice_outcomes(k: int, faces: tuple[int, int, int]) -> tuple[tuple[tuple[int, int, int], float], ...]:
-    """Multinomial law of the (green, blue, red) counts of ``k`` dice with the given faces (§3.1)."""
-    sides = sum(faces)
-    pg, pb, pr = (f / sides for f in faces)
-    out = []
-    for g in range(k + 1):
-        for b in range(k - g + 1):
-            r = k - g - b
-            ways = factorial(k) // (factorial(g) * factorial(b) * factorial(r))
-            p = ways * pg**g * pb**b * pr**r
-            if p > 0:
-                out.append(((g, b, r), p))
-    return tuple(out)
+    """Multinomial law of the (green, blue, red) counts of ``k`` dice with the given faces (§3.1).
+
+    The engine's chance node and :mod:`.exact` share one law: these are its exact fractions, rounded.
+    """
+    return tuple((counts, float(p)) for counts, p in dice_law(k, faces))
 
 
 def _check_int(name: str, v: Any, lo: int, what: str) -> int:
