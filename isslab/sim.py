@@ -10,14 +10,14 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 import pandas as pd
 from tqdm.auto import tqdm
 
 from isslab.core import Game, State, load, make
-from isslab.play import BotSpec, _bot_name, derive_seeds, play, resolve_bots
+from isslab.play import BotSpec, derive_seeds, play, resolve_bots
 
 __all__ = ["simulate", "summarize", "sweep"]
 
@@ -159,8 +159,6 @@ def simulate(
                     )
                     futures[fut] = len(indices[lo : lo + step])
                 pending = set(futures)
-                from concurrent.futures import FIRST_COMPLETED, wait
-
                 while pending:
                     done, pending = wait(pending, return_when=FIRST_COMPLETED)
                     for fut in done:
@@ -237,8 +235,3 @@ def summarize(df: pd.DataFrame) -> pd.DataFrame:
         mean_rounds=("rounds", "mean"),
     )
     return out.reset_index()
-
-
-def bot_label(b: Any) -> str:
-    """The name a bot shows in result tables."""
-    return _bot_name(b)
