@@ -126,7 +126,7 @@ class Option:
                 raise ValueError(
                     f"option {self.name} needs {len(default)} entries, got {len(value)}: {list(value)!r}"
                 )
-            if len(default) and not all(isinstance(v, type(default[0]) | int) for v in value):
+            if len(default) and not all(_same_kind(v, default[0]) for v in value):
                 raise bad
             return value
         if self.choices is not None and value not in self.choices:
@@ -136,6 +136,13 @@ class Option:
         if self.max is not None and value > self.max:
             raise bad
         return value
+
+
+def _same_kind(value: Any, example: Any) -> bool:
+    """True if ``value`` may stand where ``example`` stands in a tuple option (no bool for an int)."""
+    if isinstance(value, bool) and not isinstance(example, bool):
+        return False
+    return isinstance(value, type(example) | int)
 
 
 # --------------------------------------------------------------------------------------------------

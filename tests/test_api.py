@@ -238,3 +238,9 @@ def test_simulate_on_a_dask_cluster_gives_the_same_rows():
     ) as client:
         remote = isslab.simulate("space-1999", workers=client.get_executor(), **kwargs)
     pd.testing.assert_frame_equal(local, remote)
+
+
+def test_tuple_options_refuse_bools_for_numbers():
+    with pytest.raises(ValueError, match="option income="):
+        isslab.make("1969", income=(True, 13, 14, 15, 16, 17, 18))
+    assert isslab.make("1969", income=[12, 13, 14, 15, 16, 17, 19]).options["income"][-1] == 19
