@@ -10,7 +10,7 @@ import numpy as np
 
 from isslab.core import CHANCE, TERMINAL, Action, Bot, EndReason, Game, IllegalActionError, State, bot, make
 
-__all__ = ["GameRecord", "derive_seeds", "play", "resolve_bots"]
+__all__ = ["GameRecord", "derive_seeds", "expand_bots", "play", "resolve_bots"]
 
 #: what a caller may pass for bots: one bot or name for every seat, or one per seat
 BotSpec = str | Bot | Sequence[str | Bot]
@@ -56,8 +56,8 @@ def _bot_name(b: str | Bot) -> str:
     return b if isinstance(b, str) else getattr(b, "__name__", type(b).__name__)
 
 
-def resolve_bots(game: Game, bots: BotSpec) -> tuple[list[Bot], tuple[str, ...]]:
-    """Turn a bot spec (names and/or callables, one or one per seat) into callables and names."""
+def expand_bots(game: Game, bots: BotSpec) -> list[str | Bot]:
+    """One bot spec (a name or a callable) per seat, from one for all seats or one per seat."""
     n = game.num_players
     if isinstance(bots, str) or callable(bots):
         seq: list[str | Bot] = [bots] * n
@@ -67,6 +67,12 @@ def resolve_bots(game: Game, bots: BotSpec) -> tuple[list[Bot], tuple[str, ...]]
             seq = seq * n
     if len(seq) != n:
         raise ValueError(f"{game.id} with {n} players needs {n} bots (or one for all seats), got {len(seq)}")
+    return seq
+
+
+def resolve_bots(game: Game, bots: BotSpec) -> tuple[list[Bot], tuple[str, ...]]:
+    """Turn a bot spec (names and/or callables, one or one per seat) into callables and names."""
+    seq = expand_bots(game, bots)
     fns: list[Bot] = []
     for b in seq:
         if isinstance(b, str):

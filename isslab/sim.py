@@ -17,7 +17,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from isslab.core import Game, State, load, make
-from isslab.play import BotSpec, derive_seeds, play, resolve_bots
+from isslab.play import BotSpec, derive_seeds, expand_bots, play, resolve_bots
 
 __all__ = ["simulate", "summarize", "sweep"]
 
@@ -118,10 +118,9 @@ def simulate(
         raise ValueError("the start state belongs to a different game or options")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive int, got {games!r}")
-    fns, names = resolve_bots(g, bots)  # validate names before any work starts
-    bot_args: list[Any] = [
-        b if isinstance(b, str) else f for b, f in zip(_spec_list(bots, g), fns, strict=True)
-    ]
+    _, names = resolve_bots(g, bots)  # validate names before any work starts
+    # names travel to workers as names (no pickled functions); callables travel as themselves
+    bot_args = expand_bots(g, bots)
     seeds = derive_seeds(seed, games)
     start_json = state.to_json() if state is not None else None
     indices = list(range(games))
@@ -178,13 +177,6 @@ def simulate(
     df.attrs["bots"] = list(names)
     df.attrs["seed"] = seed
     return df
-
-
-def _spec_list(bots: BotSpec, game: Game) -> list[Any]:
-    if isinstance(bots, str) or callable(bots):
-        return [bots] * game.num_players
-    seq = list(bots)
-    return seq * game.num_players if len(seq) == 1 else seq
 
 
 def sweep(
