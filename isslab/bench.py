@@ -20,10 +20,7 @@ from isslab.core import bot_names, games, make
 from isslab.play import play
 from isslab.sim import simulate
 
-__all__ = ["DEFAULT_BOT", "bench_play", "bench_simulate", "main"]
-
-#: the heuristic bot each game is benchmarked with besides ``random``
-DEFAULT_BOT = {"space-1999": "greedy", "1969": "greedy"}
+__all__ = ["bench_play", "bench_simulate", "main"]
 
 
 def bench_play(game_id: str, bot: str, games_: int, repeat: int) -> dict[str, Any]:
@@ -86,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(f"{'game':12} {'bot':8} {'games/s':>10} {'steps/s':>11} {'steps/game':>11}")
     for gid in ids:
-        bots = ["random"] + [b for b in [DEFAULT_BOT.get(gid)] if b and b in bot_names(gid)]
+        default = make(gid).info.default_bot  # the heuristic bot each game is benchmarked with
+        bots = ["random"] + ([default] if default != "random" and default in bot_names(gid) else [])
         for bot in bots:
             # random Space: 1999 games are long; fewer of them give the same precision
             n = max(20, args.games // 5) if bot == "random" else args.games
@@ -98,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
             )
     if args.parallel:
         for gid in ids:
-            bot = DEFAULT_BOT.get(gid, "random")
+            bot = make(gid).info.default_bot
             row = bench_simulate(gid, bot, args.parallel, 2, args.repeat)
             results["parallel"].append(row)
             print(f"{gid:12} {bot:8} {args.parallel:,} games, workers=2: {row['seconds']:.2f} s (median)")

@@ -14,7 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, TypeAlias
+from typing import Any, ClassVar, Final, Generic, TypeAlias, TypeVar
 
 __all__ = [
     "CHANCE",
@@ -23,9 +23,13 @@ __all__ = [
     "Bot",
     "EndReason",
     "Game",
+    "GameInfo",
     "IllegalActionError",
+    "Memo",
     "Option",
+    "ReturnsKind",
     "State",
+    "action_type",
     "bot",
     "bot_names",
     "games",
@@ -57,6 +61,112 @@ class IllegalActionError(ValueError):
 
 class EndReason(enum.Enum):
     """Base of each game's enum of the ways a game can end."""
+
+
+class ReturnsKind(enum.Enum):
+    """What the returns of a game add up to (OpenSpiel's utility types)."""
+
+    #: returns sum to 0 in every finished game
+    ZERO_SUM = "zero-sum"
+    #: returns sum to the same constant in every finished game
+    CONSTANT_SUM = "constant-sum"
+    #: win/lose games with shared wins or unfinished games, and score games: the sum varies
+    GENERAL_SUM = "general-sum"
+    #: every seat gets the same return (a team against the game)
+    COOPERATIVE = "cooperative"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game declares about itself: players, kind of returns, information, seats, default bot."""
+
+    title: str
+    min_players: int
+    max_players: int
+    returns: ReturnsKind
+    #: True when some seat may not see everything (cards in hand, face-down cards, deck order)
+    hidden_information: bool
+    #: True when the game has chance nodes (dice, draws, shuffles)
+    chance: bool
+    #: a name per seat, for the largest table (a colour, a nation)
+    seat_names: tuple[str, ...]
+    #: a CSS colour per seat, for boards and plots
+    seat_colours: tuple[str, ...]
+    #: the bot that plays when none is named (benchmarks, the game view's opponents)
+    default_bot: str
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_players <= self.max_players:
+            raise ValueError(f"{self.title}: need 1 <= min_players <= max_players")
+        if len(self.seat_names) < self.max_players or len(self.seat_colours) < self.max_players:
+            raise ValueError(f"{self.title}: one seat name and colour per seat of the largest table")
+
+
+_A = TypeVar("_A", bound=tuple[Any, ...])
+
+
+def _typed_eq(self: tuple[Any, ...], other: object) -> bool:
+    return self.__class__ is other.__class__ and tuple.__eq__(self, other) is True
+
+
+def _typed_ne(self: tuple[Any, ...], other: object) -> bool:
+    return not _typed_eq(self, other)
+
+
+def _typed_hash(self: tuple[Any, ...]) -> int:
+    return hash((self.__class__.__name__, *self))
+
+
+def action_type(cls: type[_A]) -> type[_A]:
+    """Class decorator for NamedTuple actions: equal only to actions of the same type.
+
+    NamedTuples compare as plain tuples, so ``Pass(0) == EndPurchases(0)`` would hold and ``resolve``
+    could accept one kind of action where another is legal; typed equality and hashing prevent it.
+    """
+    cls.__eq__ = _typed_eq  # type: ignore[method-assign]
+    cls.__ne__ = _typed_ne  # type: ignore[assignment,method-assign]
+    cls.__hash__ = _typed_hash  # type: ignore[method-assign]
+    return cls
+
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class Memo(Generic[_K, _V]):
+    """A bounded memo for results of pure functions: emptied when full, so memory stays bounded.
+
+    The one cache policy of isslab: games and bots keep memoised tables in ``Memo`` objects they
+    own (a bot with memory is an object), never in a frozen object's ``__dict__``. Clearing when
+    full costs one recomputation per entry and needs no bookkeeping on the hot path (an LRU does).
+    """
+
+    __slots__ = ("maxsize", "get", "_data")
+
+    def __init__(self, maxsize: int = 50_000) -> None:
+        self.maxsize = maxsize
+        self._data: dict[_K, _V] = {}
+        #: ``memo.get(key)`` -> the value or None (the bound dict method: no Python frame per lookup)
+        self.get = self._data.get
+
+    def __setitem__(self, key: _K, value: _V) -> None:
+        data = self._data
+        if len(data) >= self.maxsize:
+            data.clear()
+        data[key] = value
+
+    def __getitem__(self, key: _K) -> _V:
+        return self._data[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def clear(self) -> None:
+        """Forget everything."""
+        self._data.clear()
 
 
 # --------------------------------------------------------------------------------------------------
@@ -184,6 +294,8 @@ class Game(ABC):
     STATE: ClassVar[type[State]]
     #: option sets (besides the defaults) that the shared conformance suite also runs
     CONFORMANCE_VARIANTS: ClassVar[tuple[dict[str, Any], ...]] = ()
+    #: what the game declares about itself (see :class:`GameInfo`)
+    INFO: ClassVar[GameInfo]
 
     def __init__(self, **options: Any) -> None:
         known = {o.name: o for o in self.OPTIONS}
@@ -212,13 +324,48 @@ class Game(ABC):
         """The number of seats."""
         return int(self._options["players"])
 
+    @property
+    def info(self) -> GameInfo:
+        """Players, kind of returns, hidden information, chance, seat names and colours, default bot."""
+        return self.INFO
+
     @abstractmethod
     def new_state(self) -> State:
         """The position before the first move (a chance node if the game starts with a roll)."""
 
+    def position(self, **fields: Any) -> State:
+        """A position built by hand: ``new_state()`` with the named state fields replaced.
+
+        Games add friendlier keywords (Space: 1999 takes dot names) and check the result with
+        :meth:`State._check_position`; an inconsistent position raises ``ValueError``. The history
+        of a built position is empty.
+        """
+        state = self.new_state()
+        unknown = sorted(set(fields) - set(state.FIELDS))
+        if unknown:
+            raise ValueError(
+                f"{self.id} has no state field {', '.join(map(repr, unknown))}; "
+                f"the fields are: {', '.join(state.FIELDS)}"
+            )
+        new = state._copy()
+        new._hist, new._nhist = None, 0
+        for name, value in fields.items():
+            setattr(new, name, _freeze(_thaw(value)))
+        new._check_position()
+        return new
+
     def seat_name(self, seat: int) -> str:
         """A readable name for a seat (a colour, a nation)."""
-        return f"seat {seat}"
+        return self.INFO.seat_names[seat]
+
+    def describe_action(self, action: Action, seat: int | None) -> str:
+        """The text of ``action`` as ``seat`` may know it; ``None`` is the omniscient text.
+
+        Games with hidden information override this to mask what ``seat`` may not see (another
+        nation's drawn cards, a face-down card). It must depend only on the action and the seat,
+        so that every action of a history can be described from the final state.
+        """
+        return str(action)
 
     # actions <-> JSON ------------------------------------------------------------------------
 
@@ -295,12 +442,24 @@ class State(ABC):
         self._nhist = 0
         self._legal = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "FIELDS" in cls.__dict__:
+            cls._copy = _field_copier(cls)  # type: ignore[method-assign,assignment]
+
+    def _copy(self) -> State:
+        """A new state with the same game and fields; ``apply`` sets its history (generated from FIELDS)."""
+        raise TypeError(f"{type(self).__name__} defines no FIELDS")
+
     def _blank(self) -> State:
         """A new, uninitialised state of the same class sharing the game (for ``_apply``)."""
         new = object.__new__(type(self))
         new.game = self.game
         new._legal = None
         return new
+
+    def _check_position(self) -> None:  # noqa: B027 - an optional hook, empty by default
+        """Raise ``ValueError`` if a hand-built position breaks the game's invariants (override)."""
 
     # --- to implement in each game -----------------------------------------------------------
 
@@ -447,12 +606,84 @@ class State(ABC):
         """How many actions (chance included) have been applied since ``new_state()``."""
         return self._nhist
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see, JSON-able, with hidden information masked."""
+    def _check_seat(self, seat: Any) -> None:
         n = self.game.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat must be an int from 0 to {n - 1}, got {seat!r}")
+            raise ValueError(f"seat must be an int from 0 to {n - 1}, got {_short(seat)}")
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, JSON-able, with hidden information masked."""
+        self._check_seat(seat)
         return self._view(seat)
+
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        """The text of ``action`` as ``seat`` may know it (``None``: the omniscient text).
+
+        Every log, recap and status line shown to a seat goes through here, so that no hidden
+        value (another seat's drawn cards, a face-down card) reaches it.
+        """
+        if seat is not None:
+            self._check_seat(seat)
+        return self.game.describe_action(action, seat)
+
+    def why_illegal(self, action: Any) -> str | None:
+        """None if ``action`` is legal here, else why not in words (boards show it for a refused click)."""
+        try:
+            self.resolve(action)
+        except IllegalActionError as exc:
+            return self._illegal_reason(action) or str(exc)
+        return None
+
+    def _illegal_reason(self, action: Any) -> str | None:
+        """The rule that forbids ``action`` here, in words, or None for the generic message (override)."""
+        return None
+
+    def resample_hidden(self, seat: int, rng: random.Random, tries: int = 20) -> State:
+        """A state that ``seat`` cannot tell from this one, drawn among those its history allows.
+
+        The history is replayed, and every action ``seat`` may not fully see (another seat's draw,
+        a face-down card) is redrawn among the legal actions that ``describe(., seat)`` shows the
+        same way, chance outcomes by their probabilities. ``seat``'s own actions are kept. When a
+        replay runs into a dead end it is tried again; after ``tries`` dead ends this state itself
+        is returned. Search bots use it to sample what they cannot see; the conformance suite uses
+        it to check that views and descriptions leak nothing.
+
+        Raises ``ValueError`` when one of ``seat``'s own actions is not legal in a state it cannot
+        tell apart from the real one: its legal actions would then reveal hidden information.
+        """
+        self._check_seat(seat)
+        game = self.game
+        history = self.history
+        texts = [game.describe_action(a, seat) for a in history]
+        for _ in range(tries):
+            state = game.new_state()
+            for i, (action, text) in enumerate(zip(history, texts, strict=True)):
+                legal = state.legal_actions()
+                if state.current_player == seat:
+                    if action not in legal:
+                        raise ValueError(
+                            f"{game.seat_name(seat)}'s own action {action} at step {i} is not legal in a "
+                            "state it cannot tell from the real one: its legal actions depend on "
+                            "hidden information"
+                        )
+                    state = state.apply(action)
+                    continue
+                if state.current_player == CHANCE:
+                    pairs = [
+                        (a, p) for a, p in state.chance_outcomes() if game.describe_action(a, seat) == text
+                    ]
+                    if not pairs:
+                        break
+                    choice = rng.choices([a for a, _ in pairs], weights=[p for _, p in pairs])[0]
+                else:
+                    same = [a for a in legal if game.describe_action(a, seat) == text]
+                    if not same:
+                        break
+                    choice = same[int(rng.random() * len(same))]
+                state = state.apply(choice)
+            else:
+                return state
+        return self
 
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw one chance outcome with its probability (drivers use this, rules never do)."""
@@ -505,6 +736,40 @@ class State(ABC):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (load, (self.to_json(), False))
+
+
+def _field_copier(cls: type[State]) -> Callable[[State], State]:
+    """The ``_copy`` method of a State class, written out from its FIELDS once.
+
+    ``apply`` copies a state at every step; one assignment per field in straight-line code is
+    about twice as fast as a ``getattr``/``setattr`` loop (the reason dataclasses generate code too).
+    """
+    lines = [
+        "def _copy(self):",
+        "    new = _new(_cls)",
+        "    new.game = self.game",
+        "    new._legal = None",
+    ]
+    for name in cls.FIELDS:
+        if not name.isidentifier():
+            raise TypeError(f"{cls.__name__}.FIELDS holds {name!r}, which is not a name")
+        lines.append(f"    new.{name} = self.{name}")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    exec("\n".join(lines), namespace)  # noqa: S102 - code built from the class's own field names
+    copier: Callable[[State], State] = namespace["_copy"]
+    copier.__qualname__ = f"{cls.__name__}._copy"
+    copier.__doc__ = State._copy.__doc__
+    return copier
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages that echo input."""
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 12] + f"... ({len(text)} chars)"
 
 
 def _thaw_options(options: Mapping[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,8 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+import isslab
+
 __all__ = [
     "hire_value_table",
     "margin_table",
@@ -47,11 +49,9 @@ def _axes(ax: Axes | None) -> Axes:
 
 
 def seat_colours(game_id: str, seats: int) -> list[str]:
-    """Plot colours per seat: the board's seat colours when the game has a board module."""
-    if game_id == "space-1999":
-        from isslab_widgets.boards.space_1999 import COLOURS
-
-        return list(COLOURS.values())[:seats]
+    """Plot colours per seat: the game's seat colours (``game.info``), a palette for unknown ids."""
+    if game_id in isslab.games():
+        return list(isslab.game_class(game_id).INFO.seat_colours[:seats])
     return list(_PALETTE[:seats])
 
 

@@ -18,7 +18,17 @@ from math import comb
 from operator import add, sub
 from typing import Any, ClassVar
 
-from isslab.core import CHANCE, TERMINAL, EndReason, Game, IllegalActionError, State, register_game
+from isslab.core import (
+    CHANCE,
+    TERMINAL,
+    EndReason,
+    Game,
+    GameInfo,
+    IllegalActionError,
+    ReturnsKind,
+    State,
+    register_game,
+)
 from isslab.games.game_1969.actions import (
     ACTION_TYPES,
     BuyCards,
@@ -190,6 +200,18 @@ class Game1969(Game):
 
     id = "1969"
     title = "1969"
+    INFO = GameInfo(
+        title="1969",
+        min_players=2,
+        max_players=5,
+        # 1.0 per winner; a tie on prestige and money is a shared win, so the sum varies
+        returns=ReturnsKind.GENERAL_SUM,
+        hidden_information=True,
+        chance=True,
+        seat_names=NATIONS,
+        seat_colours=("#1f5fbf", "#c62828", "#e07b00", "#7b3fa0", "#2e7d32"),
+        default_bot="greedy",
+    )
     OPTIONS = OPTIONS
     ACTION_TYPES = ACTION_TYPES
 

@@ -33,7 +33,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple, cast
 
-from isslab.core import CHANCE, TERMINAL, EndReason, Game, Option, State, register_game
+from isslab.core import CHANCE, TERMINAL, EndReason, Game, GameInfo, Option, ReturnsKind, State, register_game
 
 __all__ = [
     "CORNERS",
@@ -208,6 +208,18 @@ class Space1999(Game):
 
     id = "space-1999"
     title = "Space: 1999"
+    INFO = GameInfo(
+        title="Space: 1999",
+        min_players=2,
+        max_players=4,
+        # one winner gets 1.0, but a game stopped by the max_rounds cap names none
+        returns=ReturnsKind.GENERAL_SUM,
+        hidden_information=False,
+        chance=True,
+        seat_names=COLOURS,
+        seat_colours=("#d62728", "#1f6fd1", "#2ca02c", "#f2c500"),
+        default_bot="greedy",
+    )
     OPTIONS = (
         Option("players", 4, "number of commanders (one per corner; 2 sit opposite)", min=2, max=4),
         Option("eagles", 4, "eagles per player = circles per launching pad", min=1, max=6, assumption=True),
@@ -337,6 +349,7 @@ class Space1999(Game):
         first: int = 0,
         turn: int = 0,
         round: int = 0,
+        **fields: Any,
     ) -> Space1999State:
         """Build a position from a compact description, e.g. ``disc={0: ["r4s2", "hub"]}``.
 
@@ -375,6 +388,8 @@ class Space1999(Game):
             landed_t,
         )
         st.to_move, st.first, st.turn, st.round = to_move, first, turn, round
+        if fields:  # any other state field by its name (jumps, end), through the generic builder
+            return cast(Space1999State, super().position(**{**st.snapshot(), **fields}))
         return st
 
     def _parse_dot(self, name: str) -> int:
