@@ -12,9 +12,9 @@ pytest.importorskip("ipycanvas")
 
 import isslab_widgets  # noqa: E402
 from isslab_widgets import GameView, Line, Scene, scene_of  # noqa: E402
-from isslab_widgets.boards.space_1999 import COLOURS  # noqa: E402
 
 import isslab  # noqa: E402
+from isslab.core import Memo  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -68,8 +68,16 @@ def test_select_then_move_changes_state_and_scene() -> None:
     assert view.state.history[-1] == move
     assert view.selected is None
     dest = view.scene.region(board.target(move))
-    assert eagle_at(view.scene, dest.x, dest.y, COLOURS["red"])
+    assert eagle_at(view.scene, dest.x, dest.y, view.game.info.seat_colours[0])
     assert "red" in view.message
+
+
+def occupant(state: isslab.State, key: tuple[int, int]) -> int | None:
+    """The seat whose eagle stands on the dot ``key`` (None: a pad or an empty dot)."""
+    if key[0] < 0:
+        return None
+    v = state.board[state.game.dot_index(*key)]
+    return v - 1 if v else None
 
 
 def test_illegal_clicks_change_nothing() -> None:
@@ -79,13 +87,14 @@ def test_illegal_clicks_change_nothing() -> None:
     origins = {view.board.origin(a) for a in state.legal_actions()}
     empty = next(r.key for r in scene.regions if r.key not in origins and r.key[0] >= 0)
     assert view.click_key(empty) is False
-    assert "not a legal click" in view.message
+    assert view.message == f"not a legal click: no legal move of red starts at {view.board.place_name(empty)}"
     assert view.click(2, 2) is False
     assert "no dot or pad" in view.message
-    blue = [r.key for r in scene.regions if view.board.occupant(state, r.key) == 1]
+    blue = [r.key for r in scene.regions if occupant(state, r.key) == 1]
+    assert blue
     for key in blue:
         assert view.click_key(key) is False
-        assert "blue" in view.message
+        assert "no legal move of red starts at" in view.message
     assert view.state is state and view.tree.size == size and view.scene is scene
     # with an eagle selected, a dot it cannot reach keeps the selection and the position
     origin = view.board.origin(state.legal_actions()[0])
@@ -93,8 +102,9 @@ def test_illegal_clicks_change_nothing() -> None:
     selected_scene = view.scene
     reachable = {view.board.target(a) for a in view.board.moves_from(state, origin)}
     far = next(r.key for r in scene.regions if r.key not in reachable and r.key != origin and r.key[0] >= 0
-               and view.board.occupant(state, r.key) is None)
+               and occupant(state, r.key) is None)
     assert view.click_key(far) is False
+    assert f"no legal move of red goes from {view.board.place_name(origin)}" in view.message
     assert view.selected == origin and view.scene is selected_scene and view.state is state
     assert not view.errors
 
@@ -201,7 +211,9 @@ def test_action_list_plays_the_chosen_action() -> None:
     view.play_button.click()
     assert view.state.history[-1] == legal[-1]
     view.step_bots()
-    assert [o[0] for o in view.action_list.options] == [str(a) for a in view.state.legal_actions()]
+    assert [o[0] for o in view.action_list.options] == [
+        view.state.describe(a, 0) for a in view.state.legal_actions()
+    ]
     view.play_action(view.state.legal_actions()[0])
     while not view.state.is_chance_node():
         view.advance()
@@ -323,7 +335,7 @@ def test_svg_export_is_well_formed() -> None:
 
 
 def test_games_without_a_board_get_the_text_view(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(isslab_widgets.view, "board_for", lambda game: None)
+    monkeypatch.setattr(isslab_widgets.session, "board_for", lambda game: None)
     view = GameView(isslab.make("space-1999", players=2), ["human", "greedy"], seed=1, autoplay=False)
     view.step_bots()
     assert view.painter is None and view.board_box.children == (view.text_board,)
@@ -355,9 +367,8 @@ def test_a_game_without_a_board_module_plays_through_the_text_view(monkeypatch) 
     from isslab_widgets import boards
 
     # pretend 1969 had no board module, as any newly added game has at first
-    monkeypatch.delitem(boards.MODULES, "1969", raising=False)
-    monkeypatch.delitem(boards._BOARDS, "1969", raising=False)
-    monkeypatch.setattr(boards, "_CACHE", {})
+    monkeypatch.delitem(boards.BOARDS, "1969")
+    monkeypatch.setattr(boards, "_MADE", Memo(maxsize=64))
     game = isslab.make("1969")
     view = GameView(game, ["random"] * game.num_players, seed=0, autoplay=False)
     assert view.board is None and view.painter is None

@@ -15,16 +15,25 @@ from isslab_widgets import GameView, Rect, Scene, scene_of  # noqa: E402
 from isslab_widgets.boards.game_1969 import CUBE_COLOURS, Board1969  # noqa: E402
 
 import isslab  # noqa: E402
-from isslab.games.game_1969.actions import (  # noqa: E402
-    BuyCards,
-    Commit,
-    EndPurchases,
-    Hire,
-    Launch,
-    SpendPrestige,
-)
-from isslab.games.game_1969.components import BOXES  # noqa: E402
-from isslab.games.game_1969.rules import BUY, COMMIT, LAUNCH  # noqa: E402
+
+try:  # the names the 1969 package re-exports; the fallback only serves engines before its split
+    from isslab.games.game_1969 import (
+        BOXES,
+        BUY,
+        COMMIT,
+        LAUNCH,
+        BuyCards,
+        Commit,
+        Discard,
+        EndPurchases,
+        Hire,
+        Launch,
+        SpendPrestige,
+    )
+except ImportError:
+    from isslab.games.game_1969.actions import BuyCards, Commit, Discard, EndPurchases, Hire, Launch, SpendPrestige
+    from isslab.games.game_1969.components import BOXES
+    from isslab.games.game_1969.rules import BUY, COMMIT, LAUNCH
 
 SVG = "{http://www.w3.org/2000/svg}"
 SEATS = ["human", "greedy", "spy", "moonshot"]
@@ -181,12 +190,14 @@ def test_illegal_clicks_change_nothing() -> None:
         human_until(view, BUY)
         state, size, scene = view.state, view.tree.size, view.scene
         svg = view.to_svg()
-        # a mission in the purchase phase, a point outside every region, a stale button, a card not held
+        # a mission in the purchase phase, a point outside every region, a stale button, a card not
+        # held: the engine says why (state.why_illegal), the board only for empty space
+        game = view.game
         clicks = [
-            (("mission", 0), "mission phase"),
+            (("mission", 0), state.why_illegal(Launch(0, 0, game.m_name[0], game.m_cost[0]))),
             (None, "nothing to click"),
-            (("do", EndPurchases(1)), "not possible now"),
-            (("card", 3), "not played or discarded now"),
+            (("do", EndPurchases(1)), state.why_illegal(EndPurchases(1))),
+            (("card", 3), state.why_illegal(Discard(0, 3))),
         ]
         for key, why in clicks:
             if key is None:
@@ -204,7 +215,7 @@ def test_illegal_clicks_change_nothing() -> None:
             assert click_key(view, ("do", Hire(0, "basic", "intelligence", 0)))
         state, size, scene = view.state, view.tree.size, view.scene
         assert not click_key(view, ("box", 0, 0))
-        assert "full" in view.message
+        assert state.why_illegal(Hire(0, "basic", "intelligence", 0)) in view.message
         assert view.state is state and view.tree.size == size and view.scene == scene
     finally:
         view.close()
@@ -343,5 +354,11 @@ def test_the_single_human_sees_its_own_cards_while_bots_play() -> None:
     shown = text(board.scene(state, hints=False, viewers=(0,)))
     hidden = text(board.scene(state, hints=False))
     assert "cards " in shown and shown != hidden
-    hot_seat = GameView(isslab.make("1969", players=2), ["human", "human"], autoplay=False)
-    assert hot_seat.viewers() == ()  # two people at one screen: nobody's cards are shown to the other
+    # two people at one screen: the screen shows the eyes of the one to act, never both hands
+    hot_seat = GameView(isslab.make("1969", players=2, first_player=1), ["human", "human"], autoplay=False)
+    try:
+        assert hot_seat.state.current_player == 1 and hot_seat.viewers() == (1,)
+        hot_seat.play_action(hot_seat.state.legal_actions()[0])
+        assert hot_seat.state.current_player == 0 and hot_seat.viewers() == (0,)
+    finally:
+        hot_seat.close()

@@ -3,6 +3,10 @@
 >>> import isslab_widgets
 >>> view = isslab_widgets.play("space-1999", players=2, seats=["human", "greedy"])
 
+The view is a thin widget layer over a headless :class:`Session` (game tree, seats, seeded bots and
+dice, board plug-in); each game's board is a small plug-in (:class:`Board`, registered in
+:data:`BOARDS`).
+
 Importing the package also gives every ``isslab.State`` a ``_repr_svg_``, so a position shows as a
 picture in a notebook (and in static viewers) for games that have a board module.
 """
@@ -12,13 +16,15 @@ from __future__ import annotations
 from typing import Any
 
 import isslab
-from isslab_widgets.boards import Board, Click, board_for, register_board, svg_of, text_scene
+from isslab_widgets.boards import BOARDS, Board, Click, SelectThenMove, board_for, svg_of, text_scene
 from isslab_widgets.history import GameTree
 from isslab_widgets.scene import LAYERS, Circle, Line, Polygon, Rect, Region, Scene, Text
-from isslab_widgets.view import HUMAN, GameView, play
+from isslab_widgets.session import HUMAN, Session
+from isslab_widgets.view import GameView, play
 from isslab_widgets.whatif import WhatIf
 
 __all__ = [
+    "BOARDS",
     "HUMAN",
     "LAYERS",
     "Board",
@@ -31,11 +37,12 @@ __all__ = [
     "Rect",
     "Region",
     "Scene",
+    "SelectThenMove",
+    "Session",
     "Text",
     "WhatIf",
     "board_for",
     "play",
-    "register_board",
     "scene_of",
     "svg_of",
     "text_scene",

@@ -13,9 +13,9 @@ import argparse
 import random
 import statistics
 import time
-from typing import Any
 
 import isslab
+from isslab_widgets.boards.space_1999 import Space1999Board
 from isslab_widgets.view import GameView
 
 __all__ = ["measure", "main"]
@@ -26,33 +26,34 @@ def measure(clicks: int = 400, players: int = 4, seed: int = 0) -> dict[str, lis
     game = isslab.make("space-1999", players=players)
     rng = random.Random(seed)
     samples: dict[str, list[float]] = {"select": [], "move": [], "handler": []}
-    view = GameView(game, ["human"] * players, seed=seed, autoplay=False)
-    painter = view.painter
     drawn: list[float] = []
-    original = painter.draw
 
-    def timed_draw(scene: Any, force: bool = False) -> None:
-        original(scene, force)
-        drawn.append(time.perf_counter())
+    def new_view(view_seed: int) -> tuple[GameView, Space1999Board]:
+        """A hot-seat view whose painter notes when each frame's batch is done."""
+        view = GameView(game, ["human"] * players, seed=view_seed, autoplay=False)
+        board, painter = view.board, view.painter
+        if not isinstance(board, Space1999Board) or painter is None:
+            raise RuntimeError("the Space: 1999 view has no board to click")
+        painter.after_draw = lambda: drawn.append(time.perf_counter())
+        return view, board
 
-    painter.draw = timed_draw  # type: ignore[method-assign]
+    view, board = new_view(seed)
     while len(samples["handler"]) < clicks:
         state = view.state
         if state.is_terminal():
-            view = GameView(game, ["human"] * players, seed=rng.randrange(10**6), autoplay=False)
-            painter = view.painter
-            original = painter.draw
-            painter.draw = timed_draw  # type: ignore[method-assign]
+            view, board = new_view(rng.randrange(10**6))
             continue
         if state.is_chance_node():
             view.roll()
             continue
-        move = rng.choice([a for a in state.legal_actions() if view.board.origin(a) is not None] or [None])
+        move = rng.choice([a for a in state.legal_actions() if board.origin(a) is not None] or [None])
         if move is None:  # only a pass: not a board click
             view.play_action(state.legal_actions()[0])
             continue
-        for kind, key in (("select", view.board.origin(move)), ("move", view.board.target(move))):
+        for kind, key in (("select", board.origin(move)), ("move", board.target(move))):
             region = view.scene.region(key)
+            if region is None:
+                raise RuntimeError(f"no clickable region {key!r} in the scene")
             drawn.clear()
             t0 = time.perf_counter()
             ok = view.click(region.x, region.y)

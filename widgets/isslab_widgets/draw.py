@@ -8,6 +8,7 @@ shapes differ from what that canvas shows, and every frame is sent in one ``hold
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
@@ -54,6 +55,8 @@ class CanvasPainter:
         #: frames drawn and layers repainted, for tests and the benchmark
         self.frames = 0
         self.layer_draws = dict.fromkeys(LAYERS, 0)
+        #: called once each frame's batch has been sent (the benchmark times clicks with it)
+        self.after_draw: Callable[[], None] | None = None
         # a browser that connects later (page reload, second view) gets an empty canvas: repaint
         self.canvas.on_client_ready(self._repaint_all)
 
@@ -82,6 +85,8 @@ class CanvasPainter:
                     self.layer_draws[name] += 1
             self._scene = scene
             self.frames += 1
+        if self.after_draw is not None:
+            self.after_draw()
 
 
 def _paint(st: _Styled, shapes: tuple[Shape, ...]) -> None:

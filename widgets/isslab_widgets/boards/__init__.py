@@ -1,34 +1,55 @@
-"""Board modules: one per game id, each turning states into scenes and clicks into actions.
+"""Board plug-ins: one per game id, each drawing states as scenes and turning clicks into actions.
 
-A board module subclasses :class:`Board` and registers itself with :func:`register_board`. The
-modules listed in :data:`MODULES` are imported on first use, so adding the 1969 board is one new
-module plus one line here; a game without a board module gets the generic text view.
+A board is any object with the :class:`Board` protocol, built from the game by ``Class(game)``.
+:data:`BOARDS` is the one registry: game id -> ``"module:Class"``, imported on first use, so adding
+a game's board is its own module plus one line there (and one broken board breaks no other game).
+A game without a board gets the generic text view.
+
+Games whose pieces move from place to place (eagles between dots, astronauts between modules) share
+the select-then-move click logic of :class:`SelectThenMove`. A board never re-implements the rules:
+when it explains why a click is refused it asks the engine (``state.why_illegal``), or states a fact
+about the legal actions ("no legal move starts there").
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Hashable
+import json
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, Protocol, runtime_checkable
 
 from isslab import Action, Game, State
-from isslab_widgets.scene import Scene
+from isslab.core import Memo
+from isslab_widgets.scene import Scene, Text
 
-__all__ = ["MODULES", "Board", "Click", "board_for", "register_board", "svg_of", "text_scene"]
+__all__ = [
+    "BOARDS",
+    "Board",
+    "Click",
+    "SelectThenMove",
+    "action_text",
+    "board_for",
+    "svg_of",
+    "text_scene",
+    "visible_text",
+]
 
-#: game id -> module holding its board (imported lazily, so one broken board breaks no other game)
-MODULES: dict[str, str] = {
-    "space-1999": "isslab_widgets.boards.space_1999",
-    "1969": "isslab_widgets.boards.game_1969",
+#: game id -> ``"module:Class"`` of its board (imported lazily). The one registration mechanism:
+#: a new board is its module plus one line here (a plug-in package may add its own line at import).
+BOARDS: dict[str, str] = {
+    "space-1999": "isslab_widgets.boards.space_1999:Space1999Board",
+    "1969": "isslab_widgets.boards.game_1969:Board1969",
 }
-
-_BOARDS: dict[str, type[Board]] = {}
 
 
 @dataclass(frozen=True)
 class Click:
-    """What a click means: an action to play, a new selection, or nothing (with the reason)."""
+    """What a click means: an action to play, a new selection, or nothing (with the reason).
+
+    With an action, ``message`` is an optional remark shown after the action's description (the
+    session describes the action for the seat whose eyes the screen shows).
+    """
 
     action: Action | None = None
     selected: Hashable | None = None
@@ -37,15 +58,9 @@ class Click:
     ok: bool = True
 
 
-class Board:
-    """Draws one game's states and interprets clicks on them (subclass per game)."""
-
-    game_id: ClassVar[str] = ""
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    # --- to implement per game -----------------------------------------------------------------
+@runtime_checkable
+class Board(Protocol):
+    """What the game view needs from a game's board plug-in (built as ``BoardClass(game)``)."""
 
     def scene(
         self,
@@ -54,60 +69,80 @@ class Board:
         hints: bool = True,
         viewers: tuple[int, ...] = (),
     ) -> Scene:
-        """The scene of ``state``; with ``hints``, highlights for the player to move and ``selected``.
+        """The picture of ``state``; with ``hints``, highlights for the (human) seat to move.
 
-        ``viewers`` are the seats whose hidden information (cards in hand) the picture may show.
+        ``selected`` is the board's own selection (from an earlier :class:`Click`); ``viewers`` are
+        the seats whose hidden information (cards in hand) the picture may show.
         """
-        raise NotImplementedError
+        ...
+
+    def click(self, state: State, selected: Hashable | None, key: Hashable | None) -> Click:
+        """What a click on the region ``key`` (None: empty space) means with ``selected`` chosen."""
+        ...
+
+    def place_name(self, key: Hashable) -> str:
+        """A readable name for a clickable place."""
+        ...
+
+    def format_value(self, field: str, value: Any) -> Any:
+        """A state field's value as the inspector should show it (e.g. dot numbers as dot names)."""
+        ...
+
+
+class SelectThenMove:
+    """Click logic for pieces that move between places: select where a move starts, then its end.
+
+    A board mixes this in and says where an action starts and ends (:meth:`origin`,
+    :meth:`target`: any hashable place keys, the keys of its scene's regions). A click on a place
+    where legal moves start selects it; a click on one of their ends plays the move; the selected
+    place again deselects it. A refused click is explained by the engine when the board can name
+    the action the click would have meant (:meth:`candidate`), else by what the legal list shows.
+    """
+
+    #: the status message for a click on empty space
+    nothing_here: str = "nothing to click there"
 
     def origin(self, action: Action) -> Hashable | None:
-        """The clickable place an action starts from (a piece, a pad), or None if not clickable."""
+        """The place an action starts from (a piece, a pad), or None if it is not a board move."""
         return None
 
     def target(self, action: Action) -> Hashable | None:
-        """The clickable place an action ends on, or None."""
+        """The place an action ends on, or None."""
         return None
 
     def place_name(self, key: Hashable) -> str:
         """A readable name for a clickable place."""
         return str(key)
 
-    def format_value(self, field: str, value: Any) -> Any:
-        """A state field's value as the inspector should show it (e.g. dot numbers as dot names)."""
-        return value
+    def candidate(self, state: State, origin: Hashable, target: Hashable) -> Action | None:
+        """The action a move from ``origin`` to ``target`` would be, for the engine to judge (None: unknown).
 
-    def occupant(self, state: State, key: Hashable) -> int | None:
-        """The seat whose piece stands on ``key``, if any (for the "not your piece" message)."""
+        Boards whose actions name just a piece and a place (an astronaut to a module) return it, so a
+        refused move is explained by ``state.why_illegal``; boards whose moves carry more than the two
+        places (a route, a line) return None.
+        """
         return None
-
-    # --- shared click logic: select an origin, then click one of its targets -------------------
 
     def moves_from(self, state: State, key: Hashable) -> list[Action]:
         """The legal actions that start from ``key``, in the engine's order."""
         return [a for a in state.legal_actions() if self.origin(a) == key]
 
     def click(self, state: State, selected: Hashable | None, key: Hashable | None) -> Click:
-        """Interpret a click on ``key`` (None: empty space) with ``selected`` already chosen."""
-        g = self.game
+        """Select an origin, play a move to a target, deselect, or say why the click is refused."""
         if state.is_terminal():
             return Click(selected=selected, message="the game is over", ok=False)
         if state.is_chance_node():
             return Click(selected=selected, message="roll first: the next step is a chance roll", ok=False)
-        who = g.seat_name(state.current_player)
         if key is None:
-            return Click(
-                selected=selected, message="no dot or pad there: click on an eagle or a dot", ok=False
-            )
+            return Click(selected=selected, message=self.nothing_here, ok=False)
+        who = state.game.seat_name(state.current_player)
         name = self.place_name(key)
         if selected is not None:
             chosen = [a for a in self.moves_from(state, selected) if self.target(a) == key]
             if chosen:
-                extra = (
-                    f" ({len(chosen) - 1} other routes there are in the action list)"
-                    if len(chosen) > 1
-                    else ""
-                )
-                return Click(action=chosen[0], message=f"{chosen[0]}{extra}")
+                others = len(chosen) - 1
+                extra = f"{others} other routes there are in the action list" if others else ""
+                return Click(action=chosen[0], message=extra)
             if key == selected:
                 return Click(selected=None, message=f"{name} deselected")
         starts = self.moves_from(state, key)
@@ -117,60 +152,62 @@ class Board:
                 message=f"{who}: {len(starts)} move{'s' if len(starts) != 1 else ''} from {name}; "
                 "click a highlighted destination",
             )
-        owner = self.occupant(state, key)
-        if owner is not None and owner != state.current_player:
-            why = f"{name} holds {g.seat_name(owner)}'s eagle, and it is {who}'s turn"
-        elif owner is not None:
-            why = f"{who}'s eagle on {name} has no legal move"
-        elif selected is not None:
-            why = f"{self.place_name(selected)} cannot reach {name} this turn"
+        if selected is not None:
+            meant = self.candidate(state, selected, key)
+            why = state.why_illegal(meant) if meant is not None else None
+            if why is None:
+                why = f"no legal move of {who} goes from {self.place_name(selected)} to {name}"
         else:
-            why = f"nothing of {who}'s to move at {name}"
+            why = f"no legal move of {who} starts at {name}"
         return Click(selected=selected, message=f"not a legal click: {why}", ok=False)
 
 
-def register_board(game_id: str) -> Callable[[type[Board]], type[Board]]:
-    """Class decorator: use this Board subclass to draw ``game_id``."""
+def action_text(state: State, action: Action, viewers: tuple[int, ...]) -> str | None:
+    """How a picture for ``viewers`` writes ``action``: None when it may not be written at all.
 
-    def deco(cls: type[Board]) -> type[Board]:
-        cls.game_id = game_id
-        _BOARDS[game_id] = cls
-        return cls
+    Games without hidden information write every action in full. Otherwise the text is the one seat's
+    description (``state.describe(action, seat)``) for a single viewer, the full text when every seat
+    views, and nothing for other viewer sets (a static picture for nobody in particular).
+    """
+    game = state.game
+    if not game.info.hidden_information or len(set(viewers)) == game.num_players:
+        return state.describe(action)
+    if len(viewers) == 1:
+        return state.describe(action, viewers[0])
+    return None
 
-    return deco
 
-
-_CACHE: dict[Game, Board | None] = {}
+_MADE: Memo[Game, Board | None] = Memo(maxsize=64)  # a sweep can build many games: stay bounded
 
 
 def board_for(game: Game) -> Board | None:
-    """The board for ``game`` (built once per game and options), or None if it has no board module."""
-    if game in _CACHE:
-        return _CACHE[game]
-    gid = game.id
-    if gid not in _BOARDS and gid in MODULES:
-        importlib.import_module(MODULES[gid])
-    cls = _BOARDS.get(gid)
-    board = cls(game) if cls is not None else None
-    if len(_CACHE) > 64:  # a sweep in a notebook can build many games: keep the cache bounded
-        _CACHE.clear()
-    _CACHE[game] = board
+    """The board of ``game`` (built once per game and options), or None if it has no board module."""
+    if game in _MADE:
+        return _MADE[game]
+    board: Board | None = None
+    path = BOARDS.get(game.id)
+    if path is not None:
+        module, _, name = path.partition(":")
+        board = getattr(importlib.import_module(module), name)(game)
+    _MADE[game] = board
     return board
 
 
-def svg_of(state: Any) -> str | None:
-    """SVG of a state through its board module, or None when the game has no board (Jupyter skips it)."""
+def svg_of(state: State) -> str | None:
+    """SVG of a state through its board, or None when the game has no board (Jupyter then skips it)."""
     board = board_for(state.game)
     if board is None:
         return None
     return board.scene(state, hints=False).to_svg()
 
 
-def text_scene(state: Any) -> Scene:
-    """The generic picture of a game without a board module: its text rendering, line by line."""
-    from isslab_widgets.scene import Text
+def text_scene(state: State, seat: int | None = None) -> Scene:
+    """The generic picture of a game without a board: its text, or what ``seat`` may see of it.
 
-    lines = str(state).splitlines() or [""]
+    With a ``seat`` in a game with hidden information the picture is ``state.view(seat)`` (the text
+    rendering ``str(state)`` is omniscient); otherwise it is ``str(state)``, line by line.
+    """
+    lines = visible_text(state, seat).splitlines() or [""]
     width = int(min(1200, 40 + 7.3 * max(len(line) for line in lines)))
     height = 24 + 16 * len(lines)
     shapes = tuple(
@@ -178,3 +215,13 @@ def text_scene(state: Any) -> Scene:
         for i, line in enumerate(lines)
     )
     return Scene(width, height, {"pieces": shapes}, title=f"{state.game.title}, move {state.move_number}")
+
+
+def visible_text(state: State, seat: int | None) -> str:
+    """The text board a seat may read: ``str(state)``, or its ``view`` when something is hidden from it."""
+    if seat is None or not state.game.info.hidden_information:
+        return str(state)
+    view = state.view(seat)
+    lines = [f"{state.game.title}, move {state.move_number}: what {state.game.seat_name(seat)} sees"]
+    lines += [f"  {k}: {json.dumps(v, separators=(', ', ': '))}" for k, v in view.items()]
+    return "\n".join(lines)

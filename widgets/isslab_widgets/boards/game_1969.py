@@ -17,46 +17,71 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from isslab import CHANCE, TERMINAL, Action, Game, State
-from isslab.games.game_1969.actions import (
-    BuyCards,
-    Commit,
-    Discard,
-    EndPurchases,
-    Hire,
-    Launch,
-    Pass,
-    Reroll,
-    SpendPrestige,
-    cards_text,
-)
-from isslab.games.game_1969.components import BOX_LABELS, BOXES, KINDS, NATIONS, SPY
-from isslab.games.game_1969.rules import (
-    BUY,
-    COMMIT,
-    INCOME_DISCARD,
-    LAUNCH,
-    OVER,
-    PHASES,
-    REROLL,
-    REROLL_ROLL,
-    ROLL,
-)
-from isslab_widgets.boards import Board, Click, register_board
+
+# The 1969 package re-exports every name a board needs. The fallback serves engines from before the
+# split of its rules module into several modules; delete it (and the ignores) once that has landed.
+try:
+    from isslab.games.game_1969 import (  # type: ignore[attr-defined,unused-ignore]
+        BOX_LABELS,
+        BOXES,
+        BUY,
+        COMMIT,
+        INCOME_DISCARD,
+        KINDS,
+        LAUNCH,
+        OVER,
+        PHASES,
+        REROLL,
+        REROLL_ROLL,
+        ROLL,
+        BuyCards,
+        Commit,
+        Discard,
+        EndPurchases,
+        Hire,
+        Launch,
+        Pass,
+        Reroll,
+        SpendPrestige,
+        cards_text,
+    )
+except ImportError:  # pragma: no cover - only before the 1969 split
+    from isslab.games.game_1969.actions import (  # type: ignore[no-redef,attr-defined,import-not-found,unused-ignore]
+        BuyCards,
+        Commit,
+        Discard,
+        EndPurchases,
+        Hire,
+        Launch,
+        Pass,
+        Reroll,
+        SpendPrestige,
+        cards_text,
+    )
+    from isslab.games.game_1969.components import (  # type: ignore[no-redef,attr-defined,import-not-found,unused-ignore]
+        BOX_LABELS,
+        BOXES,
+        KINDS,
+    )
+    from isslab.games.game_1969.rules import (  # type: ignore[no-redef,attr-defined,import-not-found,unused-ignore]
+        BUY,
+        COMMIT,
+        INCOME_DISCARD,
+        LAUNCH,
+        OVER,
+        PHASES,
+        REROLL,
+        REROLL_ROLL,
+        ROLL,
+    )
+from isslab_widgets.boards import Board, Click, action_text
 from isslab_widgets.scene import Circle, Line, Polygon, Rect, Region, Scene, Shape, Text
 
-__all__ = ["CUBE_COLOURS", "COLOURS", "Board1969"]
+__all__ = ["CUBE_COLOURS", "Board1969"]
 
-#: screen colour of each nation (seat order of the engine)
-COLOURS: dict[str, str] = {
-    "USA": "#1f5fbf",
-    "USSR": "#c62828",
-    "Canada": "#e07b00",
-    "France": "#7b3fa0",
-    "Germany": "#2e7d32",
-}
 #: scientist cube colours by kind (Components: white basic, blue rookie, green famous, red genius, black spy)
 CUBE_COLOURS: dict[str, str] = {
     "basic": "#ffffff",
@@ -142,13 +167,15 @@ def _rocket(x: float, y: float, colour: str) -> list[Shape]:
     ]
 
 
-@register_board("1969")
-class Board1969(Board):
+class Board1969:
     """Draws a 1969 position and turns clicks on boxes, missions, cards and buttons into actions."""
 
     def __init__(self, game: Game) -> None:
-        super().__init__(game)
+        self.game = game
         g: Any = game
+        #: seat names and screen colours, as the game declares them
+        self.names: tuple[str, ...] = game.info.seat_names
+        self.colours: tuple[str, ...] = game.info.seat_colours
         self.n: int = g.n
         self.missions: int = g.moon + 1
         self.height = self._panels_y + self.n * _PANEL_H + 8
@@ -253,10 +280,10 @@ class Board1969(Board):
         # nation panels: frames, names and the two sheets' boxes with their labels
         for s in range(self.n):
             top = self._panels_y + s * _PANEL_H
-            col = COLOURS[NATIONS[s]]
+            col = self.colours[s]
             out.append(Rect(8, top + 2, WIDTH - 16, _PANEL_H - 4, fill="#ffffff", stroke=col, width=1.5))
             out.append(Rect(8, top + 2, 6, _PANEL_H - 4, fill=col))
-            out.append(Text(20, top + 14, NATIONS[s], size=13, anchor="start", bold=True, fill=col))
+            out.append(Text(20, top + 14, self.names[s], size=13, anchor="start", bold=True, fill=col))
             for sheet, name in enumerate(("Ground Control sheet", "Rocket sheet")):
                 sx = self._box_xy(s, 6 * sheet)[0]
                 out.append(Text(sx + 3 * _BOX_W, top + 9, name, size=8, fill=_DIM))
@@ -281,12 +308,12 @@ class Board1969(Board):
         year = st.current_year
         cp = st.current_player
         if cp == TERMINAL:
-            who = "game over: " + ", ".join(NATIONS[w] for w in st.winners()) + " won"
+            who = "game over: " + ", ".join(self.names[w] for w in st.winners()) + " won"
         elif cp == CHANCE:
             who = "chance: " + PHASES[st.phase]
         else:
-            who = f"{NATIONS[cp]} to act · {PHASES[st.phase]}"
-        first = f" · First Player {NATIONS[st.first]}" if st.first >= 0 else ""
+            who = f"{self.names[cp]} to act · {PHASES[st.phase]}"
+        first = f" · First Player {self.names[st.first]}" if st.first >= 0 else ""
         out.append(
             Text(12, 14, f"1969 · year {year}{first} · {who}", size=13, anchor="start", bold=True, fill=_INK)
         )
@@ -319,7 +346,7 @@ class Board1969(Board):
                             self._flag_x + 40 + 9 * s,
                             self._lane_y(m),
                             3.6,
-                            fill=COLOURS[NATIONS[s]],
+                            fill=self.colours[s],
                             stroke=ring,
                             width=1.2,
                         )
@@ -330,13 +357,13 @@ class Board1969(Board):
             sp = st.moon_flag[s]
             if sp >= 0:
                 x, y = self._space_xy(moon, sp)
-                out += _flag(x - 8 + 4 * s, y - _ROW_H / 2 + 3, COLOURS[NATIONS[s]], 5.0)
+                out += _flag(x - 8 + 4 * s, y - _ROW_H / 2 + 3, self.colours[s], 5.0)
         # the rocket of the current (or the last) mission test
         launcher = _last_launcher(st)
         if st.test and launcher is not None:
             m, _, _, _, _, space = st.test
             x, y = self._space_xy(m, space)
-            out += _rocket(x, y, COLOURS[NATIONS[launcher]])
+            out += _rocket(x, y, self.colours[launcher])
         # prestige bars (the Scoring Track) with money
         top = self._middle_y
         out.append(
@@ -354,8 +381,8 @@ class Board1969(Board):
         bar_w = 250
         for s in range(n):
             y = top + 20 + 16 * s
-            col = COLOURS[NATIONS[s]]
-            out.append(Text(12, y + 6, NATIONS[s], size=10, anchor="start", fill=col, bold=True))
+            col = self.colours[s]
+            out.append(Text(12, y + 6, self.names[s], size=10, anchor="start", fill=col, bold=True))
             out.append(Rect(70, y, bar_w, 12, fill="#eeeeee"))
             out.append(Rect(70, y, max(0, scores[s]) / scale * bar_w, 12, fill=col))
             out.append(Text(74 + bar_w, y + 6, f"{scores[s]} PP", size=10, anchor="start"))
@@ -368,10 +395,10 @@ class Board1969(Board):
                 Text(
                     px,
                     top + 24,
-                    f"{NATIONS[launcher]}: {g.m_name[m]}",
+                    f"{self.names[launcher]}: {g.m_name[m]}",
                     size=10,
                     anchor="start",
-                    fill=COLOURS[NATIONS[launcher]],
+                    fill=self.colours[launcher],
                     bold=True,
                 )
             )
@@ -385,7 +412,7 @@ class Board1969(Board):
             scored = st.phase not in (ROLL, REROLL, REROLL_ROLL)
             line = f"score {score:+d} → space {space + 1} of {len(g.m_values[m])}" if scored else "rolling"
             out.append(Text(px, top + 58, line, size=10, anchor="start"))
-            played = [f"{NATIONS[s]} {sum(c)}" for s, c in enumerate(st.commits) if c is not None]
+            played = [f"{self.names[s]} {sum(c)}" for s, c in enumerate(st.commits) if c is not None]
             if played:
                 out.append(Text(px, top + 74, "face down: " + ", ".join(played), size=9, anchor="start"))
         else:
@@ -444,7 +471,9 @@ class Board1969(Board):
 
     # --- highlights and the action bar -----------------------------------------------------------
 
-    def _pieces(self, st: Any, selected: Hashable | None, hints: bool) -> tuple[list[Shape], list[Region]]:
+    def _pieces(
+        self, st: Any, selected: Hashable | None, hints: bool, viewers: tuple[int, ...]
+    ) -> tuple[list[Shape], list[Region]]:
         g: Any = self.game
         out: list[Shape] = []
         regions: list[Region] = []
@@ -453,7 +482,7 @@ class Board1969(Board):
             for b in range(12):
                 x, y = self._box_xy(s, b)
                 regions += _tile(
-                    ("box", s, b), x + 1, y, _BOX_W - 2, _BOX_H, f"{NATIONS[s]}'s {BOX_LABELS[b]}"
+                    ("box", s, b), x + 1, y, _BOX_W - 2, _BOX_H, f"{self.names[s]}'s {BOX_LABELS[b]}"
                 )
         for m in range(self.missions):
             regions += _tile(
@@ -466,12 +495,13 @@ class Board1969(Board):
             text = (
                 "game over"
                 if cp == TERMINAL
-                else ("chance step: roll" if cp == CHANCE else f"{NATIONS[cp]} to act")
+                else ("chance step: roll" if cp == CHANCE else f"{self.names[cp]} to act")
             )
             out.append(Text(16, bar + 12, text, size=10, anchor="start", fill=_DIM))
             # no buttons for a bot or chance: the bar shows what happened last instead
-            for i, a in enumerate(st.history[-4:][::-1]):
-                out.append(Text(16, bar + 30 + 14 * i, str(a), size=9, anchor="start", fill=_DIM))
+            recent = (action_text(st, a, viewers) for a in st.history[-4:][::-1])
+            for i, text in enumerate(t for t in recent if t is not None):
+                out.append(Text(16, bar + 30 + 14 * i, text, size=9, anchor="start", fill=_DIM))
             return out, regions
         legal = st.legal_actions()
         # highlights: boxes that take a scientist, missions that can be launched
@@ -542,11 +572,11 @@ class Board1969(Board):
         self, st: Any, legal: Sequence[Any], selected: Hashable | None
     ) -> tuple[str, list[tuple[Hashable, str]]]:
         """The prompt of the action bar and its buttons (key, label) for the phase."""
-        o = self.game._options
+        o = self.game.options
         cp = st.current_player
         buttons: list[tuple[Hashable, str]] = []
         ph = PHASES[st.phase]
-        prompt = f"{NATIONS[cp]}: {ph}"
+        prompt = f"{self.names[cp]}: {ph}"
         for a in legal:
             t = type(a)
             if t is SpendPrestige:
@@ -572,7 +602,7 @@ class Board1969(Board):
                 label = "re-roll " + ", ".join(parts) if parts else "keep the dice"
                 buttons.append((("do", a), label))
         if st.phase == BUY:
-            prompt = f"{NATIONS[cp]}: purchases ({st.money[cp]}M): click a research box to hire"
+            prompt = f"{self.names[cp]}: purchases ({st.money[cp]}M): click a research box to hire"
             if isinstance(selected, tuple) and selected[:1] == ("box",):
                 _, sheet, b = selected
                 kinds = [a for a in legal if type(a) is Hire and a.sheet == sheet and a.box == BOXES[b]]
@@ -580,19 +610,19 @@ class Board1969(Board):
                 buttons = [(("do", a), f"{a.kind} {st.hire_cost(cp, KINDS.index(a.kind))}M") for a in kinds]
                 buttons.append((("box", sheet, b), "cancel"))
         elif st.phase == LAUNCH:
-            prompt = f"{NATIONS[cp]}: launch a mission ({st.money[cp]}M): click a highlighted track"
+            prompt = f"{self.names[cp]}: launch a mission ({st.money[cp]}M): click a highlighted track"
         elif st.phase == COMMIT:
             picked = selected[1] if isinstance(selected, tuple) and selected[:1] == ("commit",) else None
             chosen = picked or (0,) * len(st.hands[cp])
-            prompt = f"{NATIONS[cp]}: click cards to play face down on this mission"
+            prompt = f"{self.names[cp]}: click cards to play face down on this mission"
             buttons = [(("do", Commit(cp, (0,) * len(chosen))), "play nothing")]
             if sum(chosen):
                 buttons.insert(0, (("do", Commit(cp, tuple(chosen))), f"play {cards_text(tuple(chosen))}"))
                 buttons.append((("clear",), "clear"))
         elif st.phase == INCOME_DISCARD:
-            prompt = f"{NATIONS[cp]}: too many cards: click a card (or a button) to discard"
+            prompt = f"{self.names[cp]}: too many cards: click a card (or a button) to discard"
         elif st.phase == REROLL:
-            prompt = f"{NATIONS[cp]}: re-roll dice with Simulation?"
+            prompt = f"{self.names[cp]}: re-roll dice with Simulation?"
         return prompt, buttons
 
     # --- the contract -----------------------------------------------------------------------------
@@ -611,7 +641,7 @@ class Board1969(Board):
         st: Any = state
         cp = st.current_player
         show_hand = frozenset(viewers) | ({cp} if hints and cp >= 0 else set())
-        pieces, regions = self._pieces(st, selected, hints)
+        pieces, regions = self._pieces(st, selected, hints, viewers)
         return Scene(
             WIDTH,
             int(self.height),
@@ -631,24 +661,22 @@ class Board1969(Board):
         if not isinstance(key, tuple) or not key:
             return str(key)
         if key[0] == "box":
-            return f"{NATIONS[key[1]]}'s {BOX_LABELS[key[2]]}"
+            return f"{self.names[key[1]]}'s {BOX_LABELS[key[2]]}"
         if key[0] == "mission":
             return str(g.m_name[key[1]])
         if key[0] == "card":
             return f"a {key[1]} card"
-        if key[0] == "do":
-            return str(key[1])
+        if key[0] == "do":  # a button: an action of the seat it belongs to, as that seat knows it
+            return self.game.describe_action(key[1], getattr(key[1], "seat", None))
         return str(key[0])
 
     def click(self, state: State, selected: Hashable | None, key: Hashable | None) -> Click:
-        """A click on a box (hire), a mission (launch), a card or a button; illegal ones say why."""
+        """A click on a box (hire), a mission (launch), a card or a button; the engine says why not."""
         st: Any = state
         if st.is_terminal():
             return Click(selected=selected, message="the game is over", ok=False)
         if st.is_chance_node():
             return Click(selected=selected, message="roll first: the next step is a chance roll", ok=False)
-        cp = st.current_player
-        who = NATIONS[cp]
         legal = st.legal_actions()
         if not isinstance(key, tuple) or not key:
             return Click(
@@ -660,10 +688,8 @@ class Board1969(Board):
         if what == "do":
             action = key[1]
             if action in legal:
-                return Click(action=action, message=str(action))
-            return Click(
-                selected=selected, message=f"not a legal click: {action} is not possible now", ok=False
-            )
+                return Click(action=action)
+            return _refused(st, selected, [action])
         if what == "clear":
             return Click(selected=None, message="no cards chosen")
         if what == "box":
@@ -672,7 +698,7 @@ class Board1969(Board):
             return self._click_mission(st, legal, selected, key[1])
         if what == "card":
             return self._click_card(st, legal, selected, key[1])
-        return Click(selected=selected, message=f"not a legal click: {who} cannot use {key!r}", ok=False)
+        return Click(selected=selected, message=f"nothing to do with {key!r}", ok=False)
 
     def _click_box(
         self, st: Any, legal: Sequence[Any], selected: Hashable | None, key: tuple[Any, ...]
@@ -682,54 +708,22 @@ class Board1969(Board):
         hires = [a for a in legal if type(a) is Hire and a.sheet == sheet and a.box == BOXES[b]]
         name = self.place_name(key)
         if len(hires) == 1:
-            return Click(action=hires[0], message=str(hires[0]))
+            return Click(action=hires[0])
         if hires:
             if selected == key:
                 return Click(selected=None, message=f"{name} deselected")
             kinds = ", ".join(f"{a.kind} {st.hire_cost(cp, KINDS.index(a.kind))}M" for a in hires)
             return Click(selected=key, message=f"{name}: choose the scientist ({kinds})")
-        return Click(
-            selected=selected, message=f"not a legal click: {self._why_no_hire(st, sheet, b)}", ok=False
-        )
-
-    def _why_no_hire(self, st: Any, sheet: int, b: int) -> str:
-        """Why the nation to act cannot hire into ``sheet``'s box ``b`` now."""
-        cp = st.current_player
-        o = self.game._options
-        where = f"{NATIONS[sheet]}'s {BOX_LABELS[b]}"
-        if st.phase != BUY:
-            return f"scientists are hired in the purchase phase; now: {PHASES[st.phase]}"
-        cubes = st.cubes[sheet][b]
-        if len(cubes) >= 2:
-            return f"{where} is full (two scientists)"
-        if sheet != cp:
-            if not st.supply[SPY]:
-                return "no spies left in the supply"
-            if st.hire_cost(cp, SPY) > st.money[cp]:
-                return f"a spy costs {st.hire_cost(cp, SPY)}M and {NATIONS[cp]} has {st.money[cp]}M"
-            if cubes and cubes[0] == SPY and o["spy_box_rule"]:
-                return f"{where} already holds a spy (two different types per box)"
-            return f"only a spy may go onto a rival's sheet, and {where} does not take one now"
-        kinds = [k for k in range(4) if st.supply[k] and st.box_accepts(sheet, b, k)]
-        if not kinds:
-            return f"{where} takes no scientist type that is left in the supply"
-        cheapest = min(st.hire_cost(cp, k) for k in kinds)
-        return f"the cheapest scientist for {where} costs {cheapest}M and {NATIONS[cp]} has {st.money[cp]}M"
+        # what the click would have hired: a spy on a rival's sheet, any scientist type on one's own
+        types = ["spy"] if sheet != cp else [k for k in KINDS if k != "spy"]
+        return _refused(st, selected, [Hire(cp, k, BOXES[b], sheet) for k in types])
 
     def _click_mission(self, st: Any, legal: Sequence[Any], selected: Hashable | None, m: int) -> Click:
         g: Any = self.game
-        cp = st.current_player
         for a in legal:
             if type(a) is Launch and a.mission == m:
-                return Click(action=a, message=str(a))
-        name = g.m_name[m]
-        if st.phase != LAUNCH:
-            why = f"missions are launched in the mission phase; now: {PHASES[st.phase]}"
-        elif st.attempted[cp] >> m & 1:
-            why = f"{NATIONS[cp]} has already attempted {name} (each mission once per game)"
-        else:
-            why = f"{name} costs {st.mission_cost(cp, m)}M and {NATIONS[cp]} has {st.money[cp]}M"
-        return Click(selected=selected, message=f"not a legal click: {why}", ok=False)
+                return Click(action=a)
+        return _refused(st, selected, [Launch(st.current_player, m, g.m_name[m], g.m_cost[m])])
 
     def _click_card(self, st: Any, legal: Sequence[Any], selected: Hashable | None, value: int) -> Click:
         cp = st.current_player
@@ -740,6 +734,8 @@ class Board1969(Board):
                 if isinstance(selected, tuple) and selected[:1] == ("commit",)
                 else [0] * len(hand)
             )
+            if not 1 <= value <= len(hand):
+                return Click(selected=selected, message=f"there is no {value} card in this game", ok=False)
             if picked[value - 1] >= hand[value - 1]:
                 # a chosen card clicked again goes back to the hand: clicking cycles through the copies
                 picked[value - 1] = 0
@@ -755,12 +751,8 @@ class Board1969(Board):
             )
         discard = Discard(cp, value)
         if discard in legal:
-            return Click(action=discard, message=str(discard))
-        if any(type(a) is Discard for a in legal):
-            why = f"{NATIONS[cp]} has no {value} card"
-        else:
-            why = f"cards are not played or discarded now ({PHASES[st.phase]})"
-        return Click(selected=selected, message=f"not a legal click: {why}", ok=False)
+            return Click(action=discard)
+        return _refused(st, selected, [discard])
 
     def format_value(self, field: str, value: Any) -> Any:
         """Cubes, tokens, hands and attempted missions in words for the inspector."""
@@ -792,9 +784,32 @@ class Board1969(Board):
         return None
 
 
+def _refused(state: State, selected: Hashable | None, meant: Sequence[Action]) -> Click:
+    """A refused click, explained by the engine: why each action the click could have meant is illegal.
+
+    Actions refused for the same reason share it; different reasons are listed with the action each
+    is about, described for the seat to act (the only seat a click can act for).
+    """
+    seat = state.current_player
+    reasons: dict[str, list[str]] = {}
+    for action in meant:
+        why = state.why_illegal(action)
+        if why is not None:
+            reasons.setdefault(why, []).append(state.describe(action, seat))
+    if len(reasons) == 1:
+        text = next(iter(reasons))
+    else:
+        text = "; ".join(f"{' / '.join(about)}: {why}" for why, about in reasons.items())
+    return Click(selected=selected, message=f"not a legal click: {text}", ok=False)
+
+
 def _last_launcher(st: Any) -> int | None:
     """The nation that launched the mission test in ``st.test`` (the last Launch in the history)."""
     for a in reversed(st.history):
         if type(a) is Launch:
             return int(a.seat)
     return None
+
+
+if TYPE_CHECKING:  # mypy checks that the class satisfies the board protocol
+    _BOARD: type[Board] = Board1969

@@ -11,16 +11,15 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from isslab import CHANCE, TERMINAL, Action, Game, State
-from isslab_widgets.boards import Board, register_board
+from isslab.games.space_1999 import Move, Roll, Space1999, Space1999State
+from isslab_widgets.boards import Board, SelectThenMove, action_text
 from isslab_widgets.scene import Circle, Line, Polygon, Region, Scene, Shape, Text
 
-__all__ = ["COLOURS", "Space1999Board"]
+__all__ = ["Space1999Board"]
 
-#: screen colours for the seat colours the engine names
-COLOURS = {"red": "#d62728", "blue": "#1f6fd1", "green": "#2ca02c", "yellow": "#f2c500"}
 _EMPTY_PAD = "#b8bcc4"
 _SPACE = "#0b1d3a"
 _GRID = "#5877ad"
@@ -45,19 +44,25 @@ def _xy(radius: float, direction: float, spokes: int) -> tuple[float, float]:
     return (_C + radius * math.cos(a), _C - radius * math.sin(a))
 
 
-@register_board("space-1999")
-class Space1999Board(Board):
-    """Scenes and clicks for Space: 1999 (any rings, spokes, eagles and player count)."""
+class Space1999Board(SelectThenMove):
+    """Scenes and clicks for Space: 1999 (any rings, spokes, eagles and player count).
+
+    Clicks are select-then-move (:class:`~isslab_widgets.boards.SelectThenMove`): an eagle or the
+    home pad, then a highlighted dot or the target pad.
+    """
+
+    nothing_here = "no dot or pad there: click on an eagle or a dot"
 
     def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        g: Any = game
-        self.R: int = g.rings
-        self.S: int = g.spokes
-        self.E: int = g.eagles
-        self.n: int = g.num_players
+        if not isinstance(game, Space1999):
+            raise TypeError(f"the Space: 1999 board draws Space: 1999 games, not {game!r}")
+        self.game: Space1999 = game
+        self.R: int = game.rings
+        self.S: int = game.spokes
+        self.E: int = game.eagles
+        self.n: int = game.num_players
         self.ring_gap = _R_OUTER / self.R
-        self._locs = [g.dot_rs(i) for i in range(g.ndots)]
+        self._locs = [game.dot_rs(i) for i in range(game.ndots)]
         self._background = self._build_background()
         self._disc = lru_cache(maxsize=None)(self._build_disc)
 
@@ -65,7 +70,7 @@ class Space1999Board(Board):
 
     def pad_centre(self, corner: int) -> tuple[float, float]:
         """Screen centre of a corner's pad."""
-        d = self.game.corner_direction(corner)  # type: ignore[attr-defined]
+        d = self.game.corner_direction(corner)
         return _xy(_PAD_DIST, d, self.S)
 
     def pad_circles(self, corner: int) -> list[tuple[float, float]]:
@@ -92,13 +97,13 @@ class Space1999Board(Board):
         return _xy(self.ring_gap * r, s + theta, self.S)
 
     def _colour(self, seat: int) -> str:
-        return COLOURS.get(self.game.seat_name(seat), "#888888")
+        return self.game.info.seat_colours[seat]
 
     # --- layers --------------------------------------------------------------------------------
 
     def _build_background(self) -> tuple[Shape, ...]:
         """The fixed board: frame, launch lines, pads, arrows and the white lines between them."""
-        g: Any = self.game
+        g = self.game
         S = self.S
         out: list[Shape] = [
             Polygon(((4, 4), (SIZE - 4, 4), (SIZE - 4, SIZE - 4), (4, SIZE - 4)), fill="#1c2a44")
@@ -172,12 +177,14 @@ class Space1999Board(Board):
             Polygon(((x, y - 5.5), (x - 5, y + 4), (x, y + 1.5), (x + 5, y + 4)), fill="#ffffff", alpha=0.85),
         ]
 
-    def _pieces(self, state: Any, selected: Hashable | None, hints: bool) -> tuple[list[Shape], list[Region]]:
-        g: Any = self.game
+    def _pieces(
+        self, state: Space1999State, selected: Hashable | None, hints: bool
+    ) -> tuple[list[Shape], list[Region]]:
+        g = self.game
         theta = state.theta
         out: list[Shape] = []
         last, last_roll = _last_actions(state)
-        if last is not None and getattr(last, "kind", "pass") != "pass":
+        if last is not None and last.kind != "pass":
             pts = tuple(self.point(p, theta) for p in last.path)
             out.append(Line(pts, stroke=self._colour(last.seat), width=4.0, alpha=0.55))
         # eagles on pads: the owner's unlaunched ones first, then those landed by the targeting seat
@@ -194,18 +201,17 @@ class Space1999Board(Board):
                 out += self._eagle(*self.point(self._locs[i], theta), v - 1)
         cp = state.current_player
         if hints and cp >= 0:
-            legal = state.legal_actions()
-            origins = {self.origin(a) for a in legal} - {None}
-            for key in origins:
-                x, y = self.point(key, theta)  # type: ignore[arg-type]
-                rad = _PAD_R - 6 if key[0] < 0 else _EAGLE_R + 3  # type: ignore[index]
+            moves: list[Move] = [a for a in state.legal_actions() if isinstance(a, Move) and a.path]
+            for key in {a.path[0] for a in moves}:
+                x, y = self.point(key, theta)
+                rad = _PAD_R - 6 if key[0] < 0 else _EAGLE_R + 3
                 out.append(Circle(x, y, rad, stroke=_MOVABLE, width=2.0))
-            if selected is not None:
-                x, y = self.point(selected, theta)  # type: ignore[arg-type]
-                rad = _PAD_R - 3 if selected[0] < 0 else _EAGLE_R + 5  # type: ignore[index]
+            if isinstance(selected, tuple) and len(selected) == 2:
+                x, y = self.point(selected, theta)
+                rad = _PAD_R - 3 if selected[0] < 0 else _EAGLE_R + 5
                 out.append(Circle(x, y, rad, stroke=_SELECT, width=3.0))
-                for a in legal:
-                    if self.origin(a) != selected:
+                for a in moves:
+                    if a.path[0] != selected:
                         continue
                     pts = tuple(self.point(p, theta) for p in a.path)
                     if len(pts) > 2:  # a multi-hop jump: show the route
@@ -222,8 +228,9 @@ class Space1999Board(Board):
         else:
             who = f"{g.seat_name(cp)} to move"
         out.append(Text(_C, 16, f"round {state.round + 1} · {who}", size=14, fill="#ffffff", bold=True))
-        if last_roll is not None:
-            out.append(Text(_C, SIZE - 16, str(last_roll), size=12, fill="#dfe6f2"))
+        roll_text = action_text(state, last_roll, ()) if last_roll is not None else None
+        if roll_text is not None:
+            out.append(Text(_C, SIZE - 16, roll_text, size=12, fill="#dfe6f2"))
         regions = [Region(loc, *self.point(loc, theta), 13.0, label=_name(loc)) for loc in self._locs]
         regions += [Region((-1, c), *self.pad_centre(c), _PAD_R, label=_name((-1, c))) for c in range(4)]
         return out, regions
@@ -239,7 +246,7 @@ class Space1999Board(Board):
 
         Space: 1999 hides nothing, so ``viewers`` changes nothing.
         """
-        st: Any = state
+        st = _own(state)
         pieces, regions = self._pieces(st, selected, hints)
         return Scene(
             SIZE,
@@ -254,31 +261,23 @@ class Space1999Board(Board):
 
     def origin(self, action: Action) -> Hashable | None:
         """Where a move starts: the eagle's dot, or the home pad for a launch; None for pass and chance."""
-        path = getattr(action, "path", ())
-        return path[0] if path else None
+        return action.path[0] if isinstance(action, Move) and action.path else None
 
     def target(self, action: Action) -> Hashable | None:
         """Where a move ends: a dot, or the target pad for a landing."""
-        path = getattr(action, "path", ())
-        return path[-1] if path else None
+        return action.path[-1] if isinstance(action, Move) and action.path else None
 
     def place_name(self, key: Hashable) -> str:
         """``hub``, ``r3s12`` or ``NE pad``."""
-        return _name(key)  # type: ignore[arg-type]
+        if isinstance(key, tuple) and len(key) == 2:
+            return _name(key)
+        return str(key)
 
     def format_value(self, field: str, value: Any) -> Any:
         """Eagles' dots (``pos``) by name, e.g. ``r4s3``, instead of dot numbers."""
         if field == "pos" and isinstance(value, list | tuple):
             return " ".join(_name(self._locs[i]) for i in value) or "-"
         return value
-
-    def occupant(self, state: State, key: Hashable) -> int | None:
-        """The seat of the eagle on a dot (pads hold no single eagle to name)."""
-        st: Any = state
-        if not isinstance(key, tuple) or key[0] < 0:
-            return None
-        v = st.board[self.game.dot_index(*key)]  # type: ignore[attr-defined]
-        return v - 1 if v else None
 
 
 def _name(loc: tuple[int, int]) -> str:
@@ -288,14 +287,25 @@ def _name(loc: tuple[int, int]) -> str:
     return "hub" if r == 0 else f"r{r}s{s}"
 
 
-def _last_actions(state: Any) -> tuple[Any, Any]:
+def _own(state: State) -> Space1999State:
+    if not isinstance(state, Space1999State):
+        raise TypeError(f"the Space: 1999 board draws Space: 1999 states, not {state!r}")
+    return state
+
+
+def _last_actions(state: State) -> tuple[Move | None, Roll | None]:
     """The last player move and the last die roll in the state's history (None when there is none)."""
-    last = roll = None
+    last: Move | None = None
+    roll: Roll | None = None
     for a in reversed(state.history):
-        if type(a).__name__ == "Roll":
+        if isinstance(a, Roll):
             roll = roll or a
-        elif hasattr(a, "path"):
+        elif isinstance(a, Move):
             last = last or a
         if last is not None and roll is not None:
             break
     return last, roll
+
+
+if TYPE_CHECKING:  # mypy checks that the class satisfies the board protocol
+    _BOARD: type[Board] = Space1999Board

@@ -1,0 +1,473 @@
+"""The headless game session behind :class:`~isslab_widgets.view.GameView` (no widgets here).
+
+A :class:`Session` holds one game's tree of positions (undo, redo, branches, a cursor), who plays
+each seat (a person or a named bot), the seeded random streams of the bots and of chance, the board
+plug-in with its selection, the status message, and the timer that lets the bots and the dice move
+by themselves. The game view only forwards widget events to it and draws what it says; tests drive
+it directly.
+
+Whose eyes. Every text the session writes for people (status line, log, action list) describes an
+action with ``state.describe(action, seat)`` for the seat whose eyes the screen shows
+(:meth:`Session.eyes`):
+
+* one human seat: that seat, all game long (bots and chance moves included);
+* several human seats (hot-seat play at one screen): the human seat to act, or while a bot or
+  chance acts, the human seat that acted last (the screen is in front of that player);
+* no human seat (bots only: a replay, an analysis): None, the omniscient description.
+
+In a game with hidden information a seat's eyes also limit what else is shown: the action list
+holds only that seat's own legal actions (no chance outcomes, whose odds tell the deck), the
+inspector and the JSON panel show ``state.view(seat)``, and a what-if run starts from the hidden
+cards redrawn as that seat may imagine them (``state.resample_hidden``).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import traceback
+from collections.abc import Callable, Hashable, Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+import isslab
+from isslab import CHANCE, TERMINAL, Action, Game, IllegalActionError, State
+from isslab.play import derive_seeds
+from isslab_widgets.boards import Board, board_for, text_scene
+from isslab_widgets.history import GameTree
+from isslab_widgets.scene import Scene
+
+__all__ = ["HUMAN", "Choices", "LogLine", "Session"]
+
+#: the seat choice meaning "a person clicks for this seat"
+HUMAN = "human"
+
+
+class LogLine(NamedTuple):
+    """One step of the game log: its number (1 = the first action), its text, and who acted."""
+
+    step: int
+    text: str
+    #: the seat that acted, or ``CHANCE``
+    mover: int
+
+
+class Choices(NamedTuple):
+    """The action list a person picks from: actions and their labels, or a note saying why it is empty."""
+
+    actions: list[Action]
+    labels: list[str]
+    note: str = ""
+
+
+class Session:
+    """One game being played, replayed and questioned: tree, seats, random streams, board, bots' timer."""
+
+    def __init__(
+        self,
+        game_or_state: Game | State | str,
+        seats: Sequence[str] | None = None,
+        *,
+        seed: int | None = None,
+        autoplay: bool = False,
+        auto_roll: bool = True,
+        delay: float = 0.6,
+    ) -> None:
+        if isinstance(game_or_state, str):
+            game_or_state = isslab.make(game_or_state)
+        if isinstance(game_or_state, State):
+            game, tree = game_or_state.game, GameTree.from_state(game_or_state)
+        elif isinstance(game_or_state, Game):
+            game, tree = game_or_state, GameTree(game_or_state.new_state())
+        else:
+            raise ValueError(f"a session needs a game, a state or a game id, got {game_or_state!r}")
+        #: held by every change; the view holds it too while it redraws
+        self.lock = threading.RLock()
+        self.seed = random.randrange(2**32) if seed is None else seed
+        # the same two streams as isslab.play: a session of bots replays isslab.play's game
+        chance_seed, bot_seed = derive_seeds(self.seed, 2)
+        self.rng_chance = random.Random(chance_seed)
+        self.rng_bots = random.Random(bot_seed)
+        self.tree = tree
+        #: the board's selection (a place, the cards picked so far); None after every change
+        self.selected: Hashable | None = None
+        #: the status line: what just happened or why a request was refused
+        self.message = ""
+        #: False when the last request was refused
+        self.ok = True
+        #: tracebacks of unexpected errors (a crashing bot), oldest first
+        self.errors: list[str] = []
+        #: bots and dice move by themselves after ``delay`` seconds (rolls after half of it)
+        self.autoplay = autoplay
+        self.auto_roll = auto_roll
+        self.delay = delay
+        #: called (in the timer's thread) after each step the timer made, e.g. to redraw
+        self.on_step: Callable[[], None] | None = None
+        self._notes: list[str] = []
+        self._timer: threading.Timer | None = None
+        self._gen = 0  # bumped on every change: a timer set before it does nothing
+        self._closed = False
+        self._set_game(game, seats)
+
+    # ------------------------------------------------------------------------------------------
+    # the game and its seats
+    # ------------------------------------------------------------------------------------------
+
+    def _set_game(self, game: Game, seats: Sequence[str] | None) -> None:
+        n = game.num_players
+        bots = isslab.bot_names(game.id)
+        if seats is None:
+            seats = [HUMAN] + [self.default_bot(game)] * (n - 1)
+        seats = list(seats)
+        if len(seats) == 1:
+            seats = seats * n
+        if len(seats) != n:
+            raise ValueError(f"{game.id} with {n} players needs {n} seats, got {len(seats)}: {seats!r}")
+        for s in seats:
+            if s != HUMAN and s not in bots:
+                raise ValueError(f"unknown seat player {s!r}; use {HUMAN!r} or a bot: {', '.join(bots)}")
+        self.game = game
+        self.seats: list[str] = seats
+        self.board: Board | None = board_for(game)
+
+    @staticmethod
+    def default_bot(game: Game) -> str:
+        """The bot that takes a seat nobody named: the game's declared default (``game.info``)."""
+        bots = isslab.bot_names(game.id)
+        return game.info.default_bot if game.info.default_bot in bots else bots[0]
+
+    def set_seat(self, seat: int, player: str) -> bool:
+        """Let ``player`` (``"human"`` or a bot name) play ``seat``; the bots' timer follows."""
+        with self.lock:
+            if player != HUMAN and player not in isslab.bot_names(self.game.id):
+                raise ValueError(f"unknown seat player {player!r} for {self.game.id}")
+            self.seats[seat] = player
+            self.selected = None
+            self._say(f"{self.game.seat_name(seat)} is now played by {player}")
+            self.schedule()
+            return True
+
+    # ------------------------------------------------------------------------------------------
+    # reading
+    # ------------------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The position shown (the cursor's position on the current line)."""
+        return self.tree.state
+
+    def humans(self) -> tuple[int, ...]:
+        """The seats played by people."""
+        return tuple(i for i, s in enumerate(self.seats) if s == HUMAN)
+
+    def eyes(self) -> int | None:
+        """The seat whose eyes the screen shows (see the module docstring); None: omniscient."""
+        humans = self.humans()
+        if not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        cp = self.state.current_player
+        if cp in humans:
+            return cp
+        tree = self.tree
+        for i in range(tree.cursor - 1, -1, -1):  # hot-seat: the last person to act keeps the screen
+            mover = tree.at(i).current_player
+            if mover in humans:
+                return mover
+        return humans[0]
+
+    def viewers(self) -> tuple[int, ...]:
+        """Seats whose hidden information the board may show: the eyes' seat, or every seat."""
+        eyes = self.eyes()
+        return (eyes,) if eyes is not None else tuple(range(self.game.num_players))
+
+    def hides(self) -> bool:
+        """True when some of the position is hidden from the eyes of the screen."""
+        return self.game.info.hidden_information and self.eyes() is not None
+
+    def human_to_move(self) -> bool:
+        """True when the seat to move is played by a person."""
+        cp = self.state.current_player
+        return cp >= 0 and self.seats[cp] == HUMAN
+
+    def describe(self, action: Action) -> str:
+        """The text of ``action`` as the screen's eyes may know it."""
+        return self.state.describe(action, self.eyes())
+
+    def log(self, lo: int = 0, hi: int | None = None) -> list[LogLine]:
+        """Steps ``lo`` to ``hi`` (exclusive) of the current line, described for the screen's eyes."""
+        tree = self.tree
+        actions = tree.actions()
+        hi = len(actions) if hi is None else min(hi, len(actions))
+        state, eyes = self.state, self.eyes()
+        return [
+            LogLine(i + 1, state.describe(actions[i], eyes), tree.at(i).current_player)
+            for i in range(max(0, lo), hi)
+        ]
+
+    def choices(self) -> Choices:
+        """The actions a person may pick from the list here, labelled for the screen's eyes."""
+        st = self.state
+        cp = st.current_player
+        eyes = self.eyes()
+        if cp == TERMINAL:
+            return Choices([], [], "the game is over")
+        if cp == CHANCE:
+            if self.hides():  # the odds of a draw tell what is left in the deck
+                return Choices([], [], "a chance step: press Roll")
+            probs = dict(st.chance_outcomes())
+            legal = st.legal_actions()
+            return Choices(legal, [f"{st.describe(a, eyes)}   (p = {probs.get(a, 0):.3g})" for a in legal])
+        if self.hides() and cp != eyes:
+            who = self.game.seat_name(cp)
+            return Choices([], [], f"{who} ({self.seats[cp]}) is to act: its options are its own")
+        legal = st.legal_actions()
+        return Choices(legal, [st.describe(a, eyes) for a in legal])
+
+    def scene(self) -> Scene:
+        """The picture of the shown position for the screen's eyes (the text scene without a board)."""
+        st = self.state
+        if self.board is None:
+            return text_scene(st, self.eyes())
+        return self.board.scene(st, self.selected, hints=self.human_to_move(), viewers=self.viewers())
+
+    def simulation_start(self, seed: int) -> tuple[State, str]:
+        """Where a what-if run starts, and a note: the shown position, hidden cards redrawn if any."""
+        eyes = self.eyes()
+        if not self.hides() or eyes is None:
+            return self.state, ""
+        start = self.state.resample_hidden(eyes, random.Random(seed))
+        return start, f"what {self.game.seat_name(eyes)} cannot see is redrawn as it may imagine it"
+
+    # ------------------------------------------------------------------------------------------
+    # acting
+    # ------------------------------------------------------------------------------------------
+
+    def click(self, key: Hashable | None) -> bool:
+        """A click on the board's place ``key`` (None: empty space); False, changing nothing, if refused."""
+        with self.lock:
+            if self.board is None:
+                return self._say("this game has no board to click: use the list of legal actions", error=True)
+            st = self.state
+            cp = st.current_player
+            if cp >= 0 and self.seats[cp] != HUMAN:
+                return self._say(
+                    f"it is {self.game.seat_name(cp)}'s turn, played by the {self.seats[cp]} bot: "
+                    "wait, or press 'Bot move'",
+                    error=True,
+                )
+            res = self.board.click(st, self.selected, key)
+            if not res.ok:
+                return self._say(res.message, error=True)
+            if res.action is not None:
+                return self._apply(res.action, remark=res.message)
+            self.selected = res.selected
+            return self._say(res.message)
+
+    def play(self, action: Action) -> bool:
+        """Play ``action`` (an action, its text or its JSON form) at the shown position."""
+        with self.lock:
+            return self._apply(action)
+
+    def roll(self) -> bool:
+        """Resolve the chance step at the shown position with the session's seeded dice."""
+        with self.lock:
+            st = self.state
+            if not st.is_chance_node():
+                return self._say("nothing to roll now: it is not a chance step", error=True)
+            return self._apply(st.sample_chance(self.rng_chance))
+
+    def advance(self) -> bool:
+        """Make one automatic step: a roll at a chance step, or the bot's move; False for a human seat."""
+        with self.lock:
+            st = self.state
+            cp = st.current_player
+            if cp == TERMINAL:
+                return self._say("the game is over", error=True)
+            if cp == CHANCE:
+                return self._apply(st.sample_chance(self.rng_chance), auto=True)
+            name = self.seats[cp]
+            if name == HUMAN:
+                return self._say(f"{self.game.seat_name(cp)} is played by a human: make a move", error=True)
+            action = isslab.bot(self.game.id, name)(st, self.rng_bots)
+            return self._apply(action, prefix=f"{name} bot: ", auto=True)
+
+    def step_bots(self, max_steps: int = 100_000) -> int:
+        """Advance until a human seat is to move or the game ends; the number of steps made."""
+        steps = 0
+        with self.lock:
+            while steps < max_steps:
+                st = self.state
+                if st.is_terminal() or (st.current_player >= 0 and self.seats[st.current_player] == HUMAN):
+                    break
+                if not self.advance():
+                    break
+                steps += 1
+        return steps
+
+    def _apply(self, action: Action, prefix: str = "", remark: str = "", auto: bool = False) -> bool:
+        """Play an action at the cursor (branching if needed), describe it, let the bots go on."""
+        before = self.tree.state
+        try:
+            self.tree.play(action)
+        except IllegalActionError as exc:
+            return self._say(self._refusal(before, action, exc), error=True)
+        played = self.tree.actions()[self.tree.cursor - 1]
+        self.selected = None
+        note = self.describe(played)
+        if before.current_player >= 0:
+            note = prefix + note
+        if remark:
+            note += f" ({remark})"
+        after = self.tree.state
+        if after.is_terminal():
+            note += " | game over: " + ", ".join(self.game.seat_name(w) for w in after.winners()) + " won"
+        # automatic steps (bots, dice) pile up on the status line so a person sees what happened since
+        self._notes = [*self._notes[-3:], note] if auto else [note]
+        self._say(" · ".join(self._notes))
+        self.schedule()
+        return True
+
+    def _refusal(self, state: State, action: Action, exc: IllegalActionError) -> str:
+        """Why an action was refused, without the legal actions of a seat the eyes may not see."""
+        cp = state.current_player
+        eyes = self.eyes()
+        if self.game.info.hidden_information and eyes is not None and cp != eyes:
+            who = {CHANCE: "chance", TERMINAL: "nobody"}.get(cp) or self.game.seat_name(cp)
+            return f"not a legal action now (it is for {who} to act)"
+        return state.why_illegal(action) or str(exc)
+
+    # ------------------------------------------------------------------------------------------
+    # history
+    # ------------------------------------------------------------------------------------------
+
+    def undo(self) -> bool:
+        """One step back (the bots wait while you look back)."""
+        with self.lock:
+            if not self.tree.undo():
+                return self._say("already at the start", error=True)
+            return self._moved("back to step")
+
+    def redo(self) -> bool:
+        """One step forward along the current line."""
+        with self.lock:
+            if not self.tree.redo():
+                return self._say("already at the last step of this line", error=True)
+            return self._moved("forward to step")
+
+    def go_to(self, step: int) -> bool:
+        """Show step ``step`` of the current line (0 = the start; clamped to the line)."""
+        with self.lock:
+            self.tree.go(step)
+            return self._moved("step")
+
+    def _moved(self, what: str) -> bool:
+        self.selected = None
+        tip = "" if self.tree.at_tip() else " (a different move here starts a new branch)"
+        self._say(f"{what} {self.tree.cursor} of {self.tree.size - 1}{tip}")
+        self.schedule()
+        return True
+
+    # ------------------------------------------------------------------------------------------
+    # save / load
+    # ------------------------------------------------------------------------------------------
+
+    def save(self, path: str | Path) -> Path:
+        """Write the whole current line as isslab JSON (``isslab.load`` reads it back)."""
+        target = Path(path).expanduser()
+        target.write_text(self.tree.tip.to_json(), encoding="utf-8")
+        self._say(f"saved {self.tree.size - 1} steps to {target}")
+        return target
+
+    def load(self, source: str | Path) -> bool:
+        """Load a saved game from a file path or JSON text; a bad file changes nothing."""
+        if isinstance(source, str) and source.lstrip().startswith("{"):
+            text, where = source, "text"
+        else:
+            p = Path(source).expanduser()
+            if not p.is_file():
+                return self._say(f"cannot load: no file {p}", error=True)
+            text, where = p.read_text(encoding="utf-8"), str(p)
+        try:
+            state = isslab.load(text)
+        except ValueError as exc:
+            return self._say(f"cannot load {where}: {exc}", error=True)
+        return self.adopt(state, f"loaded {state.move_number} steps from {where}")
+
+    def adopt(self, state: State, note: str = "") -> bool:
+        """Continue from ``state`` (its history becomes the line); another game keeps the seats if it can."""
+        with self.lock:
+            if state.game != self.game:
+                keep = self.seats if state.game.num_players == self.game.num_players else None
+                self._set_game(state.game, keep)
+            self.tree = GameTree.from_state(state)
+            self.selected = None
+            self._notes = []
+            self._say(note or f"position of move {state.move_number}")
+            self.schedule()
+            return True
+
+    # ------------------------------------------------------------------------------------------
+    # bots and dice on a timer
+    # ------------------------------------------------------------------------------------------
+
+    def due(self) -> float | None:
+        """Seconds until the next automatic step (a bot's move, a roll), or None when none is due."""
+        if self._closed or not self.autoplay or not self.tree.at_tip():
+            return None
+        cp = self.state.current_player
+        if cp == TERMINAL or (cp == CHANCE and not self.auto_roll):
+            return None
+        if cp >= 0 and self.seats[cp] == HUMAN:
+            return None
+        return float(self.delay) * (0.5 if cp == CHANCE else 1.0)
+
+    def schedule(self) -> None:
+        """Start the timer for the next automatic step if one is due (any earlier timer is void)."""
+        with self.lock:
+            self._gen += 1
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            delay = self.due()
+            if delay is None:
+                return
+            timer = threading.Timer(delay, self._tick, args=(self._gen,))
+            timer.daemon = True  # never keeps a kernel (or a test run) alive
+            self._timer = timer
+            timer.start()
+
+    def _tick(self, gen: int) -> None:
+        with self.lock:
+            if gen != self._gen or self._closed:
+                return  # something changed since the timer was set: that step is no longer due
+            try:
+                self.advance()
+            except Exception as exc:  # noqa: BLE001 - runs in the timer's thread: report, never raise
+                self.fail(exc)
+            if self.on_step is not None:
+                self.on_step()
+
+    def close(self) -> None:
+        """Stop the timer for good."""
+        with self.lock:
+            self._closed = True
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+
+    # ------------------------------------------------------------------------------------------
+    # status
+    # ------------------------------------------------------------------------------------------
+
+    def _say(self, message: str, error: bool = False) -> bool:
+        """Set the status message; returns ``not error`` so callers can return it."""
+        self.message = message
+        self.ok = not error
+        return not error
+
+    def fail(self, exc: BaseException) -> None:
+        """Record an unexpected error (its traceback) and show it on the status line."""
+        self.errors.append("".join(traceback.format_exception(exc)))
+        self._say(f"error: {type(exc).__name__}: {exc}", error=True)
