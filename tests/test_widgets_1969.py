@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import html
 import random
 import xml.etree.ElementTree as ET
 from collections.abc import Hashable
+from typing import Any
 
 import pytest
 
@@ -15,6 +17,7 @@ from isslab_widgets import GameView, Rect, Scene, scene_of  # noqa: E402
 from isslab_widgets.boards.game_1969 import CUBE_COLOURS, Board1969  # noqa: E402
 
 import isslab  # noqa: E402
+from isslab.games.game_1969 import Game1969  # noqa: E402
 
 try:  # the names the 1969 package re-exports; the fallback only serves engines before its split
     from isslab.games.game_1969 import (
@@ -31,7 +34,15 @@ try:  # the names the 1969 package re-exports; the fallback only serves engines 
         SpendPrestige,
     )
 except ImportError:
-    from isslab.games.game_1969.actions import BuyCards, Commit, Discard, EndPurchases, Hire, Launch, SpendPrestige
+    from isslab.games.game_1969.actions import (
+        BuyCards,
+        Commit,
+        Discard,
+        EndPurchases,
+        Hire,
+        Launch,
+        SpendPrestige,
+    )
     from isslab.games.game_1969.components import BOXES
     from isslab.games.game_1969.rules import BUY, COMMIT, LAUNCH
 
@@ -362,3 +373,85 @@ def test_the_single_human_sees_its_own_cards_while_bots_play() -> None:
         assert hot_seat.state.current_player == 0 and hot_seat.viewers() == (0,)
     finally:
         hot_seat.close()
+
+
+# --- what the human seat is told: state.describe(action, seat), nothing else -------------------------
+
+
+def play_to_hidden_moves(view: GameView) -> None:
+    """Bots move and the human (USA) plays greedy, until a rival has drawn cards and played some face down."""
+    greedy = isslab.bot("1969", "greedy")
+    rng = random.Random(0)
+
+    def seen(st: isslab.State) -> set[str]:
+        return {type(a).__name__ for a in st.history if getattr(a, "seat", 0) != 0}
+
+    while not {"CardDraw", "Commit"} <= seen(view.state):
+        assert not view.state.is_terminal()
+        if view.human_to_move():
+            assert view.play_action(greedy(view.state, rng)), view.message
+        else:
+            assert view.advance(), view.message
+
+
+def shown_text(view: GameView) -> str:
+    """Every text of the view: status, log, action list, inspector, JSON, the picture."""
+    labels = [str(label) for label, _ in view.action_list.options]
+    return "\n".join(
+        [
+            view.status.value,
+            view.log_view.value,
+            *labels,
+            view.action_note.value,
+            view.inspector.value,
+            view.json_view.value,
+            view.to_svg(),
+        ]
+    )
+
+
+def test_the_log_describes_every_action_for_the_human_seat() -> None:
+    view = make_view(seed=4)
+    try:
+        play_to_hidden_moves(view)
+        state = view.state
+        log = view.log_view.value
+        for a in state.history[-100:]:
+            assert html.escape(state.describe(a, 0)) in log
+            if state.describe(a, 0) != state.describe(a):  # hidden from USA: only the masked text
+                assert html.escape(state.describe(a)) not in log
+        for note in view.message.split(" · "):
+            assert note.removeprefix("greedy bot: ").removeprefix("spy bot: ").removeprefix(
+                "moonshot bot: "
+            ).split(" | ")[0] in {state.describe(a, 0) for a in state.history}
+    finally:
+        view.close()
+
+
+def test_a_masking_engine_never_leaks_into_the_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    def describe(self: Any, action: Any, seat: int | None) -> str:
+        fields = ",".join(map(str, action))
+        if seat is None:
+            return f"OMNISCIENT {type(action).__name__}({fields})"
+        if getattr(action, "seat", None) == seat:
+            return f"own {type(action).__name__}({fields})"
+        return f"{type(action).__name__} masked for {self.seat_name(seat)}"
+
+    monkeypatch.setattr(Game1969, "describe_action", describe)
+    for cls in Game1969.ACTION_TYPES:  # a text built with str(action) would carry this marker
+        monkeypatch.setattr(cls, "__str__", lambda self: "STR-OF-AN-ACTION")
+    view = make_view(seed=4)
+    try:
+        play_to_hidden_moves(view)
+        view.step_bots(5)
+        texts = [shown_text(view)]
+        assert "CardDraw masked for USA" in view.log_view.value
+        assert "Commit masked for USA" in view.log_view.value
+        assert "masked for USA" in view.message or "own " in view.message
+        for step in range(0, view.tree.size, 11):
+            view.go_to(step)
+            texts.append(shown_text(view))
+        everything = "\n".join(texts)
+        assert "OMNISCIENT" not in everything and "STR-OF-AN-ACTION" not in everything
+    finally:
+        view.close()

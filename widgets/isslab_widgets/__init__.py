@@ -13,15 +13,28 @@ picture in a notebook (and in static viewers) for games that have a board module
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
 import isslab
 from isslab_widgets.boards import BOARDS, Board, Click, SelectThenMove, board_for, svg_of, text_scene
 from isslab_widgets.history import GameTree
 from isslab_widgets.scene import LAYERS, Circle, Line, Polygon, Rect, Region, Scene, Text
 from isslab_widgets.session import HUMAN, Session
-from isslab_widgets.view import GameView, play
-from isslab_widgets.whatif import WhatIf
+
+if TYPE_CHECKING:
+    from isslab_widgets.view import GameView, play
+    from isslab_widgets.whatif import WhatIf
+
+#: names imported on first use: the widgets (ipywidgets, ipycanvas) and the what-if runner (pandas),
+#: so that the headless session and the boards load without them
+_LAZY = {"GameView": "isslab_widgets.view", "play": "isslab_widgets.view", "WhatIf": "isslab_widgets.whatif"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'isslab_widgets' has no attribute {name!r}")
 
 __all__ = [
     "BOARDS",

@@ -139,6 +139,8 @@ class Session:
     def set_seat(self, seat: int, player: str) -> bool:
         """Let ``player`` (``"human"`` or a bot name) play ``seat``; the bots' timer follows."""
         with self.lock:
+            if not 0 <= seat < self.game.num_players:
+                raise ValueError(f"{self.game.id} has no seat {seat}")
             if player != HUMAN and player not in isslab.bot_names(self.game.id):
                 raise ValueError(f"unknown seat player {player!r} for {self.game.id}")
             self.seats[seat] = player

@@ -1,0 +1,367 @@
+"""The headless game session behind the game view, driven without any widget."""
+
+from __future__ import annotations
+
+import html
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from isslab_widgets import panels
+from isslab_widgets.boards import BOARDS, Board, board_for
+from isslab_widgets.session import HUMAN, Session
+
+import isslab
+from isslab import CHANCE, TERMINAL, State
+from isslab.games.game_1969 import Game1969
+
+ROOT = Path(__file__).resolve().parents[1]
+TWO = isslab.make("space-1999", players=2)
+
+
+def play_until(session: Session, done: Any, max_steps: int = 5000) -> None:
+    """Bots move; the human seats play the greedy bot's choice; until ``done(state)`` holds."""
+    greedy = isslab.bot(session.game.id, "greedy")
+    rng = random.Random(0)
+    for _ in range(max_steps):
+        if done(session.state):
+            return
+        st = session.state
+        assert not st.is_terminal(), "the game ended first"
+        if session.human_to_move():
+            assert session.play(greedy(st, rng)), session.message
+        else:
+            assert session.advance(), session.message
+    raise AssertionError("the position never came")
+
+
+def others_hidden_moves(state: State, seat: int) -> bool:
+    """True once another seat has drawn cards and another has played cards face down."""
+    kinds = {(type(a).__name__, a.seat != seat) for a in state.history if hasattr(a, "seat")}
+    return ("CardDraw", True) in kinds and ("Commit", True) in kinds
+
+
+# --- headless ------------------------------------------------------------------------------------
+
+
+def test_the_session_and_the_boards_load_without_the_widget_libraries() -> None:
+    code = (
+        "import sys, isslab, isslab_widgets.session as s, isslab_widgets.boards.game_1969\n"
+        "sess = s.Session('space-1999', ['greedy'], seed=1); sess.step_bots(20)\n"
+        "bad = [m for m in ('ipywidgets', 'ipycanvas', 'IPython') if m in sys.modules]\n"
+        "assert not bad, bad\n"
+    )
+    env_path = f"{ROOT}:{ROOT / 'widgets'}"
+    subprocess.run([sys.executable, "-c", code], check=True, env={"PYTHONPATH": env_path})
+
+
+@pytest.mark.parametrize(
+    ("game_id", "bots"), [("space-1999", ["greedy", "random"]), ("1969", ["greedy", "spy"])]
+)
+def test_a_session_of_bots_plays_the_game_isslab_play_plays(game_id: str, bots: list[str]) -> None:
+    game = isslab.make(game_id, players=2)
+    session = Session(game, bots, seed=11)
+    steps = session.step_bots()
+    record = isslab.play(game, bots, seed=11)
+    assert session.state.is_terminal() and steps == record.steps
+    assert tuple(session.tree.actions()) == record.actions
+
+
+def test_seats_default_to_one_human_and_the_games_default_bot() -> None:
+    for game_id in ("space-1999", "1969"):
+        game = isslab.make(game_id, players=3)
+        session = Session(game)
+        assert session.seats == [HUMAN, game.info.default_bot, game.info.default_bot]
+    two = isslab.make("space-1999", players=2)
+    assert Session(two, ["random"]).seats == ["random", "random"]
+    with pytest.raises(ValueError, match="unknown seat player"):
+        Session(two, ["human", "nobody"])
+    with pytest.raises(ValueError, match="needs 2 seats"):
+        Session(two, ["human", "greedy", "greedy"])
+    session = Session(two, ["human", "greedy"])
+    with pytest.raises(ValueError, match="unknown seat player"):
+        session.set_seat(1, "nobody")
+    assert session.set_seat(1, HUMAN) and session.humans() == (0, 1)
+
+
+def test_undo_redo_go_to_and_branches() -> None:
+    session = Session(TWO, ["greedy", "greedy"], seed=4)
+    session.step_bots(12)
+    line = [session.tree.at(i) for i in range(session.tree.size)]
+    assert session.undo() and session.undo() and session.state == line[-3]
+    assert session.redo() and session.state == line[-2]
+    assert session.go_to(3) and session.state == line[3] and "step 3 of 12" in session.message
+    assert session.go_to(0) and not session.undo() and session.message == "already at the start"
+    session.go_to(999)
+    assert session.tree.at_tip() and not session.redo()
+    # a different action at an earlier step starts a branch; the old line is kept
+    session.go_to(5)
+    old = line[6].history[-1]
+    other = next(a for a in session.state.legal_actions() if a != old)
+    assert session.play(other) and session.tree.branches == 1 and session.tree.at_tip()
+    session.undo()
+    assert session.play(old) and session.tree.tip == line[-1]
+
+
+def test_an_illegal_action_is_refused_with_the_engines_reason_and_changes_nothing() -> None:
+    session = Session(TWO, ["human", "greedy"], seed=3)
+    session.step_bots()
+    state, size = session.state, session.tree.size
+    assert session.play("red flies to the moon") is False
+    assert not session.ok and session.message == state.why_illegal("red flies to the moon")
+    assert session.state is state and session.tree.size == size
+    assert session.roll() is False and "not a chance step" in session.message
+    assert session.advance() is False and "human" in session.message
+
+
+def test_clicks_select_then_move_through_the_board() -> None:
+    session = Session(TWO, ["human", "greedy"], seed=3)
+    session.step_bots()
+    board = session.board
+    assert board is not None
+    move = next(a for a in session.state.legal_actions() if a.path)
+    origin, target = move.path[0], move.path[-1]
+    state = session.state
+    assert session.click(origin) and session.selected == origin and session.state is state
+    assert "click a highlighted destination" in session.message
+    assert session.click(target)
+    assert session.state.history[-1].path[0] == origin and session.state.history[-1].path[-1] == target
+    played = session.state.history[-1]
+    assert session.selected is None and session.message.startswith(session.describe(played))
+    # a click while a bot is to move is refused
+    play_until(session, lambda s: s.current_player == 1)
+    assert not session.click((-1, 1)) and "greedy bot" in session.message
+
+
+def test_whose_eyes_the_screen_shows() -> None:
+    game = isslab.make("1969", players=3, first_player=0)
+    # one person: that seat, whoever acts
+    one = Session(game, ["greedy", "human", "spy"], seed=1)
+    assert one.eyes() == 1 and one.viewers() == (1,) and one.hides()
+    one.step_bots(5)
+    assert one.eyes() == 1
+    # bots only: omniscient, every seat's cards on the board
+    bots = Session(game, ["greedy", "greedy", "spy"], seed=1)
+    assert bots.eyes() is None and bots.viewers() == (0, 1, 2) and not bots.hides()
+    # hot-seat: the person to act; while a bot acts, the person who acted last
+    hot = Session(game, ["human", "greedy", "human"], seed=1)
+    assert hot.state.current_player == 0 and hot.eyes() == 0
+    assert hot.play(hot.state.legal_actions()[0])
+    assert hot.state.current_player == 1 and hot.eyes() == 0
+    hot.step_bots()
+    assert hot.eyes() == hot.state.current_player == 2
+    # a game without hidden information hides nothing from anyone
+    assert not Session(TWO, ["human", "greedy"]).hides()
+
+
+def test_the_action_list_holds_only_the_eyes_own_actions_in_a_hidden_game() -> None:
+    session = Session(isslab.make("1969", players=3), ["human", "greedy", "spy"], seed=2)
+    assert session.state.is_chance_node()
+    assert session.choices().actions == [] and "Roll" in session.choices().note  # no odds of the deck
+    play_until(session, lambda s: s.current_player == 1)
+    assert session.choices().actions == [] and "its own" in session.choices().note
+    play_until(session, lambda s: s.current_player == 0)
+    choices = session.choices()
+    legal = session.state.legal_actions()
+    assert choices.actions == legal and choices.labels == [session.state.describe(a, 0) for a in legal]
+    # bots only (an analysis): chance outcomes are listed with their odds
+    analyst = Session(isslab.make("1969", players=3), ["greedy", "greedy", "spy"], seed=2)
+    labels = analyst.choices().labels
+    assert labels and all("(p = " in label for label in labels)
+    # Space: 1999 hides nothing: the bot's moves and the die's faces are listed for the human too
+    open_game = Session(TWO, ["human", "greedy"], seed=1)
+    assert all("(p = " in label for label in open_game.choices().labels)
+
+
+def test_save_load_and_adopt(tmp_path: Path) -> None:
+    session = Session(TWO, ["greedy", "greedy"], seed=5)
+    session.step_bots(30)
+    path = session.save(tmp_path / "game.json")
+    assert isslab.load(path.read_text()) == session.tree.tip
+    other = Session(isslab.make("space-1999", players=4))
+    assert other.load(str(path)) and other.state == session.state and other.tree.size == 31
+    assert other.game.num_players == 2 and len(other.seats) == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text(path.read_text().replace('"theta":', '"theta_":'))
+    state = other.state
+    assert not other.load(str(bad)) and other.state is state and "cannot load" in other.message
+    assert not other.load(str(tmp_path / "missing.json")) and "no file" in other.message
+    assert other.load(path.read_text()) and other.message == "loaded 30 steps from text"
+    # another game: its board and seats come with it
+    nineteen = isslab.play(isslab.make("1969", players=2), "greedy", seed=1).final_state()
+    assert other.adopt(nineteen) and other.game.id == "1969" and other.seats == ["human", "greedy"]
+    assert other.board is board_for(nineteen.game) and other.tree.size == nineteen.move_number + 1
+
+
+def test_bots_and_dice_move_by_themselves_on_the_timer() -> None:
+    session = Session(isslab.make("space-1999", players=2, eagles=1), ["greedy", "greedy"], seed=8)
+    steps: list[int] = []
+    session.on_step = lambda: steps.append(session.state.move_number)
+    session.autoplay, session.delay = True, 0.0
+    session.schedule()
+    try:
+        deadline = time.monotonic() + 60
+        while not session.state.is_terminal() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert session.state.is_terminal() and "won" in session.message and not session.errors
+        assert steps and steps[-1] == session.state.move_number
+        assert session.due() is None
+    finally:
+        session.close()
+    # looking back stops the timer; a human seat to move too
+    back = Session(TWO, ["greedy", "greedy"], seed=1, autoplay=True, delay=10.0)
+    try:
+        assert back.due() == 5.0  # the roll-off: chance waits half the delay
+        back.step_bots(6)
+        assert back.due() is not None
+        back.undo()
+        assert back.due() is None
+        back.go_to(999)
+        while back.state.is_chance_node():
+            back.roll()
+        back.set_seat(back.state.current_player, HUMAN)
+        assert back.due() is None
+        with pytest.raises(ValueError, match="no seat"):
+            back.set_seat(CHANCE, HUMAN)
+    finally:
+        back.close()
+
+
+def test_a_crashing_bot_is_reported_not_raised_on_the_timer(monkeypatch: pytest.MonkeyPatch) -> None:
+    session = Session(TWO, ["greedy", "greedy"], seed=2)
+    session.advance()
+
+    def broken(game_id: str, name: str) -> Any:
+        def bot(state: State, rng: random.Random) -> Any:
+            raise RuntimeError("bot crashed")
+
+        return bot
+
+    monkeypatch.setattr(isslab, "bot", broken)
+    session._tick(session._gen)  # what the timer thread runs
+    assert session.message.startswith("error: RuntimeError") and "bot crashed" in session.errors[-1]
+
+
+def test_every_registered_board_satisfies_the_protocol() -> None:
+    assert set(BOARDS) <= set(isslab.games())
+    for game_id in BOARDS:
+        board = board_for(isslab.make(game_id))
+        assert isinstance(board, Board)
+        assert board_for(isslab.make(game_id)) is board  # built once per game
+
+
+def test_what_if_in_a_hidden_game_starts_from_what_the_eyes_may_imagine() -> None:
+    session = Session(isslab.make("1969", players=3), ["human", "greedy", "spy"], seed=3)
+    play_until(session, lambda s: others_hidden_moves(s, 0))
+    start, note = session.simulation_start(seed=1)
+    assert "redrawn" in note and start.move_number == session.state.move_number
+    assert [start.describe(a, 0) for a in start.history] == [
+        session.state.describe(a, 0) for a in session.state.history
+    ]
+    assert start.view(0) == session.state.view(0)
+    bots_only = Session(TWO, ["greedy", "greedy"], seed=1)
+    assert bots_only.simulation_start(seed=1) == (bots_only.state, "")
+
+
+# --- what a seat is told: state.describe(action, seat), nothing else ----------------------------------
+
+
+def test_log_and_status_describe_actions_for_the_human_seat() -> None:
+    session = Session(isslab.make("1969", players=4), ["human", "greedy", "spy", "moonshot"], seed=4)
+    play_until(session, lambda s: others_hidden_moves(s, 0))
+    state = session.state
+    history = state.history
+    assert [line.text for line in session.log()] == [state.describe(a, 0) for a in history]
+    movers = [session.tree.at(i).current_player for i in range(len(history))]
+    assert [line.mover for line in session.log()] == movers
+    page = panels.log_html(session, before=10_000)
+    for a in history:
+        assert html.escape(state.describe(a, 0)) in page
+        if state.describe(a, 0) != state.describe(a):  # a value hidden from the human: never shown
+            assert html.escape(state.describe(a)) not in page
+
+
+def masking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stand-ins for the engine: ``describe_action`` masks other seats' actions, ``str`` is marked.
+
+    The masked text is what a seat is told about another seat's action; any text built with
+    ``str(action)`` (or the omniscient description) instead would carry a marker.
+    """
+
+    def describe(self: Any, action: Any, seat: int | None) -> str:
+        fields = ",".join(map(str, action))
+        if seat is None:
+            return f"OMNISCIENT {type(action).__name__}({fields})"
+        actor = getattr(action, "seat", None)
+        if actor == seat:
+            return f"own {type(action).__name__}({fields})"
+        return f"{type(action).__name__} masked for {self.seat_name(seat)}"
+
+    monkeypatch.setattr(Game1969, "describe_action", describe)
+    for cls in Game1969.ACTION_TYPES:
+        monkeypatch.setattr(cls, "__str__", lambda self: "STR-OF-AN-ACTION")
+
+
+def shown_by(session: Session) -> str:
+    """Every text the session gives a screen: status, log, action list, inspector, JSON, board picture."""
+    choices = session.choices()
+    return "\n".join(
+        [
+            session.message,
+            panels.log_html(session, before=10_000),
+            *choices.labels,
+            choices.note,
+            panels.inspector_html(session),
+            panels.json_text(session),
+            panels.text_board_html(session),
+            session.scene().to_svg(),
+        ]
+    )
+
+
+def test_no_text_for_the_human_seat_is_built_from_str_or_the_omniscient_description(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    masking(monkeypatch)
+    session = Session(isslab.make("1969", players=4), ["human", "greedy", "spy", "moonshot"], seed=4)
+    play_until(session, lambda s: others_hidden_moves(s, 0))
+    session.step_bots(6)  # bots' steps pile up on the status line
+    texts = [shown_by(session)]
+    assert "masked for USA" in session.message or "own " in session.message
+    lines = [line.text for line in session.log()]
+    assert any("CardDraw masked for USA" == t for t in lines)
+    assert any("Commit masked for USA" == t for t in lines)
+    assert any(t.startswith("own ") for t in lines)
+    # every step back through the game, the human's own decisions included
+    for step in range(0, session.tree.size, 7):
+        session.go_to(step)
+        texts.append(shown_by(session))
+        if session.human_to_move():
+            session.play(session.state.legal_actions()[0])
+            texts.append(shown_by(session))
+    everything = "\n".join(texts)
+    assert "OMNISCIENT" not in everything and "STR-OF-AN-ACTION" not in everything
+
+
+def test_bots_only_sessions_are_omniscient(monkeypatch: pytest.MonkeyPatch) -> None:
+    masking(monkeypatch)
+    session = Session(isslab.make("1969", players=3), ["greedy", "spy", "moonshot"], seed=4)
+    session.step_bots(40)
+    assert all(line.text.startswith("OMNISCIENT") for line in session.log())
+    assert "masked" not in shown_by(session)
+
+
+def test_hidden_game_inspector_and_json_show_the_eyes_view_only() -> None:
+    session = Session(isslab.make("1969", players=3), ["human", "greedy", "spy"], seed=6)
+    play_until(session, lambda s: s.current_player not in (0, CHANCE, TERMINAL) and sum(s.hands[1]) > 0)
+    st = session.state
+    assert "What USA sees" in panels.inspector_html(session)
+    assert "state.view(0)" in panels.json_text(session) and '"hands"' not in panels.json_text(session)
+    # the other nations' hands appear nowhere: the inspector has no hands column
+    assert "hands" not in panels.inspector_html(session)
+    analyst = Session(st, ["greedy", "greedy", "spy"])
+    assert '"hands"' in panels.json_text(analyst) and "hands" in panels.inspector_html(analyst)
