@@ -145,7 +145,7 @@ class Session:
                 raise ValueError(f"unknown seat player {player!r} for {self.game.id}")
             self.seats[seat] = player
             self.selected = None
-            self._say(f"{self.game.seat_name(seat)} is now played by {player}")
+            self.say(f"{self.game.seat_name(seat)} is now played by {player}")
             self.schedule()
             return True
 
@@ -250,22 +250,22 @@ class Session:
         """A click on the board's place ``key`` (None: empty space); False, changing nothing, if refused."""
         with self.lock:
             if self.board is None:
-                return self._say("this game has no board to click: use the list of legal actions", error=True)
+                return self.say("this game has no board to click: use the list of legal actions", error=True)
             st = self.state
             cp = st.current_player
             if cp >= 0 and self.seats[cp] != HUMAN:
-                return self._say(
+                return self.say(
                     f"it is {self.game.seat_name(cp)}'s turn, played by the {self.seats[cp]} bot: "
                     "wait, or press 'Bot move'",
                     error=True,
                 )
             res = self.board.click(st, self.selected, key)
             if not res.ok:
-                return self._say(res.message, error=True)
+                return self.say(res.message, error=True)
             if res.action is not None:
                 return self._apply(res.action, remark=res.message)
             self.selected = res.selected
-            return self._say(res.message)
+            return self.say(res.message)
 
     def play(self, action: Action) -> bool:
         """Play ``action`` (an action, its text or its JSON form) at the shown position."""
@@ -277,7 +277,7 @@ class Session:
         with self.lock:
             st = self.state
             if not st.is_chance_node():
-                return self._say("nothing to roll now: it is not a chance step", error=True)
+                return self.say("nothing to roll now: it is not a chance step", error=True)
             return self._apply(st.sample_chance(self.rng_chance))
 
     def advance(self) -> bool:
@@ -286,12 +286,12 @@ class Session:
             st = self.state
             cp = st.current_player
             if cp == TERMINAL:
-                return self._say("the game is over", error=True)
+                return self.say("the game is over", error=True)
             if cp == CHANCE:
                 return self._apply(st.sample_chance(self.rng_chance), auto=True)
             name = self.seats[cp]
             if name == HUMAN:
-                return self._say(f"{self.game.seat_name(cp)} is played by a human: make a move", error=True)
+                return self.say(f"{self.game.seat_name(cp)} is played by a human: make a move", error=True)
             action = isslab.bot(self.game.id, name)(st, self.rng_bots)
             return self._apply(action, prefix=f"{name} bot: ", auto=True)
 
@@ -314,7 +314,7 @@ class Session:
         try:
             self.tree.play(action)
         except IllegalActionError as exc:
-            return self._say(self._refusal(before, action, exc), error=True)
+            return self.say(self._refusal(before, action, exc), error=True)
         played = self.tree.actions()[self.tree.cursor - 1]
         self.selected = None
         note = self.describe(played)
@@ -327,7 +327,7 @@ class Session:
             note += " | game over: " + ", ".join(self.game.seat_name(w) for w in after.winners()) + " won"
         # automatic steps (bots, dice) pile up on the status line so a person sees what happened since
         self._notes = [*self._notes[-3:], note] if auto else [note]
-        self._say(" · ".join(self._notes))
+        self.say(" · ".join(self._notes))
         self.schedule()
         return True
 
@@ -348,14 +348,14 @@ class Session:
         """One step back (the bots wait while you look back)."""
         with self.lock:
             if not self.tree.undo():
-                return self._say("already at the start", error=True)
+                return self.say("already at the start", error=True)
             return self._moved("back to step")
 
     def redo(self) -> bool:
         """One step forward along the current line."""
         with self.lock:
             if not self.tree.redo():
-                return self._say("already at the last step of this line", error=True)
+                return self.say("already at the last step of this line", error=True)
             return self._moved("forward to step")
 
     def go_to(self, step: int) -> bool:
@@ -367,7 +367,7 @@ class Session:
     def _moved(self, what: str) -> bool:
         self.selected = None
         tip = "" if self.tree.at_tip() else " (a different move here starts a new branch)"
-        self._say(f"{what} {self.tree.cursor} of {self.tree.size - 1}{tip}")
+        self.say(f"{what} {self.tree.cursor} of {self.tree.size - 1}{tip}")
         self.schedule()
         return True
 
@@ -379,7 +379,7 @@ class Session:
         """Write the whole current line as isslab JSON (``isslab.load`` reads it back)."""
         target = Path(path).expanduser()
         target.write_text(self.tree.tip.to_json(), encoding="utf-8")
-        self._say(f"saved {self.tree.size - 1} steps to {target}")
+        self.say(f"saved {self.tree.size - 1} steps to {target}")
         return target
 
     def load(self, source: str | Path) -> bool:
@@ -389,12 +389,12 @@ class Session:
         else:
             p = Path(source).expanduser()
             if not p.is_file():
-                return self._say(f"cannot load: no file {p}", error=True)
+                return self.say(f"cannot load: no file {p}", error=True)
             text, where = p.read_text(encoding="utf-8"), str(p)
         try:
             state = isslab.load(text)
         except ValueError as exc:
-            return self._say(f"cannot load {where}: {exc}", error=True)
+            return self.say(f"cannot load {where}: {exc}", error=True)
         return self.adopt(state, f"loaded {state.move_number} steps from {where}")
 
     def adopt(self, state: State, note: str = "") -> bool:
@@ -406,7 +406,7 @@ class Session:
             self.tree = GameTree.from_state(state)
             self.selected = None
             self._notes = []
-            self._say(note or f"position of move {state.move_number}")
+            self.say(note or f"position of move {state.move_number}")
             self.schedule()
             return True
 
@@ -463,8 +463,8 @@ class Session:
     # status
     # ------------------------------------------------------------------------------------------
 
-    def _say(self, message: str, error: bool = False) -> bool:
-        """Set the status message; returns ``not error`` so callers can return it."""
+    def say(self, message: str, error: bool = False) -> bool:
+        """Set the status message (``error``: a refusal); returns ``not error`` so callers can return it."""
         self.message = message
         self.ok = not error
         return not error
@@ -472,4 +472,4 @@ class Session:
     def fail(self, exc: BaseException) -> None:
         """Record an unexpected error (its traceback) and show it on the status line."""
         self.errors.append("".join(traceback.format_exception(exc)))
-        self._say(f"error: {type(exc).__name__}: {exc}", error=True)
+        self.say(f"error: {type(exc).__name__}: {exc}", error=True)

@@ -77,6 +77,7 @@ class GameView(widgets.VBox):
         self._shown_game: Game | None = None
         self.whatif_run: WhatIf | None = None
         self.whatif_result: Any = None
+        self._wi_note = ""
         self._build_widgets(delay, autoplay, auto_roll)
         self._game_widgets()
         self._refresh()
@@ -541,7 +542,7 @@ class GameView(widgets.VBox):
             self.wi_progress.bar_style = "success"
             game = run.state.game
             self.wi_result.value = panels.what_if_html(
-                game, df, run.games, run.state.move_number, run.seed, getattr(self, "_wi_note", "")
+                game, df, run.games, run.state.move_number, run.seed, self._wi_note
             )
             colours = list(game.info.seat_colours[: game.num_players])
             self.wi_plot.value = png_bytes(outcome_figure(df, colours, title="what if from here"))
@@ -571,7 +572,7 @@ class GameView(widgets.VBox):
         """Redraw and bring every panel up to date with the session."""
         s = self.session
         with s.lock:
-            if s.game is not self._shown_game:  # a loaded file of another game
+            if s.game != self._shown_game:  # a loaded file of another game (or player count)
                 self._game_widgets()
             self._draw()
             self._show_status()
@@ -602,13 +603,13 @@ class GameView(widgets.VBox):
     def _play_selected(self) -> None:
         i = self.action_list.value
         if i is None:
-            self.session.message, self.session.ok = "choose an action in the list first", False
+            self.session.say("choose an action in the list first", error=True)
             self._show_status()
             return
         with self.session.lock:
             current = self.session.choices()
             if current.actions != self._choices.actions or not 0 <= i < len(current.actions):
-                self.session.message, self.session.ok = "the list is out of date: choose again", False
+                self.session.say("the list is out of date: choose again", error=True)
                 self._show_status()
                 return
             self.play_action(current.actions[i])
