@@ -178,7 +178,9 @@ def _cell(v: Any) -> str:
     if isinstance(v, dict):
         text = json.dumps(v, separators=(",", ":"))
     elif isinstance(v, list | tuple):
-        text = ", ".join(json.dumps(x, separators=(",", ":")) if isinstance(x, dict) else str(x) for x in v)
+        text = ", ".join(
+            json.dumps(x, separators=(",", ":")) if isinstance(x, dict | list) else str(x) for x in v
+        )
     else:
         text = str(v)
     if len(text) > 60:

@@ -10,7 +10,12 @@ buttons the pieces layer, so a selection repaints only the top layer.
 
 Clicks: a research box hires into it (with several legal scientist types the box is selected and
 one button per type appears), a mission track launches it, cards and buttons do the rest. While
-playing Intelligence the selection is the multiset of cards picked so far.
+playing Intelligence the selection is the multiset of cards picked so far. A refused click is
+explained by the engine: the board names the actions the click could have meant and shows
+``state.why_illegal`` of each.
+
+Hidden cards: a nation's card values show only for the ``viewers`` the view passes (the human seat)
+and for a human mover; the last actions in the action bar are written as those viewers know them.
 """
 
 from __future__ import annotations
