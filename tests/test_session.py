@@ -13,11 +13,13 @@ from typing import Any
 import pytest
 from isslab_widgets import panels
 from isslab_widgets.boards import BOARDS, Board, board_for
+from isslab_widgets.boards.space_1999 import Space1999Board
 from isslab_widgets.session import HUMAN, Session
 
 import isslab
 from isslab import CHANCE, TERMINAL, State
 from isslab.games.game_1969 import Game1969
+from isslab.games.space_1999 import Move
 
 ROOT = Path(__file__).resolve().parents[1]
 TWO = isslab.make("space-1999", players=2)
@@ -365,3 +367,22 @@ def test_hidden_game_inspector_and_json_show_the_eyes_view_only() -> None:
     assert "hands" not in panels.inspector_html(session)
     analyst = Session(st, ["greedy", "greedy", "spy"])
     assert '"hands"' in panels.json_text(analyst) and "hands" in panels.inspector_html(analyst)
+
+
+def test_select_then_move_asks_the_engine_when_the_board_names_the_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session = Session(TWO, ["human", "greedy"], seed=3)
+    session.step_bots()
+    board = session.board
+    assert isinstance(board, Space1999Board)
+    state = session.state
+    origin = next(a.path[0] for a in state.legal_actions() if a.path)
+    reachable = {a.path[-1] for a in board.moves_from(state, origin)}
+    far = next(r.key for r in session.scene().regions if r.key not in reachable and r.key != origin)
+    meant = Move(0, "step", (origin, far), "")
+    # a board whose actions are just "this piece to that place" names the move; the engine judges it
+    monkeypatch.setattr(Space1999Board, "candidate", lambda self, st, a, b: Move(0, "step", (a, b), ""))
+    assert session.click(origin) and not session.click(far)
+    assert session.message == f"not a legal click: {state.why_illegal(meant)}"
+    assert session.selected == origin and session.state is state
