@@ -126,6 +126,7 @@ def check_game(
     report = ConformanceReport(game=game.id, options=game.options)
     n = game.num_players
     info = check_info(game)
+    _check_action_types(game)
     for gi, gseed in enumerate(derive_seeds(seed, games)):
         rng = random.Random(gseed)
         state = game.new_state()
@@ -252,6 +253,21 @@ def check_info(game: Game) -> GameInfo:
             f"{where}.default_bot {info.default_bot!r} is not a bot of {game.id}: {bot_names(game.id)}"
         )
     return info
+
+
+def _check_action_types(game: Game) -> None:
+    """Actions of two types with the same fields never compare equal (see ``core.action_type``)."""
+    kinds = [t for t in game.ACTION_TYPES if hasattr(t, "_fields")]
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1 :]:
+            if len(a._fields) != len(b._fields):
+                continue
+            fields = (0,) * len(a._fields)
+            if a(*fields) == b(*fields) or len({a(*fields), b(*fields)}) != 2:
+                raise ConformanceError(
+                    f"{game!r}: {a.__name__}{fields} equals {b.__name__}{fields}; decorate the action "
+                    "types with isslab.core.action_type"
+                )
 
 
 def _check_state(game: Game, state: State, seed: int, step: int) -> bool:
