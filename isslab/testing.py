@@ -174,14 +174,14 @@ def check_game(
                     raise _fail(game, gseed, step, f"current_player {cp} is not a seat, CHANCE or TERMINAL")
                 action = fns[cp](state, rng)
             report.illegal_tried += _check_illegal(game, state, legal, prev_legal, gseed, step)
-            if step % 7 == 0:
-                told += [(step, s, state.describe(action, s)) for s in (None, *range(n))]
             before, hist = state._values(), state._hist
             nxt = state.apply(action)
             if state._values() != before or state._hist is not hist:
                 raise _fail(game, gseed, step, f"apply({action}) mutated its input state")
             if nxt._hist is None or nxt._hist[1] is not hist or nxt._hist[0] != action:
                 raise _fail(game, gseed, step, "history was not extended by exactly the applied action")
+            if step % 7 == 0:  # the text of the action as played (a bot may answer with its str form)
+                told += [(step, s, state.describe(nxt._hist[0], s)) for s in (None, *range(n))]
             prev_legal = legal
             state = nxt
             step += 1
