@@ -1,8 +1,10 @@
-"""The conformance suite every game must pass: ``isslab.testing.check_game(game)``.
+"""The conformance suite every game must pass: ``check_game(game)`` and ``check_hidden_information(game)``.
 
-It plays seeded games with the given bots (random by default) and checks the contract of
-``isslab.core`` at every step. Failures raise ``ConformanceError`` naming the game, the seed and
-the move, so a rule change that breaks the contract is found at once.
+``check_game`` plays seeded games with the given bots (random by default) and checks the contract of
+``isslab.core`` at every step, ``game.info`` and ``describe`` included. ``check_hidden_information``
+checks that no seat learns a hidden value through ``view`` or ``describe`` (lesson 12 of the design).
+Failures raise ``ConformanceError`` naming the game, the seed and the move, so a rule change that
+breaks the contract is found at once.
 """
 
 from __future__ import annotations
@@ -14,14 +16,56 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from isslab.core import CHANCE, TERMINAL, Game, IllegalActionError, State, load, make, restore
+from isslab.core import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameInfo,
+    IllegalActionError,
+    ReturnsKind,
+    State,
+    bot_names,
+    load,
+    make,
+    restore,
+)
 from isslab.play import BotSpec, derive_seeds, play, resolve_bots
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game"]
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "LeakReport",
+    "check_game",
+    "check_hidden_information",
+    "check_info",
+]
+
+#: keys of a view that only say whose view it is; without hidden information the rest is shared
+SEAT_KEYS: tuple[str, ...] = ("you", "seat")
+#: wrong seats that ``describe`` must refuse (besides -1 and num_players)
+_BAD_SEATS: tuple[Any, ...] = ("0", True, 1.0)
 
 
 class ConformanceError(AssertionError):
     """A game broke the isslab contract."""
+
+
+@dataclass
+class LeakReport:
+    """What ``check_hidden_information`` covered."""
+
+    game: str
+    options: dict[str, Any]
+    games: int = 0
+    #: sampled positions (each checked for every seat)
+    positions: int = 0
+    #: ``resample_hidden`` calls, and how many gave a state other than the real one
+    resampled: int = 0
+    differing: int = 0
+    #: children of sampled positions grouped by a seat's view, and the groups of distinct
+    #: positions that a seat could not tell apart (where describe had to hide something)
+    children: int = 0
+    indistinguishable: int = 0
 
 
 @dataclass
@@ -36,6 +80,10 @@ class ConformanceReport:
     illegal_tried: int = 0
     longest: int = 0
     end_reasons: dict[str, int] = field(default_factory=dict)
+    #: ``describe`` calls checked (legal actions at sampled steps, every past action at the end)
+    described: int = 0
+    #: the sum of the returns of the first game (every game must match it for constant-sum games)
+    returns_sum: float | None = None
 
 
 class _NotAnAction:
@@ -64,19 +112,31 @@ def check_game(
     also replayed through the rules; the same seed gives the same game; illegal actions are
     rejected with ``IllegalActionError`` and the state unchanged; views are JSON-able and wrong seats
     are refused; returns, winners and ranks agree.
+
+    And what ``game.info`` declares (see :func:`check_info`): a game without chance meets no chance
+    node; without hidden information every seat gets the same view (up to the ``SEAT_KEYS``);
+    zero-sum returns sum to 0, constant-sum ones to the same number in every game, cooperative ones
+    are equal. ``describe(a, seat)`` is a non-empty string for every seat and ``None``, for every
+    legal action at sampled steps and every action of each finished game, the same text at the end
+    as when the action was played; wrong seats are refused with ``ValueError``.
     """
     if isinstance(game, str):
         game = make(game)
     fns, _ = resolve_bots(game, bots)
     report = ConformanceReport(game=game.id, options=game.options)
     n = game.num_players
+    info = check_info(game)
+    _check_action_types(game)
     for gi, gseed in enumerate(derive_seeds(seed, games)):
         rng = random.Random(gseed)
         state = game.new_state()
         prev_legal: list[Any] = []
+        # (step, seat, text) of the action played at sampled steps, checked again from the final state
+        told: list[tuple[int, int | None, str]] = []
         step = 0
         while True:
-            _check_state(game, state, gseed, step)
+            if _check_state(game, state, gseed, step):
+                report.described += _check_describe_legal(game, state, gseed, step)
             cp = state.current_player
             if cp == TERMINAL:
                 break
@@ -99,6 +159,8 @@ def check_game(
                 if back != a:
                     raise _fail(game, gseed, step, f"action {a!r} does not survive JSON: {back!r}")
             if cp == CHANCE:
+                if not info.chance:
+                    raise _fail(game, gseed, step, "a chance node, but game.info.chance is False")
                 report.chance_nodes += 1
                 outcomes = state.chance_outcomes()
                 total = math.fsum(p for _, p in outcomes)
@@ -118,6 +180,8 @@ def check_game(
                 raise _fail(game, gseed, step, f"apply({action}) mutated its input state")
             if nxt._hist is None or nxt._hist[1] is not hist or nxt._hist[0] != action:
                 raise _fail(game, gseed, step, "history was not extended by exactly the applied action")
+            if step % 7 == 0:  # the text of the action as played (a bot may answer with its str form)
+                told += [(step, s, state.describe(nxt._hist[0], s)) for s in (None, *range(n))]
             prev_legal = legal
             state = nxt
             step += 1
@@ -128,6 +192,11 @@ def check_game(
         _check_file_round_trip(game, state, gseed, step)
         _check_verified_load(game, state, gseed, step)
         _check_result(game, state, gseed, step)
+        report.described += _check_describe_history(game, state, told, gseed, step)
+        total = math.fsum(state.returns())
+        if report.returns_sum is None:
+            report.returns_sum = total
+        _check_returns_kind(game, info, state, report.returns_sum, gseed, step)
         if gi < 5:
             a = play(game, fns, seed=gseed)
             b = play(game, fns, seed=gseed)
@@ -141,7 +210,68 @@ def check_game(
     return report
 
 
-def _check_state(game: Game, state: State, seed: int, step: int) -> None:
+def check_info(game: Game) -> GameInfo:
+    """Check what ``game.info`` declares against the game itself; return the info.
+
+    The info is a ``GameInfo`` with the game's title; the table size is within the declared range
+    and ``players`` outside it is refused; ``seat_name`` agrees with the seat names; names and
+    colours are distinct non-empty strings; the default bot is a registered bot of the game.
+    """
+    info = game.info
+    where = f"{game!r}: game.info"
+    if not isinstance(info, GameInfo):
+        raise ConformanceError(f"{where} is a {type(info).__name__}, not a GameInfo")
+    if info.title != game.title:
+        raise ConformanceError(f"{where}.title {info.title!r} is not the game's title {game.title!r}")
+    if not isinstance(info.returns, ReturnsKind):
+        raise ConformanceError(f"{where}.returns {info.returns!r} is not a ReturnsKind")
+    if not info.min_players <= game.num_players <= info.max_players:
+        raise ConformanceError(
+            f"{where} allows {info.min_players}-{info.max_players} players, the game has {game.num_players}"
+        )
+    if any(o.name == "players" for o in game.OPTIONS):
+        for bad in (info.min_players - 1, info.max_players + 1):
+            try:
+                type(game)(**{**game.options, "players": bad})
+            except ValueError:
+                continue
+            raise ConformanceError(
+                f"{where} allows {info.min_players}-{info.max_players} players, "
+                f"yet players={bad} was accepted"
+            )
+    for names, what in ((info.seat_names, "seat_names"), (info.seat_colours, "seat_colours")):
+        if not all(isinstance(x, str) and x for x in names) or len(set(names)) != len(names):
+            raise ConformanceError(f"{where}.{what} {names!r} are not distinct non-empty strings")
+    for seat in range(game.num_players):
+        if game.seat_name(seat) != info.seat_names[seat]:
+            raise ConformanceError(
+                f"{game!r}: seat_name({seat}) is {game.seat_name(seat)!r}, "
+                f"but game.info.seat_names[{seat}] is {info.seat_names[seat]!r}"
+            )
+    if info.default_bot not in bot_names(game.id):
+        raise ConformanceError(
+            f"{where}.default_bot {info.default_bot!r} is not a bot of {game.id}: {bot_names(game.id)}"
+        )
+    return info
+
+
+def _check_action_types(game: Game) -> None:
+    """Actions of two types with the same fields never compare equal (see ``core.action_type``)."""
+    kinds = [t for t in game.ACTION_TYPES if hasattr(t, "_fields")]
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1 :]:
+            if len(a._fields) != len(b._fields):
+                continue
+            fields = (0,) * len(a._fields)
+            if a(*fields) == b(*fields) or len({a(*fields), b(*fields)}) != 2:
+                raise ConformanceError(
+                    f"{game!r}: {a.__name__}{fields} equals {b.__name__}{fields}; decorate the action "
+                    "types with isslab.core.action_type"
+                )
+
+
+def _check_state(game: Game, state: State, seed: int, step: int) -> bool:
+    """Check the position; True at the steps where views and text were checked too (sampled)."""
     text = json.dumps(state.snapshot())
     back = restore(game, json.loads(text))
     if back != state or json.dumps(back.snapshot()) != text or hash(back) != hash(state):
@@ -149,17 +279,93 @@ def _check_state(game: Game, state: State, seed: int, step: int) -> None:
     if back.current_player != state.current_player or back.legal_actions() != state.legal_actions():
         raise _fail(game, seed, step, "a loaded state offers different actions")
     if step % 7 and not state.is_terminal():
-        return  # rendering and views are pure functions of the position: sampling them is enough
+        return False  # rendering and views are pure functions of the position: sampling them is enough
     if not isinstance(str(state), str) or not str(state):
         raise _fail(game, seed, step, "str(state) is empty")
-    for seat in range(game.num_players):
-        json.dumps(state.view(seat))
+    views = [state.view(seat) for seat in range(game.num_players)]
+    for view in views:
+        json.dumps(view)
     for bad in (-1, game.num_players, "0"):
         try:
             state.view(bad)  # type: ignore[arg-type]
         except ValueError:
             continue
         raise _fail(game, seed, step, f"view({bad!r}) was accepted")
+    if not game.info.hidden_information:
+        shared = [{k: v for k, v in view.items() if k not in SEAT_KEYS} for view in views]
+        for seat, view in enumerate(shared):
+            if view != shared[0]:
+                keys = sorted(k for k in view.keys() | shared[0].keys() if view.get(k) != shared[0].get(k))
+                raise _fail(
+                    game,
+                    seed,
+                    step,
+                    f"game.info.hidden_information is False, yet view({seat}) differs from view(0) "
+                    f"in {', '.join(keys)} (only {', '.join(SEAT_KEYS)} may differ)",
+                )
+    return True
+
+
+def _check_text(game: Game, state: State, action: Any, seat: int | None, seed: int, step: int) -> str:
+    text = state.describe(action, seat)
+    if not isinstance(text, str) or not text.strip():
+        raise _fail(game, seed, step, f"describe({action}, {seat}) is {text!r}, not a non-empty string")
+    return text
+
+
+def _check_describe_legal(game: Game, state: State, seed: int, step: int) -> int:
+    """``describe`` of every legal action for every seat and None; wrong seats refused."""
+    legal = state.legal_actions()
+    seats: tuple[int | None, ...] = (None, *range(game.num_players))
+    for action in legal:
+        for seat in seats:
+            _check_text(game, state, action, seat, seed, step)
+    for action in legal[:1]:
+        for bad in (-1, game.num_players, *_BAD_SEATS):
+            try:
+                state.describe(action, bad)
+            except ValueError:
+                continue
+            raise _fail(game, seed, step, f"describe({action}, {bad!r}) was accepted: a seat or None")
+    return len(legal) * len(seats)
+
+
+def _check_describe_history(
+    game: Game, state: State, told: Sequence[tuple[int, int | None, str]], seed: int, step: int
+) -> int:
+    """``describe`` of every past action for every seat; the same text as when it was played."""
+    history = state.history
+    for action in history:
+        for seat in (None, *range(game.num_players)):
+            _check_text(game, state, action, seat, seed, step)
+    for i, seat, text in told:
+        now = state.describe(history[i], seat)
+        if now != text:
+            raise _fail(
+                game,
+                seed,
+                step,
+                f"describe({history[i]}, {seat}) of step {i} reads {text!r} when played and {now!r} at "
+                "the end: the text must depend only on the action and the seat",
+            )
+    return len(history) * (game.num_players + 1)
+
+
+def _check_returns_kind(
+    game: Game, info: GameInfo, state: State, first_sum: float, seed: int, step: int
+) -> None:
+    """The returns of a finished game add up as ``game.info.returns`` declares."""
+    returns = state.returns()
+    total = math.fsum(returns)
+    kind = info.returns
+    if kind is ReturnsKind.ZERO_SUM and abs(total) > 1e-9:
+        raise _fail(game, seed, step, f"zero-sum game, yet the returns {returns} sum to {total}")
+    if kind is ReturnsKind.CONSTANT_SUM and abs(total - first_sum) > 1e-9:
+        raise _fail(
+            game, seed, step, f"constant-sum game, yet the returns {returns} sum to {total}, not {first_sum}"
+        )
+    if kind is ReturnsKind.COOPERATIVE and len(set(returns)) > 1:
+        raise _fail(game, seed, step, f"cooperative game, yet the returns {returns} differ between seats")
 
 
 def _check_file_round_trip(game: Game, state: State, seed: int, step: int) -> None:
@@ -210,3 +416,178 @@ def _check_result(game: Game, state: State, seed: int, step: int) -> None:
         raise _fail(game, seed, step, "a terminal state has no end_reason")
     if len(state.seat_stats()) != n:
         raise _fail(game, seed, step, "seat_stats() does not have one dict per seat")
+
+
+def check_hidden_information(
+    game: Game | str,
+    games: int = 12,
+    seed: int = 0,
+    bots: BotSpec = "random",
+    samples: int = 3,
+    horizon: int = 600,
+    max_children: int = 40,
+) -> LeakReport:
+    """Check that no seat learns a hidden value through ``view``, ``describe`` or its legal actions.
+
+    Along ``games`` seeded games (cut after ``horizon`` steps: replays cost the length of the
+    history), at ``samples`` random positions and the last one, for every seat:
+
+    * ``resample_hidden(seat, rng)`` gives a position with the same ``view(seat)``, the same
+      ``describe(a, seat)`` of every past action and, on the seat's turn, the same legal actions
+      (as text); a ``ValueError`` from it means the seat's legal actions depend on hidden values.
+      A game with ``info.hidden_information`` must sometimes give a different position (else
+      nothing is hidden, or describe pins every hidden draw); a game without it the same one.
+    * the dual check, which catches a leaking describe at once: the children of the position
+      (up to ``max_children`` legal actions) that the seat cannot tell apart by its view, but
+      which are different positions, must have the same ``describe(action, seat)`` (the acting
+      seat knows its own action and is skipped).
+    """
+    if isinstance(game, str):
+        game = make(game)
+    fns, _ = resolve_bots(game, bots)
+    report = LeakReport(game=game.id, options=game.options)
+    hidden = game.info.hidden_information
+    for gseed in derive_seeds(seed, games):
+        rng = random.Random(gseed)
+        states = [game.new_state()]
+        while not states[-1].is_terminal() and len(states) <= horizon:
+            state = states[-1]
+            cp = state.current_player
+            action = state.sample_chance(rng) if cp == CHANCE else fns[cp](state, rng)
+            states.append(state.apply(action))
+        last = len(states) - 1
+        steps = sorted(rng.sample(range(last), min(samples, last))) + [last]
+        for step in steps:
+            state = states[step]
+            _check_children(game, state, rng, max_children, report, gseed, step)
+            for seat in range(game.num_players):
+                _check_resample(game, state, seat, rng, report, gseed, step)
+            report.positions += 1
+        report.games += 1
+    if hidden and not report.differing:
+        raise ConformanceError(
+            f"{game!r}: game.info.hidden_information is True, yet resample_hidden never gave a position "
+            f"other than the real one in {report.resampled} tries: either nothing is hidden, or "
+            "describe_action shows every hidden value to every seat (which pins every draw)"
+        )
+    return report
+
+
+def _check_resample(
+    game: Game, state: State, seat: int, rng: random.Random, report: LeakReport, seed: int, step: int
+) -> None:
+    """A resampled position looks the same to ``seat`` as the real one."""
+    name = f"{game.seat_name(seat)} (seat {seat})"
+    try:
+        other = state.resample_hidden(seat, rng)
+    except ValueError as exc:
+        raise _fail(game, seed, step, f"resample_hidden for {name} failed: {exc}") from None
+    report.resampled += 1
+    if other != state:
+        report.differing += 1
+        if not game.info.hidden_information:
+            raise _fail(
+                game,
+                seed,
+                step,
+                f"game.info.hidden_information is False, yet resample_hidden for {name} gave another "
+                "position: describe_action hides something",
+            )
+    mine, theirs = state.view(seat), other.view(seat)
+    if mine != theirs:
+        keys = sorted(k for k in mine.keys() | theirs.keys() if mine.get(k) != theirs.get(k))
+        raise _fail(
+            game,
+            seed,
+            step,
+            f"a position that {name} cannot tell from the real one by the descriptions of its history "
+            f"shows it a different view (keys {', '.join(keys)}): either the view shows a hidden value "
+            "or describe_action hides a value the seat may see",
+        )
+    texts = [game.describe_action(a, seat) for a in state.history]
+    other_texts = [game.describe_action(a, seat) for a in other.history]
+    if texts != other_texts:
+        pairs = enumerate(zip(texts, other_texts, strict=False))
+        i = next((i for i, (a, b) in pairs if a != b), min(len(texts), len(other_texts)))
+        raise _fail(
+            game,
+            seed,
+            step,
+            f"resample_hidden for {name} changed what the seat was told at step {i}: "
+            f"{texts[i : i + 1]} -> {other_texts[i : i + 1]}",
+        )
+    if state.is_terminal() and other.returns() != state.returns():
+        raise _fail(
+            game,
+            seed,
+            step,
+            f"the result {state.returns()} of a finished game differs in a position {name} cannot tell "
+            f"from it ({other.returns()}): a hidden value decided it but was never revealed in a description",
+        )
+    mine_to_move, theirs_to_move = state.current_player == seat, other.current_player == seat
+    if mine_to_move != theirs_to_move:
+        raise _fail(
+            game,
+            seed,
+            step,
+            f"whether {name} is to move depends on hidden information (resampled: "
+            f"{'to move' if theirs_to_move else 'not to move'})",
+        )
+    if mine_to_move:
+        legal = [str(a) for a in state.legal_actions()]
+        other_legal = [str(a) for a in other.legal_actions()]
+        if legal != other_legal:
+            only = sorted(set(legal) ^ set(other_legal))[:4]
+            raise _fail(
+                game,
+                seed,
+                step,
+                f"{name}'s legal actions depend on hidden information: a position it cannot tell from "
+                f"the real one offers other actions ({'; '.join(only) or 'another order'})",
+            )
+
+
+def _check_children(
+    game: Game, state: State, rng: random.Random, cap: int, report: LeakReport, seed: int, step: int
+) -> None:
+    """Children a seat cannot tell apart by its view are described to it the same way."""
+    legal = state.legal_actions()
+    if len(legal) > cap:
+        legal = [legal[i] for i in sorted(rng.sample(range(len(legal)), cap))]
+    children = [(a, state.apply(a)) for a in legal]
+    report.children += len(children)
+    actor = state.current_player
+    for seat in range(game.num_players):
+        if seat == actor:
+            continue  # a seat knows its own action
+        groups: dict[str, list[tuple[Any, State]]] = {}
+        for a, child in children:
+            key = json.dumps(child.view(seat), sort_keys=True)
+            groups.setdefault(key, []).append((a, child))
+        for group in groups.values():
+            if len({child._values() for _, child in group}) < 2:
+                continue
+            report.indistinguishable += 1
+            texts = {state.describe(a, seat) for a, _ in group}
+            if len(texts) < 2:
+                continue
+            a, b = _leaking_pair(group, seat)
+            who = "chance" if actor == CHANCE else game.seat_name(actor)
+            raise _fail(
+                game,
+                seed,
+                step,
+                f"describe leaks a hidden value to {game.seat_name(seat)} (seat {seat}): {who} playing "
+                f"{state.describe(a)!r} or {state.describe(b)!r} gives different positions that look the "
+                f"same in view({seat}), yet describe(action, {seat}) tells them apart: "
+                f"{state.describe(a, seat)!r} vs {state.describe(b, seat)!r}",
+            )
+
+
+def _leaking_pair(group: Sequence[tuple[Any, State]], seat: int) -> tuple[Any, Any]:
+    """Two actions of ``group`` that lead to different positions and read differently to ``seat``."""
+    for i, (a, ca) in enumerate(group):
+        for b, cb in group[i + 1 :]:
+            if ca._values() != cb._values() and ca.describe(a, seat) != cb.describe(b, seat):
+                return a, b
+    raise AssertionError("no leaking pair")  # unreachable: the caller found one

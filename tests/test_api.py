@@ -1,17 +1,25 @@
-"""The public contract of ``isslab``: registry, options, errors, save/load, play, simulate, sweep, CLI."""
+"""The public contract of ``isslab``: registry, options, errors, save/load, play, simulate, sweep, CLI.
+
+Also the pieces of core every game builds on: ``game.info``, ``describe``, ``why_illegal``, ``Memo``,
+the generated ``_copy``, ``position``, ``action_type`` and ``resample_hidden``.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import json
 import pickle
 import random
 from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple
 
 import pandas as pd
 import pytest
 
 import isslab
 from isslab.cli import main as cli
+from isslab.core import GameInfo, Memo, ReturnsKind, State, action_type
 
 
 def test_registry_lists_the_games_and_keeps_working():
@@ -244,3 +252,166 @@ def test_tuple_options_refuse_bools_for_numbers():
     with pytest.raises(ValueError, match="option income="):
         isslab.make("1969", income=(True, 13, 14, 15, 16, 17, 18))
     assert isslab.make("1969", income=[12, 13, 14, 15, 16, 17, 19]).options["income"][-1] == 19
+
+
+# --------------------------------------------------------------------------------------------------
+# Contract v2: game.info, describe, why_illegal, Memo, the generated _copy, position, action_type,
+# resample_hidden
+# --------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", isslab.games())
+def test_every_game_declares_what_it_is(game_id):
+    game = isslab.make(game_id)
+    info = game.info
+    assert isinstance(info, GameInfo) and info.title == game.title
+    assert info.min_players <= game.num_players <= info.max_players
+    assert isinstance(info.returns, ReturnsKind) and isinstance(info.hidden_information, bool)
+    assert [game.seat_name(s) for s in range(game.num_players)] == list(info.seat_names[: game.num_players])
+    assert len(info.seat_colours) >= info.max_players and all(info.seat_colours)
+    assert info.default_bot in isslab.bot_names(game_id)
+    with pytest.raises(ValueError, match=f"option players={info.max_players + 1} is not allowed"):
+        isslab.make(game_id, players=info.max_players + 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        info.title = "renamed"
+
+
+def test_the_games_declare_their_kind():
+    space = isslab.make("space-1999").info
+    assert (space.min_players, space.max_players) == (2, 4)
+    assert space.chance and not space.hidden_information
+    # one winner gets 1, but a game stopped by max_rounds names none: the sum varies
+    assert space.returns is ReturnsKind.GENERAL_SUM
+    assert space.seat_names == ("red", "blue", "green", "yellow")
+    n1969 = isslab.make("1969").info
+    assert (n1969.min_players, n1969.max_players) == (2, 5)
+    assert n1969.chance and n1969.hidden_information  # cards in hand and played face down
+    assert n1969.seat_names[:2] == ("USA", "USSR")
+
+
+def test_game_info_refuses_an_impossible_table():
+    base = isslab.make("space-1999").info
+    with pytest.raises(ValueError, match="need 1 <= min_players <= max_players"):
+        dataclasses.replace(base, min_players=3, max_players=2)
+    with pytest.raises(ValueError, match="one seat name and colour per seat"):
+        dataclasses.replace(base, seat_names=("red", "blue"))
+
+
+def test_describe_tells_an_action_to_a_seat_and_refuses_wrong_seats():
+    state = isslab.make("space-1999", players=2).new_state()
+    action = state.legal_actions()[0]
+    # nothing is hidden in Space: 1999: every seat is told the whole action
+    assert state.describe(action) == state.describe(action, None) == str(action)
+    assert state.describe(action, 0) == state.describe(action, 1) == str(action)
+    for bad in (-1, 2, "0", True, 1.0):
+        with pytest.raises(ValueError, match="seat must be an int from 0 to 1"):
+            state.describe(action, bad)
+
+
+def test_describe_tells_a_nation_its_own_draw():
+    rec = isslab.play(isslab.make("1969", players=2), "greedy", seed=0)
+    draw = next(a for a in rec.actions if type(a).__name__ == "CardDraw")
+    final = rec.final_state()
+    assert final.describe(draw, draw.seat) == final.describe(draw) == str(draw)
+    assert final.describe(draw, 1 - draw.seat)  # the other nation is told something, maybe less
+
+
+@pytest.mark.parametrize("game_id", ["space-1999", "1969"])
+def test_why_illegal_is_none_for_a_legal_action_and_a_reason_otherwise(game_id):
+    rec = isslab.play(isslab.make(game_id), "greedy", seed=0)
+    state = rec.states()[12]
+    before = (state.snapshot(), state.history, state.legal_actions())
+    legal = state.legal_actions()
+    assert all(state.why_illegal(a) is None for a in legal)
+    assert state.why_illegal(str(legal[-1])) is None  # the text and JSON forms are accepted too
+    assert state.why_illegal(state.game.encode_action(legal[-1])) is None
+    for bad in (rec.actions[0], "no such action", ["NoSuchType"], 42):
+        reason = state.why_illegal(bad)
+        assert isinstance(reason, str) and reason.strip()
+    assert (state.snapshot(), state.history, state.legal_actions()) == before
+    final = rec.final_state()
+    assert final.why_illegal(legal[0]) and final.is_terminal()
+
+
+def test_memo_stays_within_its_bound():
+    memo: Memo[int, int] = Memo(maxsize=3)
+    for k in range(10):
+        memo[k] = k * k
+        assert len(memo) <= 3
+    assert memo.get(9) == 81 and 9 in memo and memo[9] == 81
+    assert memo.get(0) is None and 0 not in memo  # forgotten when the memo filled up
+    with pytest.raises(KeyError):
+        memo[0]
+    memo.clear()
+    assert len(memo) == 0 and memo.get(9) is None
+    memo[1] = 1
+    assert memo.get(1) == 1  # the bound lookup still reads the same table after clearing
+
+
+@pytest.mark.parametrize("game_id", isslab.games())
+def test_the_generated_copy_has_equal_fields_and_no_history(game_id):
+    state = isslab.play(isslab.make(game_id), "random", seed=0).states()[7]
+    state.legal_actions()  # fills the state's cache of legal actions
+    copy = state._copy()
+    assert copy is not state and type(copy) is type(state) and copy.game is state.game
+    assert all(getattr(copy, f) is getattr(state, f) for f in state.FIELDS)
+    assert copy == state and hash(copy) == hash(state)
+    assert getattr(copy, "_hist", None) is None  # apply sets the history of a new state
+    assert copy._legal is None
+    assert type(state)._copy.__qualname__ == f"{type(state).__name__}._copy"
+
+
+def test_a_state_class_with_a_field_that_is_not_a_name_is_refused():
+    with pytest.raises(TypeError, match="'not a name', which is not a name"):
+
+        class Broken(State):
+            FIELDS = ("not a name",)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "first_fields"), [("space-1999", "theta, board"), ("1969", "year, phase, first")]
+)
+def test_position_takes_state_fields_and_names_the_allowed_ones(game_id, first_fields):
+    game = isslab.make(game_id, players=2)
+    with pytest.raises(
+        ValueError, match=rf"{game_id} has no state field 'colour'; the fields are: {first_fields}"
+    ):
+        game.position(colour="red")
+
+
+def test_position_builds_a_state_with_an_empty_history():
+    game = isslab.make("1969", players=2)
+    start = game.new_state()
+    pos = game.position(money=[20, 3])  # JSON lists become tuples
+    assert pos.money == (20, 3) and pos.pp == start.pp and pos.history == () and pos.move_number == 0
+    assert isslab.load(pos.to_json(), verify=False) == pos
+
+
+def test_actions_of_different_types_are_never_equal():
+    @action_type
+    class Stop(NamedTuple):
+        seat: int
+
+    @action_type
+    class Wait(NamedTuple):
+        seat: int
+
+    assert Stop(0) != Wait(0) and not Stop(0) == Wait(0)
+    assert Stop(0) == Stop(0) and hash(Stop(0)) == hash(Stop(0))
+    assert Stop(0) != (0,) and (0,) != Stop(0)
+    assert len({Stop(0), Wait(0), Stop(0)}) == 2
+    for game_id in isslab.games():  # no two action types of a game collide either
+        kinds = isslab.make(game_id).ACTION_TYPES
+        for a, b in itertools.combinations(kinds, 2):
+            if len(a._fields) == len(b._fields):
+                fields = (0,) * len(a._fields)
+                assert a(*fields) != b(*fields), (game_id, a.__name__, b.__name__)
+
+
+def test_resample_hidden_without_hidden_information_gives_back_the_same_state():
+    state = isslab.play(isslab.make("space-1999", players=2), "greedy", seed=0).states()[30]
+    for seat in range(2):
+        other = state.resample_hidden(seat, random.Random(seat))
+        assert other == state and other.history == state.history
+    with pytest.raises(ValueError, match="seat must be an int from 0 to 1"):
+        state.resample_hidden(2, random.Random(0))
