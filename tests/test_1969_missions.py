@@ -11,6 +11,7 @@ from typing import Any
 import isslab
 from isslab.games.game_1969 import (
     COMMIT,
+    LAUNCH,
     REROLL,
     ROLL,
     Commit,
@@ -85,8 +86,12 @@ def test_france_gains_five_minus_two_and_advances_her_moon_flag() -> None:
     )
     assert st.flags[ORBITAL] == 2
     st = play_out(st, Launch(FRANCE, ORBITAL, "Orbital Module Test", 5), DiceRoll(4, 1, 0))
-    assert st.pp[FRANCE] == 2 + 3  # the rocket on the last space (index 7), worth 5
+    assert st.pp[FRANCE] == 2 + 3
     assert st.moon_flag[FRANCE] == 1
+    # France was the last to launch: the round is over, and its test is still in view
+    assert st.current_year == 1964
+    mission = st.view(USA)["mission"]
+    assert (mission["nation"], mission["year"], mission["space"]) == ("France", 1963, 7)
 
 
 # --- §3 launching ---------------------------------------------------------------------------------
@@ -189,6 +194,37 @@ def test_intelligence_moves_down_then_up_or_nets_as_an_option() -> None:
     """Reading 2: down 3 (stopping at the start) then up 3 ends on index 3; 'net' stays on index 1."""
     assert _intel_case().pp[USA] == 2 + 3
     assert _intel_case({"intel_resolution": "net"}).pp[USA] == 2 + 1
+
+
+def test_after_the_reveal_the_view_shows_who_launched_and_who_played_what() -> None:
+    """§3.2: finally all the cards played are revealed; the view names the launcher, not the next."""
+    hands = {USA: (1, 0, 0), USSR: (0, 2, 0), FRANCE: (0, 0, 1)}
+    st = launch(money=(20, 20, 0, 0), hands=hands)
+    st = play_out(st, SATELLITE, DiceRoll(3, 2, 0))
+    during = st.view(CANADA)["mission"]
+    assert during["nation"] == "USA" and not during["resolved"] and during["played"] == [None] * 4
+    st = play_out(st, Commit(USSR, (0, 2, 0)), Commit(FRANCE, (0, 0, 0)), Commit(USA, (1, 0, 0)))
+    assert st.current_player == USSR and st.phase == LAUNCH  # the USSR's launch comes next
+    for seat in range(4):
+        mission = st.view(seat)["mission"]
+        assert mission["nation"] == "USA" and mission["resolved"] and mission["year"] == 1963
+        assert mission["played"] == [[1, 0, 0], [0, 2, 0], None, [0, 0, 0]]
+        assert mission["space"] == 1  # 3 up, then 4 down (stopping at the start), then 1 up
+    assert "intelligence played: USA 1, USSR 2+2, France nothing" in str(st)
+    # the next launch starts a new test
+    st = play_out(st, Launch(USSR, 0, "Satellite Launch", 3))
+    assert st.view(USA)["mission"]["played"] == [None] * 4 and st.view(USA)["mission"]["nation"] == "USSR"
+
+
+def test_last_years_final_test_stays_in_view_until_the_mission_phase() -> None:
+    """The final test of a round is shown through the next Income and Purchase phases, then cleared."""
+    st = launch(money=(20, 0, 0, 0))
+    st = play_out(st, SATELLITE, DiceRoll(2, 3, 0))
+    assert st.current_year == 1964 and st.view(USA)["mission"]["year"] == 1963
+    assert st.test == ()  # no test this round yet
+    while st.phase != LAUNCH:
+        st = play_out(st, st.legal_actions()[-1] if st.current_player >= 0 else st.chance_outcomes()[0][0])
+    assert st.view(USA)["mission"] is None
 
 
 def test_a_nation_without_cards_does_not_play() -> None:

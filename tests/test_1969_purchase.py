@@ -157,6 +157,38 @@ def test_drawing_from_a_short_deck_takes_it_all() -> None:
     assert st.hands[USA] == (1, 0, 1) and st.phase == BUY and st.money[USA] == 16
 
 
+def test_the_discards_become_the_deck_the_moment_it_runs_out() -> None:
+    """§2.2: when the deck runs out the discards are shuffled into a new deck, at once: cards
+    discarded afterwards stay on the discard pile instead of joining that deck."""
+    options = {"players": 2, "intel_deck": (2, 2, 2), "hand_limit": 2}
+    st = purchase(money=(20, 0), hands={USSR: (1, 0, 1)}, discard=(1, 1, 0), options=options)
+    assert st.deck == (0, 1, 1)
+    st = play_out(st, BuyCards(USA, 2))  # the whole deck: the USA's hand is full
+    assert st.hands[USA] == (0, 1, 1) and not st.is_chance_node()
+    assert st.deck == (1, 1, 0) and st.discard == (0, 0, 0)  # the new deck, before anything else
+    st = play_out(st, Discard(USA, 2))
+    assert st.deck == (1, 1, 0) and st.discard == (0, 1, 0)
+    assert st.view(USSR)["deck_size"] == 2 and st.view(USSR)["discard"] == [0, 1, 0]
+
+
+def test_with_every_card_in_hand_the_next_discard_is_the_deck() -> None:
+    """Reading 14: with every card in a hand, the next card discarded forms the new deck."""
+    options = {"players": 2, "intel_deck": (1, 1, 1), "hand_limit": 2}
+    st = purchase(money=(20, 0), hands={USA: (1, 1, 0), USSR: (0, 0, 1)}, options=options)
+    assert st.deck == (0, 0, 0) and not any(type(a) is BuyCards for a in st.legal_actions())
+    st = play_out(st, Discard(USA, 1))
+    assert st.deck == (1, 0, 0) and st.discard == (0, 0, 0)
+    st = play_out(st, BuyCards(USA, 1))
+    assert st.hands[USA] == (1, 1, 0) and st.deck == (0, 0, 0)
+
+
+def test_a_position_with_an_empty_deck_and_discards_is_refused() -> None:
+    """Reading 14: an empty deck beside a discard pile is a position no game reaches."""
+    options = {"players": 2, "intel_deck": (1, 1, 1)}
+    with pytest.raises(ValueError, match="they are the deck"):
+        purchase(hands={USA: (1, 1, 0)}, discard=(0, 0, 1), options=options)
+
+
 def test_purchases_pass_in_turn_order() -> None:
     """§2: each nation in turn order makes its purchases, then ends them."""
     st = purchase(money=(0, 5, 0, 0))

@@ -494,6 +494,16 @@ def _card_problems(st: State1969) -> list[str]:
             p.append(f"{NATIONS[s]} holds {size + pending} cards, over the hand limit of {limit} (§2.2)")
     if st.phase != COMMIT and any(c is not None for c in st.commits):
         p.append("cards are face down outside the play of Intelligence (commits must be None)")
+    if not isinstance(st.played, tuple) or len(st.played) != n:
+        p.append(f"played needs {n} entries")
+    else:
+        for s, c in enumerate(st.played):
+            if c is not None:
+                _ints(p, f"the cards {NATIONS[s]} played", c, k)
+        if any(c is not None for c in st.played) and (st.mission == NO_MISSION or st.phase in _TEST):
+            p.append("played shows the cards of a revealed mission test only")
+    if not any(st.deck) and any(st.discard):
+        p.append(f"the deck is empty and {sum(st.discard)} cards are discarded: they are the deck (§2.2)")
     return p
 
 
@@ -507,13 +517,19 @@ def _test_problems(st: State1969) -> list[str]:
         if st.launcher != NOBODY or st.green or st.blue or st.red or st.score or st.space:
             return ["without a mission test (mission -1) launcher is -1 and the dice, score and space 0"]
         return []
+    if ph == FIRST:
+        return ["no mission test before the First Player is chosen"]
     if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= g.moon:
         return [f"mission {m!r} is not a mission index from 0 to {g.moon}"]
     if not isinstance(st.launcher, int) or not 0 <= st.launcher < g.n:
         return [f"launcher {st.launcher!r} is not a seat"]
     p = []
     if st.launched[st.launcher] != m:
-        p.append(f"{NATIONS[st.launcher]} has not launched {g.m_name[m]} this round")
+        # the final test of last round stays in view until the Mission Phase
+        if ph not in (INCOME_DRAW, INCOME_DISCARD, INCOME_SPEND, BUY, BUY_DRAW, OVER):
+            p.append(f"{NATIONS[st.launcher]} has not launched {g.m_name[m]} this round")
+        elif not st.attempted[st.launcher] >> m & 1:
+            p.append(f"{NATIONS[st.launcher]} has never attempted {g.m_name[m]}")
     if ph in (ROLL, REROLL, REROLL_ROLL) and st.actor != st.launcher:
         p.append(f"the launcher {NATIONS[st.launcher]} rolls its own test")
     if st.green + st.blue + st.red + st.pending * (ph in (ROLL, REROLL_ROLL)) > g._options["dice"]:

@@ -300,7 +300,7 @@ class Game1969(Game):
         st.mission = NO_MISSION
         st.launcher = NOBODY
         st.green = st.blue = st.red = st.score = st.space = 0
-        st.commits = self.no_commits
+        st.commits = st.played = self.no_commits
         st.pending = 0
         st.stats = (NO_TALLY,) * n
         if o["first_player"] >= 0:
@@ -393,6 +393,7 @@ class State1969(State):
         "score",
         "space",
         "commits",
+        "played",
         "pending",
         "stats",
     )
@@ -421,7 +422,8 @@ class State1969(State):
     attempted: tuple[int, ...]  # seat -> bit mask of missions attempted (this round included)
     launched: tuple[int, ...]  # seat -> mission launched this round, or NO_MISSION
     moon_flag: tuple[int, ...]  # seat -> head-start space on the Moon track, MOON_LAUNCHED once launched
-    # the mission test of this round so far (NO_MISSION: none yet)
+    # the last mission test (NO_MISSION: none yet this Mission Phase; the final test of a round stays
+    # until the next Mission Phase begins)
     mission: int
     launcher: int  # the nation that launched it
     green: int  # the dice (after re-rolls once they are final)
@@ -430,6 +432,7 @@ class State1969(State):
     score: int
     space: int  # the rocket's space, start space 0
     commits: tuple[tuple[int, ...] | None, ...]  # seat -> cards played face down on the mission
+    played: tuple[tuple[int, ...] | None, ...]  # seat -> cards it played on the mission, once revealed
     pending: int  # cards (or dice) waiting to be drawn (rolled) at a chance node
     stats: tuple[tuple[int, ...], ...]  # seat -> counters in the order of Tally (statistics only)
 
@@ -463,9 +466,10 @@ class State1969(State):
     @property
     def test(self) -> MissionTest | tuple[()]:
         """The mission test of this round so far, or ``()`` before the first launch of the round."""
-        if self.mission == NO_MISSION:
+        m = self.mission
+        if m == NO_MISSION or self.launched[self.launcher] != m:
             return ()
-        return MissionTest(self.mission, self.green, self.blue, self.red, self.score, self.space)
+        return MissionTest(m, self.green, self.blue, self.red, self.score, self.space)
 
     _legal_actions = legal.legal_actions
     _chance_outcomes = legal.chance_outcomes

@@ -120,7 +120,7 @@ def apply(st0: State1969, action: Any) -> State1969:
         _draw(st, seat, action.number, BUY_DRAW)
     elif kind is CardDraw:
         st.hands = put(st.hands, seat, add(st.hands[seat], action.cards))
-        st.deck = sub(st.deck, action.cards)
+        st.deck = sub(st.deck, action.cards)  # a drawn deck keeps cards: ``_draw`` takes a short one
         st.pending = 0
         if st.phase == INCOME_DRAW:
             _after_income_draw(st)
@@ -134,6 +134,7 @@ def apply(st0: State1969, action: Any) -> State1969:
         v = action.value - 1
         st.hands = put(st.hands, seat, put(hand, v, hand[v] - 1))
         st.discard = put(st.discard, v, st.discard[v] + 1)
+        _refill(st)
         if st.phase == INCOME_DISCARD:
             _after_income_draw(st)
     elif kind is FirstPlayer:
@@ -204,7 +205,17 @@ def _next_purchase(st: State1969) -> None:
         st.actor = (st.first + st.turn) % n
         return
     st.turn = 0
+    if st.mission != NO_MISSION:  # last year's final mission test stays in view until now
+        _clear_test(st)
     _next_mission(st)
+
+
+def _clear_test(st: State1969) -> None:
+    """No mission test in view: a new Mission Phase begins."""
+    st.mission = NO_MISSION
+    st.launcher = NOBODY
+    st.green = st.blue = st.red = st.score = st.space = 0
+    st.played = st.game.no_commits
 
 
 def _hire(st: State1969, seat: int, action: Hire) -> None:
@@ -242,19 +253,15 @@ def _hire(st: State1969, seat: int, action: Hire) -> None:
 
 def _draw(st: State1969, seat: int, k: int, phase: int) -> bool:
     """Draw ``k`` cards for ``seat``; True if a chance node must pick their values (§2.2)."""
-    zero = st.game.no_cards
     while k > 0:
         total = sum(st.deck)
         if total == 0:
-            if not sum(st.discard):
-                return False  # every card is in a hand: nothing left to draw
-            # §2.2: the deck ran out, the discards are shuffled into a new deck
-            st.deck, st.discard = st.discard, zero
-            continue
-        if total <= k:  # the whole deck: no randomness in its values
+            return False  # every card is in a hand (an empty deck means no discards: _refill)
+        if total <= k:  # the whole deck: no randomness in its values (reading 14)
             st.hands = put(st.hands, seat, add(st.hands[seat], st.deck))
-            st.deck = zero
+            st.deck = st.game.no_cards
             k -= total
+            _refill(st)
             continue
         st.pending = k
         st.phase = phase
@@ -263,6 +270,12 @@ def _draw(st: State1969, seat: int, k: int, phase: int) -> bool:
     if phase == BUY_DRAW:
         st.phase = BUY
     return False
+
+
+def _refill(st: State1969) -> None:
+    """§2.2 (reading 14): the moment the deck is empty, the discards become the new deck."""
+    if not any(st.deck) and any(st.discard):
+        st.deck, st.discard = st.discard, st.game.no_cards
 
 
 # --- §3 Missions ---------------------------------------------------------------------------------
@@ -297,6 +310,7 @@ def _launch(st: State1969, seat: int, m: int, cost: int) -> None:
     st.launcher = seat
     st.green = st.blue = st.red = st.score = 0
     st.space = start
+    st.played = g.no_commits
     st.pending = g._options["dice"]
     st.phase = ROLL
 
@@ -379,6 +393,8 @@ def _reveal(st: State1969, seat: int) -> None:
         else:
             opp += total
     st.discard = discard
+    _refill(st)
+    st.played = st.commits  # §3.2: revealed, the plays are public
     st.commits = g.no_commits
     space = st.space
     if g.intel_resolution is IntelResolution.NET:
@@ -420,9 +436,6 @@ def _end_round(st: State1969) -> None:
             flags[m] += 1
     st.flags = tuple(flags)
     st.launched = st.game.no_launches
-    st.mission = NO_MISSION
-    st.launcher = NOBODY
-    st.green = st.blue = st.red = st.score = st.space = 0
     st.year += 1
     st.first = (st.first + 1) % st.game.n
     if st.year >= st.game.rounds:

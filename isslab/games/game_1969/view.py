@@ -16,13 +16,15 @@ from typing import TYPE_CHECKING, Any
 from isslab.core import Action
 from isslab.games.game_1969.actions import CardDraw, Commit, cards_text
 from isslab.games.game_1969.components import BOX_LABELS, BOXES, KINDS, NATIONS
-from isslab.games.game_1969.phases import NO_MISSION, OVER, PHASES
+from isslab.games.game_1969.phases import COMMIT, NO_MISSION, OVER, PHASES, REROLL, REROLL_ROLL, ROLL
 from isslab.games.game_1969.scoring import scores, winners
 
 if TYPE_CHECKING:
     from isslab.games.game_1969.rules import State1969
 
 __all__ = ["describe", "render", "view"]
+
+_TEST = (ROLL, REROLL, REROLL_ROLL, COMMIT)
 
 
 def describe(action: Action, seat: int | None) -> str:
@@ -59,14 +61,20 @@ def view(st: State1969, seat: int) -> dict[str, Any]:
     ]
     test: dict[str, Any] | None = None
     if st.mission != NO_MISSION:
+        this_round = st.launched[st.launcher] == st.mission
         test = {
             "mission": g.m_name[st.mission],
             "nation": NATIONS[st.launcher],
+            "year": st.current_year if this_round else st.current_year - 1,
             "green": st.green,
             "blue": st.blue,
             "red": st.red,
             "score": st.score,
             "space": st.space,
+            # the dice are final and the cards revealed: the prestige is scored
+            "resolved": st.phase not in _TEST,
+            # §3.2: after the reveal, who played which cards (None: a nation that played none)
+            "played": [None if c is None else list(c) for c in st.played],
         }
     return {
         "seat": seat,
@@ -82,6 +90,7 @@ def view(st: State1969, seat: int) -> dict[str, Any]:
         "hand": list(st.hands[seat]),
         "hand_sizes": [sum(h) for h in st.hands],
         "committed": committed,
+        "committed_sizes": [None if c is None else sum(c) for c in st.commits],
         "deck_size": sum(st.deck),
         "discard": list(st.discard),
         "supply": dict(zip(KINDS, st.supply, strict=True)),
@@ -124,6 +133,9 @@ def render(st: State1969) -> str:
             f"  mission {g.m_name[m]} ({NATIONS[st.launcher]}): {st.green} success {st.blue} neutral "
             f"{st.red} failure, score {st.score}, rocket on space {st.space + 1}/{len(g.m_values[m])}"
         )
+        played = [f"{NATIONS[s]} {cards_text(c)}" for s, c in enumerate(st.played) if c is not None]
+        if played:
+            lines.append("      intelligence played: " + ", ".join(played))
     flagged = [f"{g.m_name[m]} x{c}" for m, c in enumerate(st.flags) if c]
     if flagged:
         lines.append("  flags: " + ", ".join(flagged))
