@@ -262,7 +262,7 @@ def test_flag_penalty_counts_only_earlier_rounds_or_all_attempts_as_an_option() 
 
 
 def test_the_moon_rocket_starts_on_the_head_start_flag() -> None:
-    """Appendix: the Moon rocket starts on the flag's space; Investors do not help; the flag leaves."""
+    """Appendix: the Moon rocket begins at the nation's Moon flag, which then leaves; no Investors."""
     st = launch(money=(20, 9, 9, 9), moon_flags=(5, 0, 0, 0), year=1969, research={USA: "lunar=GF"})
     st = play_out(st, Launch(USA, MOON, "Moon Mission", 15))
     assert st.test.space == 5 and st.moon_flag[USA] == -1

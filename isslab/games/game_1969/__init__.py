@@ -2,7 +2,7 @@
 
 Each nation runs a space programme from 1963 to 1969. It hires scientists onto its two research
 sheets, buys secret Intelligence Cards, and launches missions whose dice tests move a rocket up a
-track of Prestige Points (PP). The nation with the most prestige at the end wins.
+track of Prestige Points (PP). The nation ahead on prestige after 1969 wins.
 
 Set-up. Every nation has 2 PP on the Scoring Track and its Moon flag on the first space of the
 Moon Mission track; the Intelligence deck is shuffled; a random nation is the First Player
@@ -33,11 +33,13 @@ The Moon Mission is launched like any other (it shows all six research symbols, 
 not reduce its cost), but its rocket starts on the space of the nation's Moon flag: every perfect
 mission before it is a head start.
 
-Research boxes. Ground Control sheet: Intelligence (free cards), Robotics (2M off the first
-scientist each round), Investors (2M off each mission but the Moon), Insurance (3M per failure
-of one's own tests), Simulation (re-roll one die per researcher), Ground Control (turn one neutral
-into a success per researcher). Rocket sheet: Astronautics, Launchpad, Vector Rocket, Orbital
-Module, Lunar Module, Technology (a success per researcher on missions showing the symbol).
+Research boxes; each researcher in a box gives its effect once. Ground Control sheet:
+Intelligence (a free card each round), Robotics (2M off the first scientist hired each round),
+Investors (2M off each mission but the Moon), Insurance (3M for each failure in one's own tests),
+Simulation (one die re-rolled), Ground Control (one neutral counted as a success). Rocket sheet:
+Astronautics, Launchpad, Vector Rocket, Orbital Module, Lunar Module, Technology (a success on
+every mission showing that symbol).
+
 Scientists count as researchers: basic, rookie and famous 1, genius 2, spy 0. At the end a famous
 scientist is worth +3 PP, a rookie -2, a spy -1. A spy is placed on an empty space of a rival's box
 and gives its hirer a Bonus Token (one more researcher) in the same box of its own sheet.
@@ -60,7 +62,7 @@ offers the other reading where one is plausible.
    difference.
 3. Flag penalty: only flags of earlier rounds count (flags are placed at the end of a round), so
    two nations attempting one mission in the same round both score in full. For the Moon only the
-   flags on its flag space count, not the head-start flags on its track. Option
+   flags of nations that launched it count; the head-start markers along its track do not. Option
    ``flag_penalty="all_attempts"`` also counts attempts made earlier in the same round.
 4. Moon head start: a perfect ordinary mission moves the Moon flag one space, never past the last
    space, as long as the nation has not launched the Moon; launching it moves the flag to the flag

@@ -209,7 +209,8 @@ class _Planner:
             found = []
             for box in range(12):
                 # the Bonus Token would add a researcher to the same box of one's own sheet
-                v = v0 + (gains[box][0] if not tokens[box] and token_left else 0.0)
+                one, _ = gains[box]
+                v = v0 + (one if not tokens[box] and token_left else 0.0)
                 if v > floor:
                     found.append((box, v))
             self._spies[key] = found

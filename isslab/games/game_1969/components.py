@@ -245,7 +245,7 @@ OPTIONS: Final = (
     Option(
         "reroll_successes",
         False,
-        "Simulation may also re-roll successes (Research: 're-roll one die' names no colour); off, "
+        "Simulation may also re-roll successes (its rule names no colour of die); off, "
         "only failures and neutrals are offered (reading 8: a success re-rolled only helps Insurance)",
         assumption=True,
     ),

@@ -25,7 +25,7 @@ position built by hand and then played on is returned as it is (its past is unkn
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NamedTuple
 
 from isslab.core import IllegalActionError, State
 from isslab.games.game_1969.actions import CardDraw, Commit, Discard
@@ -38,6 +38,24 @@ __all__ = ["resample_hidden"]
 _NEVER = 1 << 60  # the draw time of a card still in the deck
 
 
+class _Place(NamedTuple):
+    """Where a card lies: the deck, the discards, or a nation's hand or face-down play."""
+
+    kind: str
+    seat: int = -1
+
+
+_DECK, _DISCARD = _Place("deck"), _Place("discard")
+
+
+def _hand(seat: int) -> _Place:
+    return _Place("hand", seat)
+
+
+def _down(seat: int) -> _Place:
+    return _Place("down", seat)
+
+
 class _Cards:
     """Every card of one replay: where it is, when it last entered the deck, which draw took it."""
 
@@ -46,16 +64,16 @@ class _Cards:
         self.entered: list[int] = []  # step of the last entry into the deck (-1: the start)
         self.drawn: list[int] = []  # step of the draw that took it from there (_NEVER: still there)
         self.implicit: list[bool] = []  # taken with the whole deck, without a draw
-        # where the cards are: "deck", "discard", ("hand", seat), ("down", seat): value -> ids
-        self.places: dict[Any, list[list[int]]] = {}
+        # where the cards are: place -> value -> ids
+        self.places: dict[_Place, list[list[int]]] = {}
         self.nvalues = len(deck)
         for v, count in enumerate(deck):
             for _ in range(count):
                 self._new(v)
-        self.places["discard"] = self._empty()
+        self.places[_DISCARD] = self._empty()
         for s in range(n):
-            self.places[("hand", s)] = self._empty()
-            self.places[("down", s)] = self._empty()
+            self.places[_hand(s)] = self._empty()
+            self.places[_down(s)] = self._empty()
         #: step -> the ids each explicit draw took, and each face-down play put down
         self.draws: dict[int, list[int]] = {}
         self.plays: dict[int, list[int]] = {}
@@ -69,12 +87,12 @@ class _Cards:
         self.entered.append(-1)
         self.drawn.append(_NEVER)
         self.implicit.append(False)
-        self.places.setdefault("deck", self._empty())[v].append(i)
+        self.places.setdefault(_DECK, self._empty())[v].append(i)
 
-    def counts(self, place: Any) -> tuple[int, ...]:
+    def counts(self, place: _Place) -> tuple[int, ...]:
         return tuple(len(ids) for ids in self.places[place])
 
-    def move(self, src: Any, dst: Any, cards: tuple[int, ...]) -> list[int]:
+    def move(self, src: _Place, dst: _Place, cards: tuple[int, ...]) -> list[int]:
         """Move ``cards`` (counts per value) from ``src`` to ``dst``; the ids moved."""
         moved = []
         for v, c in enumerate(cards):
@@ -86,47 +104,46 @@ class _Cards:
 
     def reshuffle(self, step: int) -> None:
         """The discards become the deck (§2.2)."""
-        for i in self.move("discard", "deck", self.counts("discard")):
+        for i in self.move(_DISCARD, _DECK, self.counts(_DISCARD)):
             self.entered[i] = step
             self.drawn[i] = _NEVER
             self.implicit[i] = False
 
-    def follow(self, step: int, action: Any, after: State1969) -> bool:
+    def follow(self, step: int, action: object, after: State1969) -> bool:
         """Move the cards as ``action`` did, reaching ``after``; False if the cards do not add up."""
-        kind = type(action)
-        if kind is CardDraw:
-            ids = self.move("deck", ("hand", action.seat), action.cards)
+        if isinstance(action, CardDraw):
+            ids = self.move(_DECK, _hand(action.seat), action.cards)
             for i in ids:
                 self.drawn[i] = step
             self.draws[step] = ids
-        elif kind is Discard:
+        elif isinstance(action, Discard):
             cards = tuple(int(v == action.value - 1) for v in range(self.nvalues))
-            self.move(("hand", action.seat), "discard", cards)
-        elif kind is Commit:
-            self.plays[step] = self.move(("hand", action.seat), ("down", action.seat), action.cards)
+            self.move(_hand(action.seat), _DISCARD, cards)
+        elif isinstance(action, Commit):
+            self.plays[step] = self.move(_hand(action.seat), _down(action.seat), action.cards)
         n = len(after.hands)
         # the reveal: the face-down cards go to the discards (§3.2)
         if all(c is None for c in after.commits):
             for s in range(n):
-                self.move(("down", s), "discard", self.counts(("down", s)))
-        # cards taken without a draw: the whole deck, maybe again after a reshuffle (§2.2)
+                self.move(_down(s), _DISCARD, self.counts(_down(s)))
+        # cards taken without a draw: the whole deck, maybe again after a reshuffle (reading 14)
         for s in range(n):
             want = sum(after.hands[s])
-            while sum(self.counts(("hand", s))) < want:
-                if sum(self.counts("deck")):
-                    for i in self.move("deck", ("hand", s), self.counts("deck")):
+            while sum(self.counts(_hand(s))) < want:
+                if sum(self.counts(_DECK)):
+                    for i in self.move(_DECK, _hand(s), self.counts(_DECK)):
                         self.drawn[i] = step
                         self.implicit[i] = True
-                elif sum(self.counts("discard")):
+                elif sum(self.counts(_DISCARD)):
                     self.reshuffle(step)
                 else:
                     return False
-        if self.counts("deck") != after.deck and not sum(self.counts("deck")):
+        if self.counts(_DECK) != after.deck and not sum(self.counts(_DECK)):
             self.reshuffle(step)
         return (
-            self.counts("deck") == after.deck
-            and self.counts("discard") == after.discard
-            and all(self.counts(("hand", s)) == after.hands[s] for s in range(n))
+            self.counts(_DECK) == after.deck
+            and self.counts(_DISCARD) == after.discard
+            and all(self.counts(_hand(s)) == after.hands[s] for s in range(n))
         )
 
 
@@ -173,7 +190,7 @@ def _counts(cards: _Cards, ids: list[int]) -> tuple[int, ...]:
 
 def _exchange(cards: _Cards, seat: int, rng: random.Random) -> set[int]:
     """Exchange random pairs of cards hidden from ``seat``; the steps of the face-down plays changed."""
-    place_of: dict[int, Any] = {}
+    place_of: dict[int, _Place] = {}
     for place, by_value in cards.places.items():
         for ids in by_value:
             for i in ids:
@@ -182,15 +199,14 @@ def _exchange(cards: _Cards, seat: int, rng: random.Random) -> set[int]:
     hidden = [
         i
         for i, place in place_of.items()
-        if place == "deck" or (place != "discard" and place[1] != seat and not cards.implicit[i])
+        if place == _DECK or (place != _DISCARD and place.seat != seat and not cards.implicit[i])
     ]
-    drawn = [i for i in hidden if place_of[i] != "deck"]
+    drawn = [i for i in hidden if place_of[i] != _DECK]
     # the face-down play (not yet revealed) each hidden card lies in
     play_of: dict[int, int] = {}
     for step in sorted(cards.plays):
         for i in cards.plays[step]:
-            place = place_of[i]
-            if isinstance(place, tuple) and place[0] == "down":
+            if place_of[i].kind == "down":
                 play_of[i] = step
     changed: set[int] = set()
     for _ in range(4 * len(hidden) if drawn else 0):
@@ -227,7 +243,7 @@ def _exchange(cards: _Cards, seat: int, rng: random.Random) -> set[int]:
         cards.places[pb][va].append(a)
         cards.places[pa][vb].append(b)
         place_of[a], place_of[b] = pb, pa
-        drawn = [i for i in hidden if place_of[i] != "deck"]
+        drawn = [i for i in hidden if place_of[i] != _DECK]
     return changed
 
 

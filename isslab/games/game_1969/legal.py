@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from isslab.core import CHANCE, TERMINAL, Action
 from isslab.games.game_1969.actions import (
@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from isslab.games.game_1969.rules import Game1969, State1969
 
 __all__ = [
+    "Draws",
     "box_accepts",
     "chance_outcomes",
     "commit_list",
@@ -113,13 +114,22 @@ def dice_outcomes(k: int, faces: tuple[int, int, int]) -> tuple[tuple[tuple[int,
     return tuple((counts, float(p)) for counts, p in dice_law(k, faces))
 
 
-def draw_list(g: Game1969, seat: int, deck: tuple[int, ...], k: int) -> tuple[list[Any], list[Any]]:
-    """The ``CardDraw`` outcomes of drawing ``k`` cards for ``seat``: (with probabilities, actions)."""
+class Draws(NamedTuple):
+    """The chance node of a card draw, both ways round."""
+
+    #: ``(CardDraw, probability)`` pairs
+    outcomes: list[tuple[CardDraw, float]]
+    #: the ``CardDraw`` actions alone (the legal list)
+    actions: list[Any]
+
+
+def draw_list(g: Game1969, seat: int, deck: tuple[int, ...], k: int) -> Draws:
+    """The ``CardDraw`` outcomes of drawing ``k`` cards for ``seat`` (memoised)."""
     key = (seat, deck, k)
     found = g.draw_memo.get(key)
     if found is None:
         outcomes = [(CardDraw(seat, c), p) for c, p in draw_outcomes(deck, k)]
-        found = (outcomes, [a for a, _ in outcomes])
+        found = Draws(outcomes, [a for a, _ in outcomes])
         g.draw_memo[key] = found
     return found
 
@@ -130,7 +140,7 @@ def chance_outcomes(st: State1969) -> list[tuple[Action, float]]:
     if ph == ROLL or ph == REROLL_ROLL:
         return list(st.game.dice_table[st.pending])
     if ph == INCOME_DRAW or ph == BUY_DRAW:
-        return list(draw_list(st.game, st.actor, st.deck, st.pending)[0])
+        return list(draw_list(st.game, st.actor, st.deck, st.pending).outcomes)
     return list(st.game.first_outcomes)
 
 
@@ -333,7 +343,7 @@ def legal_actions(st: State1969) -> list[Any]:
     if ph == COMMIT:
         return commit_list(g, seat, st.hands[seat])
     if ph == INCOME_DRAW or ph == BUY_DRAW:
-        return draw_list(g, seat, st.deck, st.pending)[1]
+        return draw_list(g, seat, st.deck, st.pending).actions
     if ph == FIRST:
         return [a for a, _ in g.first_outcomes]
     if ph == INCOME_DISCARD:

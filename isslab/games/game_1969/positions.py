@@ -137,22 +137,35 @@ def _mission_index(game: Game1969, m: Any) -> int:
 def build(
     game: Game1969,
     *,
-    year: int | None,
-    phase: Phase | str | None,
-    first_player: int | None,
-    to_act: int | None,
-    money: Any,
-    prestige: Any,
-    research: Any,
-    hands: Any,
-    deck: Any,
-    discard: Any,
-    attempted: Any,
-    moon_flags: Any,
-    spies_hired: Any,
-    fields: dict[str, Any],
+    year: int | None = None,
+    phase: Phase | str | None = None,
+    first_player: int | None = None,
+    to_act: int | None = None,
+    money: Any = None,
+    prestige: Any = None,
+    research: Any = None,
+    hands: Any = None,
+    deck: Any = None,
+    discard: Any = None,
+    attempted: Any = None,
+    moon_flags: Any = None,
+    spies_hired: Any = None,
+    **fields: Any,
 ) -> State1969:
-    """The position ``Game1969.position`` describes (see its docstring), checked."""
+    """A position built by hand (``Game1969.position``), checked: ``ValueError`` names what is wrong.
+
+    ``year`` is the calendar year (1963 ...); ``phase`` a :class:`Phase` or its name where a nation
+    decides outside a mission test (``"BUY"``, the default, ``"LAUNCH"``, ``"INCOME_SPEND"``,
+    ``"INCOME_DISCARD"``) or ``"OVER"``; ``first_player`` and ``to_act`` are seats (the nations
+    before ``to_act`` in turn order have had their turn). Per seat, as a sequence or a dict
+    seat -> value: ``money`` (default: the year's income), ``prestige``, ``hands`` (card counts per
+    value), ``moon_flags`` (head-start space, -1 once the Moon is launched), ``spies_hired``;
+    ``research`` gives each seat's sheets as text (``{0: "launchpad=FB lunar=G+T"}``, see the
+    module); ``attempted`` gives each seat the missions (names or indices) it attempted in earlier
+    rounds. ``deck`` and ``discard`` are card counts. By default the cards in hands and discards
+    come out of the deck, the cubes out of the supply, the tokens out of the bank, the flags follow
+    ``attempted``. Other state fields may be given raw (``hired``, ``stats`` ...).
+    """
     n = game.n
     o = game._options
     start = game.new_state()
@@ -162,9 +175,10 @@ def build(
         raise ValueError(
             f"1969 has no state field {', '.join(map(repr, unknown))}; the fields are: {', '.join(known)}"
         )
-    for friendly, raw in (("prestige", "pp"), ("moon_flags", "moon_flag"), ("first_player", "first")):
-        if raw in fields and locals()[friendly] is not None:
-            raise ValueError(f"give {friendly} or the raw field {raw}, not both")
+    friendly = {"prestige": prestige, "moon_flags": moon_flags, "first_player": first_player}
+    for name, raw in (("prestige", "pp"), ("moon_flags", "moon_flag"), ("first_player", "first")):
+        if raw in fields and friendly[name] is not None:
+            raise ValueError(f"give {name} or the raw field {raw}, not both")
     if "actor" in fields or "turn" in fields:
         raise ValueError("give to_act (the seat to act), not the raw fields actor or turn")
     ph = _phase(phase)
@@ -229,7 +243,7 @@ def build(
     st.bonus_left = o["bonus_tokens"] - sum(sum(row) for row in st.tokens)
     if spies_hired is not None:
         st.spies_hired = _freeze(_per_seat("spies_hired", spies_hired, st.spies_hired))
-    elif placed[SPY] and "spies_hired" not in fields:
+    elif placed[SPY]:
         raise ValueError(f"{placed[SPY]} spies are on the sheets: say who hired them with spies_hired")
     # cards: hands and discards come out of the deck unless the deck is given
     if hands is not None:

@@ -182,7 +182,7 @@ class Game1969(Game):
     spy_memo: Memo[Any, tuple[Hire, ...]]
     buy_memo: Memo[Any, list[Any]]
     launch_memo: Memo[Any, list[Any]]
-    draw_memo: Memo[Any, tuple[list[Any], list[Any]]]
+    draw_memo: Memo[Any, legal.Draws]
     commit_memo: Memo[Any, list[Any]]
     reroll_memo: Memo[Any, list[Any]]
     price_memo: Memo[int, tuple[int, ...]]
@@ -308,56 +308,8 @@ class Game1969(Game):
             steps.start_round(st)
         return st
 
-    def position(
-        self,
-        *,
-        year: int | None = None,
-        phase: Phase | str | None = None,
-        first_player: int | None = None,
-        to_act: int | None = None,
-        money: Any = None,
-        prestige: Any = None,
-        research: Any = None,
-        hands: Any = None,
-        deck: Any = None,
-        discard: Any = None,
-        attempted: Any = None,
-        moon_flags: Any = None,
-        spies_hired: Any = None,
-        **fields: Any,
-    ) -> State1969:
-        """A position built by hand, checked (``ValueError`` names what is inconsistent).
-
-        ``year`` is the calendar year (1963 ...); ``phase`` a :class:`Phase` or its name where a
-        nation decides outside a mission test (``"BUY"``, ``"LAUNCH"``, ``"INCOME_SPEND"``,
-        ``"INCOME_DISCARD"``) or ``"OVER"``; ``first_player`` and ``to_act`` are seats (the nations
-        before ``to_act`` in turn order have taken their turn). Per seat: ``money``, ``prestige``,
-        ``hands`` (card counts per value), ``moon_flags`` (head-start space, -1 once the Moon is
-        launched), ``spies_hired``; ``research`` maps a seat to its sheets as text, e.g.
-        ``{0: "launchpad=FB lunar=G+T"}`` (B basic, R rookie, F famous, G genius, S spy, +T a Bonus
-        Token); ``attempted`` maps a seat to the missions (names or indices) it attempted in
-        earlier rounds. ``deck`` and ``discard`` are card counts; by default the cards in hands
-        and discards come out of the deck, the cubes out of the supply, the tokens out of the
-        bank, and the flags follow ``attempted``. Other state fields may be given raw. See
-        :func:`.positions.build`.
-        """
-        return positions.build(
-            self,
-            year=year,
-            phase=phase,
-            first_player=first_player,
-            to_act=to_act,
-            money=money,
-            prestige=prestige,
-            research=research,
-            hands=hands,
-            deck=deck,
-            discard=discard,
-            attempted=attempted,
-            moon_flags=moon_flags,
-            spies_hired=spies_hired,
-            fields=fields,
-        )
+    #: ``game.position(year=1966, phase="LAUNCH", research={0: "lunar=G+T"}, ...)``: see positions.build
+    position = positions.build
 
 
 class State1969(State):

@@ -120,7 +120,7 @@ def apply(st0: State1969, action: Any) -> State1969:
         _draw(st, seat, action.number, BUY_DRAW)
     elif kind is CardDraw:
         st.hands = put(st.hands, seat, add(st.hands[seat], action.cards))
-        st.deck = sub(st.deck, action.cards)  # a drawn deck keeps cards: ``_draw`` takes a short one
+        st.deck = sub(st.deck, action.cards)  # never empties it: ``_draw`` takes a short deck whole
         st.pending = 0
         if st.phase == INCOME_DRAW:
             _after_income_draw(st)
@@ -303,7 +303,8 @@ def _launch(st: State1969, seat: int, m: int, cost: int) -> None:
     stat(st, seat, ATTEMPTED, 1)
     start = 0
     if m == g.moon:
-        # Appendix, The Moon Mission: the rocket starts on the flag's space; the flag leaves the track
+        # Appendix, The Moon Mission: the rocket begins where the nation's Moon flag stands, and that
+        # flag leaves the head-start track
         start = st.moon_flag[seat]
         st.moon_flag = put(st.moon_flag, seat, MOON_LAUNCHED)
     st.mission = m
