@@ -10,15 +10,14 @@ from typing import Any
 import pytest
 
 import isslab
+from isslab.games.game_1969 import REROLL, REROLL_ROLL, ROLL
 from isslab.games.game_1969.actions import Launch, Reroll
-from isslab.games.game_1969.components import BOXES
 from isslab.games.game_1969.exact import (
     expected_prestige,
     insurance_distribution,
     mission_score_distribution,
     reroll_policy,
 )
-from isslab.games.game_1969.rules import LAUNCH, REROLL, REROLL_ROLL, ROLL, State1969
 
 F = Fraction
 
@@ -70,19 +69,12 @@ def test_insurance_and_expected_prestige() -> None:
     assert expected_prestige(values, 0, 9, {-3: F(1)}) == 0
 
 
-def _sample_scores(n: int, seed: int, bonus_box: str, sim: int, gc: int) -> list[int]:
-    """Run ``n`` mission tests in the engine, chance drawn from a seeded RNG, re-rolls by the policy."""
+def _sample_scores(n: int, seed: int, sim: int, gc: int) -> list[int]:
+    """Run ``n`` Lunar Module tests (2 Lunar Module researchers) in the engine, chance drawn from a
+    seeded RNG, re-rolls by the policy."""
+    sheets = "lunar=G" + {0: "", 2: " simulation=G"}[sim] + {0: "", 1: " ground_control=B"}[gc]
     game = isslab.make("1969", players=2, first_player=0)
-    start = game.new_state()
-    assert isinstance(start, State1969)
-    st = start._copy()
-    st._init_base(game)
-    research = [0] * 12
-    research[BOXES.index(bonus_box)] = 2
-    research[BOXES.index("simulation")] = sim
-    research[BOXES.index("ground_control")] = gc
-    st.research = (tuple(research), (0,) * 12)
-    st.phase, st.actor, st.turn, st.money = LAUNCH, 0, 0, (50, 50)
+    st = game.position(phase="LAUNCH", money=(50, 50), research={0: sheets})
     launch = Launch(0, 5, "Lunar Module Test", 5)
     rng = random.Random(seed)
     scores = []
@@ -90,12 +82,11 @@ def _sample_scores(n: int, seed: int, bonus_box: str, sim: int, gc: int) -> list
         s: Any = st.apply(launch)
         while s.phase in (ROLL, REROLL, REROLL_ROLL):
             if s.phase == REROLL:
-                _, g, b, r, _, _ = s.test
-                s = s.apply(Reroll(0, *reroll_policy(g, b, r, sim, gc)))
+                s = s.apply(Reroll(0, *reroll_policy(s.green, s.blue, s.red, sim, gc)))
             else:
                 s = s.apply(s.sample_chance(rng))
         assert s.current_player == 1  # the test is over (nobody holds cards): the USSR's turn
-        scores.append(s.test[4])
+        scores.append(s.test.score)
     return scores
 
 
@@ -105,7 +96,7 @@ def test_engine_samples_match_exact_law(sim: int, gc: int) -> None:
     n = 20_000
     law = mission_score_distribution(bonus=2, simulation=sim, ground_control=gc)
     counts: dict[int, int] = {}
-    for score in _sample_scores(n, seed=sim * 10 + gc, bonus_box="lunar", sim=sim, gc=gc):
+    for score in _sample_scores(n, seed=sim * 10 + gc, sim=sim, gc=gc):
         counts[score] = counts.get(score, 0) + 1
     assert set(counts) <= set(law)
     chi2 = 0.0

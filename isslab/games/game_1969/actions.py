@@ -1,13 +1,20 @@
 """The actions of 1969: small NamedTuples of ints, strings and tuples with a readable ``str``.
 
 Player actions carry the acting seat so that a history reads on its own; chance outcomes are
-:class:`FirstPlayer`, :class:`DiceRoll` and :class:`CardDraw`.
+:class:`FirstPlayer`, :class:`DiceRoll` and :class:`CardDraw`. Every class is an
+:func:`isslab.core.action_type`, so ``Pass(0) != EndPurchases(0)`` although both are ``(0,)``.
+
+``str(action)`` is the full text. The two actions with hidden values also have ``masked_text()``,
+what the other nations may know of them (``Game1969.describe_action`` picks one or the other):
+:class:`CardDraw` (how many cards, not their values) and :class:`Commit` (how many cards are played
+face down). Card values are counts per value, value 1 first: ``(1, 2, 0)`` is a 1 and two 2s.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from isslab.core import action_type
 from isslab.games.game_1969.components import BOX_LABELS, BOXES, NATIONS
 
 __all__ = [
@@ -25,6 +32,7 @@ __all__ = [
     "Reroll",
     "SpendPrestige",
     "cards_text",
+    "count_text",
 ]
 
 
@@ -34,10 +42,17 @@ def cards_text(cards: tuple[int, ...]) -> str:
     return "+".join(values) if values else "nothing"
 
 
+def count_text(cards: tuple[int, ...]) -> str:
+    """How many cards, as text: ``(1, 2, 0)`` -> ``"3 cards"``."""
+    k = sum(cards)
+    return f"{k} card{'' if k == 1 else 's'}"
+
+
 def _box_label(box: str) -> str:
     return BOX_LABELS[BOXES.index(box)] if box in BOXES else box
 
 
+@action_type
 class FirstPlayer(NamedTuple):
     """Chance: the First Player is chosen at random (Setting Up)."""
 
@@ -47,6 +62,7 @@ class FirstPlayer(NamedTuple):
         return f"{NATIONS[self.seat]} is the First Player"
 
 
+@action_type
 class DiceRoll(NamedTuple):
     """Chance: the colours rolled by a throw of several mission dice (§3.1)."""
 
@@ -58,6 +74,7 @@ class DiceRoll(NamedTuple):
         return f"roll: {self.green} success, {self.blue} neutral, {self.red} failure"
 
 
+@action_type
 class CardDraw(NamedTuple):
     """Chance: the values of Intelligence Cards drawn from the deck, as counts per value (§2.2)."""
 
@@ -67,7 +84,12 @@ class CardDraw(NamedTuple):
     def __str__(self) -> str:
         return f"{NATIONS[self.seat]} draws {cards_text(self.cards)}"
 
+    def masked_text(self) -> str:
+        """The draw as the other nations know it: the number of cards, not their values (§2.2)."""
+        return f"{NATIONS[self.seat]} draws {count_text(self.cards)}"
 
+
+@action_type
 class SpendPrestige(NamedTuple):
     """Income Phase: sell Prestige Points for money (§1)."""
 
@@ -80,6 +102,7 @@ class SpendPrestige(NamedTuple):
         return f"{NATIONS[self.seat]} sells {self.points} PP"
 
 
+@action_type
 class Discard(NamedTuple):
     """Discard one Intelligence Card of a value from the hand (§2.2 hand limit)."""
 
@@ -90,6 +113,7 @@ class Discard(NamedTuple):
         return f"{NATIONS[self.seat]} discards a {self.value}"
 
 
+@action_type
 class Hire(NamedTuple):
     """Purchase Phase: hire a scientist into a research box of ``sheet``'s sheets (§2.1)."""
 
@@ -105,6 +129,7 @@ class Hire(NamedTuple):
         return f"{NATIONS[self.seat]} hires {self.kind} into {where}"
 
 
+@action_type
 class BuyCards(NamedTuple):
     """Purchase Phase: buy Intelligence Cards (§2.2)."""
 
@@ -115,6 +140,7 @@ class BuyCards(NamedTuple):
         return f"{NATIONS[self.seat]} buys {self.number} intelligence card{'s' if self.number > 1 else ''}"
 
 
+@action_type
 class EndPurchases(NamedTuple):
     """Purchase Phase: stop buying."""
 
@@ -124,6 +150,7 @@ class EndPurchases(NamedTuple):
         return f"{NATIONS[self.seat]} ends its purchases"
 
 
+@action_type
 class Launch(NamedTuple):
     """Mission Phase: launch a mission, paying its cost (§3)."""
 
@@ -136,6 +163,7 @@ class Launch(NamedTuple):
         return f"{NATIONS[self.seat]} launches {self.name} (cost {self.cost})"
 
 
+@action_type
 class Pass(NamedTuple):
     """Mission Phase: launch nothing this round (§3)."""
 
@@ -145,6 +173,7 @@ class Pass(NamedTuple):
         return f"{NATIONS[self.seat]} launches no mission"
 
 
+@action_type
 class Reroll(NamedTuple):
     """Mission test: re-roll some dice with Simulation researchers (Research).
 
@@ -164,6 +193,7 @@ class Reroll(NamedTuple):
         return f"{text} and {self.green} success" if self.green else text
 
 
+@action_type
 class Commit(NamedTuple):
     """Mission Phase: play Intelligence Cards face down on the current mission (§3.2)."""
 
@@ -173,19 +203,12 @@ class Commit(NamedTuple):
     def __str__(self) -> str:
         return f"{NATIONS[self.seat]} plays {cards_text(self.cards)} face down"
 
-
-def _typed_eq(self: tuple[Any, ...], other: object) -> bool:
-    return self.__class__ is other.__class__ and tuple.__eq__(self, other) is True
-
-
-def _typed_ne(self: tuple[Any, ...], other: object) -> bool:
-    return not _typed_eq(self, other)
+    def masked_text(self) -> str:
+        """The play as the other nations see it: how many cards go face down, not which (§3.2)."""
+        return f"{NATIONS[self.seat]} plays {count_text(self.cards)} face down"
 
 
-def _typed_hash(self: tuple[Any, ...]) -> int:
-    return hash((self.__class__.__name__, *self))
-
-
+#: every action class, for JSON decoding (``Game.ACTION_TYPES``)
 ACTION_TYPES: tuple[type, ...] = (
     FirstPlayer,
     DiceRoll,
@@ -200,11 +223,3 @@ ACTION_TYPES: tuple[type, ...] = (
     Reroll,
     Commit,
 )
-
-# NamedTuples compare as plain tuples, so Pass(0) == EndPurchases(0) and Reroll(0, 1, 0) ==
-# DiceRoll(0, 1, 0) would hold; an action must equal only actions of its own type, or ``resolve``
-# could accept one kind of action where another is legal.
-for _cls in ACTION_TYPES:
-    _cls.__eq__ = _typed_eq  # type: ignore[assignment,method-assign]
-    _cls.__ne__ = _typed_ne  # type: ignore[assignment,method-assign]
-    _cls.__hash__ = _typed_hash  # type: ignore[assignment,method-assign]

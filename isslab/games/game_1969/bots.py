@@ -1,31 +1,34 @@
 """Heuristic bots for 1969: ``greedy`` (research, then missions), ``spy`` and ``moonshot``.
 
-All three share one planner that values things in Prestige Points (PP):
+All three are :class:`HeuristicBot` objects sharing one planner that values things in Prestige
+Points (PP):
 
-* the expected PP of a mission comes from the exact test law of :mod:`exact` (cached per mission,
-  start space, flag penalty and Simulation / Ground Control researchers, as a row over the symbol
-  bonus), plus a weight for ending on the last space (a Moon head-start step);
+* the expected PP of a mission comes from the exact test law of :mod:`.exact` (per mission, start
+  space, flag penalty and Simulation / Ground Control researchers, as a row over the symbol bonus),
+  plus a weight for ending on the last space (a Moon head-start step);
 * money is worth ``lam`` PP per M (nothing in the last round but the tie-break);
 * the plan for the remaining rounds is the best ordinary missions plus the Moon in the last round;
   a scientist is hired when its gain over that plan, plus its end-of-game PP, beats its price;
-* re-rolls follow :func:`exact.reroll_policy`; Intelligence Cards are played when the steps they buy
-  are worth more than the cards.
+* re-rolls follow :func:`.exact.reroll_policy`; Intelligence Cards are played when the steps they
+  buy are worth more than the cards.
 
 The bots read only public information and their own hand. Each decision is O(actions) arithmetic
-over cached tables. A planner depends only on (seat, year, research, missions attempted, flags, Moon
-flag, params) and is memoised on the game with its plan, box gains, launch choice and best hires, so
-a purchase turn (and later games reaching the same key) reuse them; the decisions are exactly those
-of a fresh computation. The bots return the game's shared action objects (see :mod:`.rules`).
+over memoised tables. A bot is an object that owns its memory: per game object a bounded
+:class:`~isslab.core.Memo` of planners keyed by what a planner depends on (seat, year, research,
+missions attempted, flags, Moon flag), with its plan, box gains, launch choice and best hires, and
+memos of the mission value rows and of the commitment choices.
+The decisions are exactly those of a fresh computation. The bots return the game's shared action
+objects (see :mod:`.legal`), which ``State.resolve`` matches by identity.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
-from isslab.core import register_bot
+from isslab.core import Action, Memo, register_bot
 from isslab.games.game_1969.components import (
     BASIC,
     GENIUS,
@@ -37,20 +40,22 @@ from isslab.games.game_1969.components import (
     SIMULATION,
     SPY,
 )
+from isslab.games.game_1969.counts import cards_value
 from isslab.games.game_1969.exact import reroll_policy, test_distribution
-from isslab.games.game_1969.rules import (
-    BUY,
-    COMMIT,
-    INCOME_DISCARD,
-    INCOME_SPEND,
-    LAUNCH,
-    REROLL,
-    Game1969,
-    State1969,
-    cards_value,
-)
+from isslab.games.game_1969.legal import commit_list, prices
+from isslab.games.game_1969.phases import BUY, COMMIT, INCOME_DISCARD, INCOME_SPEND, LAUNCH, REROLL
+from isslab.games.game_1969.rules import Game1969, State1969
 
-__all__ = ["Params", "decide", "greedy_bot", "moonshot_bot", "spy_bot"]
+__all__ = [
+    "GREEDY",
+    "MOONSHOT",
+    "SPY_PARAMS",
+    "HeuristicBot",
+    "Params",
+    "greedy_bot",
+    "moonshot_bot",
+    "spy_bot",
+]
 
 _MAX_BONUS = 40
 
@@ -73,7 +78,7 @@ SPY_PARAMS = Params(deny=1.5, spy_bias=2.0, cards_wanted=4)
 MOONSHOT = Params(head_start=3.0, lam=0.25, sell_rounds_left=4, cards_wanted=3)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def _base_law(sim: int, gc: int, dice: int, faces: tuple[int, int, int]) -> tuple[tuple[int, float], ...]:
     """Float law of the base test score (without the symbol bonus)."""
     law: dict[int, float] = {}
@@ -82,7 +87,7 @@ def _base_law(sim: int, gc: int, dice: int, faces: tuple[int, int, int]) -> tupl
     return tuple(sorted(law.items()))
 
 
-@cache
+@lru_cache(maxsize=16384)
 def _ev_row(
     values: tuple[int, ...],
     start: int,
@@ -111,14 +116,15 @@ def _ev_row(
 class _Planner:
     """Evaluations for one seat, given what they depend on (shared by every decision with that key).
 
-    Everything here is a function of (seat, year, research, missions attempted, flags, Moon flag,
-    params): a purchase turn's later decisions, and other games that reach the same key, reuse the
-    mission values, the plan, the box gains and the launch choice instead of recomputing them.
+    Everything here is a function of (seat, year, research, missions attempted, flags, Moon flag)
+    and the bot's params: a purchase turn's later decisions, and other games that reach the same key,
+    reuse the mission values, the plan, the box gains and the launch choice instead of recomputing.
     """
 
     def __init__(
         self,
         g: Game1969,
+        rows: Memo[tuple[int, ...], Any],
         seat: int,
         year: int,
         res: tuple[int, ...],
@@ -129,7 +135,7 @@ class _Planner:
     ) -> None:
         self.g = g
         self.seat = seat
-        self.p = params  # also keeps ``id(params)`` of the memo key from being reused
+        self.p = params
         self.year = year
         self.done = done
         self.flags = flags
@@ -145,8 +151,8 @@ class _Planner:
         self.gc = res[GROUND_CONTROL]
         self.hs = params.head_start if self.moon_open and self.left > 1 else 0.0
         self.open = [m for m in range(g.moon + 1) if not done >> m & 1]
-        # rows cached on the game object: the key hashes small ints, not the value tuples
-        self.cache: dict[tuple[int, ...], Any] = g.__dict__.setdefault("_bot_ev_rows", {})
+        # the bot's rows of this game: the key hashes small ints, not the value tuples
+        self.cache = rows
         self.bonus = {m: min(_MAX_BONUS, sum(res[b] for b in g.m_boxes[m])) for m in self.open}
         self.disc = o["investors_discount"] * res[INVESTORS]
         self.costs = {m: self.cost(m) for m in self.open}
@@ -190,7 +196,7 @@ class _Planner:
 
     def hire_costs(self, hired: bool) -> tuple[int, ...]:
         """The price of each kind (as ``State1969.hire_cost``): Robotics helps the first hire only."""
-        return self.g.prices(-1 if hired else self.res[ROBOTICS])
+        return prices(self.g, -1 if hired else self.res[ROBOTICS])
 
     def spy_boxes(
         self, v0: float, tokens: tuple[int, ...], token_left: bool, floor: float
@@ -203,7 +209,8 @@ class _Planner:
             found = []
             for box in range(12):
                 # the Bonus Token would add a researcher to the same box of one's own sheet
-                v = v0 + (gains[box][0] if not tokens[box] and token_left else 0.0)
+                one, _ = gains[box]
+                v = v0 + (one if not tokens[box] and token_left else 0.0)
                 if v > floor:
                     found.append((box, v))
             self._spies[key] = found
@@ -303,15 +310,32 @@ class _Planner:
         return list(zip(one, two, strict=True))
 
 
-def _planner(state: State1969, seat: int, params: Params) -> _Planner:
+class _Memory:
+    """What a bot remembers about one game: planners, value rows, commitment choices (all bounded)."""
+
+    __slots__ = ("game", "planners", "last", "rows", "commits")
+
+    def __init__(self, game: Game1969 | None) -> None:
+        #: the game remembered (held, so that its id stays its own while it is remembered)
+        self.game = game
+        #: (seat, year, research, attempted, flags, Moon flag) -> planner
+        self.planners: Memo[tuple[Any, ...], _Planner] = Memo(20_000)
+        #: seat -> its last planner (tried by identity first)
+        self.last: dict[int, _Planner] = {}
+        #: (mission, start, flags, Simulation, Ground Control) -> (expected PP, P(last space)) by bonus
+        self.rows: Memo[tuple[int, ...], Any] = Memo(20_000)
+        #: what a commitment depends on -> the index of the choice in the legal list
+        self.commits: Memo[tuple[Any, ...], int] = Memo(50_000)
+
+
+def _planner(state: State1969, seat: int, params: Params, mem: _Memory) -> _Planner:
     """The (memoised) planner of ``seat`` in ``state``."""
     g = state.game
     res, done, flags, mf = state.research[seat], state.attempted[seat], state.flags, state.moon_flag[seat]
     year = state.year
     # a nation's decisions in a round mostly share the very research and flags tuples: try its last
     # planner by identity before hashing the key
-    lasts: dict[int, _Planner] = g.__dict__.setdefault("_bot_last", {})
-    last = lasts.get(seat)
+    last = mem.last.get(seat)
     if (
         last is not None
         and last.res is res
@@ -319,25 +343,23 @@ def _planner(state: State1969, seat: int, params: Params) -> _Planner:
         and last.year == year
         and last.done == done
         and last.moon_flag == mf
-        and last.p is params
     ):
         return last
-    memo: dict[tuple[Any, ...], _Planner] = g.__dict__.setdefault("_bot_memo", {})
-    key = (seat, year, res, done, flags, mf, id(params))
-    found = memo.get(key)
+    key = (seat, year, res, done, flags, mf)
+    found = mem.planners.get(key)
     if found is None:
-        if len(memo) > 20_000:
-            memo.clear()
-        found = memo[key] = _Planner(g, seat, year, res, done, flags, mf, params)
+        found = _Planner(g, mem.rows, seat, year, res, done, flags, mf, params)
+        mem.planners[key] = found
     else:
         # equal values: hold the newest objects so that the identity test above hits next time
         found.res, found.flags = res, flags
-    lasts[seat] = found
+    mem.last[seat] = found
     return found
 
 
-def _purchase(state: State1969, seat: int, p: Params) -> Any:
-    pl = _planner(state, seat, p)
+def _purchase(state: State1969, seat: int, p: Params, mem: _Memory) -> Any:
+    """§2: the best hire if one beats its price, else a card while the hand is short, else the end."""
+    pl = _planner(state, seat, p, mem)
     g = pl.g
     money = state.money[seat]
     budget = pl.budget(money)
@@ -391,10 +413,11 @@ def _purchase(state: State1969, seat: int, p: Params) -> Any:
     return g.end_actions[seat]
 
 
-def _commit(state: State1969, seat: int, p: Params) -> Any:
+def _commit(state: State1969, seat: int, p: Params, mem: _Memory) -> Any:
+    """§3.2: help one's own rocket up, or push a threatening rival's down, when the steps pay."""
     g = state.game
-    active = (state.first + state.turn) % g.n
-    m, _, _, _, _, space = state.test
+    active = state.launcher
+    m, space = state.mission, state.space
     penalty = state.flags[m]
     left = g.rounds - state.year
     hand = state.hands[seat]
@@ -405,13 +428,12 @@ def _commit(state: State1969, seat: int, p: Params) -> Any:
         pp = state.pp
         rivals = [pp[s] for s in range(g.n) if s != seat]
         extra = p.deny if pp[active] >= max(rivals) or pp[active] >= pp[seat] else p.deny * 0.3
-    # the choice depends on nothing else: memoise its index in the (cached) legal list
-    memo: dict[tuple[Any, ...], tuple[Params, int]] = g.__dict__.setdefault("_bot_commit_memo", {})
-    key = (seat, hand, active == seat, m, space, penalty, left > 1, extra, id(p))
-    found = memo.get(key)
-    legal = g.commit_list(seat, hand)
-    if found is not None and found[0] is p:
-        return legal[found[1]]
+    # the choice depends on nothing else: memoise its index in the (memoised) legal list
+    key = (seat, hand, active == seat, m, space, penalty, left > 1, extra)
+    found = mem.commits.get(key)
+    legal = commit_list(g, seat, hand)
+    if found is not None:
+        return legal[found]
     values = g.m_values[m]
     last = len(values) - 1
     ic = g.m_ic[m]
@@ -440,54 +462,76 @@ def _commit(state: State1969, seat: int, p: Params) -> Any:
             v = weight * (pp_at(space) - pp_at(new)) - card_pp * total
             if v > best_v:
                 best, best_v = i, v
-    if len(memo) > 50_000:
-        memo.clear()
-    memo[key] = (p, best)
+    mem.commits[key] = best
     return legal[best]
 
 
-def decide(state: State1969, params: Params) -> Any:
-    """The heuristic planner's action in ``state`` (which must be a decision of a seat)."""
-    seat = state.current_player
-    ph = state.phase
-    if ph == BUY:
-        return _purchase(state, seat, params)
-    if ph == COMMIT:
-        return _commit(state, seat, params)
-    if ph == LAUNCH:
-        pl = _planner(state, seat, params)
-        m = pl.launch_choice(state.money[seat])
-        if m < 0:
-            return state.game.pass_actions[seat]
-        return state.game.launch_action(seat, m, pl.costs[m])
-    if ph == REROLL:
-        _, g, b, r, _, _ = state.test
-        res = state.research[seat]
-        red, blue = reroll_policy(g, b, r, res[SIMULATION], res[GROUND_CONTROL])
-        return state.game.reroll_actions[seat][red][blue]
-    if ph == INCOME_SPEND:
-        left = state.game.rounds - state.year
-        limit = min(state.game._options["pp_limits"][state.year], state.pp[seat])
-        return state.game.spend_actions[seat][limit if left >= params.sell_rounds_left else 0]
-    if ph == INCOME_DISCARD:
-        hand = state.hands[seat]
-        return state.game.discard_actions[seat][next(v for v, c in enumerate(hand) if c)]
-    return state.legal_actions()[0]
+class HeuristicBot:
+    """A planner bot: a callable ``(state, rng) -> action`` that owns its memory (see the module)."""
+
+    def __init__(self, name: str, params: Params) -> None:
+        self.name = name
+        #: the name records and tables show for this bot
+        self.__name__ = name
+        self.params = params
+        # by game object: the memory holds the game's own action objects (equal games would do for
+        # the values, but a bot hands back the very objects of the game's legal lists)
+        self._memory: Memo[int, _Memory] = Memo(16)
+        self._mem = _Memory(None)
+
+    def __repr__(self) -> str:
+        return f"<1969 bot {self.name!r}>"
+
+    def __call__(self, state: Any, rng: random.Random) -> Action:
+        """The bot's action in ``state`` (a decision of a seat); it needs no randomness."""
+        return self.decide(state)
+
+    def memory(self, g: Game1969) -> _Memory:
+        """The memory of game ``g`` (made on first use)."""
+        if self._mem.game is g:
+            return self._mem
+        found = self._memory.get(id(g))
+        if found is None or found.game is not g:
+            found = _Memory(g)
+            self._memory[id(g)] = found
+        self._mem = found
+        return found
+
+    def decide(self, state: State1969) -> Action:
+        """The planner's action in ``state``."""
+        p = self.params
+        mem = self.memory(state.game)
+        seat = state.current_player
+        ph = state.phase
+        if ph == BUY:
+            return _purchase(state, seat, p, mem)
+        if ph == COMMIT:
+            return _commit(state, seat, p, mem)
+        if ph == LAUNCH:
+            pl = _planner(state, seat, p, mem)
+            m = pl.launch_choice(state.money[seat])
+            if m < 0:
+                return state.game.pass_actions[seat]
+            return state.game.launch_action(seat, m, pl.costs[m])
+        if ph == REROLL:
+            res = state.research[seat]
+            sim, gc = res[SIMULATION], res[GROUND_CONTROL]
+            red, blue = reroll_policy(state.green, state.blue, state.red, sim, gc)
+            return state.game.reroll_actions[seat][red][blue]
+        if ph == INCOME_SPEND:
+            left = state.game.rounds - state.year
+            limit = min(state.game._options["pp_limits"][state.year], state.pp[seat])
+            return state.game.spend_actions[seat][limit if left >= p.sell_rounds_left else 0]
+        if ph == INCOME_DISCARD:
+            hand = state.hands[seat]
+            return state.game.discard_actions[seat][next(v for v, c in enumerate(hand) if c)]
+        return state.legal_actions()[0]
 
 
-@register_bot("1969", "greedy")
-def greedy_bot(state: Any, rng: random.Random) -> Any:
-    """A solid heuristic planner: research for the planned missions, then launch the best one."""
-    return decide(state, GREEDY)
-
-
-@register_bot("1969", "spy")
-def spy_bot(state: Any, rng: random.Random) -> Any:
-    """The greedy planner that places spies and plays Intelligence against rivals eagerly."""
-    return decide(state, SPY_PARAMS)
-
-
-@register_bot("1969", "moonshot")
-def moonshot_bot(state: Any, rng: random.Random) -> Any:
-    """The greedy planner that prizes perfect missions for a long Moon head start."""
-    return decide(state, MOONSHOT)
+#: the three registered bots
+greedy_bot = HeuristicBot("greedy", GREEDY)
+spy_bot = HeuristicBot("spy", SPY_PARAMS)
+moonshot_bot = HeuristicBot("moonshot", MOONSHOT)
+register_bot("1969", "greedy")(greedy_bot)
+register_bot("1969", "spy")(spy_bot)
+register_bot("1969", "moonshot")(moonshot_bot)

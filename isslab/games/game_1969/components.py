@@ -1,11 +1,15 @@
 """Component data of 1969: nations, research boxes, scientists, the default board, and the options.
 
-Every value that no public source confirms is marked ``assumption=True`` in its :class:`Option`
-(see ``/work/shared/rules/1969.components.md``, sections A1-A7).
+The rulebook prints no card, board or die values; what could be found in reviews is the default,
+and every value that no public source confirms is an option marked ``assumption=True``, so a
+better value can replace it. The options whose choices are rule readings have an enum here
+(:class:`SpyPenalty`, :class:`IntelResolution`, :class:`FlagPenalty`); the option itself takes the
+plain string, and the game keeps the enum member (``Game1969.spy_penalty`` ...).
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Final
 
 from isslab.core import Option
@@ -31,12 +35,15 @@ __all__ = [
     "FAMOUS",
     "GENIUS",
     "SPY",
+    "FlagPenalty",
+    "IntelResolution",
+    "SpyPenalty",
 ]
 
-#: the five nations, one per seat in clockwise order (BGGR, OG)
+#: the five nations, one per seat in clockwise order
 NATIONS: Final = ("USA", "USSR", "Canada", "France", "Germany")
 
-#: the twelve research boxes (A2): six on the Ground Control sheet, then six on the Rocket sheet
+#: the twelve research boxes: six on the Ground Control sheet, then six on the Rocket sheet
 BOXES: Final = (
     "intelligence",
     "robotics",
@@ -75,7 +82,8 @@ BASIC, ROOKIE, FAMOUS, GENIUS, SPY = range(5)
 #: Researcher value of each kind ("Scientists"): basic 1, rookie 1, famous 1, genius 2, spy 0
 RESEARCHERS: Final = (1, 1, 1, 2, 0)
 
-#: A4 default board: (name, symbols, cost in M, intelligence cost, PP value of each space)
+#: the default board, assumed (option ``missions``): rows of (name, symbols, cost in M, intelligence
+#: cost, PP value of each space from the start space)
 DEFAULT_MISSIONS: Final = (
     ("Satellite Launch", ("vector",), 3, 1, (0, 1, 2, 3, 5)),
     ("Launch Complex Test", ("launchpad",), 3, 1, (0, 1, 2, 3, 5)),
@@ -101,8 +109,40 @@ DEFAULT_MISSIONS: Final = (
         (0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 13, 15),
     ),
 )
-#: A4/A5 default Moon Mission track (20 spaces, start space first)
+#: the default Moon Mission track (20 spaces, start space first; assumed values)
 DEFAULT_MOON_VALUES: Final = (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 19, 22, 26, 30, 35)
+
+
+class SpyPenalty(StrEnum):
+    """Who loses a spy's end-of-game point (reading 1, option ``spy_penalty_to``)."""
+
+    #: the nation that hired the spy
+    HIRER = "hirer"
+    #: the nation whose sheet the spy sits on
+    SHEET_OWNER = "sheet_owner"
+
+
+class IntelResolution(StrEnum):
+    """How played Intelligence moves the rocket (reading 2, option ``intel_resolution``)."""
+
+    #: down by the opponents' steps, then up by one's own, clamping after each
+    DOWN_THEN_UP = "down_then_up"
+    #: by the difference of the two, clamped once
+    NET = "net"
+
+
+class FlagPenalty(StrEnum):
+    """Which flags reduce a mission's prestige (reading 3, option ``flag_penalty``)."""
+
+    #: flags of previous rounds only
+    PREVIOUS_ROUNDS = "previous_rounds"
+    #: also the attempts made earlier in the same round
+    ALL_ATTEMPTS = "all_attempts"
+
+
+def _values(kind: type[StrEnum]) -> tuple[str, ...]:
+    return tuple(member.value for member in kind)
+
 
 OPTIONS: Final = (
     Option("players", 4, "number of nations (seats), 2 to 5", min=2, max=5),
@@ -113,11 +153,12 @@ OPTIONS: Final = (
         min=-1,
         max=4,
     ),
-    Option("income", (12, 13, 14, 15, 16, 17, 18), "income in M for each year 1963..1969 (§1; A3)"),
+    Option("income", (12, 13, 14, 15, 16, 17, 18), "income in M for each year 1963..1969 (§1)"),
     Option(
         "pp_limits",
         (1, 1, 2, 2, 3, 3, 4),
-        "most Prestige Points a nation may sell each year 1963..1969 (§1; A3: 1966-1969 assumed)",
+        "most Prestige Points a nation may sell each year 1963..1969 (§1 gives 1963-1965; the pattern of "
+        "the later years is assumed)",
         assumption=True,
     ),
     Option("pp_money", 2, "M received for each Prestige Point sold (§1)", min=0),
@@ -126,16 +167,16 @@ OPTIONS: Final = (
         "missions",
         DEFAULT_MISSIONS,
         "ordinary missions: rows (name, symbols, cost M, intelligence cost, PP of each space from the "
-        "start space) (A4; the board values are assumed)",
+        "start space); the board's values are not published, these are assumed",
         min=1,
         assumption=True,
     ),
-    Option("moon_cost", 15, "cost in M of the Moon Mission (A4)", min=0, assumption=True),
-    Option("moon_ic", 3, "intelligence cost of the Moon Mission (A4)", min=1, assumption=True),
+    Option("moon_cost", 15, "cost in M of the Moon Mission", min=0, assumption=True),
+    Option("moon_ic", 3, "intelligence cost of the Moon Mission", min=1, assumption=True),
     Option(
         "moon_values",
         DEFAULT_MOON_VALUES,
-        "PP of each space of the Moon Mission track, start space first (A4, A5)",
+        "PP of each space of the Moon Mission track, start space first",
         min=1,
         assumption=True,
     ),
@@ -143,13 +184,14 @@ OPTIONS: Final = (
     Option(
         "die_faces",
         (3, 2, 1),
-        "faces of one die: (success green, neutral blue, failure red) (A1, sourced GZ)",
+        "faces of one die: (success green, neutral blue, failure red); from a review",
         assumption=True,
     ),
     Option(
         "intel_deck",
         (13, 13, 13),
-        "Intelligence deck: how many cards of value 1, 2, 3, ... (A6: 39 cards, split assumed)",
+        "Intelligence deck: how many cards of value 1, 2, 3, ... (39 cards of values 1-3; the split is "
+        "assumed)",
         min=1,
         assumption=True,
     ),
@@ -158,7 +200,7 @@ OPTIONS: Final = (
     Option(
         "hand_limit_after_draws",
         True,
-        "the hand limit also binds after the free Income draws: discard down to it (A7.6)",
+        "the hand limit also binds after the free Income draws: discard down to it (reading 5)",
         assumption=True,
     ),
     Option(
@@ -180,30 +222,30 @@ OPTIONS: Final = (
         "spy_penalty_to",
         "hirer",
         "who loses the spy's end-of-game PP: the nation that hired it, or the owner of the sheet it sits "
-        "on (ambiguous: see the package docstring)",
-        choices=("hirer", "sheet_owner"),
+        "on (reading 1)",
+        choices=_values(SpyPenalty),
         assumption=True,
     ),
     Option(
         "spy_box_rule",
         True,
-        "a spy obeys the 'two different types per box' rule of the box it enters (A7.7)",
+        "a spy obeys the 'two different types per box' rule of the box it enters (reading 6)",
         assumption=True,
     ),
-    Option("bonus_tokens", 10, "Bonus Tokens in the bank; none left means no token (A7.5)", min=0),
+    Option("bonus_tokens", 10, "Bonus Tokens in the bank; none left means no token (reading 6)", min=0),
     Option("robotics_discount", 2, "M off the first scientist each round per Robotics researcher", min=0),
     Option("investors_discount", 2, "M off each mission (not the Moon) per Investors researcher", min=0),
     Option(
         "insurance_pay",
         3,
-        "M per Insurance researcher for each Failure after re-rolls (A7.4: literal reading)",
+        "M per Insurance researcher for each Failure after re-rolls (reading 8)",
         min=0,
         assumption=True,
     ),
     Option(
         "reroll_successes",
         False,
-        "Simulation may also re-roll successes (Research: 're-roll one die' names no colour); off, "
+        "Simulation may also re-roll successes (its rule names no colour of die); off, "
         "only failures and neutrals are offered (reading 8: a success re-rolled only helps Insurance)",
         assumption=True,
     ),
@@ -211,16 +253,16 @@ OPTIONS: Final = (
         "intel_resolution",
         "down_then_up",
         "how played Intelligence moves the rocket: down by the opponents' steps then up by one's own, "
-        "clamping after each (A7.1), or 'net': the difference of the two, clamped once",
-        choices=("down_then_up", "net"),
+        "clamping after each (reading 2), or 'net': the difference of the two, clamped once",
+        choices=_values(IntelResolution),
         assumption=True,
     ),
     Option(
         "flag_penalty",
         "previous_rounds",
-        "flags that reduce a mission's PP: those of previous rounds only (A7.2), or also the attempts "
-        "made earlier in the same round ('all_attempts')",
-        choices=("previous_rounds", "all_attempts"),
+        "flags that reduce a mission's PP: those of previous rounds only, or also the attempts "
+        "made earlier in the same round ('all_attempts') (reading 3)",
+        choices=_values(FlagPenalty),
         assumption=True,
     ),
 )

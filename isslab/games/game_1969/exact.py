@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from math import factorial
 
 __all__ = [
@@ -36,7 +36,7 @@ def reroll_policy(green: int, blue: int, red: int, simulation: int, ground_contr
     return reds, blues
 
 
-@cache
+@lru_cache(maxsize=256)
 def dice_law(k: int, faces: Faces = (3, 2, 1)) -> tuple[tuple[tuple[int, int, int], Fraction], ...]:
     """Exact multinomial law of the (green, blue, red) counts of ``k`` dice."""
     sides = sum(faces)
@@ -52,7 +52,7 @@ def dice_law(k: int, faces: Faces = (3, 2, 1)) -> tuple[tuple[tuple[int, int, in
     return tuple(out)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def test_distribution(
     simulation: int = 0, ground_control: int = 0, dice: int = 5, faces: Faces = (3, 2, 1)
 ) -> dict[tuple[int, int], Fraction]:

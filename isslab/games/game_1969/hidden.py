@@ -1,0 +1,283 @@
+"""``State1969.resample_hidden``: a position a nation cannot tell from the real one.
+
+What a nation does not see in 1969 is which cards went where: the values another nation drew, the
+values it holds and has played face down on the current mission, the order of the deck. The
+generic resampler of the core replays the history and redraws every action the nation sees only
+masked; for 1969 that would also redraw the cards played on earlier missions, whose values became
+public at the reveal (and in the discard pile), so the replay would show another past.
+
+This one follows the cards themselves. It replays the history once and tracks every card (an id
+with a fixed value) through the deck, the hands, the face-down plays and the discard pile, noting
+when each card last entered the deck (at the start, or at a reshuffle) and at which draw it left it.
+Then it exchanges pairs of cards that are both out of the nation's sight since before the earlier
+of their two draws: another nation drew the one where it really drew the other. Both cards were in
+the deck at that draw, and neither has been seen since, so every later action stays legal and the
+nation sees the same thing; only the hidden draws (``CardDraw`` of other nations) and the
+face-down plays not yet revealed (``Commit``) change, and their masked texts do not. The new
+history is replayed through the rules (a swap that broke a rule would raise; none does).
+
+A card taken without a draw (the whole deck, when it holds no more cards than are drawn) stays
+where it is: it left the deck with every other card, so there is nothing to exchange it with.
+A position built by hand (no history) has its hidden cards dealt again at random instead; a
+position built by hand and then played on is returned as it is (its past is unknown).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, NamedTuple
+
+from isslab.core import IllegalActionError, State
+from isslab.games.game_1969.actions import CardDraw, Commit, Discard
+
+if TYPE_CHECKING:
+    from isslab.games.game_1969.rules import State1969
+
+__all__ = ["resample_hidden"]
+
+_NEVER = 1 << 60  # the draw time of a card still in the deck
+
+
+class _Place(NamedTuple):
+    """Where a card lies: the deck, the discards, or a nation's hand or face-down play."""
+
+    kind: str
+    seat: int = -1
+
+
+_DECK, _DISCARD = _Place("deck"), _Place("discard")
+
+
+def _hand(seat: int) -> _Place:
+    return _Place("hand", seat)
+
+
+def _down(seat: int) -> _Place:
+    return _Place("down", seat)
+
+
+class _Cards:
+    """Every card of one replay: where it is, when it last entered the deck, which draw took it."""
+
+    def __init__(self, deck: tuple[int, ...], n: int) -> None:
+        self.value: list[int] = []
+        self.entered: list[int] = []  # step of the last entry into the deck (-1: the start)
+        self.drawn: list[int] = []  # step of the draw that took it from there (_NEVER: still there)
+        self.implicit: list[bool] = []  # taken with the whole deck, without a draw
+        # where the cards are: place -> value -> ids
+        self.places: dict[_Place, list[list[int]]] = {}
+        self.nvalues = len(deck)
+        for v, count in enumerate(deck):
+            for _ in range(count):
+                self._new(v)
+        self.places[_DISCARD] = self._empty()
+        for s in range(n):
+            self.places[_hand(s)] = self._empty()
+            self.places[_down(s)] = self._empty()
+        #: step -> the ids each explicit draw took, and each face-down play put down
+        self.draws: dict[int, list[int]] = {}
+        self.plays: dict[int, list[int]] = {}
+
+    def _empty(self) -> list[list[int]]:
+        return [[] for _ in range(self.nvalues)]
+
+    def _new(self, v: int) -> None:
+        i = len(self.value)
+        self.value.append(v)
+        self.entered.append(-1)
+        self.drawn.append(_NEVER)
+        self.implicit.append(False)
+        self.places.setdefault(_DECK, self._empty())[v].append(i)
+
+    def counts(self, place: _Place) -> tuple[int, ...]:
+        return tuple(len(ids) for ids in self.places[place])
+
+    def move(self, src: _Place, dst: _Place, cards: tuple[int, ...]) -> list[int]:
+        """Move ``cards`` (counts per value) from ``src`` to ``dst``; the ids moved."""
+        moved = []
+        for v, c in enumerate(cards):
+            for _ in range(c):
+                i = self.places[src][v].pop()
+                self.places[dst][v].append(i)
+                moved.append(i)
+        return moved
+
+    def reshuffle(self, step: int) -> None:
+        """The discards become the deck (§2.2)."""
+        for i in self.move(_DISCARD, _DECK, self.counts(_DISCARD)):
+            self.entered[i] = step
+            self.drawn[i] = _NEVER
+            self.implicit[i] = False
+
+    def follow(self, step: int, action: object, after: State1969) -> bool:
+        """Move the cards as ``action`` did, reaching ``after``; False if the cards do not add up."""
+        if isinstance(action, CardDraw):
+            ids = self.move(_DECK, _hand(action.seat), action.cards)
+            for i in ids:
+                self.drawn[i] = step
+            self.draws[step] = ids
+        elif isinstance(action, Discard):
+            cards = tuple(int(v == action.value - 1) for v in range(self.nvalues))
+            self.move(_hand(action.seat), _DISCARD, cards)
+        elif isinstance(action, Commit):
+            self.plays[step] = self.move(_hand(action.seat), _down(action.seat), action.cards)
+        n = len(after.hands)
+        # the reveal: the face-down cards go to the discards (§3.2)
+        if all(c is None for c in after.commits):
+            for s in range(n):
+                self.move(_down(s), _DISCARD, self.counts(_down(s)))
+        # cards taken without a draw: the whole deck, maybe again after a reshuffle (reading 14)
+        for s in range(n):
+            want = sum(after.hands[s])
+            while sum(self.counts(_hand(s))) < want:
+                if sum(self.counts(_DECK)):
+                    for i in self.move(_DECK, _hand(s), self.counts(_DECK)):
+                        self.drawn[i] = step
+                        self.implicit[i] = True
+                elif sum(self.counts(_DISCARD)):
+                    self.reshuffle(step)
+                else:
+                    return False
+        if self.counts(_DECK) != after.deck and not sum(self.counts(_DECK)):
+            self.reshuffle(step)
+        return (
+            self.counts(_DECK) == after.deck
+            and self.counts(_DISCARD) == after.discard
+            and all(self.counts(_hand(s)) == after.hands[s] for s in range(n))
+        )
+
+
+def resample_hidden(st: State1969, seat: int, rng: random.Random, tries: int = 20) -> State:
+    """A state that ``seat`` cannot tell from ``st``: hidden cards exchanged along the history.
+
+    Same view for ``seat``, same texts of every past action as ``seat`` may know them, same legal
+    actions at its turns. ``tries`` is accepted for the core's signature; no retry is needed.
+    """
+    st._check_seat(seat)
+    g = st.game
+    history = st.history
+    if not history:
+        return _deal_again(st, seat, rng)
+    cards = _Cards(g.deck0, g.n)
+    state: State = g.new_state()
+    try:
+        for step, action in enumerate(history):
+            state = state.apply(action)
+            if not cards.follow(step, action, state):  # type: ignore[arg-type]
+                return st
+    except IllegalActionError:
+        return st  # a position built by hand, then played on: its past is unknown
+    if state != st:
+        return st
+    pending = _exchange(cards, seat, rng)
+    new = list(history)
+    for step, ids in cards.draws.items():
+        new[step] = CardDraw(history[step].seat, _counts(cards, ids))
+    for step in pending:
+        new[step] = Commit(history[step].seat, _counts(cards, cards.plays[step]))
+    state = g.new_state()
+    for action in new:
+        state = state.apply(action)
+    return state
+
+
+def _counts(cards: _Cards, ids: list[int]) -> tuple[int, ...]:
+    out = [0] * cards.nvalues
+    for i in ids:
+        out[cards.value[i]] += 1
+    return tuple(out)
+
+
+def _exchange(cards: _Cards, seat: int, rng: random.Random) -> set[int]:
+    """Exchange random pairs of cards hidden from ``seat``; the steps of the face-down plays changed."""
+    place_of: dict[int, _Place] = {}
+    for place, by_value in cards.places.items():
+        for ids in by_value:
+            for i in ids:
+                place_of[i] = place
+    # hidden from ``seat``: the deck, and the cards another nation drew (by a draw) and has not shown
+    hidden = [
+        i
+        for i, place in place_of.items()
+        if place == _DECK or (place != _DISCARD and place.seat != seat and not cards.implicit[i])
+    ]
+    drawn = [i for i in hidden if place_of[i] != _DECK]
+    # the face-down play (not yet revealed) each hidden card lies in
+    play_of: dict[int, int] = {}
+    for step in sorted(cards.plays):
+        for i in cards.plays[step]:
+            if place_of[i].kind == "down":
+                play_of[i] = step
+    changed: set[int] = set()
+    for _ in range(4 * len(hidden) if drawn else 0):
+        a = drawn[int(rng.random() * len(drawn))]
+        b = hidden[int(rng.random() * len(hidden))]
+        va, vb = cards.value[a], cards.value[b]
+        if va == vb:
+            continue
+        da, db = cards.drawn[a], cards.drawn[b]
+        # both were in the deck just before the earlier of the two draws
+        if not (cards.entered[a] < db and cards.entered[b] < da):
+            continue
+        # the draw that took ``a`` takes ``b`` instead, and the other way round
+        ids = cards.draws[da]
+        ids[ids.index(a)] = b
+        if db != _NEVER:
+            ids = cards.draws[db]
+            ids[ids.index(b)] = a
+        cards.drawn[a], cards.drawn[b] = db, da
+        sa, sb = play_of.pop(a, None), play_of.pop(b, None)
+        if sa is not None:
+            ids = cards.plays[sa]
+            ids[ids.index(a)] = b
+            play_of[b] = sa
+            changed.add(sa)
+        if sb is not None:
+            ids = cards.plays[sb]
+            ids[ids.index(b)] = a
+            play_of[a] = sb
+            changed.add(sb)
+        pa, pb = place_of[a], place_of[b]
+        cards.places[pa][va].remove(a)
+        cards.places[pb][vb].remove(b)
+        cards.places[pb][va].append(a)
+        cards.places[pa][vb].append(b)
+        place_of[a], place_of[b] = pb, pa
+        drawn = [i for i in hidden if place_of[i] != _DECK]
+    return changed
+
+
+def _deal_again(st: State1969, seat: int, rng: random.Random) -> State1969:
+    """A position without history: deal the cards ``seat`` cannot see again at random."""
+    n = st.game.n
+    others = [s for s in range(n) if s != seat]
+    pool: list[int] = []
+    for v, c in enumerate(st.deck):
+        pool += [v] * c
+    for s in others:
+        for v, c in enumerate(st.hands[s]):
+            pool += [v] * c
+        down = st.commits[s]
+        if down is not None:
+            for v, c in enumerate(down):
+                pool += [v] * c
+    rng.shuffle(pool)
+
+    def take(k: int) -> tuple[int, ...]:
+        out = [0] * st.game.nvalues
+        for _ in range(k):
+            out[pool.pop()] += 1
+        return tuple(out)
+
+    new = st._copy()
+    new._hist, new._nhist = None, 0
+    hands = list(st.hands)
+    commits = list(st.commits)
+    for s in others:
+        hands[s] = take(sum(st.hands[s]))
+        down = st.commits[s]
+        if down is not None:
+            commits[s] = take(sum(down))
+    new.hands, new.commits = tuple(hands), tuple(commits)
+    new.deck = take(len(pool))
+    return new
