@@ -417,9 +417,11 @@ def test_the_log_describes_every_action_for_the_human_seat() -> None:
         state = view.state
         log = view.log_view.value
         for a in state.history[-100:]:
-            assert html.escape(state.describe(a, 0)) in log
+            # each log line ends its <div>: match whole texts ("USSR draws 1" is a prefix of the
+            # masked "USSR draws 1 card")
+            assert html.escape(state.describe(a, 0)) + "</div>" in log
             if state.describe(a, 0) != state.describe(a):  # hidden from USA: only the masked text
-                assert html.escape(state.describe(a)) not in log
+                assert html.escape(state.describe(a)) + "</div>" not in log
         for note in view.message.split(" · "):
             assert note.removeprefix("greedy bot: ").removeprefix("spy bot: ").removeprefix(
                 "moonshot bot: "
