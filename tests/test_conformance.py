@@ -54,18 +54,6 @@ def test_game_info_agrees_with_the_game_at_every_table_size(game_id: str) -> Non
 # --------------------------------------------------------------------------------------------------
 
 
-def _1969_describe_shows_drawn_cards() -> bool:
-    """True while 1969's describe_action shows another nation the values of a nation's drawn cards."""
-    if "1969" not in isslab.games():
-        return False
-    game = isslab.make("1969")
-    try:
-        draw = game.decode_action(["CardDraw", 1, [1, 0, 0]])
-    except ValueError:
-        return False
-    return game.describe_action(draw, 0) == game.describe_action(draw, None)
-
-
 def _leak_cases() -> list[tuple[str, dict[str, Any]]]:
     """Every game at its defaults, and at its smallest and largest table."""
     cases: list[tuple[str, dict[str, Any]]] = []
@@ -81,19 +69,7 @@ LEAK_CASES = _leak_cases()
 
 
 @pytest.mark.parametrize(("game_id", "options"), LEAK_CASES, ids=[f"{g}-{o}" for g, o in LEAK_CASES])
-def test_no_seat_learns_hidden_information(
-    game_id: str, options: dict[str, Any], request: pytest.FixtureRequest
-) -> None:
-    if game_id == "1969" and _1969_describe_shows_drawn_cards():
-        # known leak, fixed on the 1969 branch (describe masks other nations' draws and commitments);
-        # the condition turns false, and this mark off, as soon as that fix is merged
-        request.applymarker(
-            pytest.mark.xfail(
-                strict=True,
-                raises=ConformanceError,
-                reason="1969 describe_action shows other nations' drawn cards",
-            )
-        )
+def test_no_seat_learns_hidden_information(game_id: str, options: dict[str, Any]) -> None:
     game = isslab.make(game_id, **options)
     report = check_hidden_information(game, games=12, seed=0)
     assert report.games == 12 and report.resampled == report.positions * game.num_players
