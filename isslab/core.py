@@ -338,9 +338,7 @@ class Option:
                 frozen = tuple(float(v) for v in frozen)  # (0.5, 1) and (0.5, 1.0) are one option
             if isinstance(example, int | float) and not isinstance(example, bool):
                 imin, imax = self.item_min, self.item_max
-                if any(
-                    (imin is not None and v < imin) or (imax is not None and v > imax) for v in frozen
-                ):
+                if any((imin is not None and v < imin) or (imax is not None and v > imax) for v in frozen):
                     raise self._bad(value)
         return frozen
 
@@ -402,9 +400,7 @@ MAX_DEPTH: Final = 32
 MAX_SAVE_CHARS: Final = 8_000_000
 
 
-def _freeze(
-    obj: Any, depth: int = MAX_DEPTH, items: int | None = None, text: int | None = None
-) -> Any:
+def _freeze(obj: Any, depth: int = MAX_DEPTH, items: int | None = None, text: int | None = None) -> Any:
     """Turn JSON lists back into tuples (state fields and action fields are tuples).
 
     Raises ``ValueError`` past ``depth`` levels of nesting, and, when given, past ``items`` numbers
