@@ -241,19 +241,19 @@ class Option:
         if isinstance(default, tuple):
             lo, hi = self.length_bounds()
             table = bool(default) and isinstance(default[0], tuple)
-            unit = "rows" if table else "entries"
+            one, many = ("row", "rows") if table else ("entry", "entries")
             if lo == hi:
-                size = f"{lo} {unit}"
+                size = f"{lo} {one if lo == 1 else many}"
             elif hi is None:
-                size = f"at least {lo} {unit}"
+                size = f"at least {lo} {one if lo == 1 else many}"
             else:
-                size = f"{lo} to {hi} {unit}"
+                size = f"{lo} to {hi} {many}"
             items = ""
             if default and not table and not isinstance(default[0], str | bool):
                 items = _range_text(type(default[0]).__name__, self.item_min, self.item_max)
                 items = f", each {items}"
             if not example:
-                return f"a sequence of {size}{items}"
+                return f"a {'table' if table else 'sequence'} of {size}{items}"
             like = _short(list(default[:1]) if table else list(default), 60)
             if table:
                 return f"a table of {size} like {like[:-1]}, ...] ({size}{items})"
@@ -338,6 +338,9 @@ class Option:
                 frozen = tuple(float(v) for v in frozen)  # (0.5, 1) and (0.5, 1.0) are one option
             if isinstance(example, int | float) and not isinstance(example, bool):
                 imin, imax = self.item_min, self.item_max
+                if isinstance(example, int):  # the safety net, as for int options
+                    imin = -MAX_OPTION_INT if imin is None else imin
+                    imax = MAX_OPTION_INT if imax is None else imax
                 if any((imin is not None and v < imin) or (imax is not None and v > imax) for v in frozen):
                     raise self._bad(value)
         return frozen
@@ -358,8 +361,10 @@ def _range_text(kind: str, lo: float | None, hi: float | None) -> str:
 
 
 def _num(x: float) -> str:
-    """A bound in words: ``4``, ``100000``, ``0.5``."""
-    return str(int(x)) if x == int(x) else f"{x:g}"
+    """A bound in words: ``4``, ``100,000``, ``0.5``."""
+    if x != int(x):
+        return f"{x:g}"
+    return f"{int(x):,}" if abs(x) >= 10_000 else str(int(x))
 
 
 def _same_kind(value: Any, example: Any) -> bool:
