@@ -45,8 +45,8 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
             value = json.loads(text)
         except RecursionError:
             raise ValueError(f"option {_short(name, 40)}: nested more than {MAX_DEPTH} levels deep") from None
-        except json.JSONDecodeError:
-            value = text  # not JSON: the text itself (``-o spy_penalty_to=hirer``)
+        except ValueError:  # not JSON (or an int of more than 4300 digits): the text itself
+            value = text  # ``-o spy_penalty_to=hirer``
         if not _json_depth_ok(value, MAX_DEPTH):
             raise ValueError(f"option {_short(name, 40)}: nested more than {MAX_DEPTH} levels deep")
         out[name] = value
@@ -273,7 +273,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     finally:
         if out is not None:
             out.discard()
-    return 0
+    return 130 if df.attrs.get("interrupted") else 0
 
 
 def build_parser() -> argparse.ArgumentParser:

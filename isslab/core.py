@@ -474,8 +474,8 @@ def parse_json(text: str | bytes | bytearray, what: str, limit: int = MAX_SAVE_C
         obj = json.loads(text)
     except RecursionError:  # the C parser's own guard, far beyond any real file
         raise ValueError(f"{what}: nested more than {MAX_DEPTH} levels deep") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{what}: invalid JSON ({_short(str(exc), 120)[1:-1]})") from None
+    except ValueError as exc:  # bad JSON, bad UTF-8, an int of more than 4300 digits
+        raise ValueError(f"{what}: invalid JSON ({_cut(str(exc), 120)})") from None
     if not _json_depth_ok(obj, MAX_DEPTH):
         raise ValueError(f"{what}: nested more than {MAX_DEPTH} levels deep")
     return obj
@@ -1009,6 +1009,11 @@ class _ShortRepr(reprlib.Repr):
 
 
 _SHORT_REPR: Final = _ShortRepr()
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` itself if short, else its start and an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _short(value: Any, limit: int = 80) -> str:
