@@ -441,11 +441,11 @@ def _freeze_counted(obj: Any, depth: int, budget: list[int], text: int | None) -
 
 
 def _thaw(obj: Any, depth: int = MAX_DEPTH) -> Any:
-    """Turn tuples into lists recursively so that ``json`` writes them the same way every time."""
-    if isinstance(obj, tuple):
+    """Turn tuples (and lists in them) into lists recursively, so that ``json`` writes them alike."""
+    if isinstance(obj, tuple | list):
         if depth <= 0:
             raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
-        return [_thaw(x, depth - 1) if isinstance(x, tuple) else x for x in obj]
+        return [_thaw(x, depth - 1) if isinstance(x, tuple | list) else x for x in obj]
     return obj
 
 
