@@ -441,29 +441,29 @@ def _freeze_counted(obj: Any, depth: int, budget: list[int], text: int | None) -
 
 
 def _thaw(obj: Any, depth: int = MAX_DEPTH) -> Any:
-    """Turn tuples (and lists in them) into lists recursively, so that ``json`` writes them alike."""
-    if isinstance(obj, tuple | list):
+    """Turn tuples into lists recursively so that ``json`` writes them the same way every time."""
+    if isinstance(obj, tuple):
         if depth <= 0:
             raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
-        return [_thaw(x, depth - 1) if isinstance(x, tuple | list) else x for x in obj]
+        return [_thaw(x, depth - 1) if isinstance(x, tuple) else x for x in obj]
     return obj
 
 
 def _json_depth_ok(obj: Any, depth: int) -> bool:
-    """True if ``obj`` (parsed JSON) nests at most ``depth`` levels (iterative: no recursion limit)."""
-    stack = [(obj, 0)]
-    while stack:
-        node, level = stack.pop()
-        if type(node) is list:
-            children: Iterable[Any] = node
-        elif type(node) is dict:
-            children = node.values()
-        else:
-            continue
-        if level >= depth:
-            return False
-        stack.extend((c, level + 1) for c in children if type(c) is list or type(c) is dict)
-    return True
+    """True if ``obj`` (parsed JSON) nests at most ``depth`` levels (level by level: no recursion)."""
+    level: list[Any] = [obj] if type(obj) is list or type(obj) is dict else []
+    for _ in range(depth):
+        if not level:
+            return True
+        nxt: list[Any] = []
+        for node in level:
+            children = node if type(node) is list else node.values()
+            nxt += [c for c in children if type(c) in _CONTAINERS]
+        level = nxt
+    return not level
+
+
+_CONTAINERS: Final = frozenset((list, dict))
 
 
 def parse_json(text: str | bytes | bytearray, what: str, limit: int = MAX_SAVE_CHARS) -> Any:
@@ -559,7 +559,7 @@ class Game(ABC):
         unknown = sorted(set(fields) - set(state.FIELDS))
         if unknown:
             raise ValueError(
-                f"{self.id} has no state field {', '.join(map(repr, unknown))}; "
+                f"{self.id} has no state field {_names([repr(u) for u in unknown])}; "
                 f"the fields are: {', '.join(state.FIELDS)}"
             )
         new = state._copy()
@@ -1125,6 +1125,10 @@ def restore(game: Game, snapshot: Mapping[str, Any]) -> State:
     The snapshot is trusted: only its shape is checked. Use ``load`` to verify a position by replay.
     """
     cls = game.STATE
+    if not isinstance(snapshot, Mapping):
+        raise ValueError(
+            f"corrupt save file: the state must be a mapping of fields, got {_short(snapshot, 60)}"
+        )
     missing = [f for f in cls.FIELDS if f not in snapshot]
     if missing:
         raise ValueError(f"corrupt save file: state fields missing: {', '.join(missing)}")
@@ -1196,9 +1200,16 @@ def make(game_id: str, /, **options: Any) -> Game:
     """Build a game with validated options (bad ones raise ``ValueError`` naming the option)."""
     if not isinstance(game_id, str):
         raise ValueError(f"game id must be a string, got {_short(game_id, 60)}")
+    # scalars keyed with their exact type (True == 1 and 4.0 == 4 must not share a game) find a
+    # game made before at once; validating them again would give the same answer
+    quick = _scalar_key(game_id, options)
+    game = _MADE.get(quick) if quick is not None else None
+    if game is not None:
+        return game
     cls = game_class(game_id)
-    # the cache is keyed by the validated, canonical options: every request is validated (no
-    # cached game for 1 can answer True), and equal games share one (and its precomputed tables)
+    # every other request is validated first, and the cache is keyed by the canonical options: no
+    # cached game for (1, 1, ...) can answer (True, True, ...), and equal games share one (and
+    # its precomputed tables)
     resolved = cls.resolve_options(options)
     key = (game_id, tuple(sorted(resolved.items())))
     game = _MADE.get(key)
@@ -1207,7 +1218,26 @@ def make(game_id: str, /, **options: Any) -> Game:
         if len(_MADE) >= _MADE_SIZE:
             _MADE.clear()
         _MADE[key] = game
+    if quick is not None:
+        if len(_MADE) >= _MADE_SIZE:
+            _MADE.clear()
+        _MADE[quick] = game
     return game
+
+
+_SCALARS: Final = frozenset((int, str, bool))
+
+
+def _scalar_key(game_id: str, options: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """A cache key for options that are all ints, strings and bools (typed), else None."""
+    items = []
+    for name, value in options.items():
+        kind = type(value)
+        if kind not in _SCALARS:
+            return None
+        items.append((name, kind.__name__, value))
+    items.sort()
+    return ("raw", game_id, tuple(items))
 
 
 def bot_names(game_id: str) -> list[str]:

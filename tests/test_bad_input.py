@@ -293,6 +293,7 @@ def test_the_game_cache_validates_every_request():
     with pytest.raises(ValueError, match=r"option pp_limits=\(True, True"):
         isslab.make("1969", pp_limits=(True, True, 2, 2, 3, 3, 4))
     # equal requests, however spelled, still share one game (and its tables)
+    assert isslab.make("space-1999", players=2) is isslab.make("space-1999", players=2)
     a = isslab.make("1969", income=[12, 13, 14, 15, 16, 17, 18])
     assert (
         a
@@ -623,6 +624,9 @@ def test_unverified_loads_and_restore_bound_their_input_too(game_id, saves):
     err = refused(lambda: isslab.core.restore(state.game, doc["state"]))
     assert f"state field {field}" in str(err)
     assert isslab.load(state.to_json(), verify=False) == state
+    refused(lambda: isslab.core.restore(state.game, [1, 2]))
+    err = refused(lambda: state.game.position(**{"x" * 10_000_000: 1}))
+    assert "has no state field" in str(err) and len(str(err)) < 400
 
 
 # --- actions --------------------------------------------------------------------------------------
