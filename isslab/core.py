@@ -333,9 +333,12 @@ class Option:
             if not all(_same_kind(v, example) for v in frozen):
                 raise self._bad(value)
             if isinstance(example, float):
+                try:  # (0.5, 1) and (0.5, 1.0) are one option; an int too big for a float is none
+                    frozen = tuple(float(v) for v in frozen)
+                except OverflowError:
+                    raise self._bad(value) from None
                 if not all(math.isfinite(v) for v in frozen):
                     raise self._bad(value)
-                frozen = tuple(float(v) for v in frozen)  # (0.5, 1) and (0.5, 1.0) are one option
             if isinstance(example, int | float) and not isinstance(example, bool):
                 imin, imax = self.item_min, self.item_max
                 if isinstance(example, int):  # the safety net, as for int options
@@ -556,10 +559,10 @@ class Game(ABC):
         of a built position is empty.
         """
         state = self.new_state()
-        unknown = sorted(set(fields) - set(state.FIELDS))
+        unknown = sorted(set(fields) - set(state.FIELDS), key=str)
         if unknown:
             raise ValueError(
-                f"{self.id} has no state field {_names([repr(u) for u in unknown])}; "
+                f"{self.id} has no state field {', '.join(_short(u, 40) for u in unknown[:6])}; "
                 f"the fields are: {', '.join(state.FIELDS)}"
             )
         new = state._copy()

@@ -161,6 +161,7 @@ def saves() -> dict[str, list[isslab.State]]:
         (Option("t", (1, 2, 3), ""), [1, True, 3], r"option t=\[1, True, 3\]"),
         (Option("t", ("a", "b"), ""), ["a", 1.5], r"option t=\['a', 1.5\]"),
         (Option("t", (0.5,), ""), [float("nan")], r"option t=\[nan\]"),
+        (Option("t", (0.5,), ""), [10**400], r"option t=\[1000"),
         # declared length and item bounds
         (
             Option("t", (1, 2), "", min_len=1, max_len=3),
