@@ -91,9 +91,10 @@ def _play_rows(
         extra = keys
     winners = set(rec.winners)
     reason = rec.end_reason.name if rec.end_reason is not None else ""
+    mine: list[Row] = []
     for seat in range(game.num_players):
         stats = {**rec.game_stats, **rec.seat_stats[seat]}
-        rows.append(
+        mine.append(
             (
                 i,
                 seed,
@@ -109,6 +110,7 @@ def _play_rows(
                 *(stats.get(k) for k in extra),
             )
         )
+    rows += mine  # a game's rows arrive together: an interrupt never leaves half a game
     return extra
 
 
@@ -367,14 +369,16 @@ def sweep(
     frames = []
     interrupted = False
     outer = tqdm(combos, disable=not progress, desc=f"sweep {game}", unit="point")
-    for point in outer:
-        df, interrupted = _simulate(game, bots, games, seed, workers, False, None, {**options, **point})
-        for n, v in point.items():
-            df.insert(0, n, [v] * len(df))
-        frames.append(df)
-        if interrupted:
-            break
-    outer.close()
+    try:
+        for point in outer:
+            df, interrupted = _simulate(game, bots, games, seed, workers, False, None, {**options, **point})
+            for n, v in point.items():
+                df.insert(0, n, [v] * len(df))
+            frames.append(df)
+            if interrupted:
+                break
+    finally:
+        outer.close()
     out = pd.concat(frames, ignore_index=True)
     out.attrs["game"] = game
     out.attrs["grid"] = {n: list(v) for n, v in zip(names, values, strict=True)}
