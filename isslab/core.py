@@ -37,6 +37,8 @@ __all__ = [
     "games",
     "load",
     "make",
+    "missing_bounds",
+    "parse_json",
     "register_bot",
     "register_game",
     "restore",
