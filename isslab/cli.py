@@ -3,18 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import re
 import sys
+import tempfile
 import textwrap
 import time
+import warnings
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, Final
 
-from isslab.core import bot_names, game_class, games, make
+from isslab.core import MAX_DEPTH, Game, Option, _json_depth_ok, _short, bot_names, game_class, games, make
 from isslab.play import play
 from isslab.sim import simulate, summarize
 
-__all__ = ["main", "parse_options"]
+__all__ = ["build_parser", "main", "parse_options", "plain_text", "reflow"]
+
+
+#: longest ``name=value`` option text read from the command line
+MAX_OPTION_TEXT: Final = 100_000
+#: width the ``rules`` text is wrapped to
+WIDTH: Final = 100
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -22,13 +34,22 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise ValueError(f"an option must look like name=value, got {pair!r}")
+            raise ValueError(f"an option must look like name=value, got {_short(pair, 60)}")
         name, text = pair.split("=", 1)
+        name = name.strip()
+        if len(text) > MAX_OPTION_TEXT:
+            raise ValueError(
+                f"option {_short(name, 40)}: {len(text):,} characters, at most {MAX_OPTION_TEXT:,}"
+            )
         try:
             value = json.loads(text)
-        except json.JSONDecodeError:
-            value = text
-        out[name.strip()] = value
+        except RecursionError:
+            raise ValueError(f"option {_short(name, 40)}: nested more than {MAX_DEPTH} levels deep") from None
+        except ValueError:  # not JSON (or an int of more than 4300 digits): the text itself
+            value = text  # ``-o spy_penalty_to=hirer``
+        if not _json_depth_ok(value, MAX_DEPTH):
+            raise ValueError(f"option {_short(name, 40)}: nested more than {MAX_DEPTH} levels deep")
+        out[name] = value
     return out
 
 
@@ -43,18 +64,105 @@ def _cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+_ROLE = re.compile(r":[a-zA-Z]+(?::[a-zA-Z]+)?:`~?\.?([^`<]*?)\s*(?:<[^>]*>)?`")
+_LITERAL = re.compile(r"``(.+?)``")
+_ITEM = re.compile(r"^(\s*)([*-] |\d+\. )")
+
+
+def plain_text(doc: str) -> str:
+    """A docstring for readers: Sphinx roles (``:mod:`.rules```) and double backticks removed."""
+    doc = _ROLE.sub(lambda m: m.group(1).rsplit(".", 1)[-1] if "." in m.group(1) else m.group(1), doc)
+    return _LITERAL.sub(r"\1", doc)
+
+
+def reflow(text: str, width: int = WIDTH, indent: str = "  ") -> str:
+    """Re-wrap paragraphs and list items of ``text`` to ``width`` columns (indented by ``indent``)."""
+    blocks: list[tuple[str, str]] = []  # (marker, text) per paragraph or list item
+    for line in textwrap.dedent(text).strip().splitlines():
+        item = _ITEM.match(line)
+        if not line.strip():
+            blocks.append(("", ""))
+        elif item:
+            blocks.append((item.group(2), line[item.end() :].strip()))
+        elif blocks and blocks[-1][1]:
+            marker, body = blocks[-1]
+            blocks[-1] = (marker, f"{body} {line.strip()}")
+        else:
+            blocks.append(("", line.strip()))
+    out: list[str] = []
+    for marker, body in blocks:
+        if not body:
+            if out and out[-1]:
+                out.append("")
+            continue
+        out.append(
+            textwrap.fill(
+                body,
+                width=width,
+                initial_indent=indent + marker,
+                subsequent_indent=indent + " " * len(marker),
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(out).rstrip()
+
+
+def _value_text(game_id: str, option: Option, width: int = 48) -> str:
+    """An option's default for the ``rules`` listing: tables and long sequences summarised."""
+    value = option.default
+    if isinstance(value, tuple):
+        if value and isinstance(value[0], tuple):
+            return f"a table of {len(value)} rows (`isslab rules {game_id} --option {option.name}` shows it)"
+        text = repr(list(value))
+        if len(text) > width:
+            shown = text[: width - 5].rsplit(",", 1)[0]
+            return f"{shown}, ...] ({len(value)} entries)"
+        return text
+    return repr(value)
+
+
+def _package_doc(cls: type[Game]) -> str:
+    """The docstring of the game's package (its rules summary for players), else of its module."""
+    module = sys.modules[cls.__module__]
+    package = sys.modules.get(module.__package__ or "")
+    return (package.__doc__ if package is not None else None) or module.__doc__ or ""
+
+
 def _cmd_rules(args: argparse.Namespace) -> int:
     cls = game_class(args.game)
-    doc = sys.modules[cls.__module__].__doc__ or ""
+    options = {o.name: o for o in cls.OPTIONS}
+    if args.option is not None:
+        opt = options.get(args.option)
+        if opt is None:
+            raise ValueError(
+                f"{cls.id} has no option {_short(args.option, 40)}; the options are: {', '.join(options)}"
+            )
+        print(textwrap.fill(f"{opt.name}: {opt.doc}", width=WIDTH, subsequent_indent="  "))
+        value = opt.default
+        if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+            print(f"{opt.name} = [")
+            for row in value:
+                print(f"  {json.dumps(_as_lists(row))},")
+            print("]")
+        else:
+            print(f"{opt.name} = {json.dumps(_as_lists(value))}")
+        print(f"allowed: {opt.allowed(example=False)}")
+        return 0
     print(f"{cls.title} ({cls.id})\n")
-    if doc:
-        print(textwrap.indent(doc.strip(), "  ") + "\n")
-    print("Options (name = default: meaning; allowed values):")
+    doc = plain_text(_package_doc(cls))
+    if doc.strip():
+        print(reflow(doc) + "\n")
+    print(f'Options (isslab.make("{cls.id}", name=value), or -o name=value; [assumption]: a guessed value):')
     for o in cls.OPTIONS:
         flag = "  [assumption]" if o.assumption else ""
-        print(f"  {o.name} = {o.default!r}: {o.doc}; {o.allowed()}{flag}")
+        line = f"{o.name} = {_value_text(cls.id, o)}: {o.doc}; {o.allowed(example=False)}{flag}"
+        print(textwrap.fill(line, width=WIDTH, initial_indent="  ", subsequent_indent="      "))
     print(f"\nBots: {', '.join(bot_names(cls.id))}")
     return 0
+
+
+def _as_lists(value: Any) -> Any:
+    return [_as_lists(v) for v in value] if isinstance(value, tuple) else value
 
 
 def _bots_arg(text: str) -> list[str] | str:
@@ -79,33 +187,93 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Out:
+    """The ``--out`` file, checked before the run and written at the end without losing the old one.
+
+    A regular file is written to a temporary file beside it, then renamed over it: a failed write
+    (a full disk) leaves the old file as it was. A device or pipe (``/dev/stdout``) is written directly.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        target = Path(path)
+        if target.is_dir():
+            raise ValueError(f"--out {_short(path, 80)} is a folder; give a file name")
+        folder = target.parent
+        if not folder.is_dir():
+            raise ValueError(f"--out {_short(path, 80)}: the folder {_short(str(folder), 80)} does not exist")
+        self.direct = target.exists() and not target.is_file()
+        self.tmp: str | None = None
+        try:
+            if self.direct:
+                with open(target, "a"):
+                    pass
+            else:  # proves the folder writable now, not after an hour of simulation
+                fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+                os.close(fd)
+        except OSError as exc:
+            raise ValueError(f"--out {_short(path, 80)} cannot be written: {exc.strerror or exc}") from None
+
+    def write(self, df: Any) -> None:
+        """Write the rows; ``ValueError`` (the old file kept) if the device refuses them."""
+        try:
+            if self.tmp is None:
+                df.to_csv(self.path, index=False)
+            else:
+                df.to_csv(self.tmp, index=False)
+                os.replace(self.tmp, self.path)
+                self.tmp = None
+        except OSError as exc:
+            self.discard()
+            raise ValueError(
+                f"the rows could not be written to {_short(self.path, 80)}: {exc.strerror or exc}"
+            ) from None
+
+    def discard(self) -> None:
+        """Remove the temporary file (the run failed or was not written)."""
+        if self.tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.tmp)
+            self.tmp = None
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
-    t0 = time.perf_counter()
-    df = simulate(
-        args.game,
-        bots=_bots_arg(args.bots),
-        games=args.games,
-        seed=args.seed,
-        workers=args.workers,
-        progress=not args.quiet,
-        **options,
-    )
-    elapsed = time.perf_counter() - t0
-    if args.out:
-        df.to_csv(args.out, index=False)
-    summary = summarize(df)
-    print(
-        f"{args.game}: {args.games} games in {elapsed:.2f} s "
-        f"({args.games / elapsed:,.0f} games/s), seed {args.seed}"
-    )
-    print(summary.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
-    if "end_reason" in df:
-        reasons = df.drop_duplicates("game")["end_reason"].value_counts()
-        print("end reasons: " + ", ".join(f"{k} {v}" for k, v in reasons.items()))
-    if args.out:
-        print(f"rows written to {args.out}")
-    return 0
+    out = _Out(args.out) if args.out else None
+    try:
+        t0 = time.perf_counter()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            df = simulate(
+                args.game,
+                bots=_bots_arg(args.bots),
+                games=args.games,
+                seed=args.seed,
+                workers=args.workers,
+                progress=not args.quiet,
+                **options,
+            )
+        elapsed = max(time.perf_counter() - t0, 1e-9)
+        for w in caught:
+            print(f"isslab: warning: {w.message}", file=sys.stderr)
+        played = int(df["game"].nunique())
+        summary = summarize(df)
+        print(
+            f"{args.game}: {played} games in {elapsed:.2f} s "
+            f"({played / elapsed:,.0f} games/s), seed {args.seed}"
+        )
+        if played:
+            print(summary.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+        if "end_reason" in df and played:
+            reasons = df.drop_duplicates("game")["end_reason"].value_counts()
+            print("end reasons: " + ", ".join(f"{k} {v}" for k, v in reasons.items()))
+        if out is not None:
+            out.write(df)
+            print(f"rows written to {args.out}")
+    finally:
+        if out is not None:
+            out.discard()
+    return 130 if df.attrs.get("interrupted") else 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -117,6 +285,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the games").set_defaults(func=_cmd_games)
     r = sub.add_parser("rules", help="show a game's rules summary and options with defaults")
     r.add_argument("game")
+    r.add_argument("--option", metavar="NAME", help="show the whole default value of one option")
     r.set_defaults(func=_cmd_rules)
     for name, func, helptext in (
         ("play", _cmd_play, "play one game with bots and print the end position"),
@@ -127,14 +296,14 @@ def build_parser() -> argparse.ArgumentParser:
         s.add_argument(
             "--bots", default="random", help="one bot name for all seats, or a comma list per seat"
         )
-        s.add_argument("--seed", type=int, default=0)
+        s.add_argument("--seed", type=int, default=0, help="an int from 0 to 2**128 - 1")
         s.add_argument(
             "-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="game option"
         )
         s.set_defaults(func=func)
         if name == "simulate":
             s.add_argument("--games", type=int, default=1000)
-            s.add_argument("--workers", type=int, default=1)
+            s.add_argument("--workers", type=int, default=1, help="processes (at most one per CPU)")
             s.add_argument("--out", help="write one row per game and seat to this CSV file")
             s.add_argument("--quiet", action="store_true", help="no progress bar")
         else:
@@ -142,15 +311,32 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _one_line(exc: BaseException) -> str:
+    """An error and its notes (a simulated game's seed) on one line."""
+    parts = [str(exc), *getattr(exc, "__notes__", ())]
+    return " ".join("; ".join(p for p in parts if p).split())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; errors in the input print a message and return 2."""
+    """Run the command line; errors in the input print one line and return 2."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.func(args))
+        code = int(args.func(args))
+        sys.stdout.flush()  # a closed pipe shows up here, inside the try, not at exit
+        return code
     except ValueError as exc:
-        print(f"isslab: error: {exc}", file=sys.stderr)
+        print(f"isslab: error: {_one_line(exc)}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (``isslab rules 1969 | head -1``): stop quietly, like other tools;
+        # what is still buffered goes to /dev/null so that the flush at exit cannot fail again
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        print("isslab: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

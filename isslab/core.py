@@ -8,12 +8,14 @@ never draw random numbers; drivers and bots receive a ``random.Random``.
 from __future__ import annotations
 
 import enum
+import itertools
 import json
 import math
 import random
+import reprlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
+from dataclasses import KW_ONLY, dataclass
 from typing import Any, ClassVar, Final, Generic, TypeAlias, TypeVar
 
 __all__ = [
@@ -35,6 +37,8 @@ __all__ = [
     "games",
     "load",
     "make",
+    "missing_bounds",
+    "parse_json",
     "register_bot",
     "register_game",
     "restore",
@@ -174,9 +178,27 @@ class Memo(Generic[_K, _V]):
 # --------------------------------------------------------------------------------------------------
 
 
+#: bounds every option value obeys, whatever its declaration: the generic safety net under the
+#: per-option bounds (a save file is mailed around and uploaded; an option must not cost the machine)
+MAX_OPTION_INT: Final = 10**9
+#: most numbers and strings in one tuple option (a table counts every cell)
+MAX_OPTION_ITEMS: Final = 1000
+#: most levels of nesting in one tuple option (a table of rows of tuples is 3)
+MAX_OPTION_DEPTH: Final = 4
+#: longest string in an option value
+MAX_OPTION_TEXT: Final = 200
+
+
 @dataclass(frozen=True)
 class Option:
-    """One named, documented, validated option of a game (players, a component value, a variant)."""
+    """One named, documented, validated option of a game (players, a component value, a variant).
+
+    Numbers take ``min``/``max`` (every int option should declare both; ``choices`` also bounds it).
+    Tuple options take ``min_len``/``max_len`` (the number of entries; without either, exactly as many
+    as the default has) and ``item_min``/``item_max`` (bounds of each number in a flat tuple). For a
+    tuple, a bare ``min`` is the older spelling of ``min_len`` with no upper length. Whatever the
+    declaration, no value may exceed the safety net above (``MAX_OPTION_*``).
+    """
 
     name: str
     default: Any
@@ -185,67 +207,169 @@ class Option:
     min: float | None = None
     max: float | None = None
     assumption: bool = False
+    _: KW_ONLY
+    min_len: int | None = None
+    max_len: int | None = None
+    item_min: float | None = None
+    item_max: float | None = None
 
-    def allowed(self) -> str:
-        """Describe the allowed values in words, for error messages and ``isslab rules``."""
+    def __post_init__(self) -> None:
+        for lo, hi in ((self.min, self.max), (self.min_len, self.max_len), (self.item_min, self.item_max)):
+            if lo is not None and hi is not None and lo > hi:
+                raise ValueError(f"option {self.name}: a lower bound above the upper bound ({lo} > {hi})")
+        sized = (self.min_len, self.max_len, self.item_min, self.item_max)
+        if not isinstance(self.default, tuple) and any(b is not None for b in sized):
+            raise ValueError(f"option {self.name}: length and item bounds are for tuple options")
+
+    def length_bounds(self) -> tuple[int, int | None]:
+        """The least and the most entries of a tuple option (None: no declared upper bound)."""
+        if self.min_len is not None or self.max_len is not None:
+            return (self.min_len or 0, self.max_len)
+        if self.min is not None:  # the older spelling: a bare min unlocks any length from min
+            return (int(self.min), None)
+        return (len(self.default), len(self.default))
+
+    def allowed(self, example: bool = True) -> str:
+        """Describe the allowed values in words, for error messages and ``isslab rules``.
+
+        ``example=False`` leaves out the default of a tuple option (``isslab rules`` shows it apart).
+        """
         if self.choices is not None:
-            return "one of " + ", ".join(repr(c) for c in self.choices)
-        if isinstance(self.default, bool):
+            return "one of " + ", ".join(_short(c, 40) for c in self.choices)
+        default = self.default
+        if isinstance(default, bool):
             return "True or False"
-        kind = type(self.default).__name__
-        if isinstance(self.default, tuple):
-            return f"a sequence like {list(self.default)!r}"
-        if self.min is not None and self.max is not None:
-            return f"{kind} from {self.min:g} to {self.max:g}"
-        if self.min is not None:
-            return f"{kind} >= {self.min:g}"
-        return kind
+        kind = type(default).__name__
+        if isinstance(default, tuple):
+            lo, hi = self.length_bounds()
+            table = bool(default) and isinstance(default[0], tuple)
+            one, many = ("row", "rows") if table else ("entry", "entries")
+            if lo == hi:
+                size = f"{lo} {one if lo == 1 else many}"
+            elif hi is None:
+                size = f"at least {lo} {one if lo == 1 else many}"
+            else:
+                size = f"{lo} to {hi} {many}"
+            items = ""
+            if default and not table and not isinstance(default[0], str | bool):
+                items = _range_text(type(default[0]).__name__, self.item_min, self.item_max)
+                items = f", each {items}"
+            if not example:
+                return f"a {'table' if table else 'sequence'} of {size}{items}"
+            like = _short(list(default[:1]) if table else list(default), 60)
+            if table:
+                return f"a table of {size} like {like[:-1]}, ...] ({size}{items})"
+            return f"a sequence like {like} ({size}{items})"
+        return _range_text(kind, self.min, self.max)
 
     def validate(self, value: Any) -> Any:
         """Return ``value`` in canonical form, or raise ``ValueError`` naming the option."""
-        bad = ValueError(f"option {self.name}={value!r} is not allowed: use {self.allowed()}")
         default = self.default
         if isinstance(default, bool):
             if not isinstance(value, bool | int) or value not in (0, 1):
-                raise bad
+                raise self._bad(value)
             value = bool(value)
         elif isinstance(default, int):
             # inf and nan come from JSON save files; int() of them raises, so check first
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise bad
+                raise self._bad(value)
             if isinstance(value, float) and (not math.isfinite(value) or int(value) != value):
-                raise bad
+                raise self._bad(value)
             value = int(value)
+            if abs(value) > MAX_OPTION_INT:
+                raise self._bad(value)
         elif isinstance(default, float):
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise bad
+                raise self._bad(value)
             try:
                 value = float(value)
             except OverflowError:  # an int too big for a float
-                raise bad from None
+                raise self._bad(value) from None
             if not math.isfinite(value):
-                raise bad
+                raise self._bad(value)
         elif isinstance(default, str):
-            if not isinstance(value, str):
-                raise bad
+            if not isinstance(value, str) or len(value) > MAX_OPTION_TEXT:
+                raise self._bad(value)
         elif isinstance(default, tuple):
-            if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-                raise bad
-            value = _freeze(list(value))
-            if len(value) != len(default) and self.min is None:
-                raise ValueError(
-                    f"option {self.name} needs {len(default)} entries, got {len(value)}: {list(value)!r}"
-                )
-            if len(default) and not all(_same_kind(v, default[0]) for v in value):
-                raise bad
-            return value
+            return self._validate_tuple(value)
         if self.choices is not None and value not in self.choices:
-            raise bad
+            raise self._bad(value)
         if self.min is not None and value < self.min:
-            raise bad
+            raise self._bad(value)
         if self.max is not None and value > self.max:
-            raise bad
+            raise self._bad(value)
         return value
+
+    def _bad(self, value: Any) -> ValueError:
+        return ValueError(f"option {self.name}={_short(value, 100)} is not allowed: use {self.allowed()}")
+
+    def _validate_tuple(self, value: Any) -> tuple[Any, ...]:
+        if isinstance(value, str | bytes | bytearray | Mapping) or not isinstance(value, Iterable):
+            raise self._bad(value)
+        lo, hi = self.length_bounds()
+        cap = MAX_OPTION_ITEMS if hi is None else min(hi, MAX_OPTION_ITEMS)
+        entries: list[Any] | None = None
+        try:
+            # at most cap + 1 entries are looked at: a huge range or a generator costs nothing more
+            if isinstance(value, Sized) and len(value) > cap:
+                count = len(value)
+            else:
+                entries = list(itertools.islice(iter(value), cap + 1))
+                count = len(entries)
+        except Exception:  # an iterable that fails to iterate (or to count) is no sequence of values
+            raise self._bad(value) from None
+        if entries is None or count > cap or count < lo:
+            if lo == hi:
+                need = f"{lo} entries"
+            else:
+                need = f"{lo} to {cap} entries"
+            got = f"more than {cap}" if entries is not None and count > cap else f"{count}"
+            raise ValueError(f"option {self.name} needs {need}, got {got}: {_short(value, 100)}")
+        try:
+            frozen: tuple[Any, ...] = _freeze(entries, MAX_OPTION_DEPTH, MAX_OPTION_ITEMS, MAX_OPTION_TEXT)
+        except ValueError as exc:
+            raise ValueError(f"option {self.name}={_short(value, 100)} is not allowed: {exc}") from None
+        default = self.default
+        if default:
+            example = default[0]
+            if not all(_same_kind(v, example) for v in frozen):
+                raise self._bad(value)
+            if isinstance(example, float):
+                try:  # (0.5, 1) and (0.5, 1.0) are one option; an int too big for a float is none
+                    frozen = tuple(float(v) for v in frozen)
+                except OverflowError:
+                    raise self._bad(value) from None
+                if not all(math.isfinite(v) for v in frozen):
+                    raise self._bad(value)
+            if isinstance(example, int | float) and not isinstance(example, bool):
+                imin, imax = self.item_min, self.item_max
+                if isinstance(example, int):  # the safety net, as for int options
+                    imin = -MAX_OPTION_INT if imin is None else imin
+                    imax = MAX_OPTION_INT if imax is None else imax
+                if any((imin is not None and v < imin) or (imax is not None and v > imax) for v in frozen):
+                    raise self._bad(value)
+        return frozen
+
+
+def _range_text(kind: str, lo: float | None, hi: float | None) -> str:
+    """``int from 1 to 9``, ``float >= 0``, ``float``; ints always show both ends (the net caps them)."""
+    if kind == "int":
+        lo = -MAX_OPTION_INT if lo is None else lo
+        hi = MAX_OPTION_INT if hi is None else hi
+    if lo is not None and hi is not None:
+        return f"{kind} from {_num(lo)} to {_num(hi)}"
+    if lo is not None:
+        return f"{kind} >= {_num(lo)}"
+    if hi is not None:
+        return f"{kind} <= {_num(hi)}"
+    return kind
+
+
+def _num(x: float) -> str:
+    """A bound in words: ``4``, ``100,000``, ``0.5``."""
+    if x != int(x):
+        return f"{x:g}"
+    return f"{int(x):,}" if abs(x) >= 10_000 else str(int(x))
 
 
 def _same_kind(value: Any, example: Any) -> bool:
@@ -255,22 +379,110 @@ def _same_kind(value: Any, example: Any) -> bool:
     return isinstance(value, type(example) | int)
 
 
+def missing_bounds(option: Option) -> list[str]:
+    """What ``option`` does not bound yet: ``["max"]``, ``["max_len", "item_max"]``, ... (empty: all).
+
+    Every int option needs a ``min`` and a ``max`` (or ``choices``); every tuple option an upper
+    length and, when its entries are numbers, bounds for them. The conformance suite checks it.
+    """
+    default = option.default
+    out: list[str] = []
+    if option.choices is not None or isinstance(default, bool):
+        return out
+    if isinstance(default, int | float):
+        out += [b for b in ("min", "max") if getattr(option, b) is None]
+    elif isinstance(default, tuple):
+        lo, hi = option.length_bounds()
+        if hi is None:
+            out.append("max_len")
+        if default and isinstance(default[0], int | float) and not isinstance(default[0], bool):
+            out += [b for b in ("item_min", "item_max") if getattr(option, b) is None]
+    return out
+
+
 # --------------------------------------------------------------------------------------------------
 # JSON helpers: actions and state fields are built from ints, strings, bools, None and tuples.
 # --------------------------------------------------------------------------------------------------
 
+#: most levels of nesting in an action, a state field or a save file (real ones use fewer than 10)
+MAX_DEPTH: Final = 32
+#: longest save-file text ``load`` reads (a long game's file is some 100 kB)
+MAX_SAVE_CHARS: Final = 8_000_000
 
-def _freeze(obj: Any) -> Any:
-    """Turn JSON lists back into tuples, recursively (state fields and action fields are tuples)."""
-    if type(obj) is list:
-        return tuple(_freeze(x) if type(x) is list else x for x in obj)
+
+def _freeze(obj: Any, depth: int = MAX_DEPTH, items: int | None = None, text: int | None = None) -> Any:
+    """Turn JSON lists back into tuples (state fields and action fields are tuples).
+
+    Raises ``ValueError`` past ``depth`` levels of nesting, and, when given, past ``items`` numbers
+    and strings in all or a string longer than ``text``: input from files and users stays bounded.
+    """
+    if type(obj) is not list:
+        return obj
+    if items is None and text is None:
+        return _freeze_fast(obj, depth)
+    budget = [items if items is not None else -1]
+    return _freeze_counted(obj, depth, budget, text)
+
+
+def _freeze_fast(obj: list[Any], depth: int) -> tuple[Any, ...]:
+    if depth <= 0:
+        raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
+    return tuple(_freeze_fast(x, depth - 1) if type(x) is list else x for x in obj)
+
+
+def _freeze_counted(obj: Any, depth: int, budget: list[int], text: int | None) -> Any:
+    if type(obj) is list or type(obj) is tuple:
+        if depth <= 0:
+            raise ValueError(f"nested more than {MAX_OPTION_DEPTH} levels deep")
+        return tuple(_freeze_counted(x, depth - 1, budget, text) for x in obj)
+    if obj is not None and not isinstance(obj, int | float | str):
+        raise ValueError(f"{type(obj).__name__} values are not allowed (use numbers, strings, lists)")
+    budget[0] -= 1
+    if budget[0] == -1:  # the count started at ``items`` and is now spent
+        raise ValueError(f"more than {MAX_OPTION_ITEMS} numbers and strings in all")
+    if text is not None and isinstance(obj, str) and len(obj) > text:
+        raise ValueError(f"a string of {len(obj)} characters (at most {text})")
     return obj
 
 
-def _thaw(obj: Any) -> Any:
+def _thaw(obj: Any, depth: int = MAX_DEPTH) -> Any:
     """Turn tuples into lists recursively so that ``json`` writes them the same way every time."""
     if isinstance(obj, tuple):
-        return [_thaw(x) if isinstance(x, tuple) else x for x in obj]
+        if depth <= 0:
+            raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
+        return [_thaw(x, depth - 1) if isinstance(x, tuple) else x for x in obj]
+    return obj
+
+
+def _json_depth_ok(obj: Any, depth: int) -> bool:
+    """True if ``obj`` (parsed JSON) nests at most ``depth`` levels (level by level: no recursion)."""
+    level: list[Any] = [obj] if type(obj) is list or type(obj) is dict else []
+    for _ in range(depth):
+        if not level:
+            return True
+        nxt: list[Any] = []
+        for node in level:
+            children = node if type(node) is list else node.values()
+            nxt += [c for c in children if type(c) in _CONTAINERS]
+        level = nxt
+    return not level
+
+
+_CONTAINERS: Final = frozenset((list, dict))
+
+
+def parse_json(text: str | bytes | bytearray, what: str, limit: int = MAX_SAVE_CHARS) -> Any:
+    """``json.loads`` with bounded size and depth: ``ValueError`` naming ``what`` otherwise."""
+    if len(text) > limit:
+        raise ValueError(f"{what}: {len(text):,} characters, more than the {limit:,} that are read")
+    try:
+        obj = json.loads(text)
+    except RecursionError:  # the C parser's own guard, far beyond any real file
+        raise ValueError(f"{what}: nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:  # bad JSON, bad UTF-8, an int of more than 4300 digits
+        raise ValueError(f"{what}: invalid JSON ({_cut(str(exc), 120)})") from None
+    if not _json_depth_ok(obj, MAX_DEPTH):
+        raise ValueError(f"{what}: nested more than {MAX_DEPTH} levels deep")
     return obj
 
 
@@ -298,18 +510,26 @@ class Game(ABC):
     INFO: ClassVar[GameInfo]
 
     def __init__(self, **options: Any) -> None:
-        known = {o.name: o for o in self.OPTIONS}
-        unknown = sorted(set(options) - set(known))
-        if unknown:
-            raise ValueError(
-                f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)} for {self.id}; "
-                f"the options are: {', '.join(known)}"
-            )
-        resolved = {name: opt.validate(options.get(name, opt.default)) for name, opt in known.items()}
+        resolved = self.resolve_options(options)
         self._options: dict[str, Any] = resolved
-        self._key = (self.id, tuple(sorted((k, v) for k, v in resolved.items())))
+        self._key = (self.id, tuple(sorted(resolved.items())))
         self._action_types = {t.__name__: t for t in self.ACTION_TYPES}
         self._setup()
+
+    @classmethod
+    def resolve_options(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option in canonical form, defaults included; ``ValueError`` naming a bad one.
+
+        Each option is checked on its own here; :meth:`_setup` checks them against each other.
+        """
+        known = {o.name: o for o in cls.OPTIONS}
+        unknown = sorted(set(options) - set(known), key=str)
+        if unknown:
+            raise ValueError(
+                f"unknown option{'s' if len(unknown) > 1 else ''} {_names(unknown)} for {cls.id}; "
+                f"the options are: {', '.join(known)}"
+            )
+        return {name: opt.validate(options.get(name, opt.default)) for name, opt in known.items()}
 
     def _setup(self) -> None:  # noqa: B027 - an optional hook, empty by default
         """Check options against each other and precompute tables (override in games)."""
@@ -341,10 +561,10 @@ class Game(ABC):
         of a built position is empty.
         """
         state = self.new_state()
-        unknown = sorted(set(fields) - set(state.FIELDS))
+        unknown = sorted(set(fields) - set(state.FIELDS), key=str)
         if unknown:
             raise ValueError(
-                f"{self.id} has no state field {', '.join(map(repr, unknown))}; "
+                f"{self.id} has no state field {', '.join(_short(u, 40) for u in unknown[:6])}; "
                 f"the fields are: {', '.join(state.FIELDS)}"
             )
         new = state._copy()
@@ -376,16 +596,22 @@ class Game(ABC):
     def decode_action(self, obj: Any) -> Action:
         """Rebuild an action from :meth:`encode_action` output; ``ValueError`` if it is not one."""
         if not isinstance(obj, list) or not obj or not isinstance(obj[0], str):
-            raise ValueError(f"not an encoded {self.id} action: {obj!r}")
+            raise ValueError(f"not an encoded {self.id} action: {_short(obj)}")
         kind = self._action_types.get(obj[0])
         if kind is None:
             raise ValueError(
-                f"unknown action type {obj[0]!r} for {self.id}; known: {', '.join(self._action_types)}"
+                f"unknown action type {_short(obj[0], 40)} for {self.id}; "
+                f"known: {', '.join(self._action_types)}"
+            )
+        fields = getattr(kind, "_fields", None)
+        if fields is not None and len(obj) - 1 > len(fields):  # before any work on the surplus
+            raise ValueError(
+                f"bad fields for {obj[0]} action {_short(obj)}: {len(obj) - 1} fields, at most {len(fields)}"
             )
         try:
             return kind(*(_freeze(x) for x in obj[1:]))
-        except TypeError as exc:
-            raise ValueError(f"bad fields for {obj[0]} action {obj!r}: {exc}") from None
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"bad fields for {obj[0]} action {_short(obj)}: {exc}") from None
 
     # value semantics -------------------------------------------------------------------------
 
@@ -573,14 +799,20 @@ class State(ABC):
         who = {CHANCE: "chance", TERMINAL: "nobody (the game is over)"}.get(
             self.current_player, self.game.seat_name(self.current_player)
         )
-        try:
-            text = str(action)
-        except Exception:  # a malformed action (a seat out of range, a dict field) may not print
-            text = repr(action)
+        text = None
+        if isinstance(action, str):
+            text = _short(action, 100)
+        elif type(action) in self.game.ACTION_TYPES:
+            try:  # the readable form of an action object; a malformed one may not print
+                text = _short(str(action), 100)
+            except Exception:
+                pass
+        if text is None:  # anything else as a bounded repr: never the whole input, never a crash
+            text = _short(action, 100)
         shown = [str(a) for a in legal[:12]]
         more = f" ... and {len(legal) - 12} more" if len(legal) > 12 else ""
         listing = "; ".join(shown) + more if shown else "none"
-        return f"illegal action {text!r} for {who} at move {self._nhist}; legal: {listing}"
+        return f"illegal action {text} for {who} at move {self._nhist}; legal: {listing}"
 
     def apply(self, action: Any) -> State:
         """The state after ``action``; raises ``IllegalActionError`` and leaves this state as it was."""
@@ -763,13 +995,64 @@ def _field_copier(cls: type[State]) -> Callable[[State], State]:
     return copier
 
 
+class _ShortRepr(reprlib.Repr):
+    """``repr`` with bounded work: nesting, long containers, long strings and huge ints are cut."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 4
+        self.maxtuple = self.maxlist = 24
+        self.maxdict = self.maxset = self.maxfrozenset = self.maxdeque = 12
+        self.maxstring = self.maxother = 200
+        self.maxlong = 60
+
+    def repr_int(self, x: int, level: int) -> str:
+        """A huge int by its size: CPython refuses to print ints past 4300 digits."""
+        if x.bit_length() > 4000:
+            return f"<int of about {int(x.bit_length() * 0.30103) + 1:,} digits>"
+        return super().repr_int(x, level)
+
+
+_SHORT_REPR: Final = _ShortRepr()
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` itself if short, else its start and an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _short(value: Any, limit: int = 80) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for error messages that echo input."""
+    """``repr(value)`` cut to ``limit`` characters, for error messages that echo input.
+
+    The work is bounded too (``reprlib``): a 50 MB string or a list nested 10,000 deep costs a
+    short message, never a long wait, a ``RecursionError`` or a message as big as the input.
+    """
     try:
-        text = repr(value)
+        text = _SHORT_REPR.repr(value)
     except Exception:  # a broken __repr__ must not hide the real error
         text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 12] + f"... ({len(text)} chars)"
+    if len(text) <= limit and "..." not in text:
+        return text
+    try:
+        size = (
+            f" ({len(value):,} chars)"
+            if isinstance(value, str | bytes | bytearray)
+            else f" ({len(value):,} entr{'y' if len(value) == 1 else 'ies'})"
+            if isinstance(value, list | tuple | dict)
+            else ""
+        )
+    except Exception:
+        size = ""
+    if len(text) + len(size) <= limit:
+        return text + size
+    return text[: max(limit - len(size) - 3, 10)] + "..." + size
+
+
+def _names(names: Sequence[Any], most: int = 6) -> str:
+    """Names from input for a message: identifiers as they are, anything else shortened, a few at most."""
+    shown = [n if isinstance(n, str) and n.isidentifier() and len(n) <= 40 else _short(n, 40) for n in names]
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(shown[:most]) + more
 
 
 def _thaw_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -785,16 +1068,13 @@ def load(text: str | bytes, verify: bool = True) -> State:
     """
     if not isinstance(text, str | bytes | bytearray):
         raise ValueError(f"not an isslab save file: expected JSON text, got {type(text).__name__}")
-    try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ValueError(f"not an isslab save file: invalid JSON ({exc})") from None
+    doc = parse_json(text, "not an isslab save file")
     if not isinstance(doc, dict) or doc.get("format") != _FORMAT:
         raise ValueError(f"not an isslab save file: the 'format' field must be {_FORMAT!r}")
     # exactly the int 1: True and 1.0 compare equal to 1 but were never written by to_json
     if type(doc.get("version")) is not int or doc["version"] != _VERSION:
         raise ValueError(
-            f"unsupported save-file version {doc.get('version')!r}; this isslab reads {_VERSION}"
+            f"unsupported save-file version {_short(doc.get('version'), 40)}; this isslab reads {_VERSION}"
         )
     for key, kind in (("game", str), ("options", dict), ("history", list), ("state", dict)):
         if not isinstance(doc.get(key), kind):
@@ -807,6 +1087,14 @@ def load(text: str | bytes, verify: bool = True) -> State:
         history = [game.decode_action(a) for a in doc["history"]]
     except ValueError as exc:
         raise ValueError(f"corrupt save file: {exc}") from None
+    saved = doc["state"]
+    fields = game.STATE.FIELDS
+    unknown = [k for k in saved if k not in fields]
+    if unknown:
+        raise ValueError(
+            f"corrupt save file: the state has unknown field{'s' if len(unknown) > 1 else ''} "
+            f"{_names(unknown)}; the fields are: {', '.join(fields)}"
+        )
     if verify:
         state = game.new_state()
         for i, action in enumerate(history):
@@ -814,10 +1102,17 @@ def load(text: str | bytes, verify: bool = True) -> State:
                 state = state.apply(action)
             except IllegalActionError as exc:
                 raise ValueError(f"corrupt save file: step {i} of the history is not legal: {exc}") from None
-        if state.snapshot() != doc["state"]:
-            diff = sorted(k for k, v in state.snapshot().items() if doc["state"].get(k) != v)
+        snap = state.snapshot()
+        if snap != saved:
+            missing = [k for k in fields if k not in saved]
+            diff = [k for k in fields if k in saved and saved[k] != snap[k]]
+            what = []
+            if missing:
+                what.append(f"missing {', '.join(missing)}")
+            if diff:
+                what.append(f"fields {', '.join(diff)}")
             raise ValueError(
-                f"corrupt save file: the saved position does not match its history (fields {', '.join(diff)})"
+                f"corrupt save file: the saved position does not match its history ({'; '.join(what)})"
             )
         return state
     node: tuple[Any, Any] | None = None
@@ -835,13 +1130,23 @@ def restore(game: Game, snapshot: Mapping[str, Any]) -> State:
     The snapshot is trusted: only its shape is checked. Use ``load`` to verify a position by replay.
     """
     cls = game.STATE
+    if not isinstance(snapshot, Mapping):
+        raise ValueError(
+            f"corrupt save file: the state must be a mapping of fields, got {_short(snapshot, 60)}"
+        )
     missing = [f for f in cls.FIELDS if f not in snapshot]
     if missing:
         raise ValueError(f"corrupt save file: state fields missing: {', '.join(missing)}")
+    unknown = [k for k in snapshot if k not in cls.FIELDS]
+    if unknown:
+        raise ValueError(f"corrupt save file: unknown state fields: {_names(unknown)}")
     state = object.__new__(cls)
     state._init_base(game)
-    for f in cls.FIELDS:
-        setattr(state, f, _freeze(snapshot[f]))
+    try:
+        for f in cls.FIELDS:
+            setattr(state, f, _freeze(snapshot[f]))
+    except ValueError as exc:
+        raise ValueError(f"corrupt save file: state field {f}: {exc}") from None
     return state
 
 
@@ -852,6 +1157,8 @@ def restore(game: Game, snapshot: Mapping[str, Any]) -> State:
 _GAMES: dict[str, type[Game]] = {}
 _BOTS: dict[tuple[str, str], Bot] = {}
 _MADE: dict[Any, Game] = {}
+#: most games ``make`` keeps (games with big tables cost memory: the cache is emptied when full)
+_MADE_SIZE: Final = 256
 
 
 def register_game(cls: type[Game]) -> type[Game]:
@@ -884,30 +1191,58 @@ def games() -> list[str]:
 def game_class(game_id: str) -> type[Game]:
     """The Game class registered under ``game_id``."""
     _ensure_loaded()
+    if not isinstance(game_id, str):
+        raise ValueError(f"game id must be a string, got {_short(game_id, 60)}")
     try:
         return _GAMES[game_id]
     except KeyError:
-        raise ValueError(f"unknown game {game_id!r}; the games are: {', '.join(sorted(_GAMES))}") from None
+        raise ValueError(
+            f"unknown game {_short(game_id, 60)}; the games are: {', '.join(sorted(_GAMES))}"
+        ) from None
 
 
-def make(game_id: str, **options: Any) -> Game:
+def make(game_id: str, /, **options: Any) -> Game:
     """Build a game with validated options (bad ones raise ``ValueError`` naming the option)."""
     if not isinstance(game_id, str):
-        raise ValueError(f"game id must be a string, got {game_id!r}")
-    try:
-        # the type is part of the key: True == 1 and 4.0 == 4 must not share a (validated) game
-        key: Any = (game_id, tuple(sorted((k, type(v).__name__, v) for k, v in options.items())))
-        hash(key)
-    except TypeError:  # unhashable option values (lists): build without the cache
-        return game_class(game_id)(**options)
-    # games are immutable values, so equal requests can share one (and its precomputed tables)
+        raise ValueError(f"game id must be a string, got {_short(game_id, 60)}")
+    # scalars keyed with their exact type (True == 1 and 4.0 == 4 must not share a game) find a
+    # game made before at once; validating them again would give the same answer
+    quick = _scalar_key(game_id, options)
+    game = _MADE.get(quick) if quick is not None else None
+    if game is not None:
+        return game
+    cls = game_class(game_id)
+    # every other request is validated first, and the cache is keyed by the canonical options: no
+    # cached game for (1, 1, ...) can answer (True, True, ...), and equal games share one (and
+    # its precomputed tables)
+    resolved = cls.resolve_options(options)
+    key = (game_id, tuple(sorted(resolved.items())))
     game = _MADE.get(key)
     if game is None:
-        game = game_class(game_id)(**options)
-        if len(_MADE) > 256:
+        game = cls(**resolved)
+        if len(_MADE) >= _MADE_SIZE:
             _MADE.clear()
         _MADE[key] = game
+    if quick is not None:
+        if len(_MADE) >= _MADE_SIZE:
+            _MADE.clear()
+        _MADE[quick] = game
     return game
+
+
+_SCALARS: Final = frozenset((int, str, bool))
+
+
+def _scalar_key(game_id: str, options: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """A cache key for options that are all ints, strings and bools (typed), else None."""
+    items = []
+    for name, value in options.items():
+        kind = type(value)
+        if kind not in _SCALARS:
+            return None
+        items.append((name, kind.__name__, value))
+    items.sort()
+    return ("raw", game_id, tuple(items))
 
 
 def bot_names(game_id: str) -> list[str]:

@@ -2,15 +2,32 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 import numpy as np
 
-from isslab.core import CHANCE, TERMINAL, Action, Bot, EndReason, Game, IllegalActionError, State, bot, make
+from isslab.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Bot,
+    EndReason,
+    Game,
+    IllegalActionError,
+    State,
+    _short,
+    bot,
+    make,
+)
 
 __all__ = ["GameRecord", "derive_seeds", "expand_bots", "play", "resolve_bots"]
+
+#: seeds are ints below this (128 bits, as ``numpy.random.SeedSequence`` takes them)
+MAX_SEED: Final = 2**128
 
 #: what a caller may pass for bots: one bot or name for every seat, or one per seat
 BotSpec = str | Bot | Sequence[str | Bot]
@@ -61,12 +78,17 @@ def expand_bots(game: Game, bots: BotSpec) -> list[str | Bot]:
     n = game.num_players
     if isinstance(bots, str) or callable(bots):
         seq: list[str | Bot] = [bots] * n
+    elif isinstance(bots, Sequence):
+        if len(bots) not in (1, n):
+            raise ValueError(
+                f"{game.id} with {n} players needs {n} bots (or one for all seats), got {len(bots)}"
+            )
+        seq = list(bots) * (n if len(bots) == 1 else 1)
     else:
-        seq = list(bots)
-        if len(seq) == 1:
-            seq = seq * n
-    if len(seq) != n:
-        raise ValueError(f"{game.id} with {n} players needs {n} bots (or one for all seats), got {len(seq)}")
+        raise ValueError(
+            "bots must be a bot name, a callable (state, rng) -> action, or a list of them (one per seat); "
+            f"got {_short(bots, 60)}"
+        )
     return seq
 
 
@@ -80,13 +102,24 @@ def resolve_bots(game: Game, bots: BotSpec) -> tuple[list[Bot], tuple[str, ...]]
         elif callable(b):
             fns.append(b)
         else:
-            raise ValueError(f"a bot must be a name or a callable (state, rng) -> action, got {b!r}")
+            raise ValueError(
+                f"a bot must be a name or a callable (state, rng) -> action, got {_short(b, 60)}"
+            )
     return fns, tuple(_bot_name(b) for b in seq)
 
 
 def derive_seeds(seed: int, count: int) -> list[int]:
-    """``count`` independent 64-bit seeds derived from one seed (same seed, same list)."""
-    words = np.random.SeedSequence(seed).generate_state(max(count, 1) * 2, dtype=np.uint32)
+    """``count`` independent 64-bit seeds derived from one seed (same seed, same list).
+
+    ``seed`` is an int from 0 to 2**128 - 1; anything else raises ``ValueError`` naming it.
+    """
+    try:  # numpy ints are ints too; bools and floats are not seeds
+        value = -1 if isinstance(seed, bool) else operator.index(seed)
+    except TypeError:
+        value = -1
+    if not 0 <= value < MAX_SEED:
+        raise ValueError(f"seed must be an int from 0 to 2**128 - 1, got {_short(seed, 40)}")
+    words = np.random.SeedSequence(value).generate_state(max(count, 1) * 2, dtype=np.uint32)
     return [int(words[2 * i]) << 32 | int(words[2 * i + 1]) for i in range(count)]
 
 
@@ -105,8 +138,12 @@ def play(
     """
     if isinstance(game, str):
         game = make(game)
-    if state is not None and state.game != game:
-        raise ValueError(f"the start state belongs to {state.game!r}, not {game!r}")
+    if not isinstance(game, Game):
+        raise ValueError(f"game must be a game id or a Game, got {_short(game, 60)}")
+    if state is not None and (not isinstance(state, State) or state.game != game):
+        raise ValueError(f"the start state belongs to {getattr(state, 'game', None)!r}, not {game!r}")
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise ValueError(f"max_steps must be an int >= 1, got {_short(max_steps, 40)}")
     fns, names = resolve_bots(game, bots)
     s_chance, s_bots = derive_seeds(0 if seed is None else seed, 2)
     chance_rng = random.Random(s_chance)

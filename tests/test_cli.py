@@ -1,0 +1,202 @@
+"""The ``isslab`` command line: rules for players, and one line (exit 2) for every bad input."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import isslab
+from isslab.cli import main as cli
+from isslab.cli import parse_options, plain_text, reflow
+
+GAMES = isslab.games()
+SPHINX = re.compile(r":(mod|class|func|meth|attr|data|obj|exc|ref|doc):`|``")
+
+
+def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """``python -m isslab ARGS`` in a fresh process (what a shell user gets)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    return subprocess.run(
+        [sys.executable, "-m", "isslab", *args], capture_output=True, text=True, timeout=timeout, env=env
+    )
+
+
+# --- rules ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_rules_read_well_in_a_100_column_terminal(game_id, capsys):
+    assert cli(["rules", game_id]) == 0
+    out = capsys.readouterr().out
+    assert not SPHINX.search(out), SPHINX.search(out)
+    assert max(len(line) for line in out.splitlines()) <= 100
+    assert "Options (" in out and "Bots: " in out
+    for option in isslab.game_class(game_id).OPTIONS:
+        assert f"  {option.name} = " in out
+
+
+def test_rules_summarise_long_option_values(capsys):
+    assert cli(["rules", "1969"]) == 0
+    out = capsys.readouterr().out
+    assert "missions = a table of 11 rows (`isslab rules 1969 --option missions` shows it)" in out
+    assert "moon_values = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, ...] (20 entries)" in out
+    assert "Satellite Launch" not in out.split("Options (")[1]
+    assert cli(["rules", "1969", "--option", "missions"]) == 0
+    out = capsys.readouterr().out
+    assert '["Satellite Launch", ["vector"], 3, 1, [0, 1, 2, 3, 5]],' in out
+    assert out.count('  ["') == 11
+    assert cli(["rules", "1969", "--option", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert "1969 has no option 'nope'; the options are: players" in err and err.count("\n") == 1
+
+
+def test_plain_text_removes_sphinx_markup():
+    doc = "See :mod:`.rules`, :class:`~isslab.core.Game`, :func:`make <isslab.make>` and ``players=4``."
+    assert plain_text(doc) == "See rules, Game, make and players=4."
+
+
+def test_reflow_wraps_paragraphs_and_list_items():
+    text = (
+        "A long paragraph " * 12 + "\n\n1. first item that is long " * 1 + "and goes on " * 10 + "\n* bullet"
+    )
+    out = reflow(text, width=60)
+    assert max(len(line) for line in out.splitlines()) <= 60
+    assert "\n  1. first item" in out and "\n  * bullet" in out
+    assert "\n     and goes on" in out or "\n     goes on" in out  # continuation under the item text
+
+
+def test_rules_into_a_closed_pipe_is_quiet():
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    shell = f"set -o pipefail; {sys.executable} -m isslab rules 1969 | head -1"
+    got = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, timeout=60, env=env)
+    assert got.stdout == "1969 (1969)\n"
+    assert "Traceback" not in got.stderr and "BrokenPipe" not in got.stderr
+    assert got.returncode in (0, 1)
+
+
+# --- one line for every bad input -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seed", "-1"], "seed must be an int from 0 to 2**128 - 1, got -1"),
+        (["--workers", "0"], "workers must be an int >= 1"),
+        (["--games", "0"], "games must be a positive int"),
+        (["-o", "players=" + "[" * 100_000], "option 'players': nested more than 32 levels deep"),
+        (["-o", "players=" + "9" * 5000], "option players='99999"),
+        (["-o", "players"], "an option must look like name=value"),
+        (["-o", "x" * 10_000 + "=1"], "unknown option 'xxxxxxx"),
+        (["--bots", "wizard"], "unknown bot 'wizard'"),
+    ],
+)
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_bad_input_prints_one_short_line_and_exits_2(command, args, message, capsys):
+    if command == "play" and args[0] in ("--workers", "--games"):
+        pytest.skip("a simulate option")
+    assert (
+        cli(
+            [command, "space-1999", "--quiet", *args]
+            if command == "simulate"
+            else [command, "space-1999", *args]
+        )
+        == 2
+    )
+    err = capsys.readouterr().err
+    assert err.startswith("isslab: error: ") and message in err
+    assert err.count("\n") == 1 and len(err) < 600
+
+
+def test_out_is_checked_before_the_run(tmp_path, capsys):
+    many = ["simulate", "space-1999", "--games", "1000000", "--quiet"]
+    for out, message in (
+        (str(tmp_path / "missing" / "r.csv"), "does not exist"),
+        ("/", "is a folder; give a file name"),
+        (str(tmp_path), "is a folder"),
+    ):
+        t0 = time.perf_counter()
+        assert cli([*many, "--out", out]) == 2
+        assert time.perf_counter() - t0 < 5  # a million games were not played first
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_device_is_one_line_after_the_summary(capsys):
+    assert cli(["simulate", "space-1999", "--games", "2", "--quiet", "--out", "/dev/full"]) == 2
+    got = capsys.readouterr()
+    assert "win_rate" in got.out
+    assert "the rows could not be written to '/dev/full': No space left on device" in got.err
+    assert got.err.count("\n") == 1
+
+
+def test_out_replaces_a_file_only_when_the_rows_are_written(tmp_path, capsys):
+    target = tmp_path / "r.csv"
+    target.write_text("old rows\n")
+    assert (
+        cli(["simulate", "space-1999", "--games", "2", "--quiet", "--seed", "-1", "--out", str(target)]) == 2
+    )
+    assert target.read_text() == "old rows\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]  # no temporary file left behind
+    assert (
+        cli(["simulate", "space-1999", "--games", "3", "--quiet", "-o", "players=2", "--out", str(target)])
+        == 0
+    )
+    assert len(pd.read_csv(target)) == 6 and sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
+    assert "rows written to" in capsys.readouterr().out
+
+
+def test_ctrl_c_returns_promptly_with_the_games_played(tmp_path):
+    """SIGINT to a long run on two workers: it stops at once and reports the finished games."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    out = tmp_path / "rows.csv"
+    args = ["simulate", "space-1999", "--games", "100000", "--workers", "2", "--quiet", "--out", str(out)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "isslab", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    time.sleep(4)  # imports, the pool, and a few chunks of games
+    t0 = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=30)
+    assert time.perf_counter() - t0 < 5
+    assert proc.returncode == 130
+    assert "Traceback" not in stderr
+    assert re.search(r"isslab: warning: simulation interrupted: \d+ of 100000 games were played", stderr)
+    played = int(re.search(r"space-1999: (\d+) games in", stdout).group(1))
+    assert played < 100_000
+    if played:
+        assert pd.read_csv(out)["game"].nunique() == played
+
+
+def test_parse_options_reads_json_and_falls_back_to_text():
+    assert parse_options(["players=3", "rule=net", "deck=[1,2]", "flag=true"]) == {
+        "players": 3,
+        "rule": "net",
+        "deck": [1, 2],
+        "flag": True,
+    }
+    with pytest.raises(ValueError, match="100,000"):
+        parse_options(["x=" + "1" * 100_001])
+
+
+def test_cli_still_works_end_to_end(tmp_path, capsys):
+    assert cli(["games"]) == 0
+    assert "space-1999" in capsys.readouterr().out
+    assert cli(["play", "space-1999", "--bots", "greedy", "--seed", "2"]) == 0
+    assert "won" in capsys.readouterr().out
+    csv = tmp_path / "r.csv"
+    assert cli(["simulate", "1969", "--games", "4", "--quiet", "--out", str(csv), "--workers", "48"]) == 0
+    assert "4 games" in capsys.readouterr().out and len(pd.read_csv(csv)) == 16
+    assert Path(csv).exists()
