@@ -42,6 +42,7 @@ __all__ = [
     "register_bot",
     "register_game",
     "restore",
+    "short_repr",
 ]
 
 #: ``current_player`` at a chance node (a roll, a draw, a shuffle).
@@ -1021,7 +1022,7 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _short(value: Any, limit: int = 80) -> str:
+def short_repr(value: Any, limit: int = 80) -> str:
     """``repr(value)`` cut to ``limit`` characters, for error messages that echo input.
 
     The work is bounded too (``reprlib``): a 50 MB string or a list nested 10,000 deep costs a
@@ -1053,6 +1054,9 @@ def _names(names: Sequence[Any], most: int = 6) -> str:
     shown = [n if isinstance(n, str) and n.isidentifier() and len(n) <= 40 else _short(n, 40) for n in names]
     more = f" and {len(names) - most} more" if len(names) > most else ""
     return ", ".join(shown[:most]) + more
+
+
+_short = short_repr
 
 
 def _thaw_options(options: Mapping[str, Any]) -> dict[str, Any]:

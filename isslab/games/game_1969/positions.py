@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from isslab.core import short_repr
 from isslab.games.game_1969.components import BASIC, BOXES, FAMOUS, GENIUS, KINDS, NATIONS, ROOKIE, SPY
 from isslab.games.game_1969.counts import researchers
 from isslab.games.game_1969.phases import (
@@ -60,20 +61,25 @@ _PHASE_VALUES = frozenset(int(p) for p in Phase)
 def parse_sheets(text: str) -> tuple[Cubes, tuple[int, ...]]:
     """A nation's research boxes from sheet text: (cubes per box, Bonus Token per box)."""
     if not isinstance(text, str):
-        raise ValueError(f"research: sheets are text like 'launchpad=FB lunar=G+T', got {text!r}")
+        raise ValueError(f"research: sheets are text like 'launchpad=FB lunar=G+T', got {short_repr(text)}")
     cubes: list[tuple[int, ...]] = [()] * 12
     tokens = [0] * 12
     for item in text.split():
         box, eq, content = item.partition("=")
         if not eq or box not in BOXES:
-            raise ValueError(f"research: {item!r} is not box=cubes with a box among {', '.join(BOXES)}")
+            raise ValueError(
+                f"research: {short_repr(item)} is not box=cubes with a box among {', '.join(BOXES)}"
+            )
         i = BOXES.index(box)
         if content.endswith("+T"):
             tokens[i] = 1
             content = content[:-2]
         bad = [c for c in content if c not in LETTERS]
         if bad:
-            raise ValueError(f"research: {item!r} has {bad[0]!r}; the letters are B, R, F, G, S (and +T)")
+            raise ValueError(
+                f"research: {short_repr(item)} has {short_repr(bad[0])}; "
+                "the letters are B, R, F, G, S (and +T)"
+            )
         cubes[i] = tuple(sorted(LETTERS[c] for c in content))
     return tuple(cubes), tuple(tokens)
 
@@ -87,11 +93,13 @@ def sheets_text(cubes: Cubes, tokens: tuple[int, ...]) -> str:
     return " ".join(items)
 
 
-def _freeze(value: Any) -> Any:
-    """Lists (and other sequences but strings) to tuples, recursively."""
+def _freeze(value: Any, depth: int = 8) -> Any:
+    """Lists (and other sequences but strings) to tuples, recursively (state fields nest 4 deep at most)."""
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         return value
-    return tuple(_freeze(v) for v in value)
+    if depth <= 0:
+        raise ValueError("a state field nested more than 8 levels deep")
+    return tuple(_freeze(v, depth - 1) for v in value)
 
 
 def _per_seat(name: str, value: Any, current: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -101,10 +109,12 @@ def _per_seat(name: str, value: Any, current: tuple[Any, ...]) -> tuple[Any, ...
     if isinstance(value, Mapping):
         bad = [s for s in value if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n]
         if bad:
-            raise ValueError(f"{name}: {bad[0]!r} is not a seat from 0 to {n - 1}")
+            raise ValueError(f"{name}: {short_repr(bad[0])} is not a seat from 0 to {n - 1}")
         return tuple(value.get(s, current[s]) for s in range(n))
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise ValueError(f"{name} needs one entry per seat (or a dict seat -> entry), got {value!r}")
+        raise ValueError(
+            f"{name} needs one entry per seat (or a dict seat -> entry), got {short_repr(value)}"
+        )
     out = tuple(value)
     if len(out) != n:
         raise ValueError(f"{name} needs {n} entries (one per seat), got {len(out)}")
@@ -118,19 +128,23 @@ def _phase(phase: Phase | str | None) -> Phase:
         try:
             return Phase[phase.upper()]
         except KeyError:
-            raise ValueError(f"phase {phase!r} is not one of {', '.join(p.name for p in Phase)}") from None
+            raise ValueError(
+                f"phase {short_repr(phase)} is not one of {', '.join(p.name for p in Phase)}"
+            ) from None
     if isinstance(phase, bool) or not isinstance(phase, int) or phase not in _PHASE_VALUES:
-        raise ValueError(f"phase {phase!r} is not a Phase")
+        raise ValueError(f"phase {short_repr(phase)} is not a Phase")
     return Phase(phase)
 
 
 def _mission_index(game: Game1969, m: Any) -> int:
     if isinstance(m, str):
         if m not in game.m_name:
-            raise ValueError(f"attempted: no mission {m!r}; the missions are {', '.join(game.m_name)}")
+            raise ValueError(
+                f"attempted: no mission {short_repr(m)}; the missions are {', '.join(game.m_name)}"
+            )
         return game.m_name.index(m)
     if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= game.moon:
-        raise ValueError(f"attempted: {m!r} is not a mission index from 0 to {game.moon} or a name")
+        raise ValueError(f"attempted: {short_repr(m)} is not a mission index from 0 to {game.moon} or a name")
     return m
 
 
@@ -173,7 +187,8 @@ def build(
     unknown = sorted(set(fields) - set(known))
     if unknown:
         raise ValueError(
-            f"1969 has no state field {', '.join(map(repr, unknown))}; the fields are: {', '.join(known)}"
+            f"1969 has no state field {', '.join(map(short_repr, unknown))}; "
+            f"the fields are: {', '.join(known)}"
         )
     friendly = {"prestige": prestige, "moon_flags": moon_flags, "first_player": first_player}
     for name, raw in (("prestige", "pp"), ("moon_flags", "moon_flag"), ("first_player", "first")):
@@ -192,7 +207,7 @@ def build(
         first = first_player
     first = fields.pop("first", first)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-        raise ValueError(f"first_player must be a seat from 0 to {n - 1}, got {first!r}")
+        raise ValueError(f"first_player must be a seat from 0 to {n - 1}, got {short_repr(first)}")
     last_year = 1962 + game.rounds
     if ph == OVER:
         if year is not None and year != last_year:
@@ -201,7 +216,7 @@ def build(
     else:
         y = 1963 if year is None else year
         if isinstance(y, bool) or not isinstance(y, int) or not 1963 <= y <= last_year:
-            raise ValueError(f"year is the calendar year, 1963 to {last_year}; got {y!r}")
+            raise ValueError(f"year is the calendar year, 1963 to {last_year}; got {short_repr(y)}")
         index = y - 1963
     if ph == OVER:
         if to_act is not None:
@@ -210,7 +225,7 @@ def build(
     else:
         actor = first if to_act is None else to_act
         if isinstance(actor, bool) or not isinstance(actor, int) or not 0 <= actor < n:
-            raise ValueError(f"to_act must be a seat from 0 to {n - 1}, got {actor!r}")
+            raise ValueError(f"to_act must be a seat from 0 to {n - 1}, got {short_repr(actor)}")
         turn = (actor - first) % n
 
     st = start._copy()
@@ -267,7 +282,7 @@ def build(
         masks = []
         for entry in _per_seat("attempted", attempted, ((),) * n):
             if isinstance(entry, str | int):
-                raise ValueError(f"attempted: give each seat a list of missions, got {entry!r}")
+                raise ValueError(f"attempted: give each seat a list of missions, got {short_repr(entry)}")
             mask = 0
             for m in entry:
                 mask |= 1 << _mission_index(game, m)
@@ -295,11 +310,11 @@ def build(
 def _ints(problems: list[str], name: str, value: Any, length: int, lo: int | None = 0) -> bool:
     """Check that ``value`` is a tuple of ``length`` ints (>= ``lo``); note a problem if not."""
     if not isinstance(value, tuple) or len(value) != length:
-        problems.append(f"{name} needs {length} entries, got {value!r}")
+        problems.append(f"{name} needs {length} entries, got {short_repr(value)}")
         return False
     for v in value:
         if isinstance(v, bool) or not isinstance(v, int):
-            problems.append(f"{name} holds {v!r}, not an int")
+            problems.append(f"{name} holds {short_repr(v)}, not an int")
             return False
         if lo is not None and v < lo:
             problems.append(f"{name} holds {v}, below {lo}")
@@ -321,9 +336,9 @@ def _problems(st: State1969) -> list[str]:  # noqa: C901 - one check after anoth
     p: list[str] = []
     # the clock: year, phase, who acts
     if isinstance(st.year, bool) or not isinstance(st.year, int) or not 0 <= st.year <= g.rounds:
-        return [f"year index {st.year!r} is not from 0 to {g.rounds}"]
+        return [f"year index {short_repr(st.year)} is not from 0 to {g.rounds}"]
     if isinstance(st.phase, bool) or not isinstance(st.phase, int) or st.phase not in _PHASE_VALUES:
-        return [f"phase {st.phase!r} is not a Phase"]
+        return [f"phase {short_repr(st.phase)} is not a Phase"]
     ph = st.phase
     if (ph == OVER) != (st.year == g.rounds):
         p.append(f"the phase is {Phase(ph).name} in year index {st.year} of {g.rounds} rounds")
@@ -331,14 +346,14 @@ def _problems(st: State1969) -> list[str]:  # noqa: C901 - one check after anoth
         if st.first != NOBODY or st.actor != NOBODY or st.year:
             p.append("before the First Player is chosen nobody acts and the year is 1963")
     elif not isinstance(st.first, int) or not 0 <= st.first < n:
-        p.append(f"first {st.first!r} is not a seat")
+        p.append(f"first {short_repr(st.first)} is not a seat")
     if ph == OVER:
         if st.actor != NOBODY:
             p.append("nobody acts in a finished game (actor must be -1)")
     elif ph != FIRST and (not isinstance(st.actor, int) or not 0 <= st.actor < n):
-        p.append(f"actor {st.actor!r} is not a seat")
+        p.append(f"actor {short_repr(st.actor)} is not a seat")
     if not isinstance(st.turn, int) or not 0 <= st.turn <= n:
-        p.append(f"turn {st.turn!r} is not from 0 to {n}")
+        p.append(f"turn {short_repr(st.turn)} is not from 0 to {n}")
     elif ph in _TURN_ORDER and not p and st.actor != (st.first + st.turn) % n:
         p.append(f"the seat to act ({st.actor}) is not the one at turn {st.turn} from the First Player")
     if p:
@@ -362,7 +377,7 @@ def _problems(st: State1969) -> list[str]:  # noqa: C901 - one check after anoth
     for name in ("bonus_left", "pending", "green", "blue", "red", "space"):
         v = getattr(st, name)
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            p.append(f"{name} {v!r} is not an int >= 0")
+            p.append(f"{name} {short_repr(v)} is not an int >= 0")
     if p:
         return p
     # research: cubes, tokens, the derived Researcher values, the supply and the bank
@@ -427,12 +442,12 @@ def _research_problems(st: State1969) -> list[str]:
             if not isinstance(cubes, tuple) or any(
                 isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(KINDS) for k in cubes
             ):
-                p.append(f"{where} holds {cubes!r}, not kind codes 0..4")
+                p.append(f"{where} holds {short_repr(cubes)}, not kind codes 0..4")
                 continue
             if len(cubes) > 2:
                 p.append(f"{where} holds {len(cubes)} cubes; a box has two spaces")
             if list(cubes) != sorted(cubes):
-                p.append(f"{where} cubes must be sorted, got {cubes!r}")
+                p.append(f"{where} cubes must be sorted, got {short_repr(cubes)}")
             if len(cubes) == 2 and cubes[0] == cubes[1] and cubes[0] != BASIC:
                 if cubes[0] != SPY or o["spy_box_rule"]:
                     p.append(f"{where} holds two {KINDS[cubes[0]]} scientists (two different types, §2.1)")
@@ -534,9 +549,9 @@ def _test_problems(st: State1969) -> list[str]:
     if ph == FIRST:
         return ["no mission test before the First Player is chosen"]
     if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= g.moon:
-        return [f"mission {m!r} is not a mission index from 0 to {g.moon}"]
+        return [f"mission {short_repr(m)} is not a mission index from 0 to {g.moon}"]
     if not isinstance(st.launcher, int) or not 0 <= st.launcher < g.n:
-        return [f"launcher {st.launcher!r} is not a seat"]
+        return [f"launcher {short_repr(st.launcher)} is not a seat"]
     p = []
     if st.launched[st.launcher] != m:
         # the final test of last round stays in view until the Mission Phase
