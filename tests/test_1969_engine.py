@@ -319,7 +319,7 @@ def test_odd_options_pass_conformance() -> None:
     """Edge options: 1 die, a one-value deck, no supply, no tokens, no PP sales, a 2-space board."""
     for options in (
         {"players": 4, "dice": 1},
-        {"players": 3, "intel_deck": (1,)},
+        {"players": 3, "intel_deck": (1,), "hand_limit": 1},
         {"players": 3, "scientist_supply": (0, 0, 0, 0, 0), "bonus_tokens": 0},
         {"players": 2, "missions": [("Hop", ("vector",), 0, 1, (0, 1))], "moon_values": (0, 5)},
         {"players": 5, "dice": 10, "pp_limits": (0,) * 7, "start_prestige": 0},

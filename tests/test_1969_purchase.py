@@ -184,7 +184,7 @@ def test_with_every_card_in_hand_the_next_discard_is_the_deck() -> None:
 
 def test_a_position_with_an_empty_deck_and_discards_is_refused() -> None:
     """Reading 14: an empty deck beside a discard pile is a position no game reaches."""
-    options = {"players": 2, "intel_deck": (1, 1, 1)}
+    options = {"players": 2, "intel_deck": (1, 1, 1), "hand_limit": 3}
     with pytest.raises(ValueError, match="they are the deck"):
         purchase(hands={USA: (1, 1, 0)}, discard=(0, 0, 1), options=options)
 

@@ -153,31 +153,45 @@ OPTIONS: Final = (
         min=-1,
         max=4,
     ),
-    Option("income", (12, 13, 14, 15, 16, 17, 18), "income in M for each year 1963..1969 (§1)"),
+    Option(
+        "income",
+        (12, 13, 14, 15, 16, 17, 18),
+        "income in M for each year 1963..1969 (§1)",
+        item_min=0,
+        item_max=100,
+    ),
     Option(
         "pp_limits",
         (1, 1, 2, 2, 3, 3, 4),
         "most Prestige Points a nation may sell each year 1963..1969 (§1 gives 1963-1965; the pattern of "
         "the later years is assumed)",
+        item_min=0,
+        item_max=20,
         assumption=True,
     ),
-    Option("pp_money", 2, "M received for each Prestige Point sold (§1)", min=0),
-    Option("start_prestige", 2, "Prestige Points on the Scoring Track at the start (Setting Up)", min=0),
+    Option("pp_money", 2, "M received for each Prestige Point sold (§1)", min=0, max=20),
+    Option(
+        "start_prestige", 2, "Prestige Points on the Scoring Track at the start (Setting Up)", min=0, max=50
+    ),
     Option(
         "missions",
         DEFAULT_MISSIONS,
         "ordinary missions: rows (name, symbols, cost M, intelligence cost, PP of each space from the "
         "start space); the board's values are not published, these are assumed",
-        min=1,
+        min_len=1,
+        max_len=20,
         assumption=True,
     ),
-    Option("moon_cost", 15, "cost in M of the Moon Mission", min=0, assumption=True),
-    Option("moon_ic", 3, "intelligence cost of the Moon Mission", min=1, assumption=True),
+    Option("moon_cost", 15, "cost in M of the Moon Mission", min=0, max=100, assumption=True),
+    Option("moon_ic", 3, "intelligence cost of the Moon Mission", min=1, max=10, assumption=True),
     Option(
         "moon_values",
         DEFAULT_MOON_VALUES,
         "PP of each space of the Moon Mission track, start space first",
-        min=1,
+        min_len=2,
+        max_len=40,
+        item_min=0,
+        item_max=100,
         assumption=True,
     ),
     Option("dice", 5, "number of mission dice (§3.1)", min=1, max=10),
@@ -185,6 +199,8 @@ OPTIONS: Final = (
         "die_faces",
         (3, 2, 1),
         "faces of one die: (success green, neutral blue, failure red); from a review",
+        item_min=0,
+        item_max=20,
         assumption=True,
     ),
     Option(
@@ -192,11 +208,14 @@ OPTIONS: Final = (
         (13, 13, 13),
         "Intelligence deck: how many cards of value 1, 2, 3, ... (39 cards of values 1-3; the split is "
         "assumed)",
-        min=1,
+        min_len=1,
+        max_len=4,
+        item_min=0,
+        item_max=30,
         assumption=True,
     ),
-    Option("intel_cost", 2, "price in M of one Intelligence Card (§2.2)", min=1),
-    Option("hand_limit", 6, "most Intelligence Cards in a hand (§2.2)", min=0),
+    Option("intel_cost", 2, "price in M of one Intelligence Card (§2.2)", min=1, max=20),
+    Option("hand_limit", 6, "most Intelligence Cards in a hand (§2.2)", min=0, max=12),
     Option(
         "hand_limit_after_draws",
         True,
@@ -207,16 +226,22 @@ OPTIONS: Final = (
         "scientist_costs",
         (5, 3, 9, 11, 7),
         "cost in M of (basic, rookie, famous, genius, spy) (Scientists)",
+        item_min=0,
+        item_max=50,
     ),
     Option(
         "scientist_supply",
         (40, 10, 10, 10, 10),
         "cubes in the supply of (basic, rookie, famous, genius, spy) (Components)",
+        item_min=0,
+        item_max=60,
     ),
     Option(
         "end_bonus",
         (0, -2, 3, 0, -1),
         "end-of-game PP per cube of (basic, rookie, famous, genius, spy) (Scientists)",
+        item_min=-10,
+        item_max=10,
     ),
     Option(
         "spy_penalty_to",
@@ -232,14 +257,21 @@ OPTIONS: Final = (
         "a spy obeys the 'two different types per box' rule of the box it enters (reading 6)",
         assumption=True,
     ),
-    Option("bonus_tokens", 10, "Bonus Tokens in the bank; none left means no token (reading 6)", min=0),
-    Option("robotics_discount", 2, "M off the first scientist each round per Robotics researcher", min=0),
-    Option("investors_discount", 2, "M off each mission (not the Moon) per Investors researcher", min=0),
+    Option(
+        "bonus_tokens", 10, "Bonus Tokens in the bank; none left means no token (reading 6)", min=0, max=60
+    ),
+    Option(
+        "robotics_discount", 2, "M off the first scientist each round per Robotics researcher", min=0, max=20
+    ),
+    Option(
+        "investors_discount", 2, "M off each mission (not the Moon) per Investors researcher", min=0, max=20
+    ),
     Option(
         "insurance_pay",
         3,
         "M per Insurance researcher for each Failure after re-rolls (reading 8)",
         min=0,
+        max=20,
         assumption=True,
     ),
     Option(

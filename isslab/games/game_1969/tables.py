@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from isslab.core import short_repr
 from isslab.games.game_1969.components import BOXES, SYMBOLS
 
 __all__ = ["Mission", "board", "check_options"]
@@ -31,18 +32,20 @@ class Mission(NamedTuple):
     values: tuple[int, ...]
 
 
-def _check_int(name: str, v: Any, lo: int, what: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < lo:
-        raise ValueError(f"option {name}: {what} must be an int >= {lo}, got {v!r}")
+def _check_int(name: str, v: Any, lo: int, what: str, hi: int = 10**9) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise ValueError(f"option {name}: {what} must be an int from {lo} to {hi}, got {short_repr(v)}")
     return v
 
 
 def _mission(i: int, row: Any) -> Mission:
     if not isinstance(row, tuple) or len(row) != 5:
-        raise ValueError(f"option missions: row {i} is {row!r}; use {_ROW_FORM}")
+        raise ValueError(f"option missions: row {i} is {short_repr(row)}; use {_ROW_FORM}")
     name, syms, cost, ic, vals = row
-    if not isinstance(name, str) or not name:
-        raise ValueError(f"option missions: row {i} needs a non-empty name, got {name!r}")
+    if not isinstance(name, str) or not 0 < len(name) <= 40:
+        raise ValueError(
+            f"option missions: row {i} needs a name of 1 to 40 characters, got {short_repr(name)}"
+        )
     if not isinstance(syms, tuple) or not syms or any(s not in SYMBOLS for s in syms):
         raise ValueError(
             f"option missions: row {i} ({name}) has symbols {syms!r}; use a non-empty tuple of "
@@ -50,12 +53,12 @@ def _mission(i: int, row: Any) -> Mission:
         )
     if len(set(syms)) != len(syms):
         raise ValueError(f"option missions: row {i} ({name}) repeats a symbol: {syms!r}")
-    _check_int("missions", cost, 0, f"the cost of {name}")
-    _check_int("missions", ic, 1, f"the intelligence cost of {name}")
-    if not isinstance(vals, tuple) or len(vals) < 2:
-        raise ValueError(f"option missions: {name} needs at least 2 space values, got {vals!r}")
+    _check_int("missions", cost, 0, f"the cost of {name}", 100)
+    _check_int("missions", ic, 1, f"the intelligence cost of {name}", 10)
+    if not isinstance(vals, tuple) or not 2 <= len(vals) <= 30:
+        raise ValueError(f"option missions: {name} needs 2 to 30 space values, got {short_repr(vals)}")
     for v in vals:
-        _check_int("missions", v, 0, f"each space value of {name}")
+        _check_int("missions", v, 0, f"each space value of {name}", 100)
     return Mission(name, tuple(sorted(_BOX_INDEX[s] for s in syms)), cost, ic, vals)
 
 
@@ -90,6 +93,11 @@ def check_options(o: dict[str, Any]) -> None:
         _check_int("intel_deck", v, 0, "each count")
     if sum(deck) == 0:
         raise ValueError("option intel_deck needs at least one card")
+    if o["hand_limit"] > sum(deck):
+        raise ValueError(
+            f"option hand_limit={o['hand_limit']} can never be reached with intel_deck={list(deck)!r} "
+            f"({sum(deck)} cards): use a hand_limit from 0 to {sum(deck)}, or a larger deck"
+        )
     for name in ("scientist_costs", "scientist_supply"):
         for v in o[name]:
             _check_int(name, v, 0, "each entry")
