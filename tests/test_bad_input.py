@@ -413,7 +413,7 @@ PAST_BOUNDS: list[tuple[str, dict[str, Any], bool]] = [
     ("1969", {"dice": 11}, True),
     ("1969", {"die_faces": [21, 2, 1]}, True),
     ("1969", {"intel_deck": [10] * 5}, True),
-    ("1969", {"intel_deck": [31, 13, 13]}, True),
+    ("1969", {"intel_deck": [61, 13, 13]}, True),
     ("1969", {"intel_deck": [0, 0, 0]}, True),
     ("1969", {"intel_cost": 21}, True),
     ("1969", {"hand_limit": 13, "intel_deck": [30] * 3}, True),

@@ -211,7 +211,7 @@ OPTIONS: Final = (
         min_len=1,
         max_len=4,
         item_min=0,
-        item_max=30,
+        item_max=60,
         assumption=True,
     ),
     Option("intel_cost", 2, "price in M of one Intelligence Card (§2.2)", min=1, max=20),

@@ -86,7 +86,7 @@ __all__ = [
 # --- chance laws -----------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def draw_outcomes(deck: tuple[int, ...], k: int) -> tuple[tuple[tuple[int, ...], float], ...]:
     """Multivariate hypergeometric law of drawing ``k`` cards from a deck of counts per value."""
     total = sum(deck)

@@ -245,8 +245,10 @@ class Game1969(Game):
         self.spy_memo = Memo()
         self.buy_memo = Memo()
         self.launch_memo = Memo()
-        self.draw_memo = Memo()
-        self.commit_memo = Memo()
+        # draw and commit lists grow with the deck (hundreds of outcomes at the largest options):
+        # fewer entries keep their memory bounded (about 100 MB at the option maxima)
+        self.draw_memo = Memo(5_000)
+        self.commit_memo = Memo(5_000)
         self.reroll_memo = Memo()
         self.price_memo = Memo()
         self.points_memo = Memo(10_000)
