@@ -16,7 +16,7 @@ import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from dataclasses import KW_ONLY, dataclass
-from typing import Any, ClassVar, Final, Generic, TypeAlias, TypeVar
+from typing import Any, ClassVar, Final, Generic, Self, TypeAlias, TypeVar
 
 __all__ = [
     "CHANCE",
@@ -674,7 +674,7 @@ class State(ABC):
         if "FIELDS" in cls.__dict__:
             cls._copy = _field_copier(cls)  # type: ignore[method-assign,assignment]
 
-    def _copy(self) -> State:
+    def _copy(self) -> Self:
         """A new state with the same game and fields; ``apply`` sets its history (generated from FIELDS)."""
         raise TypeError(f"{type(self).__name__} defines no FIELDS")
 
@@ -883,6 +883,10 @@ class State(ABC):
 
         Raises ``ValueError`` when one of ``seat``'s own actions is not legal in a state it cannot
         tell apart from the real one: its legal actions would then reveal hidden information.
+
+        The replay learns only from action texts, so a game must show every value that becomes
+        public (a reveal of face-down cards) in the text of some action, or override this method
+        (1969 follows each card through its history instead).
         """
         self._check_seat(seat)
         game = self.game

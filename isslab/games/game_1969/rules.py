@@ -21,7 +21,7 @@ module functions themselves (``_apply = steps.apply``), so delegation costs no e
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from isslab.core import Game, GameInfo, Memo, ReturnsKind, State, register_game
 from isslab.games.game_1969 import hidden, legal, positions, scoring, steps, view
@@ -390,10 +390,6 @@ class State1969(State):
     pending: int  # cards (or dice) waiting to be drawn (rolled) at a chance node
     stats: tuple[tuple[int, ...], ...]  # seat -> counters in the order of Tally (statistics only)
 
-    if TYPE_CHECKING:
-
-        def _copy(self) -> State1969: ...
-
     # the contract ------------------------------------------------------------------------------
 
     @property
@@ -451,6 +447,3 @@ class State1969(State):
 
 
 Game1969.STATE = State1969
-# ``isslab rules 1969`` prints the docstring of the module a game class belongs to: the package's
-# docstring is the players' summary (this module's is for developers)
-Game1969.__module__ = "isslab.games.game_1969"
