@@ -281,10 +281,10 @@ def test_log_and_status_describe_actions_for_the_human_seat() -> None:
     movers = [session.tree.at(i).current_player for i in range(len(history))]
     assert [line.mover for line in session.log()] == movers
     page = panels.log_html(session, before=10_000)
-    for a in history:
-        assert html.escape(state.describe(a, 0)) in page
+    for a in history:  # whole lines: "USSR draws 1" is a prefix of the masked "USSR draws 1 card"
+        assert html.escape(state.describe(a, 0)) + "</div>" in page
         if state.describe(a, 0) != state.describe(a):  # a value hidden from the human: never shown
-            assert html.escape(state.describe(a)) not in page
+            assert html.escape(state.describe(a)) + "</div>" not in page
 
 
 def masking(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -386,3 +386,23 @@ def test_select_then_move_asks_the_engine_when_the_board_names_the_move(
     assert session.click(origin) and not session.click(far)
     assert session.message == f"not a legal click: {state.why_illegal(meant)}"
     assert session.selected == origin and session.state is state
+
+
+def test_mistaken_input_gets_its_own_message_and_changes_nothing(tmp_path: Path) -> None:
+    session = Session(TWO, ["greedy", "greedy"], seed=5)
+    session.step_bots(10)
+    state, size = session.state, session.tree.size
+    for step in ("x", None, 2.5, True):
+        assert not session.go_to(step)  # type: ignore[arg-type]
+        assert "a step is a whole number from 0 to 10" in session.message
+    assert not session.load(b"\xff\xfe{}") and "not UTF-8 text" in session.message
+    latin = tmp_path / "latin1.json"
+    latin.write_bytes("{\"game\": \"caf\xe9\"}".encode("latin-1"))
+    assert not session.load(str(latin)) and "not UTF-8 text" in session.message
+    assert not session.load("[1, 2, 3]") and "not an isslab save file" in session.message
+    assert not session.load("x" * 100_000)
+    assert "cannot load" in session.message and len(session.message) < 300
+    assert not session.load(42) and "give a path, JSON text or bytes" in session.message  # type: ignore[arg-type]
+    assert not session.load(str(tmp_path)) and "no file" in session.message
+    assert session.state is state and session.tree.size == size and not session.errors
+    assert session.load(session.tree.tip.to_json().encode()) and "from the upload" in session.message

@@ -32,6 +32,7 @@ from typing import NamedTuple
 
 import isslab
 from isslab import CHANCE, TERMINAL, Action, Game, IllegalActionError, State
+from isslab.core import MAX_SAVE_CHARS, short_repr
 from isslab.play import derive_seeds
 from isslab_widgets.boards import Board, board_for, text_scene
 from isslab_widgets.history import GameTree
@@ -360,6 +361,11 @@ class Session:
 
     def go_to(self, step: int) -> bool:
         """Show step ``step`` of the current line (0 = the start; clamped to the line)."""
+        if isinstance(step, bool) or not isinstance(step, int):
+            last = self.tree.size - 1
+            return self.say(
+                f"go to: a step is a whole number from 0 to {last}, not {short_repr(step)}", error=True
+            )
         with self.lock:
             self.tree.go(step)
             return self._moved("step")
@@ -382,15 +388,34 @@ class Session:
         self.say(f"saved {self.tree.size - 1} steps to {target}")
         return target
 
-    def load(self, source: str | Path) -> bool:
-        """Load a saved game from a file path or JSON text; a bad file changes nothing."""
-        if isinstance(source, str) and source.lstrip().startswith("{"):
+    def load(self, source: str | bytes | Path) -> bool:
+        """Load a saved game from a file path, JSON text or the bytes of an upload; a bad one changes nothing.
+
+        Text that starts with ``{`` or ``[`` is read as JSON, anything else as a path.
+        """
+        if isinstance(source, bytes | bytearray):
+            where = "the upload"
+            try:
+                text = bytes(source).decode("utf-8")
+            except UnicodeDecodeError as exc:
+                return self.say(f"cannot load {where}: it is not UTF-8 text (byte {exc.start})", error=True)
+        elif isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
             text, where = source, "text"
+        elif isinstance(source, str | Path):
+            try:
+                p = Path(source).expanduser()
+                if not p.is_file():
+                    return self.say(f"cannot load: no file {short_repr(str(p))}", error=True)
+                if p.stat().st_size > MAX_SAVE_CHARS * 4:  # UTF-8 takes up to 4 bytes a character
+                    return self.say(f"cannot load {p}: larger than any isslab save file", error=True)
+                where = str(p)
+                text = p.read_text(encoding="utf-8")
+            except UnicodeDecodeError as exc:
+                return self.say(f"cannot load {p}: it is not UTF-8 text (byte {exc.start})", error=True)
+            except OSError as exc:
+                return self.say(f"cannot load {short_repr(str(source))}: {exc.strerror or exc}", error=True)
         else:
-            p = Path(source).expanduser()
-            if not p.is_file():
-                return self.say(f"cannot load: no file {p}", error=True)
-            text, where = p.read_text(encoding="utf-8"), str(p)
+            return self.say(f"cannot load {short_repr(source)}: give a path, JSON text or bytes", error=True)
         try:
             state = isslab.load(text)
         except ValueError as exc:

@@ -459,8 +459,8 @@ class GameView(widgets.VBox):
         return target
 
     @_guarded
-    def load(self, source: str | Path | None = None) -> bool:
-        """Load a saved game from a file path or JSON text; a bad file changes nothing."""
+    def load(self, source: str | bytes | Path | None = None) -> bool:
+        """Load a saved game from a file path, JSON text or uploaded bytes; a bad file changes nothing."""
         return self._do(self.session.load, source if source is not None else self.path.value)
 
     @_guarded
@@ -468,7 +468,7 @@ class GameView(widgets.VBox):
         files = change["new"]
         if files:
             item = files[0]
-            self.load(bytes(item["content"]).decode("utf-8"))
+            self.load(bytes(item["content"]))
 
     # ------------------------------------------------------------------------------------------
     # what-if
