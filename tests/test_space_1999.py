@@ -1,10 +1,13 @@
 """Space: 1999 rule scenarios, by rulebook section, starting with the rulebook's own examples.
 
 Sections: the examples (To Start, the die, the jump diagrams), Object, The Board, The Dice, To
-Start, then Rules bullet by bullet (roll-off, launching, moving, jumping, the round's die, landing,
-winning). Every position is built with ``game.position(...)`` from dot names (``r<ring>s<spoke>``,
-``hub``); at rotation 0 spoke ``s`` points at board direction ``s`` (east = 0, counter-clockwise),
-and the corner lines are NE 1-3, NW 5-7, SW 9-11, SE 13-15.
+Start, then the five points of Rules: 1 the roll-off and turn order, 2 launching, moving and
+jumping, 3 the round's die, 4 landing, 5 winning (the rulebook numbers none of them; these tests do).
+Comments say what each section asks in this project's words.
+
+Every position is built with ``game.position(...)`` from dot names (``r<ring>s<spoke>``, ``hub``);
+at rotation 0 spoke ``s`` points at board direction ``s`` (east = 0, counter-clockwise), and the
+corner lines are NE 1-3, NW 5-7, SW 9-11, SE 13-15.
 """
 
 from __future__ import annotations
@@ -55,8 +58,8 @@ def on_disc(state: isslab.State, seat: int) -> list[str]:
 
 
 def test_example_to_start_red_targets_the_planet_with_red_centre_dots(game):
-    # To Start: "Your mission is the target planet in the opposite corner. For example: Red's target
-    # planet has circles with red center dots." Red sits NE, so its centre dots are on the SW pad.
+    # To Start, the example: red's target is the planet opposite, whose circles carry red centre
+    # dots. Red sits NE, so its centre dots are on the SW pad.
     seats = game.new_state().view(0)["seats"]
     assert [(s["colour"], s["home"], s["target"]) for s in seats] == [
         ("red", "NE", "SW"),
@@ -64,7 +67,7 @@ def test_example_to_start_red_targets_the_planet_with_red_centre_dots(game):
         ("green", "SW", "NE"),
         ("yellow", "NW", "SE"),
     ]
-    # and red can land there and nowhere else (Rules: "You cannot land on another planet")
+    # and red can land there and nowhere else (Rules 4)
     launched = {"green": ["r1s0", "r1s4", "r1s8", "r1s12"]}
     landings = set()
     for spoke in range(16):
@@ -74,7 +77,7 @@ def test_example_to_start_red_targets_the_planet_with_red_centre_dots(game):
 
 
 def test_example_one_green_turns_the_disc_one_mark_toward_the_green_arrow(game):
-    # Rules: "No. 1 green indicates the space disc is turned in the direction of the green arrow, one mark."
+    # Rules 3, the example: a green 1 turns the disc one mark toward the green arrow
     s = game.position(disc={"red": ["r4s2"]}, turn=4)
     assert s.current_player == isslab.CHANCE
     after = s.apply(Roll(1, GREEN))
@@ -85,8 +88,7 @@ def test_example_one_green_turns_the_disc_one_mark_toward_the_green_arrow(game):
 
 
 def test_example_a_three_of_either_colour_leaves_the_disc_as_it_is(game):
-    # Rules: "When a 3 of either color is thrown, the space disc does not move and remains as is until
-    # each player has again had his turn."
+    # Rules 3: a 3, red or green, leaves the disc where it is for the whole next round
     s = game.position(theta=5, disc={"red": ["r3s3"]}, turn=3)
     s = s.apply("yellow launches via line NW-1 to r4s0")  # the round's last turn
     assert s.current_player == isslab.CHANCE
@@ -97,7 +99,7 @@ def test_example_a_three_of_either_colour_leaves_the_disc_as_it_is(game):
 
 
 def test_example_single_jump_diagram(game):
-    # The SINGLE JUMP diagram: an eagle jumps over the eagle next to it to the vacant dot behind.
+    # Rules 2, the SINGLE JUMP diagram: over the eagle next to it onto the vacant dot behind
     s = game.position(disc={"red": ["r2s0"], "blue": ["r3s0"]})
     assert "red jumps r2s0 -> r4s0" in texts(s)
     after = s.apply("red jumps r2s0 -> r4s0")
@@ -106,7 +108,7 @@ def test_example_single_jump_diagram(game):
 
 
 def test_example_multiple_jump_diagram(game):
-    # The MULTIPLE JUMP diagram: several jumps in one move, each over one eagle onto a vacant dot.
+    # Rules 2, the MULTIPLE JUMP diagram: several hops in one move, each over one eagle
     s = game.position(disc={"red": ["r4s0"], "blue": ["r3s0", "r1s0"]})
     assert {"red jumps r4s0 -> r2s0", "red jumps r4s0 -> r2s0 -> hub"} <= texts(s)
     # with one more eagle on another spoke the chain goes on at an angle (every spoke meets the hub)
@@ -116,7 +118,7 @@ def test_example_multiple_jump_diagram(game):
     assert on_disc(after, 0) == ["r2s4"] and after.jumps[0] == 3
 
 
-# --- Object ------------------------------------------------------------------------------------------
+# --- Object and Rules 5: the first commander with every eagle landed wins ---------------------------
 
 
 def test_object_first_commander_to_land_every_eagle_wins(game):
@@ -142,7 +144,7 @@ def test_object_the_game_ends_at_the_landing_not_at_the_end_of_the_round(game):
 
 
 def test_board_the_outer_part_does_not_move_so_launch_lines_meet_other_spokes(game):
-    # "a movable 'space' disc that rotates ... The outer part of the board does not move."
+    # The Board: only the disc turns; the corner planets and their lines stay put
     s = game.position()
     assert ends(s, "launch") == {"r4s1", "r4s2", "r4s3"}
     assert {a.line for a in s.legal_actions()} == {"NE-1", "NE", "NE+1"}
@@ -151,8 +153,8 @@ def test_board_the_outer_part_does_not_move_so_launch_lines_meet_other_spokes(ga
 
 
 def test_board_a_planet_in_each_corner_with_a_pad_of_circles():
-    # "In each corner there are planets with their own launching pads": two players sit opposite,
-    # three leave one corner empty; the target is always the opposite corner
+    # The Board and To Start: a planet with a pad in each corner; two players sit opposite, three
+    # leave one corner empty; the target is always the opposite corner
     for players, homes in ((2, ["NE", "SW"]), (3, ["NE", "SE", "SW"]), (4, ["NE", "SE", "SW", "NW"])):
         game = isslab.make("space-1999", players=players)
         seats = game.new_state().view(0)["seats"]
@@ -174,7 +176,7 @@ def test_board_the_corner_lines_point_at_the_rim_for_every_disc_size():
 
 
 def test_board_arrows_red_and_green_turn_the_disc_opposite_ways(game):
-    # "red and green arrows that indicate in what direction the space disc is moved"
+    # The Board: the red and the green arrows show the two ways the disc turns
     s = game.position(theta=5, disc={"red": ["r4s10"]}, turn=4)
     green, red = s.apply(Roll(2, GREEN)), s.apply(Roll(2, RED))
     assert green.theta == 7 and red.theta == 3
@@ -210,7 +212,7 @@ def test_to_start_eagles_on_their_pads_and_a_black_line_at_the_white_line():
         isslab.make("space-1999", spokes=8, start_rotation=8)
 
 
-# --- Rules: "Roll the dice. High number goes first and other players follow in turn clockwise." ---
+# --- Rules 1: the roll-off decides who starts, then turns go clockwise ----------------------------
 
 
 def test_roll_off_is_a_fair_chance_node_for_every_player_count():
@@ -232,7 +234,7 @@ def test_turns_go_clockwise_from_the_roll_off_winner(game):
     assert s.current_player == 1 and s.round == 1
 
 
-# --- Rules: "launch one of your eagles into space along a line from your launching pad" ---------------
+# --- Rules 2: launching an eagle along a line from the home pad --------------------------------------
 
 
 def test_launch_goes_along_a_corner_line_onto_the_dot_it_meets(game):
@@ -249,7 +251,7 @@ def test_launch_is_optional_by_default_reading_2(game):
 
 
 def test_forced_launch_makes_the_launch_compulsory_while_one_is_legal():
-    # the other reading of the same sentence, as the option forced_launch
+    # the other reading of the same point, as the option forced_launch
     game = isslab.make("space-1999", players=4, forced_launch=True)
     s = game.position(disc={"red": ["r2s5"]})
     assert {a.kind for a in s.legal_actions()} == {"launch"}
@@ -294,7 +296,7 @@ def test_launch_is_blocked_when_the_rim_dot_and_the_dot_behind_are_taken(game):
     assert "blocked" in s.why_illegal(Move(0, MoveKind.LAUNCH, ((-1, 0), (3, 2)), "NE", 1))
 
 
-# --- Rules: "you may move only one eagle one space" -------------------------------------------------
+# --- Rules 2: one eagle moves one dot a turn ---------------------------------------------------------
 
 
 def test_move_one_eagle_one_space_along_a_drawn_line(game):
@@ -318,7 +320,7 @@ def test_the_rings_wrap_around_and_spokes_run_on_through_the_hub():
         assert f"r1s{spokes - 2}" in ends(s, "jump", "r1s0")  # round the ring past spoke 0
 
 
-# --- Rules: jumps ("unless that space is occupied ... Then you may jump over one or more eagles") --
+# --- Rules 2: jumping over occupied dots, once or several times --------------------------------------
 
 
 def test_jump_over_your_own_or_an_opponents_eagle(game):
@@ -336,7 +338,7 @@ def test_multiple_jumps_go_straight_ahead_or_at_an_angle(game):
 
 
 def test_jumps_need_a_vacant_dot_between_the_eagles(game):
-    # "provided there are vacant dots between each of the eagles you are jumping over"
+    # every hop lands on a vacant dot, so two eagles in a row cannot be jumped
     s = game.position(disc={"red": ["r4s0"], "blue": ["r3s0", "r2s0"]})
     assert ends(s, "jump", "r4s0") == set()
     assert "vacant" in s.why_illegal(Move(0, MoveKind.JUMP, ((4, 0), (2, 0)), "", 1))
@@ -368,7 +370,7 @@ def test_jump_chains_never_revisit_a_dot_and_hop_over_eagles_only():
     assert checked > 20
 
 
-# --- Rules: the round's die ("After each player has had a turn, a round ends and the dice is thrown") --
+# --- Rules 3: when everyone has moved, the die turns the disc -----------------------------------------
 
 
 def test_a_round_ends_with_a_die_roll_after_every_player_has_moved(game):
@@ -392,7 +394,7 @@ def test_eagles_in_space_turn_with_the_disc_and_eagles_on_pads_do_not(game):
     ]
 
 
-# --- Rules: landing ("land on your target planet when ... in position to follow a line onto it") ----
+# --- Rules 4: landing from the rim along a line of the target planet ---------------------------------
 
 
 def test_landing_follows_a_target_line_from_the_rim(game):
@@ -412,7 +414,7 @@ def test_landing_depends_on_the_rotation(game):
         s = game.position(disc={"red": ["r4s10"], **launched}, home=(3, 4, 0, 4), theta=theta)
         assert bool(ends(s, "land")) is can_land, theta
     s = game.position(disc={"red": ["r4s10"], **launched}, home=(3, 4, 0, 4), theta=2)
-    assert "not in position to follow a line" in s.why_illegal(
+    assert "does not line up with any of them" in s.why_illegal(
         Move(0, MoveKind.LAND, ((4, 10), (-1, 2)), "SW+1")
     )
 
@@ -442,7 +444,7 @@ def test_no_landing_on_another_planet(game):
     assert reason == "red can land only on its target planet, SW, not on the NE planet"
 
 
-# --- Rules: a player who cannot move (reading 5) ---------------------------------------------------
+# --- Rules 2: a player who cannot move (reading 5) -------------------------------------------------
 
 
 def test_a_player_must_move_when_able_and_passes_only_when_not():

@@ -29,16 +29,17 @@ the other where it changes play:
 1. Jumps. A move is one step, or a chain of hops over single eagles onto vacant dots; every hop goes
    along one drawn line, a chain may turn at any dot, and it never visits a dot twice (the start dot
    included). A chain may stop after any hop. Diagonal hops are a variant: ``diagonal_jumps``.
-2. Launching. "When it is your turn, launch one of your eagles" is read as: a launch is one move
-   among the others, so you may move an eagle already in space instead. With ``forced_launch=True``
-   it is compulsory: while eagles wait on your pad and a launch is legal, you must launch.
+2. Launching. The rulebook's turn begins with launching an eagle; this is read as: a launch is one
+   move among the others, so you may move an eagle already in space instead. With
+   ``forced_launch=True`` it is compulsory: while eagles wait on your pad and a launch is legal, you
+   must launch.
 3. A launch whose rim dot is taken jumps over it onto the next dot of the same line (and may hop
    on), like any other jump; it counts as a jump.
 4. Landing needs a free circle: the target pad's circles also hold its owner's eagles until they
    launch, so a commander who keeps eagles at home can block a landing.
 5. Passing. You must move when you can; with no legal move you pass. ``forced_move=False`` lets
    anyone pass at any time.
-6. The roll-off ("high number goes first") is a fair draw: every commander is equally likely to start.
+6. The roll-off (the highest roll starts) is a fair draw: every commander is equally likely to start.
 7. The board's numbers are not in the rulebook: eagles per commander, rings, spokes, lines per
    planet and which way green turns are options marked as assumptions (``isslab rules space-1999``).
 8. Unfinished games. The rulebook has no round limit; ``max_rounds`` (2,000 by default) is a safety

@@ -27,7 +27,7 @@ class MoveKind(enum.StrEnum):
     LAUNCH = "launch"
     #: an eagle moves one dot along a drawn line onto a vacant dot
     STEP = "step"
-    #: an eagle hops over one or more eagles, one at a time, onto vacant dots
+    #: an eagle hops over an eagle onto the vacant dot behind it, and may hop on
     JUMP = "jump"
     #: an eagle leaves the disc along a line of its target planet onto a free circle
     LAND = "land"

@@ -1,6 +1,6 @@
 """Space: 1999 board model: names, seating and the precomputed geometry of one disc.
 
-The board model is the one of the components file (B2); every size is an option of the game:
+The board model, as docs/rules/space-1999.md describes it for players; every size is an option:
 
 * the disc is a polar grid: a hub (dot 0) and ``rings`` rings of ``spokes`` dots each. Dot ``(r, s)``
   is ring ``r`` (1 = innermost) on spoke ``s``, counted in *disc* coordinates, so a dot keeps its
@@ -98,8 +98,11 @@ class Geometry:
         for r in range(1, R + 1):
             for s in range(S):
                 i = dot(r, s)
-                # inward; through the hub a spoke continues on the opposite side
-                steps[i].append(dot(r - 1, s))
+                # steps outward, round the ring, then inward (the order of the legal moves)
+                if r < R:
+                    steps[i].append(dot(r + 1, s))
+                steps[i] += [dot(r, s + 1), dot(r, s - 1), dot(r - 1, s)]
+                # hops inward; through the hub a spoke continues on the opposite side
                 if r >= 3:
                     hops[i].append((dot(r - 1, s), dot(r - 2, s)))
                 elif r == 2:
@@ -107,13 +110,10 @@ class Geometry:
                 else:
                     hops[i].append((0, dot(1, s + S // 2)))
                 # outward
-                if r < R:
-                    steps[i].append(dot(r + 1, s))
-                    if r + 2 <= R:
-                        hops[i].append((dot(r + 1, s), dot(r + 2, s)))
+                if r + 2 <= R:
+                    hops[i].append((dot(r + 1, s), dot(r + 2, s)))
                 # around the ring
                 for ds in (1, -1):
-                    steps[i].append(dot(r, s + ds))
                     hops[i].append((dot(r, s + ds), dot(r, s + 2 * ds)))
                 if diagonal:  # variant: hops along the diagonals of the grid
                     for dr in (1, -1):

@@ -173,7 +173,7 @@ def _land_reason(state: Space1999State, m: Move) -> str:
         dirs = ", ".join(str(d) for d in lines)
         return (
             f"{who}'s eagle on {_name(start)} points at board direction {direction} now, but the lines of "
-            f"{CORNERS[target]} point at {dirs}: it is not in position to follow a line onto the planet"
+            f"{CORNERS[target]} point at {dirs}: it does not line up with any of them"
         )
     owner = g.target_owner[seat]
     waiting = state.home[owner] if owner >= 0 else 0

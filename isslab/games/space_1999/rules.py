@@ -10,6 +10,9 @@ Developer notes (the players' summary is the package docstring):
 * Moves are identified by where the eagle ends (one action per eagle and destination: a step when one
   reaches it, else the shortest hop chain found breadth first), since every route to a dot leaves
   the same position. A launch is identified by its line and destination.
+* Legal moves come in a fixed order: landings, launches, then eagle by eagle (innermost first) its
+  steps (outward, round the ring, inward) and its jumps, and a pass last. So the generic ``first``
+  bot plays a simple strategy (land, launch, run out to the rim and round it) and finishes games.
 * Action objects that recur (steps, plain launches, landings, passes) are built once per game and
   shared by every state; only jump chains are built on demand.
 * The text board and the view live in :mod:`.text`, the reasons for refusing an action in
@@ -57,7 +60,7 @@ LAUNCH, STEP, JUMP, LAND, PASS = MoveKind.LAUNCH, MoveKind.STEP, MoveKind.JUMP, 
 class End1999(EndReason):
     """How a game of Space: 1999 ends."""
 
-    #: "the first commander to successfully land all your eagles ... wins": one winner
+    #: the rulebook's only end (Object, Rules 5): the first with every eagle landed wins
     ALL_LANDED = "a commander landed every eagle"
     #: the safety stop (not a rule): the game is unfinished and nobody wins
     UNFINISHED = "unfinished: the max_rounds safety limit stopped the game, nobody won"
@@ -134,14 +137,15 @@ class Space1999(Game):
         ),
     )
     ACTION_TYPES = (Move, Roll, FirstPlayer)
+    # kept quick: 50 random games each; random games are long without a low cap
     CONFORMANCE_VARIANTS = (
         {"players": 2, "eagles": 2},
         {"players": 3, "rings": 3, "spokes": 8},
-        {"players": 2, "diagonal_jumps": True, "lines_per_corner": 1, "eagles": 3},
-        # a low cap: unfinished games (no winner, ranks from 2) are part of the contract too
+        # capped low as the old default was: unfinished games (no winner, places from 2nd) are tested
+        {"players": 2, "diagonal_jumps": True, "lines_per_corner": 1, "eagles": 3, "max_rounds": 300},
         {"players": 2, "forced_move": False, "eagles": 2, "max_rounds": 80, "green_turns": "clockwise"},
-        {"players": 4, "forced_launch": True, "eagles": 3},
-        {"players": 3, "forced_launch": True, "forced_move": False, "lines_per_corner": 1},
+        {"players": 4, "forced_launch": True, "eagles": 2},
+        {"players": 3, "forced_launch": True, "forced_move": False, "eagles": 2, "rings": 3, "spokes": 8},
     )
 
     geo: Geometry
@@ -224,6 +228,10 @@ class Space1999(Game):
             for s in range(S)
         }
         self._pass = tuple(Move(seat, PASS, (), "") for seat in range(n))
+        # board directions of each seat's target lines
+        self._target_dirs = tuple(
+            frozenset(d for d, _ in g.corner_lines[self.target_corner[seat]]) for seat in range(n)
+        )
 
     def new_state(self) -> Space1999State:
         """Eagles on their pads, the disc lined up, and the roll-off for the first player to come."""
@@ -454,7 +462,7 @@ class Space1999State(State):
         geo = g.geo
         board = self.board
         out: list[Move] = []
-        # "launch one of your eagles into space along a line from your launching pad"
+        # Rules 2: an eagle leaves the pad along one of the corner's lines
         for direction, _ in geo.corner_lines[g.seat_corner[seat]]:
             s = (direction - self.theta) % geo.S
             if not board[geo.outer[s]]:
@@ -470,19 +478,30 @@ class Space1999State(State):
         return out
 
     def _moves(self, seat: int) -> list[Any]:
+        """Legal moves in a fixed order: landings, launches, then each eagle's steps and jumps."""
         g = self.game
         geo = g.geo
         board = self.board
-        S, theta = geo.S, self.theta
-        out: list[Any] = self.launches(seat) if self.home[seat] else []
-        if out and g.forced_launch:  # reading 2 (option forced_launch): the launch is compulsory
-            return out
-        target = g.target_corner[seat]
-        owner = g.target_owner[seat]
-        # target circles are shared with the owner's unlaunched eagles and my landed ones
-        free = g.eagles - self.landed[seat] - (self.home[owner] if owner >= 0 else 0)
+        S = geo.S
+        launches = self.launches(seat) if self.home[seat] else []
+        if launches and g.forced_launch:  # reading 2 (option forced_launch): the launch is compulsory
+            return launches
+        out: list[Any] = []
+        mine = self.pos[seat]
         first_outer = geo.ndots - S
-        for a in self.pos[seat]:
+        if mine and mine[-1] >= first_outer:  # an eagle on the rim may follow a target line down
+            owner = g.target_owner[seat]
+            # target circles are shared with the owner's unlaunched eagles and my landed ones
+            if g.eagles - self.landed[seat] - (self.home[owner] if owner >= 0 else 0) > 0:
+                lines = g._target_dirs[seat]
+                for a in mine:
+                    if a >= first_outer:
+                        s = a - first_outer
+                        d = (s + self.theta) % S
+                        if d in lines:
+                            out.append(g._land_moves[(seat, s, d)])
+        out += launches
+        for a in mine:
             stepped = set()
             for b in geo.steps[a]:
                 if not board[b]:
@@ -491,12 +510,6 @@ class Space1999State(State):
             start = geo.rs[a]
             for path in self._chains(a, {a}, exclude=stepped, left=a):
                 out.append(Move(seat, JUMP, (start, *path), "", len(path)))
-            if free > 0 and a >= first_outer:  # outer ring: may follow a target line onto the planet
-                s = a - first_outer
-                d = (s + theta) % S
-                for direction, _ in geo.corner_lines[target]:
-                    if direction == d:
-                        out.append(g._land_moves[(seat, s, direction)])
         if not out or not g.forced_move:
             out.append(g._pass[seat])
         return out
@@ -573,7 +586,7 @@ class Space1999State(State):
             pos = list(self.pos)
             pos[seat] = tuple(mine)
             new.pos = tuple(pos)
-            if new.landed[seat] == g.eagles:  # "the first commander to ... land all your eagles ... wins"
+            if new.landed[seat] == g.eagles:  # Object: the first with every eagle landed wins at once
                 new.end = EndCode.ALL_LANDED
                 new.to_move = TERMINAL
                 return new
