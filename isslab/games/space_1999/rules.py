@@ -14,7 +14,7 @@ Developer notes (the players' summary is the package docstring):
   steps (outward, round the ring, inward) and its jumps, and a pass last. So the generic ``first``
   bot plays a simple strategy (land, launch, run out to the rim and round it) and finishes games.
 * Action objects that recur (steps, plain launches, landings, passes) are built once per game and
-  shared by every state; only jump chains are built on demand.
+  shared by every state; only jump chains are built on demand (a memo of them was measured slower).
 * The text board and the view live in :mod:`.text`, the reasons for refusing an action in
   :mod:`.explain`, the geometry tables in :mod:`.board`.
 """
@@ -22,6 +22,7 @@ Developer notes (the players' summary is the package docstring):
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from isslab.core import (
@@ -253,9 +254,9 @@ class Space1999(Game):
 
     def position(  # friendlier keywords than the generic field names
         self,
-        disc: dict[int | str, list[str]] | None = None,
-        home: tuple[int, ...] | None = None,
-        landed: tuple[int, ...] | None = None,
+        disc: Mapping[Any, Sequence[str]] | None = None,
+        home: Sequence[int] | None = None,
+        landed: Sequence[int] | None = None,
         theta: int | None = None,
         to_move: int | str | None = None,
         first: int | str = 0,
@@ -288,8 +289,10 @@ class Space1999(Game):
                 board[i] = seat + 1
                 pos[seat].append(i)
         landed_t = tuple(landed) if landed is not None else (0,) * n
-        if len(landed_t) != n:
+        if len(landed_t) != n or not all(type(x) is int for x in landed_t):
             raise ValueError(f"landed needs one count per seat ({n}), got {landed_t}")
+        if type(turn) is not int:
+            raise ValueError(f"turn must be an int (turns taken this round), got {turn!r}")
         home_t = (
             tuple(home)
             if home is not None
