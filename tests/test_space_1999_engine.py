@@ -29,10 +29,16 @@ from isslab.games.space_1999.rules import MAX_ROUNDS
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture
+def game4() -> Space1999:
+    return isslab.make("space-1999", players=4)
+
+
 # --- the max_rounds safety stop: an unfinished game names no winner ----------------------------------
 
 
 def test_the_cap_ends_the_game_unfinished_with_no_winner():
+    # Object and Rules 5: only landing every eagle wins. The cap is no rule, so it names no winner.
     game = isslab.make("space-1999", players=2, max_rounds=1)
     s = game.position(disc={"red": ["r4s9"], "blue": ["r1s0"]}, home=(1, 1), landed=(2, 2), turn=1)
     end = s.apply("blue steps r1s0 -> r1s1")
@@ -40,7 +46,8 @@ def test_the_cap_ends_the_game_unfinished_with_no_winner():
     assert end.winners() == () and end.returns() == (0.0, 0.0)
     # places start at 2 (1st is the winner's): same eagles landed, red is closer to landing
     assert end.ranks() == (2, 3)
-    assert "unfinished" in str(end) and "nobody won" in str(end)
+    assert str(end).startswith("Space: 1999, after round 1, disc turned 0 marks; game over, unfinished")
+    assert "nobody won" in str(end)
     assert end.view(0)["end"] == "UNFINISHED"
 
 
@@ -217,11 +224,6 @@ def test_state_text_shows_the_disc_as_on_the_table(game4):
 
 
 # --- why_illegal: the rule that refuses an action -----------------------------------------------------
-
-
-@pytest.fixture
-def game4() -> Space1999:
-    return isslab.make("space-1999", players=4)
 
 
 def test_why_illegal_names_the_rule(game4):

@@ -34,7 +34,10 @@ def board_text(state: Space1999State) -> str:
     g = state.game
     geo = g.geo
     S = geo.S
-    lines = [f"Space: 1999, round {state.round + 1}, disc turned {state.theta} marks; {status(state)}"]
+    # a game the cap stopped ended after its last full round; any other is in (or ended in) the next
+    unfinished = state.to_move == TERMINAL and not state.winners()
+    when = f"after round {state.round}" if unfinished else f"round {state.round + 1}"
+    lines = [f"Space: 1999, {when}, disc turned {state.theta} marks; {status(state)}"]
     for s in range(g.num_players):
         lines.append(
             f"  {COLOURS[s]:6} {CORNERS[g.seat_corner[s]]} -> {CORNERS[g.target_corner[s]]}: "
