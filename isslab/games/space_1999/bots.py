@@ -7,9 +7,13 @@ from functools import lru_cache
 from typing import Any
 
 from isslab.core import State, register_bot
-from isslab.games.space_1999.rules import PAD, Space1999, Space1999State
+from isslab.games.space_1999.actions import MoveKind
+from isslab.games.space_1999.board import PAD
+from isslab.games.space_1999.rules import Space1999, Space1999State
 
 __all__ = ["greedy_bot"]
+
+LAND, PASS = MoveKind.LAND, MoveKind.PASS  # module constants: an Enum class attribute is slow to read
 
 
 @lru_cache(maxsize=64)
@@ -60,9 +64,9 @@ def greedy_bot(state: State, rng: random.Random) -> Any:
     best_gain = -1e9
     for m in legal:
         kind = m.kind
-        if kind == "land":
+        if kind is LAND:
             return m
-        if kind == "pass":
+        if kind is PASS:
             gain = -0.5  # passing only when allowed and nothing helps
         else:
             end = table[index[m.path[-1]]]

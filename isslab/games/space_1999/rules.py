@@ -1,205 +1,81 @@
-"""Space: 1999 (Milton Bradley, 1976): the rules as a pure engine on the board model of the components file.
+"""Space: 1999 rules: the game (options, set-up, hand-built positions) and the immutable state.
 
-Board model (components B2, every value an option): a rotating disc, a polar grid of a hub plus
-``rings`` rings of ``spokes`` dots, turned ``theta`` marks counter-clockwise; four fixed corner
-planets (NE, NW, SW, SE) whose launch lines point at board directions ``d_c - 1, d_c, d_c + 1``.
-Dots are named ``r<ring>s<spoke>`` in *disc* coordinates (they turn with the disc), the hub is
-``hub``, and a planet's pad is named by its corner.
+Developer notes (the players' summary is the package docstring):
 
-Readings of the rulebook that are choices (see also the option docs):
-
-- "move one eagle one space, unless that space is occupied ... Then you may jump": a step goes to a
-  vacant adjacent dot along a drawn line; a jump hops over one occupied dot to the vacant dot right
-  behind it on the same line, and hops may be chained, turning at any dot ("straight ahead or at an
-  angle"), never revisiting a dot (the start dot included). A move is identified by where the eagle
-  ends: the engine offers one action per eagle and destination (a step when one reaches it, otherwise
-  the shortest chain of hops), since every path to a dot gives the same position. A launch is
-  identified by its line and destination, so two lines may both lead (by a launch-jump) to one dot.
-- Launching follows a line from the pad onto the outer dot that line meets; when that dot is
-  occupied the launch may jump over it (and chain on), like any other move.
-- Landing is a step from an outer-ring dot that lines up with one of the *target* planet's lines
-  onto a vacant pad circle. Pad circles are shared with the target's own unlaunched eagles.
-- "Roll the dice. High number goes first": a roll-off with re-rolled ties makes every seat equally
-  likely to start; it is one chance node with ``n`` equally likely outcomes.
-- A player with a legal move must move (option ``forced_move``); with none, the player passes.
-- ``max_rounds`` is a safety stop (not in the rulebook): when it is hit, players rank by eagles
-  landed, then by the total shortest distance of their other eagles to landing (fewer is better);
-  the best share the win.
+* The state is a handful of tuples (see :class:`Space1999State`): ``board`` per dot (0 vacant, else
+  seat + 1) and ``pos`` per seat (sorted dot indices) hold the same facts two ways, because legal
+  move generation reads dots and the distance tables read eagles. ``Space1999State._check_position``
+  keeps them consistent in hand-built positions.
+* Eagles keep their disc coordinates when the disc turns: a die roll changes ``theta`` only.
+* Moves are identified by where the eagle ends (one action per eagle and destination: a step when one
+  reaches it, else the shortest hop chain found breadth first), since every route to a dot leaves
+  the same position. A launch is identified by its line and destination.
+* Legal moves come in a fixed order: landings, launches, then eagle by eagle (innermost first) its
+  steps (outward, round the ring, inward) and its jumps, and a pass last. So the generic ``first``
+  bot plays a simple strategy (land, launch, run out to the rim and round it) and finishes games.
+* Action objects that recur (steps, plain launches, landings, passes) are built once per game and
+  shared by every state; only jump chains are built on demand (a memo of them was measured slower).
+* The text board and the view live in :mod:`.text`, the reasons for refusing an action in
+  :mod:`.explain`, the geometry tables in :mod:`.board`.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from functools import lru_cache
-from typing import Any, ClassVar, NamedTuple, cast
+import enum
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, cast
 
-from isslab.core import CHANCE, TERMINAL, EndReason, Game, GameInfo, Option, ReturnsKind, State, register_game
+from isslab.core import (
+    CHANCE,
+    TERMINAL,
+    EndReason,
+    Game,
+    GameInfo,
+    Option,
+    ReturnsKind,
+    State,
+    register_game,
+)
+from isslab.games.space_1999 import explain, text
+from isslab.games.space_1999.actions import DieColour, FirstPlayer, Move, MoveKind, Roll
+from isslab.games.space_1999.board import COLOURS, CORNERS, HUB, PAD, SEATING, Geometry, Loc, dot_name
 
 __all__ = [
-    "CORNERS",
     "COLOURS",
+    "CORNERS",
+    "HUB",
+    "PAD",
+    "EndCode",
     "End1999",
-    "FirstPlayer",
-    "Move",
-    "Roll",
     "Space1999",
     "Space1999State",
+    "dot_name",
 ]
 
-#: corner names, indexed by corner number (counter-clockwise from north-east)
-CORNERS = ("NE", "NW", "SW", "SE")
-#: seat colours, in seat order (red is the only colour the rulebook names)
-COLOURS = ("red", "blue", "green", "yellow")
-#: corners used by each player count, in clockwise seat order (2 players sit opposite)
-SEATING = {2: (0, 2), 3: (0, 3, 2), 4: (0, 3, 2, 1)}
-#: die faces: (number, colour); a 3 of either colour does not turn the disc
-FACES = tuple((n, c) for c in ("red", "green") for n in (1, 2, 3))
+#: the default safety cap on rounds; see the option ``max_rounds`` and docs/rules/space-1999.md
+MAX_ROUNDS = 2_000
 
-PAD = -1  # first element of a pad location (-1, corner)
-HUB = (0, 0)
-
-
-def dot_name(loc: tuple[int, int]) -> str:
-    """Readable name of a location: ``hub``, ``r3s12`` or a pad ``NE pad``."""
-    r, s = loc
-    if r == PAD:
-        return f"{CORNERS[s]} pad"
-    if r == 0:
-        return "hub"
-    return f"r{r}s{s}"
-
-
-class Move(NamedTuple):
-    """A player's move: launch, step, jump, land or pass, with the locations visited."""
-
-    seat: int
-    kind: str  # "launch" | "step" | "jump" | "land" | "pass"
-    path: tuple[tuple[int, int], ...]  # (ring, spoke) per location; (0, 0) is the hub, (-1, c) a pad
-    line: str  # corner line used by a launch or landing, e.g. "NE+1"; "" otherwise
-
-    def __str__(self) -> str:
-        return _move_text(self)
-
-
-@lru_cache(maxsize=1 << 16)
-def _move_text(m: Move) -> str:
-    """The readable form of a move (cached: moves are values and are printed often)."""
-    who = COLOURS[m.seat]
-    if m.kind == "pass":
-        return f"{who} passes"
-    route = " -> ".join(dot_name(p) for p in m.path[1:])
-    if m.kind == "launch":
-        how = "launches" if len(m.path) == 2 else "launches and jumps"
-        return f"{who} {how} via line {m.line} to {route}"
-    if m.kind == "land":
-        return f"{who} lands {dot_name(m.path[0])} -> {dot_name(m.path[1])} via line {m.line}"
-    verb = "jumps" if m.kind == "jump" else "steps"
-    return f"{who} {verb} {dot_name(m.path[0])} -> {route}"
-
-
-class Roll(NamedTuple):
-    """Chance: the die thrown at the end of a round (1-2-3 in red or green)."""
-
-    number: int
-    colour: str
-
-    def __str__(self) -> str:
-        turn = "no turn" if self.number == 3 else f"turn {self.number} toward the {self.colour} arrow"
-        return f"die: {self.number} {self.colour} ({turn})"
-
-
-class FirstPlayer(NamedTuple):
-    """Chance: the opening roll-off, won by ``seat``."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"roll-off: {COLOURS[self.seat]} goes first"
+LAUNCH, STEP, JUMP, LAND, PASS = MoveKind.LAUNCH, MoveKind.STEP, MoveKind.JUMP, MoveKind.LAND, MoveKind.PASS
 
 
 class End1999(EndReason):
     """How a game of Space: 1999 ends."""
 
+    #: the rulebook's only end (Object, Rules 5): the first with every eagle landed wins
     ALL_LANDED = "a commander landed every eagle"
-    MAX_ROUNDS = "the max_rounds safety limit was reached"
+    #: the safety stop (not a rule): the game is unfinished and nobody wins
+    UNFINISHED = "unfinished: the max_rounds safety limit stopped the game, nobody won"
 
 
-class _Geometry:
-    """Precomputed tables for one (rings, spokes, lines, diagonal) board; built once per game."""
+class EndCode(enum.IntEnum):
+    """The state's ``end`` field: an int that survives JSON (``end_reason`` gives the End1999)."""
 
-    def __init__(self, rings: int, spokes: int, lines_per_corner: int, diagonal: bool) -> None:
-        self.R, self.S = rings, spokes
-        self.ndots = 1 + rings * spokes
-        self.rs: list[tuple[int, int]] = [HUB] + [(r, s) for r in range(1, rings + 1) for s in range(spokes)]
-        self.index = {rs: i for i, rs in enumerate(self.rs)}
-        S = spokes
-        # board direction (in marks) of each corner, and of each corner's lines
-        self.corner_dir = tuple((2 * c + 1) * S // 8 for c in range(4))
-        offsets = (-1, 0, 1) if lines_per_corner == 3 else (0,)
-        self.corner_lines: tuple[tuple[tuple[int, str], ...], ...] = tuple(
-            tuple(((self.corner_dir[c] + o) % S, CORNERS[c] + ("" if o == 0 else f"{o:+d}")) for o in offsets)
-            for c in range(4)
-        )
+    PLAYING = 0
+    ALL_LANDED = 1
+    UNFINISHED = 2
 
-        def dot(r: int, s: int) -> int:
-            return 0 if r == 0 else 1 + (r - 1) * S + s % S
 
-        self.dot = dot
-        # neighbours along drawn lines, and (over, beyond) hop pairs along the same line
-        steps: list[list[int]] = [[] for _ in range(self.ndots)]
-        hops: list[list[tuple[int, int]]] = [[] for _ in range(self.ndots)]
-        for s in range(S):
-            steps[0].append(dot(1, s))
-            if rings >= 2:
-                hops[0].append((dot(1, s), dot(2, s)))
-        for r in range(1, rings + 1):
-            for s in range(S):
-                i = dot(r, s)
-                # inward (through the hub, a spoke continues on the opposite side)
-                steps[i].append(dot(r - 1, s))
-                if r >= 3:
-                    hops[i].append((dot(r - 1, s), dot(r - 2, s)))
-                elif r == 2:
-                    hops[i].append((dot(1, s), 0))
-                else:
-                    hops[i].append((0, dot(1, s + S // 2)))
-                # outward
-                if r < rings:
-                    steps[i].append(dot(r + 1, s))
-                    if r + 2 <= rings:
-                        hops[i].append((dot(r + 1, s), dot(r + 2, s)))
-                # around the ring
-                for ds in (1, -1):
-                    steps[i].append(dot(r, s + ds))
-                    hops[i].append((dot(r, s + ds), dot(r, s + 2 * ds)))
-                if diagonal:  # variant: hops along the diagonals of the grid
-                    for dr in (1, -1):
-                        for ds in (1, -1):
-                            if 1 <= r + 2 * dr <= rings:
-                                hops[i].append((dot(r + dr, s + ds), dot(r + 2 * dr, s + 2 * ds)))
-        self.steps = tuple(tuple(x) for x in steps)
-        self.hops = tuple(tuple(x) for x in hops)
-        self.outer = tuple(dot(rings, s) for s in range(S))
-        # shortest step distance (ignoring other eagles) from each dot to landing on corner t
-        # with the disc at theta: landing itself counts as one step.
-        self.dist: list[list[tuple[int, ...]]] = []
-        for c in range(4):
-            per_theta = []
-            for theta in range(S):
-                d = [10**6] * self.ndots
-                q: deque[int] = deque()
-                for direction, _ in self.corner_lines[c]:
-                    o = self.outer[(direction - theta) % S]
-                    d[o] = 1
-                    q.append(o)
-                while q:
-                    x = q.popleft()
-                    for y in self.steps[x]:
-                        if d[y] > d[x] + 1:
-                            d[y] = d[x] + 1
-                            q.append(y)
-                per_theta.append(tuple(d))
-            self.dist.append(per_theta)
+_END_REASONS: tuple[End1999 | None, ...] = (None, End1999.ALL_LANDED, End1999.UNFINISHED)
 
 
 @register_game
@@ -233,7 +109,14 @@ class Space1999(Game):
         Option(
             "forced_move",
             True,
-            "a player with a legal move must move (else passing is allowed)",
+            "a player with a legal move must move (False: passing is always allowed)",
+            assumption=True,
+        ),
+        Option(
+            "forced_launch",
+            False,
+            "while eagles wait on your pad and a launch is legal, you must launch (False: launching "
+            "is one move among the others; reading 2)",
             assumption=True,
         ),
         Option(
@@ -247,19 +130,26 @@ class Space1999(Game):
         Option("start_rotation", 0, "disc rotation at set-up, in marks (any mark lines up)", min=0, max=23),
         Option(
             "max_rounds",
-            300,
-            "safety stop: after this many rounds rank by eagles landed, then by distance to landing",
+            MAX_ROUNDS,
+            "safety stop, not a rule: after this many rounds the game ends unfinished and nobody wins "
+            "(raise it for boards larger than the default)",
             min=1,
             max=100_000,
         ),
     )
     ACTION_TYPES = (Move, Roll, FirstPlayer)
+    # kept quick: 50 random games each; random games are long without a low cap
     CONFORMANCE_VARIANTS = (
         {"players": 2, "eagles": 2},
         {"players": 3, "rings": 3, "spokes": 8},
-        {"players": 2, "diagonal_jumps": True, "lines_per_corner": 1, "eagles": 3},
+        # capped low as the old default was: unfinished games (no winner, places from 2nd) are tested
+        {"players": 2, "diagonal_jumps": True, "lines_per_corner": 1, "eagles": 3, "max_rounds": 300},
         {"players": 2, "forced_move": False, "eagles": 2, "max_rounds": 80, "green_turns": "clockwise"},
+        {"players": 4, "forced_launch": True, "eagles": 2},
+        {"players": 3, "forced_launch": True, "forced_move": False, "eagles": 2, "rings": 3, "spokes": 8},
     )
+
+    geo: Geometry
 
     def _setup(self) -> None:
         o = self._options
@@ -267,10 +157,13 @@ class Space1999(Game):
             raise ValueError(
                 f"option start_rotation={o['start_rotation']} is not allowed: use 0 to {o['spokes'] - 1}"
             )
-        self.geo = _Geometry(o["rings"], o["spokes"], o["lines_per_corner"], o["diagonal_jumps"])
-        g = self.geo
+        self.geo = g = Geometry(o["rings"], o["spokes"], o["lines_per_corner"], o["diagonal_jumps"])
+        self._n = n = o["players"]
         self.rings, self.spokes, self.eagles, self.ndots = o["rings"], o["spokes"], o["eagles"], g.ndots
-        self.seat_corner: tuple[int, ...] = SEATING[o["players"]]
+        self.forced_move: bool = o["forced_move"]
+        self.forced_launch: bool = o["forced_launch"]
+        self.max_rounds: int = o["max_rounds"]
+        self.seat_corner: tuple[int, ...] = SEATING[n]
         self.target_corner: tuple[int, ...] = tuple((c + 2) % 4 for c in self.seat_corner)
         # who owns each corner (-1: empty in a 3-player game)
         owner = [-1] * 4
@@ -279,46 +172,66 @@ class Space1999(Game):
         self.corner_owner = tuple(owner)
         # the seat whose home pad is my target (its unlaunched eagles fill the shared circles)
         self.target_owner = tuple(owner[t] for t in self.target_corner)
+        # the die: green n turns the disc n marks toward the green arrow, red n the other way, 3 not at all
         sign = 1 if o["green_turns"] == "counterclockwise" else -1
+        rolls = [Roll(k, c) for c in DieColour for k in (1, 2, 3)]
         self._rolls = tuple(
-            (Roll(n, c), 0 if n == 3 else (sign * n if c == "green" else -sign * n)) for n, c in FACES
+            (r, 0 if r.number == 3 else (sign if r.colour is DieColour.GREEN else -sign) * r.number)
+            for r in rolls
         )
-        self._roll_delta = {r: d for r, d in self._rolls}
-        self._roll_outcomes = [(r, 1 / 6) for r, _ in self._rolls]
-        # cached action objects: moves are values, so the same object can serve every state
-        S, R = g.S, g.R
-        self._step_moves = {
-            (seat, a, b): Move(seat, "step", (g.rs[a], g.rs[b]), "")
-            for seat in range(o["players"])
-            for a in range(g.ndots)
-            for b in g.steps[a]
-        }
-        self._launch_moves = {
-            (seat, direction, s): Move(seat, "launch", ((PAD, self.seat_corner[seat]), (R, s)), label)
-            for seat in range(o["players"])
-            for direction, label in g.corner_lines[self.seat_corner[seat]]
-            for s in range(S)
-        }
-        self._land_moves = {
-            (seat, s, direction): Move(seat, "land", ((R, s), (PAD, self.target_corner[seat])), label)
-            for seat in range(o["players"])
-            for direction, label in g.corner_lines[self.target_corner[seat]]
-            for s in range(S)
-        }
-        self._pass = tuple(Move(seat, "pass", (), "") for seat in range(o["players"]))
-        self._first = [(FirstPlayer(s), 1 / o["players"]) for s in range(o["players"])]
+        # keyed by plain (number, colour) tuples: C-level hashing on the hot path
+        self._roll_delta = {(r.number, str(r.colour)): d for r, d in self._rolls}
+        self._roll_outcomes = [(r, 1 / 6) for r in rolls]
+        self._first = [(FirstPlayer(s), 1 / n) for s in range(n)]
+        self._build_moves()
         # distance tables per seat: dist[seat][theta][dot], and the distance from the home pad
         self.seat_dist = tuple(g.dist[t] for t in self.target_corner)
+        S = g.S
         self.home_dist = tuple(
             tuple(
                 1
                 + min(
-                    g.dist[self.target_corner[seat]][th][g.outer[(d - th) % S]]
+                    g.dist[self.target_corner[seat]][th][g.outer[g.spoke_at(d, th)]]
                     for d, _ in g.corner_lines[self.seat_corner[seat]]
                 )
                 for th in range(S)
             )
-            for seat in range(o["players"])
+            for seat in range(n)
+        )
+
+    def _build_moves(self) -> None:
+        """Action objects that recur, built once: moves are values, so every state can share them."""
+        g, n = self.geo, self._options["players"]
+        R, S = g.R, g.S
+        self._step_moves = {
+            (seat, a, b): Move(seat, STEP, (g.rs[a], g.rs[b]), "")
+            for seat in range(n)
+            for a in range(g.ndots)
+            for b in g.steps[a]
+        }
+        # (seat, direction, spoke) -> the launch onto the outer dot, and the launch over it
+        self._launch_moves = {
+            (seat, d, s): Move(seat, LAUNCH, ((PAD, self.seat_corner[seat]), (R, s)), label)
+            for seat in range(n)
+            for d, label in g.corner_lines[self.seat_corner[seat]]
+            for s in range(S)
+        }
+        self._launch_jumps = {
+            (seat, d, s): Move(seat, LAUNCH, ((PAD, self.seat_corner[seat]), (R - 1, s)), label, 1)
+            for seat in range(n)
+            for d, label in g.corner_lines[self.seat_corner[seat]]
+            for s in range(S)
+        }
+        self._land_moves = {
+            (seat, s, d): Move(seat, LAND, ((R, s), (PAD, self.target_corner[seat])), label)
+            for seat in range(n)
+            for d, label in g.corner_lines[self.target_corner[seat]]
+            for s in range(S)
+        }
+        self._pass = tuple(Move(seat, PASS, (), "") for seat in range(n))
+        # board directions of each seat's target lines
+        self._target_dirs = tuple(
+            frozenset(d for d, _ in g.corner_lines[self.target_corner[seat]]) for seat in range(n)
         )
 
     def new_state(self) -> Space1999State:
@@ -336,76 +249,120 @@ class Space1999(Game):
         st.turn = 0
         st.round = 0
         st.jumps = (0,) * n
-        st.end = 0
+        st.end = EndCode.PLAYING
         return st
 
-    def position(
+    def position(  # friendlier keywords than the generic field names
         self,
-        disc: dict[int, list[str]] | None = None,
-        home: tuple[int, ...] | None = None,
-        landed: tuple[int, ...] | None = None,
-        theta: int = 0,
-        to_move: int = 0,
-        first: int = 0,
+        disc: Mapping[Any, Sequence[str]] | None = None,
+        home: Sequence[int] | None = None,
+        landed: Sequence[int] | None = None,
+        theta: int | None = None,
+        to_move: int | str | None = None,
+        first: int | str = 0,
         turn: int = 0,
         round: int = 0,
         **fields: Any,
     ) -> Space1999State:
-        """Build a position from a compact description, e.g. ``disc={0: ["r4s2", "hub"]}``.
+        """Build a position from a compact description, e.g. ``position(disc={"red": ["r4s2", "hub"]})``.
 
-        Eagles not on the disc and not landed are on their home pad unless ``home`` says otherwise.
+        ``disc`` maps a seat (number or colour) to the names of the dots its eagles stand on. Eagles
+        neither on the disc nor landed are on their home pad unless ``home`` says otherwise.
+        ``theta`` defaults to the set-up rotation; ``to_move`` (a seat, a colour, ``CHANCE`` or
+        ``TERMINAL``) defaults to the seat whose turn follows from ``first`` and ``turn`` (the die
+        roll once all have moved). Other state fields (``jumps``, ``end``) may be given by name.
+        Raises ``ValueError`` if the position breaks a rule (see ``_check_position``).
         """
         n = self.num_players
-        disc = disc or {}
+        if "board" in fields or "pos" in fields:
+            raise ValueError("place eagles with disc={seat: [dot names]}, not with the board or pos fields")
         board = [0] * self.ndots
-        pos: list[tuple[int, ...]] = []
-        for seat in range(n):
-            dots = []
-            for name in disc.get(seat, []):
+        pos: list[list[int]] = [[] for _ in range(n)]
+        for who, names in (disc or {}).items():
+            seat = self._parse_seat(who, "disc")
+            if isinstance(names, str):
+                raise ValueError(f"disc[{who!r}] must be a list of dot names, got the string {names!r}")
+            for name in names:
                 i = self._parse_dot(name)
                 if board[i]:
                     raise ValueError(f"two eagles on {name}")
                 board[i] = seat + 1
-                dots.append(i)
-            pos.append(tuple(sorted(dots)))
+                pos[seat].append(i)
         landed_t = tuple(landed) if landed is not None else (0,) * n
+        if len(landed_t) != n or not all(type(x) is int for x in landed_t):
+            raise ValueError(f"landed needs one count per seat ({n}), got {landed_t}")
+        if type(turn) is not int:
+            raise ValueError(f"turn must be an int (turns taken this round), got {turn!r}")
         home_t = (
             tuple(home)
             if home is not None
             else tuple(self.eagles - len(pos[s]) - landed_t[s] for s in range(n))
         )
-        for seat in range(n):
-            if home_t[seat] + len(pos[seat]) + landed_t[seat] != self.eagles or home_t[seat] < 0:
-                raise ValueError(
-                    f"{COLOURS[seat]} must have {self.eagles} eagles in all (pad + disc + landed)"
-                )
-        st = self.new_state()
-        st.theta, st.board, st.pos, st.home, st.landed = (
-            theta % self.spokes,
-            tuple(board),
-            tuple(pos),
-            home_t,
-            landed_t,
-        )
-        st.to_move, st.first, st.turn, st.round = to_move, first, turn, round
-        if fields:  # any other state field by its name (jumps, end), through the generic builder
-            return cast(Space1999State, super().position(**{**st.snapshot(), **fields}))
-        return st
+        first_seat = self._parse_seat(first, "first") if first != -1 else -1
+        if to_move is None:
+            if fields.get("end", EndCode.PLAYING) != EndCode.PLAYING:
+                mover = TERMINAL
+            elif first_seat < 0 or turn == n:
+                mover = CHANCE
+            else:
+                mover = (first_seat + turn) % n
+        elif to_move in (CHANCE, TERMINAL):
+            mover = to_move
+        else:
+            mover = self._parse_seat(to_move, "to_move")
+        built = {
+            "theta": self._options["start_rotation"] if theta is None else theta,
+            "board": tuple(board),
+            "pos": tuple(tuple(sorted(p)) for p in pos),
+            "home": home_t,
+            "landed": landed_t,
+            "to_move": mover,
+            "first": first_seat,
+            "turn": turn,
+            "round": round,
+            **fields,
+        }
+        return cast(Space1999State, super().position(**built))
+
+    def _parse_seat(self, who: Any, what: str) -> int:
+        """A seat given by number or colour name."""
+        n = self.num_players
+        if isinstance(who, str) and who in COLOURS[:n]:
+            return COLOURS.index(who)
+        if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < n:
+            return who
+        raise ValueError(f"{what}: no seat {who!r}; use 0 to {n - 1} or one of {', '.join(COLOURS[:n])}")
 
     def _parse_dot(self, name: str) -> int:
         """Disc index of a dot named ``hub`` or ``r<ring>s<spoke>``."""
         if name == "hub":
             return 0
         try:
-            if name[:1] != "r":  # "x4s2" must not pass for r4s2
+            if not isinstance(name, str) or name[:1] != "r":  # "x4s2" must not pass for r4s2
                 raise ValueError(name)
             r_text, s_text = name[1:].split("s")
+            if not (r_text.isdigit() and s_text.isdigit()):  # no "r+4s2" or "r 4s2"
+                raise ValueError(name)
             return self.geo.index[(int(r_text), int(s_text))]
         except (ValueError, KeyError):
             raise ValueError(
                 f"no dot {name!r}: use 'hub' or 'r<ring>s<spoke>' with ring 1..{self.rings}, "
                 f"spoke 0..{self.spokes - 1}"
             ) from None
+
+    def decode_action(self, obj: Any) -> Any:
+        """Rebuild an action from JSON, with its kind and die colour as enum members again."""
+        action = super().decode_action(obj)
+        kind = type(action)
+        if kind is Move and type(action.kind) is str:
+            member = _KINDS.get(action.kind)
+            if member is not None:
+                return Move(action.seat, member, action.path, action.line, action.hops)
+        elif kind is Roll and type(action.colour) is str:
+            colour = _COLOURS.get(action.colour)
+            if colour is not None:
+                return Roll(action.number, colour)
+        return action
 
     def seat_name(self, seat: int) -> str:
         """The seat's colour."""
@@ -417,7 +374,7 @@ class Space1999(Game):
         """Index of disc dot (ring, spoke); the hub is (0, 0) -> 0."""
         return self.geo.index[(r, s % self.spokes if r else 0)]
 
-    def dot_rs(self, i: int) -> tuple[int, int]:
+    def dot_rs(self, i: int) -> Loc:
         """(ring, spoke) of disc dot ``i`` in disc coordinates."""
         return self.geo.rs[i]
 
@@ -436,8 +393,17 @@ class Space1999(Game):
         return sum(table[d] for d in state.pos[seat]) + state.home[seat] * self.home_dist[seat][th]
 
 
+_KINDS = {k.value: k for k in MoveKind}
+_COLOURS = {c.value: c for c in DieColour}
+
+
+def _is_count(value: object) -> bool:
+    """True for an int >= 0 (not a bool)."""
+    return type(value) is int and value >= 0 or isinstance(value, enum.IntEnum) and value >= 0
+
+
 class Space1999State(State):
-    """A position of Space: 1999."""
+    """A position of Space: 1999 (every field an int or a tuple of ints)."""
 
     __slots__ = (
         "theta",
@@ -454,7 +420,7 @@ class Space1999State(State):
     )
     FIELDS: ClassVar[tuple[str, ...]] = __slots__
     game: Space1999
-    theta: int
+    theta: int  # marks the disc is turned counter-clockwise from the set-up alignment
     board: tuple[int, ...]  # per dot: 0 vacant, seat + 1 occupied
     pos: tuple[tuple[int, ...], ...]  # per seat: sorted dot indices of its eagles on the disc
     home: tuple[int, ...]  # per seat: eagles still on the home pad
@@ -462,9 +428,9 @@ class Space1999State(State):
     to_move: int  # seat, CHANCE or TERMINAL
     first: int  # seat that won the roll-off (-1 before it)
     turn: int  # turns taken in this round
-    round: int  # rounds completed (die rolls)
-    jumps: tuple[int, ...]  # per seat: hops made
-    end: int  # 0 playing, 1 all landed, 2 max rounds
+    round: int  # rounds completed (die rolls, and the round the cap ended)
+    jumps: tuple[int, ...]  # per seat: eagles jumped over (launches over the outer dot included)
+    end: int  # an EndCode: 0 playing, 1 all landed, 2 unfinished (max_rounds)
 
     @property
     def current_player(self) -> int:
@@ -479,7 +445,7 @@ class Space1999State(State):
     @property
     def end_reason(self) -> End1999 | None:
         """Why the game ended, or None."""
-        return (None, End1999.ALL_LANDED, End1999.MAX_ROUNDS)[self.end]
+        return _END_REASONS[self.end]
 
     # --- legal moves ---------------------------------------------------------------------------
 
@@ -491,51 +457,67 @@ class Space1999State(State):
             return [a for a, _ in self._chance_outcomes()]
         return self._moves(self.to_move)
 
+    def launches(self, seat: int) -> list[Move]:
+        """The seat's legal launches: along each line of its pad, onto the outer dot or over it."""
+        g = self.game
+        if not self.home[seat]:
+            return []
+        geo = g.geo
+        board = self.board
+        out: list[Move] = []
+        # Rules 2: an eagle leaves the pad along one of the corner's lines
+        for direction, _ in geo.corner_lines[g.seat_corner[seat]]:
+            s = (direction - self.theta) % geo.S
+            if not board[geo.outer[s]]:
+                out.append(g._launch_moves[(seat, direction, s)])
+                continue
+            # the outer dot is taken: jump over it onto the next dot of the same line, and on
+            inner = geo.dot(geo.R - 1, s)
+            if not board[inner]:
+                first = g._launch_jumps[(seat, direction, s)]
+                out.append(first)
+                for path in self._chains(inner, {inner}, exclude=set(), left=-1):
+                    out.append(Move(seat, LAUNCH, (*first.path, *path), first.line, 1 + len(path)))
+        return out
+
     def _moves(self, seat: int) -> list[Any]:
+        """Legal moves in a fixed order: landings, launches, then each eagle's steps and jumps."""
         g = self.game
         geo = g.geo
         board = self.board
-        S, theta = geo.S, self.theta
+        S = geo.S
+        launches = self.launches(seat) if self.home[seat] else []
+        if launches and g.forced_launch:  # reading 2 (option forced_launch): the launch is compulsory
+            return launches
         out: list[Any] = []
-        if self.home[seat]:
-            # rulebook "launch one of your eagles into space along a line from your launching pad"
-            for direction, _ in geo.corner_lines[g.seat_corner[seat]]:
-                s = (direction - theta) % S
-                o = geo.outer[s]
-                if not board[o]:
-                    out.append(g._launch_moves[(seat, direction, s)])
-                else:
-                    inner = geo.dot(geo.R - 1, s)
-                    if not board[inner]:
-                        start = (PAD, g.seat_corner[seat])
-                        lab = g._launch_moves[(seat, direction, s)].line
-                        out.append(Move(seat, "launch", (start, geo.rs[inner]), lab))
-                        for path in self._chains(inner, {inner}, exclude=set(), left=-1):
-                            out.append(Move(seat, "launch", (start, geo.rs[inner], *path), lab))
-        target = g.target_corner[seat]
-        owner = g.target_owner[seat]
-        free = g.eagles - self.landed[seat] - (self.home[owner] if owner >= 0 else 0)
-        for a in self.pos[seat]:
+        mine = self.pos[seat]
+        first_outer = geo.ndots - S
+        if mine and mine[-1] >= first_outer:  # an eagle on the rim may follow a target line down
+            owner = g.target_owner[seat]
+            # target circles are shared with the owner's unlaunched eagles and my landed ones
+            if g.eagles - self.landed[seat] - (self.home[owner] if owner >= 0 else 0) > 0:
+                lines = g._target_dirs[seat]
+                for a in mine:
+                    if a >= first_outer:
+                        s = a - first_outer
+                        d = (s + self.theta) % S
+                        if d in lines:
+                            out.append(g._land_moves[(seat, s, d)])
+        out += launches
+        for a in mine:
             stepped = set()
             for b in geo.steps[a]:
                 if not board[b]:
                     out.append(g._step_moves[(seat, a, b)])
                     stepped.add(b)
+            start = geo.rs[a]
             for path in self._chains(a, {a}, exclude=stepped, left=a):
-                out.append(Move(seat, "jump", (geo.rs[a], *path), ""))
-            if free > 0 and a >= geo.ndots - S:  # outer ring: may follow a target line onto the planet
-                s = a - (geo.ndots - S)
-                d = (s + theta) % S
-                for direction, _ in geo.corner_lines[target]:
-                    if direction == d:
-                        out.append(g._land_moves[(seat, s, direction)])
-        if not out or not g._options["forced_move"]:
+                out.append(Move(seat, JUMP, (start, *path), "", len(path)))
+        if not out or not g.forced_move:
             out.append(g._pass[seat])
         return out
 
-    def _chains(
-        self, start: int, seen: set[int], exclude: set[int], left: int
-    ) -> list[tuple[tuple[int, int], ...]]:
+    def _chains(self, start: int, seen: set[int], exclude: set[int], left: int) -> list[tuple[Loc, ...]]:
         """Shortest hop chains from ``start`` to every dot they reach (breadth first, no revisits).
 
         ``left`` is the dot the moving eagle has just left (-1 for a launch): it still reads as
@@ -545,8 +527,8 @@ class Space1999State(State):
         board = self.board
         hops = geo.hops
         rs = geo.rs
-        found: list[tuple[tuple[int, int], ...]] = []
-        frontier: list[tuple[int, tuple[tuple[int, int], ...]]] = [(start, ())]
+        found: list[tuple[Loc, ...]] = []
+        frontier: list[tuple[int, tuple[Loc, ...]]] = [(start, ())]
         while frontier:
             nxt = []
             for x, path in frontier:
@@ -564,35 +546,25 @@ class Space1999State(State):
 
     def _apply(self, action: Any) -> Space1999State:
         g = self.game
-        new = cast(Space1999State, self._blank())
-        n = g.num_players
-        new.theta, new.board, new.pos, new.home, new.landed = (
-            self.theta,
-            self.board,
-            self.pos,
-            self.home,
-            self.landed,
-        )
-        new.first, new.turn, new.round, new.jumps, new.end = self.first, self.turn, self.round, self.jumps, 0
+        new = cast(Space1999State, self._copy())
         if self.to_move == CHANCE:
             if type(action) is FirstPlayer:
-                new.first = action.seat
-                new.to_move = action.seat
+                new.first = new.to_move = action.seat
                 return new
             # end of round: turn the disc; eagles on the disc turn with it (they keep disc coordinates)
-            new.theta = (self.theta + g._roll_delta[action]) % g.spokes
+            new.theta = (self.theta + g._roll_delta[(action.number, action.colour)]) % g.spokes
             new.round = self.round + 1
             new.turn = 0
             new.to_move = self.first
             return new
         seat = action.seat
         kind = action.kind
-        if kind != "pass":
+        if kind is not PASS:
             index = g.geo.index
             path = action.path
             board = list(self.board)
             mine = list(self.pos[seat])
-            if kind == "launch":
+            if kind is LAUNCH:
                 home = list(self.home)
                 home[seat] -= 1
                 new.home = tuple(home)
@@ -600,7 +572,7 @@ class Space1999State(State):
                 a = index[path[0]]
                 board[a] = 0
                 mine.remove(a)
-            if kind == "land":
+            if kind is LAND:
                 landed = list(self.landed)
                 landed[seat] += 1
                 new.landed = tuple(landed)
@@ -609,30 +581,29 @@ class Space1999State(State):
                 board[b] = seat + 1
                 mine.append(b)
                 mine.sort()
-                hopped = len(path) - 2 if kind == "launch" else (len(path) - 1 if kind == "jump" else 0)
-                if hopped:
+                if action.hops:
                     jumps = list(self.jumps)
-                    jumps[seat] += hopped
+                    jumps[seat] += action.hops
                     new.jumps = tuple(jumps)
             new.board = tuple(board)
             pos = list(self.pos)
             pos[seat] = tuple(mine)
             new.pos = tuple(pos)
-            if new.landed[seat] == g.eagles:  # "the first commander to land all eagles wins"
-                new.end = 1
+            if new.landed[seat] == g.eagles:  # Object: the first with every eagle landed wins at once
+                new.end = EndCode.ALL_LANDED
                 new.to_move = TERMINAL
                 return new
         turn = self.turn + 1
         new.turn = turn
-        if turn == n:  # every player has had a turn: the round ends with a die roll
-            if self.round + 1 >= g._options["max_rounds"]:
+        if turn == g._n:  # every player has had a turn: the round ends with a die roll
+            if self.round + 1 >= g.max_rounds:  # the safety stop: unfinished, nobody wins
                 new.round = self.round + 1
-                new.end = 2
+                new.end = EndCode.UNFINISHED
                 new.to_move = TERMINAL
             else:
                 new.to_move = CHANCE
         else:
-            new.to_move = (seat + 1) % n
+            new.to_move = (seat + 1) % g._n
         return new
 
     # --- results -------------------------------------------------------------------------------
@@ -641,88 +612,142 @@ class Space1999State(State):
         return (self.landed[seat], -self.game.distance(self, seat))
 
     def winners(self) -> tuple[int, ...]:
-        """The winning seat, or the best-ranked seats when max_rounds stopped the game."""
-        if self.end == 0:
+        """The commander who landed every eagle; () while playing and in an unfinished game."""
+        if self.end != EndCode.ALL_LANDED:
             return ()
-        if self.end == 1:
-            return (next(s for s in range(self.game.num_players) if self.landed[s] == self.game.eagles),)
-        best = max(self._key(s) for s in range(self.game.num_players))
-        return tuple(s for s in range(self.game.num_players) if self._key(s) == best)
+        return (self.landed.index(self.game.eagles),)
 
     def returns(self) -> tuple[float, ...]:
-        """1.0 for each winner, 0.0 for the others."""
+        """1.0 for the winner, 0.0 for the others (all 0.0 in an unfinished game)."""
         win = self.winners()
         return tuple(1.0 if s in win else 0.0 for s in range(self.game.num_players))
 
     def ranks(self) -> tuple[int, ...]:
-        """Winner(s) first, then by eagles landed and distance to landing (ties share a place)."""
+        """The winner 1st, the others by eagles landed, then distance to landing (ties share a place).
+
+        Place 1 belongs to the winner alone: in an unfinished game nobody won, so places start at 2.
+        """
         n = self.game.num_players
         win = set(self.winners())
         keys = [(s in win, *self._key(s)) for s in range(n)]
-        return tuple(1 + sum(1 for k in keys if k > keys[s]) for s in range(n))
+        base = 1 if win else 2
+        return tuple(base + sum(1 for k in keys if k > keys[s]) for s in range(n))
 
     def seat_stats(self) -> list[dict[str, float]]:
-        """Eagles landed, hops made and remaining distance, per seat."""
+        """Eagles landed, eagles jumped over and remaining distance, per seat."""
         return [
             {"eagles_landed": self.landed[s], "jumps": self.jumps[s], "distance": self.game.distance(self, s)}
             for s in range(self.game.num_players)
         ]
 
     def game_stats(self) -> dict[str, float]:
-        """Total hops made."""
+        """Total eagles jumped over."""
         return {"total_jumps": sum(self.jumps)}
 
-    # --- views ---------------------------------------------------------------------------------
+    # --- hand-built positions, explanations, views ---------------------------------------------
+
+    def _check_position(self) -> None:
+        """Raise ``ValueError`` if a hand-built position breaks the rules' bookkeeping."""
+        g = self.game
+        n, geo, E = g.num_players, g.geo, g.eagles
+
+        def need(ok: bool, problem: str) -> None:
+            if not ok:
+                raise ValueError(f"not a Space: 1999 position: {problem}")
+
+        def counts(name: str) -> tuple[int, ...]:
+            value = getattr(self, name)
+            need(
+                isinstance(value, tuple) and len(value) == n and all(_is_count(v) for v in value),
+                f"{name} needs one count >= 0 per seat ({n}), got {value!r}",
+            )
+            return cast(tuple[int, ...], value)
+
+        need(
+            _is_count(self.theta) and self.theta < geo.S,
+            f"theta must be 0 to {geo.S - 1}, got {self.theta!r}",
+        )
+        need(
+            isinstance(self.board, tuple)
+            and len(self.board) == geo.ndots
+            and all(_is_count(v) and v <= n for v in self.board),
+            f"board needs {geo.ndots} entries of 0 (vacant) to {n} (seat + 1)",
+        )
+        need(
+            isinstance(self.pos, tuple) and len(self.pos) == n, f"pos needs one tuple of dots per seat ({n})"
+        )
+        for seat, dots in enumerate(self.pos):
+            need(
+                isinstance(dots, tuple) and list(dots) == sorted(set(dots)),
+                f"{COLOURS[seat]}'s dots must be a sorted tuple without repeats",
+            )
+        on_board = [tuple(i for i, v in enumerate(self.board) if v == seat + 1) for seat in range(n)]
+        need(list(self.pos) == on_board, "board and pos disagree about where the eagles stand")
+        home, landed = counts("home"), counts("landed")
+        counts("jumps")
+        for seat in range(n):
+            need(
+                home[seat] + len(self.pos[seat]) + landed[seat] == E,
+                f"{COLOURS[seat]} must have {E} eagles in all (pad + disc + landed), "
+                f"got {home[seat]} + {len(self.pos[seat])} + {landed[seat]}",
+            )
+            owner = g.target_owner[seat]
+            need(
+                landed[seat] + (home[owner] if owner >= 0 else 0) <= E,
+                f"{CORNERS[g.target_corner[seat]]} pad has {E} circles: {COLOURS[seat]}'s landed eagles "
+                "and its owner's unlaunched eagles do not fit",
+            )
+        need(
+            _is_count(self.end) and self.end in tuple(EndCode),
+            f"end must be one of {[int(e) for e in EndCode]}, got {self.end!r}",
+        )
+        need(
+            type(self.first) is int and -1 <= self.first < n,
+            f"first must be -1 or a seat, got {self.first!r}",
+        )
+        need(_is_count(self.turn) and self.turn <= n, f"turn must be 0 to {n}, got {self.turn!r}")
+        need(
+            _is_count(self.round) and self.round <= g.max_rounds,
+            f"round must be 0 to max_rounds={g.max_rounds}, got {self.round!r}",
+        )
+        done = [s for s in range(n) if landed[s] == E]
+        cp = self.to_move
+        if self.end == EndCode.PLAYING:
+            need(not done, f"{COLOURS[done[0]] if done else ''} has landed every eagle: the game is over")
+            if self.first < 0:
+                need(
+                    cp == CHANCE and self.turn == 0 and self.round == 0,
+                    "before the roll-off only chance moves",
+                )
+            elif cp == CHANCE:
+                need(self.turn == n, "the die is rolled only once every player has had a turn")
+            else:
+                need(
+                    isinstance(cp, int) and self.turn < n and cp == (self.first + self.turn) % n,
+                    f"turn {self.turn} after {COLOURS[self.first]} started is "
+                    f"{COLOURS[(self.first + self.turn) % n] if self.turn < n else 'the die'}'s, not {cp!r}",
+                )
+        else:
+            need(cp == TERMINAL, "a finished game has to_move TERMINAL")
+            if self.end == EndCode.ALL_LANDED:
+                need(len(done) == 1, "a game won by landing every eagle has exactly one such commander")
+            else:
+                need(
+                    not done and self.round >= g.max_rounds, "only the max_rounds cap ends a game unfinished"
+                )
+
+    def _illegal_reason(self, action: Any) -> str | None:
+        return explain.illegal_reason(self, action)
 
     def _view(self, seat: int) -> dict[str, Any]:
         # Space: 1999 has no hidden information: every seat sees everything.
-        g = self.game
-        return {
-            "game": g.id,
-            "round": self.round,
-            "rotation": self.theta,
-            "to_move": self.to_move,
-            "first": self.first,
-            "you": seat,
-            "seats": [
-                {
-                    "colour": COLOURS[s],
-                    "home": CORNERS[g.seat_corner[s]],
-                    "target": CORNERS[g.target_corner[s]],
-                    "on_pad": self.home[s],
-                    "on_disc": [dot_name(g.geo.rs[d]) for d in self.pos[s]],
-                    "landed": self.landed[s],
-                }
-                for s in range(g.num_players)
-            ],
-        }
+        return text.view(self, seat)
 
     def __str__(self) -> str:
-        g = self.game
-        geo = g.geo
-        S = geo.S
-        if self.to_move == TERMINAL:
-            who = "game over: " + ", ".join(COLOURS[w] for w in self.winners()) + " won"
-        elif self.to_move == CHANCE:
-            who = "roll-off to come" if self.first < 0 else "die roll to turn the disc"
-        else:
-            who = f"{COLOURS[self.to_move]} to move"
-        lines = [f"Space: 1999, round {self.round + 1}, disc turned {self.theta} marks; {who}"]
-        for s in range(g.num_players):
-            lines.append(
-                f"  {COLOURS[s]:6} {CORNERS[g.seat_corner[s]]} -> {CORNERS[g.target_corner[s]]}: "
-                f"pad {self.home[s]}, landed {self.landed[s]}, on disc "
-                + (" ".join(dot_name(geo.rs[d]) for d in self.pos[s]) or "-")
-            )
-        # the disc as seen on the table: one row per ring, columns are board directions (east = 0)
-        letters = "." + "".join(c[0].upper() for c in COLOURS)
-        corners = ", ".join(f"{CORNERS[c]} at {geo.corner_dir[c]}" for c in range(4))
-        lines.append(f"  disc by board direction 0..{S - 1} (east = 0, counter-clockwise; {corners})")
-        for r in range(geo.R, 0, -1):
-            row = [letters[self.board[geo.dot(r, d - self.theta)]] for d in range(S)]
-            lines.append(f"  r{r}   " + " ".join(row))
-        lines.append(f"  hub  {letters[self.board[0]]}")
-        return "\n".join(lines)
+        return text.board_text(self)
 
 
 Space1999.STATE = Space1999State
+# the public home of the class is the package, whose docstring is the players' rules summary
+# (``isslab rules space-1999`` prints the docstring of the Game's module)
+Space1999.__module__ = "isslab.games.space_1999"

@@ -1,0 +1,82 @@
+"""Space: 1999 as text and data: the text board of ``str(state)`` and the JSON-able ``view``.
+
+Both are pure functions of the position. The game hides nothing, so the view is the same for
+every seat apart from ``you``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from isslab.core import CHANCE, TERMINAL
+from isslab.games.space_1999.board import COLOURS, CORNERS, dot_name
+
+if TYPE_CHECKING:
+    from isslab.games.space_1999.rules import Space1999State
+
+__all__ = ["board_text", "status", "view"]
+
+
+def status(state: Space1999State) -> str:
+    """Whose turn it is, or how the game ended, in a few words."""
+    if state.to_move == TERMINAL:
+        winners = state.winners()
+        if winners:
+            return "game over: " + ", ".join(COLOURS[w] for w in winners) + " won"
+        return f"game over, unfinished: the max_rounds limit ({state.game.max_rounds}) stopped it; nobody won"
+    if state.to_move == CHANCE:
+        return "roll-off to come" if state.first < 0 else "die roll to turn the disc"
+    return f"{COLOURS[state.to_move]} to move"
+
+
+def board_text(state: Space1999State) -> str:
+    """The position as text: a line per commander, then the disc ring by ring as seen on the table."""
+    g = state.game
+    geo = g.geo
+    S = geo.S
+    # a game the cap stopped ended after its last full round; any other is in (or ended in) the next
+    unfinished = state.to_move == TERMINAL and not state.winners()
+    when = f"after round {state.round}" if unfinished else f"round {state.round + 1}"
+    lines = [f"Space: 1999, {when}, disc turned {state.theta} marks; {status(state)}"]
+    for s in range(g.num_players):
+        lines.append(
+            f"  {COLOURS[s]:6} {CORNERS[g.seat_corner[s]]} -> {CORNERS[g.target_corner[s]]}: "
+            f"pad {state.home[s]}, landed {state.landed[s]}, on disc "
+            + (" ".join(dot_name(geo.rs[d]) for d in state.pos[s]) or "-")
+        )
+    # one row per ring, columns are board directions (east = 0), so the picture does not turn
+    letters = "." + "".join(c[0].upper() for c in COLOURS)
+    corners = ", ".join(f"{CORNERS[c]} at {geo.corner_dir[c]}" for c in range(4))
+    lines.append(f"  disc by board direction 0..{S - 1} (east = 0, counter-clockwise; {corners})")
+    for r in range(geo.R, 0, -1):
+        row = [letters[state.board[geo.dot(r, d - state.theta)]] for d in range(S)]
+        lines.append(f"  r{r}   " + " ".join(row))
+    lines.append(f"  hub  {letters[state.board[0]]}")
+    return "\n".join(lines)
+
+
+def view(state: Space1999State, seat: int) -> dict[str, Any]:
+    """Everything on the table, JSON-able (Space: 1999 has no hidden information)."""
+    g = state.game
+    reason = state.end_reason
+    return {
+        "game": g.id,
+        "round": state.round,
+        "rotation": state.theta,
+        "to_move": state.to_move,
+        "first": state.first,
+        "you": seat,
+        "status": status(state),
+        "end": reason.name if reason is not None else None,
+        "seats": [
+            {
+                "colour": COLOURS[s],
+                "home": CORNERS[g.seat_corner[s]],
+                "target": CORNERS[g.target_corner[s]],
+                "on_pad": state.home[s],
+                "on_disc": [dot_name(g.geo.rs[d]) for d in state.pos[s]],
+                "landed": state.landed[s],
+            }
+            for s in range(g.num_players)
+        ],
+    }
