@@ -35,6 +35,7 @@ from isslab.core import (
     ReturnsKind,
     State,
     register_game,
+    short_repr,
 )
 from isslab.games.space_1999 import explain, text
 from isslab.games.space_1999.actions import DieColour, FirstPlayer, Move, MoveKind, Roll
@@ -134,7 +135,8 @@ class Space1999(Game):
             "safety stop, not a rule: after this many rounds the game ends unfinished and nobody wins "
             "(raise it for boards larger than the default)",
             min=1,
-            max=100_000,
+            # a stuck game at the cap is about 50,000 steps and a 1.6 MB save file
+            max=10_000,
         ),
     )
     ACTION_TYPES = (Move, Roll, FirstPlayer)
@@ -281,20 +283,20 @@ class Space1999(Game):
         for who, names in (disc or {}).items():
             seat = self._parse_seat(who, "disc")
             if isinstance(names, str):
-                raise ValueError(f"disc[{who!r}] must be a list of dot names, got the string {names!r}")
+                raise ValueError(
+                    f"disc[{short_repr(who)}] must be a list of dot names, got {short_repr(names)}"
+                )
             for name in names:
                 i = self._parse_dot(name)
                 if board[i]:
                     raise ValueError(f"two eagles on {name}")
                 board[i] = seat + 1
                 pos[seat].append(i)
-        landed_t = tuple(landed) if landed is not None else (0,) * n
-        if len(landed_t) != n or not all(type(x) is int for x in landed_t):
-            raise ValueError(f"landed needs one count per seat ({n}), got {landed_t}")
+        landed_t = self._counts("landed", landed) if landed is not None else (0,) * n
         if type(turn) is not int:
-            raise ValueError(f"turn must be an int (turns taken this round), got {turn!r}")
+            raise ValueError(f"turn must be an int (turns taken this round), got {short_repr(turn)}")
         home_t = (
-            tuple(home)
+            self._counts("home", home)
             if home is not None
             else tuple(self.eagles - len(pos[s]) - landed_t[s] for s in range(n))
         )
@@ -324,6 +326,17 @@ class Space1999(Game):
         }
         return cast(Space1999State, super().position(**built))
 
+    def _counts(self, what: str, value: Any) -> tuple[int, ...]:
+        """One whole number per seat, from any sequence (``home``, ``landed``)."""
+        n = self.num_players
+        if isinstance(value, str | bytes) or not isinstance(value, Sequence) or len(value) != n:
+            raise ValueError(f"{what} needs one count >= 0 per seat ({n}), got {short_repr(value)}")
+        if not all(type(x) is int for x in value):
+            raise ValueError(
+                f"{what} needs one count >= 0 per seat ({n}): whole numbers, got {short_repr(value)}"
+            )
+        return tuple(value)
+
     def _parse_seat(self, who: Any, what: str) -> int:
         """A seat given by number or colour name."""
         n = self.num_players
@@ -331,7 +344,9 @@ class Space1999(Game):
             return COLOURS.index(who)
         if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < n:
             return who
-        raise ValueError(f"{what}: no seat {who!r}; use 0 to {n - 1} or one of {', '.join(COLOURS[:n])}")
+        raise ValueError(
+            f"{what}: no seat {short_repr(who)}; use 0 to {n - 1} or one of {', '.join(COLOURS[:n])}"
+        )
 
     def _parse_dot(self, name: str) -> int:
         """Disc index of a dot named ``hub`` or ``r<ring>s<spoke>``."""
@@ -346,7 +361,7 @@ class Space1999(Game):
             return self.geo.index[(int(r_text), int(s_text))]
         except (ValueError, KeyError):
             raise ValueError(
-                f"no dot {name!r}: use 'hub' or 'r<ring>s<spoke>' with ring 1..{self.rings}, "
+                f"no dot {short_repr(name)}: use 'hub' or 'r<ring>s<spoke>' with ring 1..{self.rings}, "
                 f"spoke 0..{self.spokes - 1}"
             ) from None
 
@@ -546,7 +561,7 @@ class Space1999State(State):
 
     def _apply(self, action: Any) -> Space1999State:
         g = self.game
-        new = cast(Space1999State, self._copy())
+        new = self._copy()
         if self.to_move == CHANCE:
             if type(action) is FirstPlayer:
                 new.first = new.to_move = action.seat
@@ -659,13 +674,13 @@ class Space1999State(State):
             value = getattr(self, name)
             need(
                 isinstance(value, tuple) and len(value) == n and all(_is_count(v) for v in value),
-                f"{name} needs one count >= 0 per seat ({n}), got {value!r}",
+                f"{name} needs one count >= 0 per seat ({n}), got {short_repr(value)}",
             )
             return cast(tuple[int, ...], value)
 
         need(
             _is_count(self.theta) and self.theta < geo.S,
-            f"theta must be 0 to {geo.S - 1}, got {self.theta!r}",
+            f"theta must be 0 to {geo.S - 1}, got {short_repr(self.theta)}",
         )
         need(
             isinstance(self.board, tuple)
@@ -699,16 +714,16 @@ class Space1999State(State):
             )
         need(
             _is_count(self.end) and self.end in tuple(EndCode),
-            f"end must be one of {[int(e) for e in EndCode]}, got {self.end!r}",
+            f"end must be one of {[int(e) for e in EndCode]}, got {short_repr(self.end)}",
         )
         need(
             type(self.first) is int and -1 <= self.first < n,
-            f"first must be -1 or a seat, got {self.first!r}",
+            f"first must be -1 or a seat, got {short_repr(self.first)}",
         )
-        need(_is_count(self.turn) and self.turn <= n, f"turn must be 0 to {n}, got {self.turn!r}")
+        need(_is_count(self.turn) and self.turn <= n, f"turn must be 0 to {n}, got {short_repr(self.turn)}")
         need(
             _is_count(self.round) and self.round <= g.max_rounds,
-            f"round must be 0 to max_rounds={g.max_rounds}, got {self.round!r}",
+            f"round must be 0 to max_rounds={g.max_rounds}, got {short_repr(self.round)}",
         )
         done = [s for s in range(n) if landed[s] == E]
         cp = self.to_move
@@ -725,7 +740,8 @@ class Space1999State(State):
                 need(
                     isinstance(cp, int) and self.turn < n and cp == (self.first + self.turn) % n,
                     f"turn {self.turn} after {COLOURS[self.first]} started is "
-                    f"{COLOURS[(self.first + self.turn) % n] if self.turn < n else 'the die'}'s, not {cp!r}",
+                    f"{COLOURS[(self.first + self.turn) % n] if self.turn < n else 'the die'}'s, "
+                    f"not {short_repr(cp)}",
                 )
         else:
             need(cp == TERMINAL, "a finished game has to_move TERMINAL")
@@ -748,6 +764,3 @@ class Space1999State(State):
 
 
 Space1999.STATE = Space1999State
-# the public home of the class is the package, whose docstring is the players' rules summary
-# (``isslab rules space-1999`` prints the docstring of the Game's module)
-Space1999.__module__ = "isslab.games.space_1999"
