@@ -379,3 +379,13 @@ def test_a_game_without_a_board_module_plays_through_the_text_view(monkeypatch) 
     root = ET.fromstring(view.to_svg())
     assert root.tag == f"{SVG}svg" and "".join(root.itertext()).strip()
     assert view.state._repr_svg_() is None  # no board: Jupyter falls back to the text repr
+
+
+def test_an_unfinished_space_1999_game_names_no_winner_on_the_board() -> None:
+    from isslab_widgets.boards import board_for
+
+    game = isslab.make("space-1999", players=2, max_rounds=3)
+    end = isslab.play(game, "random", seed=0).final_state()
+    assert end.winners() == ()
+    svg = board_for(game).scene(end).to_svg()
+    assert "unfinished" in svg and " won" not in svg

@@ -221,8 +221,8 @@ class Space1999Board(SelectThenMove):
                         out.append(Circle(tx, ty, _PAD_R - 3, stroke=_TARGET, width=3.0))
                     out.append(Circle(tx, ty, 7.0, fill=_TARGET, stroke="#0a3d00", width=1.0))
         # caption: round, who is to move, the last die
-        if cp == TERMINAL:
-            who = "game over: " + ", ".join(g.seat_name(w) for w in state.winners()) + " won"
+        if cp == TERMINAL:  # the engine's words, so an unfinished game names no winner
+            who = state.view(0)["status"]
         elif cp == CHANCE:
             who = "roll-off for the first player" if state.first < 0 else "die roll to turn the disc"
         else:
