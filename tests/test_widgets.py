@@ -388,4 +388,4 @@ def test_an_unfinished_space_1999_game_names_no_winner_on_the_board() -> None:
     end = isslab.play(game, "random", seed=0).final_state()
     assert end.winners() == ()
     svg = board_for(game).scene(end).to_svg()
-    assert "unfinished" in svg and " won" not in svg
+    assert "unfinished" in svg and "nobody won" in svg and "red won" not in svg and "blue won" not in svg
