@@ -44,8 +44,11 @@ MAX_MESSAGE = 1500
 
 
 def short_id(value: Any) -> str:
-    """Test ids for values too big to print (an int of 5,000 digits) or too long to read."""
-    return isslab.core._short(value, 40)
+    """Test ids for values too big to print (an int of 5,000 digits) or too long to read.
+
+    Ids must not hold memory addresses: pytest-xdist needs the same ids in every worker.
+    """
+    return re.sub(r" (object|instance) at 0x[0-9a-f]+", r" \1", isslab.core.short_repr(value, 40))
 
 
 # --- guards: a test of bad input must not itself cost the machine ---------------------------------
