@@ -17,34 +17,20 @@ from isslab_widgets import GameView, Rect, Scene, scene_of  # noqa: E402
 from isslab_widgets.boards.game_1969 import CUBE_COLOURS, Board1969  # noqa: E402
 
 import isslab  # noqa: E402
-from isslab.games.game_1969 import Game1969  # noqa: E402
-
-try:  # the names the 1969 package re-exports; the fallback only serves engines before its split
-    from isslab.games.game_1969 import (
-        BOXES,
-        BUY,
-        COMMIT,
-        LAUNCH,
-        BuyCards,
-        Commit,
-        Discard,
-        EndPurchases,
-        Hire,
-        Launch,
-        SpendPrestige,
-    )
-except ImportError:
-    from isslab.games.game_1969.actions import (
-        BuyCards,
-        Commit,
-        Discard,
-        EndPurchases,
-        Hire,
-        Launch,
-        SpendPrestige,
-    )
-    from isslab.games.game_1969.components import BOXES
-    from isslab.games.game_1969.rules import BUY, COMMIT, LAUNCH
+from isslab.games.game_1969 import (  # noqa: E402
+    BOXES,
+    BUY,
+    COMMIT,
+    LAUNCH,
+    BuyCards,
+    Commit,
+    Discard,
+    EndPurchases,
+    Game1969,
+    Hire,
+    Launch,
+    SpendPrestige,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 SEATS = ["human", "greedy", "spy", "moonshot"]

@@ -22,66 +22,37 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from isslab import CHANCE, TERMINAL, Action, Game, State
 
-# The 1969 package re-exports every name a board needs. The fallback serves engines from before the
-# split of its rules module into several modules; delete it (and the ignores) once that has landed.
-try:
-    from isslab.games.game_1969 import (  # type: ignore[attr-defined,unused-ignore]
-        BOX_LABELS,
-        BOXES,
-        BUY,
-        COMMIT,
-        INCOME_DISCARD,
-        KINDS,
-        LAUNCH,
-        OVER,
-        PHASES,
-        REROLL,
-        REROLL_ROLL,
-        ROLL,
-        BuyCards,
-        Commit,
-        Discard,
-        EndPurchases,
-        Hire,
-        Launch,
-        Pass,
-        Reroll,
-        SpendPrestige,
-        cards_text,
-    )
-except ImportError:  # pragma: no cover - only before the 1969 split
-    from isslab.games.game_1969.actions import (  # type: ignore[no-redef,attr-defined,import-not-found,unused-ignore]
-        BuyCards,
-        Commit,
-        Discard,
-        EndPurchases,
-        Hire,
-        Launch,
-        Pass,
-        Reroll,
-        SpendPrestige,
-        cards_text,
-    )
-    from isslab.games.game_1969.components import (  # type: ignore[no-redef,attr-defined,import-not-found,unused-ignore]
-        BOX_LABELS,
-        BOXES,
-        KINDS,
-    )
-    from isslab.games.game_1969.rules import (  # type: ignore[no-redef,attr-defined,import-not-found,unused-ignore]
-        BUY,
-        COMMIT,
-        INCOME_DISCARD,
-        LAUNCH,
-        OVER,
-        PHASES,
-        REROLL,
-        REROLL_ROLL,
-        ROLL,
-    )
+# the 1969 package re-exports every name a board needs (its modules may move)
+from isslab.games.game_1969 import (
+    BOX_LABELS,
+    BOXES,
+    BUY,
+    COMMIT,
+    INCOME_DISCARD,
+    KINDS,
+    LAUNCH,
+    OVER,
+    PHASES,
+    REROLL,
+    REROLL_ROLL,
+    ROLL,
+    BuyCards,
+    Commit,
+    Discard,
+    EndPurchases,
+    Game1969,
+    Hire,
+    Launch,
+    Pass,
+    Reroll,
+    SpendPrestige,
+    State1969,
+    cards_text,
+)
 from isslab_widgets.boards import Board, Click, action_text
 from isslab_widgets.scene import Circle, Line, Polygon, Rect, Region, Scene, Shape, Text
 
@@ -177,7 +148,7 @@ class Board1969:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        g: Any = game
+        g = cast(Game1969, game)
         #: seat names and screen colours, as the game declares them
         self.names: tuple[str, ...] = game.info.seat_names
         self.colours: tuple[str, ...] = game.info.seat_colours
@@ -235,7 +206,7 @@ class Board1969:
 
     @cached_property
     def _background(self) -> tuple[Shape, ...]:
-        g: Any = self.game
+        g = cast(Game1969, self.game)
         out: list[Shape] = []
         for m in range(self.missions):
             y = self._row_y(m)
@@ -305,8 +276,8 @@ class Board1969:
 
     # --- the position -----------------------------------------------------------------------------
 
-    def _board_layer(self, st: Any, show_hand: frozenset[int]) -> list[Shape]:
-        g: Any = self.game
+    def _board_layer(self, st: State1969, show_hand: frozenset[int]) -> list[Shape]:
+        g = cast(Game1969, self.game)
         n = self.n
         out: list[Shape] = []
         # header: year, Game Turn Track, phase, who acts
@@ -323,7 +294,7 @@ class Board1969:
             Text(12, 14, f"1969 · year {year}{first} · {who}", size=13, anchor="start", bold=True, fill=_INK)
         )
         for i in range(g.rounds):
-            x = WIDTH - 12 - (g.rounds - i) * 30
+            x: float = WIDTH - 12 - (g.rounds - i) * 30
             now = i == st.year and st.phase != OVER
             out.append(
                 Rect(
@@ -339,7 +310,7 @@ class Board1969:
             out.append(Text(x + 14, 13, str(1963 + i), size=9, bold=now, fill=_INK))
         # flags on each mission's flag space, and who has attempted it (attempts are once per game)
         for m in range(self.missions):
-            y = self._row_y(m)
+            y: float = self._row_y(m)
             if st.flags[m]:
                 out += _flag(self._flag_x + 9, self._lane_y(m) + _ROW_H / 2 - 5, "#cc2222", 5.0)
                 out.append(Text(self._flag_x + 22, self._lane_y(m), str(st.flags[m]), size=10, bold=True))
@@ -408,8 +379,8 @@ class Board1969:
                 )
             )
             dx = px
-            for colour, count in (("green", gr), ("blue", bl), ("red", rd)):
-                for _ in range(count):
+            for colour, dice in (("green", gr), ("blue", bl), ("red", rd)):
+                for _ in range(dice):
                     out.append(Rect(dx, top + 34, 12, 12, fill=_DICE[colour], stroke="#222222", width=0.7))
                     dx += 15
             if st.phase == REROLL_ROLL:  # re-roll dice waiting to be rolled
@@ -442,8 +413,9 @@ class Board1969:
                 out.append(Rect(9, ptop + 3, WIDTH - 18, _PANEL_H - 6, stroke=_HINT, width=3.0))
             out.append(Text(20, ptop + 32, f"{st.money[s]} M · {st.pp[s]} PP", size=11, anchor="start"))
             hand = st.hands[s]
-            count = f"{sum(hand)} card{'s' if sum(hand) != 1 else ''}"
-            cards = f"cards {cards_text(hand)}" if s in show_hand and sum(hand) else count
+            held: int = sum(hand)
+            count = f"{held} card{'s' if held != 1 else ''}"
+            cards = f"cards {cards_text(hand)}" if s in show_hand and held else count
             out.append(Text(20, ptop + 48, cards, size=10, anchor="start"))
             moon_txt = "Moon launched" if st.moon_flag[s] < 0 else f"Moon flag: space {st.moon_flag[s] + 1}"
             out.append(Text(20, ptop + 63, moon_txt, size=9, anchor="start", fill=_DIM))
@@ -477,9 +449,9 @@ class Board1969:
     # --- highlights and the action bar -----------------------------------------------------------
 
     def _pieces(
-        self, st: Any, selected: Hashable | None, hints: bool, viewers: tuple[int, ...]
+        self, st: State1969, selected: Hashable | None, hints: bool, viewers: tuple[int, ...]
     ) -> tuple[list[Shape], list[Region]]:
-        g: Any = self.game
+        g = cast(Game1969, self.game)
         out: list[Shape] = []
         regions: list[Region] = []
         # every box and mission is clickable; illegal clicks get a reason on the status line
@@ -574,7 +546,7 @@ class Board1969:
         ]
 
     def _buttons(
-        self, st: Any, legal: Sequence[Any], selected: Hashable | None
+        self, st: State1969, legal: Sequence[Any], selected: Hashable | None
     ) -> tuple[str, list[tuple[Hashable, str]]]:
         """The prompt of the action bar and its buttons (key, label) for the phase."""
         o = self.game.options
@@ -643,7 +615,7 @@ class Board1969:
 
         Card values are shown for the ``viewers`` (and for a human mover); other hands show a count.
         """
-        st: Any = state
+        st = cast(State1969, state)
         cp = st.current_player
         show_hand = frozenset(viewers) | ({cp} if hints and cp >= 0 else set())
         pieces, regions = self._pieces(st, selected, hints, viewers)
@@ -662,7 +634,7 @@ class Board1969:
 
     def place_name(self, key: Hashable) -> str:
         """A box as ``USSR's Robotics``, a mission by name, a card by value, a button by its action."""
-        g: Any = self.game
+        g = cast(Game1969, self.game)
         if not isinstance(key, tuple) or not key:
             return str(key)
         if key[0] == "box":
@@ -677,7 +649,7 @@ class Board1969:
 
     def click(self, state: State, selected: Hashable | None, key: Hashable | None) -> Click:
         """A click on a box (hire), a mission (launch), a card or a button; the engine says why not."""
-        st: Any = state
+        st = cast(State1969, state)
         if st.is_terminal():
             return Click(selected=selected, message="the game is over", ok=False)
         if st.is_chance_node():
@@ -706,7 +678,7 @@ class Board1969:
         return Click(selected=selected, message=f"nothing to do with {key!r}", ok=False)
 
     def _click_box(
-        self, st: Any, legal: Sequence[Any], selected: Hashable | None, key: tuple[Any, ...]
+        self, st: State1969, legal: Sequence[Any], selected: Hashable | None, key: tuple[Any, ...]
     ) -> Click:
         _, sheet, b = key
         cp = st.current_player
@@ -723,14 +695,16 @@ class Board1969:
         types = ["spy"] if sheet != cp else [k for k in KINDS if k != "spy"]
         return _refused(st, selected, [Hire(cp, k, BOXES[b], sheet) for k in types])
 
-    def _click_mission(self, st: Any, legal: Sequence[Any], selected: Hashable | None, m: int) -> Click:
-        g: Any = self.game
+    def _click_mission(self, st: State1969, legal: Sequence[Any], selected: Hashable | None, m: int) -> Click:
+        g = cast(Game1969, self.game)
         for a in legal:
             if type(a) is Launch and a.mission == m:
                 return Click(action=a)
         return _refused(st, selected, [Launch(st.current_player, m, g.m_name[m], g.m_cost[m])])
 
-    def _click_card(self, st: Any, legal: Sequence[Any], selected: Hashable | None, value: int) -> Click:
+    def _click_card(
+        self, st: State1969, legal: Sequence[Any], selected: Hashable | None, value: int
+    ) -> Click:
         cp = st.current_player
         if st.phase == COMMIT:  # playing Intelligence: the selection is the multiset picked so far
             hand = st.hands[cp]
@@ -761,7 +735,7 @@ class Board1969:
 
     def format_value(self, field: str, value: Any) -> Any:
         """Cubes, tokens, hands and attempted missions in words for the inspector."""
-        g: Any = self.game
+        g = cast(Game1969, self.game)
         if field == "cubes":
             return (
                 " ".join(
@@ -808,7 +782,7 @@ def _refused(state: State, selected: Hashable | None, meant: Sequence[Action]) -
     return Click(selected=selected, message=f"not a legal click: {text}", ok=False)
 
 
-def _last_launcher(st: Any) -> int | None:
+def _last_launcher(st: State1969) -> int | None:
     """The nation that launched the mission test in ``st.test`` (the last Launch in the history)."""
     for a in reversed(st.history):
         if type(a) is Launch:
