@@ -386,7 +386,8 @@ def _check_illegal(
 ) -> int:
     before = state._values()
     candidates: list[Any] = [_NotAnAction(), "no such action", ["NoSuchType"]]
-    candidates += [a for a in prev_legal if a not in legal][:2]
+    now = set(legal)  # a set: a list lookup compares actions one by one (typed __eq__ in Python)
+    candidates += [a for a in prev_legal if a not in now][:2]
     for bad in candidates:
         try:
             state.apply(bad)
