@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from isslab_widgets import panels
-from isslab_widgets.boards import BOARDS, Board, board_for
+from isslab_widgets.boards import Board, board_for, board_module
 from isslab_widgets.boards.space_1999 import Space1999Board
 from isslab_widgets.session import HUMAN, Session
 
@@ -248,10 +248,11 @@ def test_a_crashing_bot_is_reported_not_raised_on_the_timer(monkeypatch: pytest.
     assert session.message.startswith("error: RuntimeError") and "bot crashed" in session.errors[-1]
 
 
-def test_every_registered_board_satisfies_the_protocol() -> None:
-    assert set(BOARDS) <= set(isslab.games())
-    for game_id in BOARDS:
-        board = board_for(isslab.make(game_id))
+def test_every_game_board_is_found_by_convention_and_satisfies_the_protocol() -> None:
+    for game_id in isslab.games():
+        game = isslab.make(game_id)
+        assert board_module(game) == "isslab_widgets.boards." + type(game).__module__.split(".")[2]
+        board = board_for(game)
         assert isinstance(board, Board)
         assert board_for(isslab.make(game_id)) is board  # built once per game
 

@@ -367,7 +367,12 @@ def test_a_game_without_a_board_module_plays_through_the_text_view(monkeypatch) 
     from isslab_widgets import boards
 
     # pretend 1969 had no board module, as any newly added game has at first
-    monkeypatch.delitem(boards.BOARDS, "1969")
+    real = boards.board_module
+    monkeypatch.setattr(
+        boards,
+        "board_module",
+        lambda game: "isslab_widgets.boards.no_such_board" if game.id == "1969" else real(game),
+    )
     monkeypatch.setattr(boards, "_MADE", Memo(maxsize=64))
     game = isslab.make("1969")
     view = GameView(game, ["random"] * game.num_players, seed=0, autoplay=False)

@@ -4,8 +4,8 @@
 >>> view = isslab_widgets.play("space-1999", players=2, seats=["human", "greedy"])
 
 The view is a thin widget layer over a headless :class:`Session` (game tree, seats, seeded bots and
-dice, board plug-in); each game's board is a small plug-in (:class:`Board`, registered in
-:data:`BOARDS`).
+dice, board plug-in); each game's board is a small plug-in (:class:`Board`, the ``BOARD`` of the
+module ``isslab_widgets.boards.<game package>``).
 
 Importing the package also gives every ``isslab.State`` a ``_repr_svg_``, so a position shows as a
 picture in a notebook (and in static viewers) for games that have a board module.
@@ -17,7 +17,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 import isslab
-from isslab_widgets.boards import BOARDS, Board, Click, SelectThenMove, board_for, svg_of, text_scene
+from isslab_widgets.boards import Board, Click, SelectThenMove, board_for, svg_of, text_scene
 from isslab_widgets.history import GameTree
 from isslab_widgets.scene import LAYERS, Circle, Line, Polygon, Rect, Region, Scene, Text
 from isslab_widgets.session import HUMAN, Session
@@ -37,7 +37,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'isslab_widgets' has no attribute {name!r}")
 
 __all__ = [
-    "BOARDS",
     "HUMAN",
     "LAYERS",
     "Board",

@@ -1,9 +1,10 @@
 """Board plug-ins: one per game id, each drawing states as scenes and turning clicks into actions.
 
 A board is any object with the :class:`Board` protocol, built from the game by ``Class(game)``.
-:data:`BOARDS` is the one registry: game id -> ``"module:Class"``, imported on first use, so adding
-a game's board is its own module plus one line there (and one broken board breaks no other game).
-A game without a board gets the generic text view.
+It is found by one convention, so adding a game's board is its module alone: the game package
+``isslab.games.<package>`` is drawn by the module ``isslab_widgets.boards.<package>``, whose
+``BOARD`` names the class. Modules are imported on first use (one broken board breaks no other
+game); a game without a board module gets the generic text view.
 
 Games whose pieces move from place to place (eagles between dots, astronauts between modules) share
 the select-then-move click logic of :class:`SelectThenMove`. A board never re-implements the rules:
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -24,23 +25,42 @@ from isslab.core import Memo
 from isslab_widgets.scene import Scene, Text
 
 __all__ = [
-    "BOARDS",
     "Board",
     "Click",
     "SelectThenMove",
     "action_text",
+    "board_class",
     "board_for",
+    "board_module",
     "svg_of",
     "text_scene",
     "visible_text",
 ]
 
-#: game id -> ``"module:Class"`` of its board (imported lazily). The one registration mechanism:
-#: a new board is its module plus one line here (a plug-in package may add its own line at import).
-BOARDS: dict[str, str] = {
-    "space-1999": "isslab_widgets.boards.space_1999:Space1999Board",
-    "1969": "isslab_widgets.boards.game_1969:Board1969",
-}
+_GAME_PACKAGES = "isslab.games."
+
+
+def board_module(game: Game) -> str | None:
+    """The module that would draw ``game``: ``isslab_widgets.boards.<package of its engine>``."""
+    module = type(game).__module__
+    if not module.startswith(_GAME_PACKAGES):
+        return None
+    return __name__ + "." + module[len(_GAME_PACKAGES) :].split(".")[0]
+
+
+def board_class(game: Game) -> Callable[[Game], Board] | None:
+    """The board class of ``game`` (its module's ``BOARD``), or None when it has no board module."""
+    name = board_module(game)
+    if name is None:
+        return None
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:  # no board yet: the text view draws it; a broken import still raises
+            return None
+        raise
+    cls: Callable[[Game], Board] = module.BOARD
+    return cls
 
 
 @dataclass(frozen=True)
@@ -184,11 +204,8 @@ def board_for(game: Game) -> Board | None:
     """The board of ``game`` (built once per game and options), or None if it has no board module."""
     if game in _MADE:
         return _MADE[game]
-    board: Board | None = None
-    path = BOARDS.get(game.id)
-    if path is not None:
-        module, _, name = path.partition(":")
-        board = getattr(importlib.import_module(module), name)(game)
+    cls = board_class(game)
+    board = cls(game) if cls is not None else None
     _MADE[game] = board
     return board
 

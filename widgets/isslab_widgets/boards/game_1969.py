@@ -20,9 +20,9 @@ and for a human mover; the last actions in the action bar are written as those v
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from isslab import CHANCE, TERMINAL, Action, Game, State
 
@@ -56,7 +56,7 @@ from isslab.games.game_1969 import (
 from isslab_widgets.boards import Board, Click, action_text
 from isslab_widgets.scene import Circle, Line, Polygon, Rect, Region, Scene, Shape, Text
 
-__all__ = ["CUBE_COLOURS", "Board1969"]
+__all__ = ["BOARD", "CUBE_COLOURS", "Board1969"]
 
 #: scientist cube colours by kind (Components: white basic, blue rookie, green famous, red genius, black spy)
 CUBE_COLOURS: dict[str, str] = {
@@ -790,5 +790,6 @@ def _last_launcher(st: State1969) -> int | None:
     return None
 
 
-if TYPE_CHECKING:  # mypy checks that the class satisfies the board protocol
-    _BOARD: type[Board] = Board1969
+#: the board of this game package (found by ``isslab_widgets.boards.board_class``); the annotation
+#: makes mypy check that the class satisfies the board protocol
+BOARD: Callable[[Game], Board] = Board1969

@@ -9,16 +9,16 @@ layer, the disc (it turns with every roll) the board layer, eagles and highlight
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from isslab import CHANCE, TERMINAL, Action, Game, State
 from isslab.games.space_1999 import Move, Roll, Space1999, Space1999State
 from isslab_widgets.boards import Board, SelectThenMove, action_text
 from isslab_widgets.scene import Circle, Line, Polygon, Region, Scene, Shape, Text
 
-__all__ = ["Space1999Board"]
+__all__ = ["BOARD", "Space1999Board"]
 
 _EMPTY_PAD = "#b8bcc4"
 _SPACE = "#0b1d3a"
@@ -307,5 +307,6 @@ def _last_actions(state: State) -> tuple[Move | None, Roll | None]:
     return last, roll
 
 
-if TYPE_CHECKING:  # mypy checks that the class satisfies the board protocol
-    _BOARD: type[Board] = Space1999Board
+#: the board of this game package (found by ``isslab_widgets.boards.board_class``); the annotation
+#: makes mypy check that the class satisfies the board protocol
+BOARD: Callable[[Game], Board] = Space1999Board
