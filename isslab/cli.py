@@ -172,18 +172,24 @@ def _bots_arg(text: str) -> list[str] | str:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     game = make(args.game, **parse_options(args.option))
+    seat = args.seat
+    if seat is not None and not 0 <= seat < game.num_players:
+        raise ValueError(
+            f"--seat {seat}: {game.id} with {game.num_players} players has seats 0 to {game.num_players - 1}"
+        )
     rec = play(game, _bots_arg(args.bots), seed=args.seed)
     state = game.new_state()
     for a in rec.actions:
-        if args.log:
-            print(a)
+        if args.log:  # as the chosen seat was told it (hidden values masked), or everything
+            print(state.describe(a, seat))
         state = state.apply(a)
-    print(state)
+    if seat is None or not game.info.hidden_information:
+        print(state)
+    else:
+        print(json.dumps(state.view(seat), indent=1))
     reason = rec.end_reason.value if rec.end_reason is not None else "?"
-    print(
-        f"\n{rec.length} moves, {rec.rounds} rounds; {reason}; winners: "
-        + ", ".join(game.seat_name(w) for w in rec.winners)
-    )
+    winners = ", ".join(game.seat_name(w) for w in rec.winners) or "nobody"
+    print(f"\n{rec.length} moves, {rec.rounds} rounds; {reason}; winners: {winners}")
     return 0
 
 
@@ -308,6 +314,11 @@ def build_parser() -> argparse.ArgumentParser:
             s.add_argument("--quiet", action="store_true", help="no progress bar")
         else:
             s.add_argument("--log", action="store_true", help="print every action")
+            s.add_argument(
+                "--seat",
+                type=int,
+                help="show the game as this seat saw it (other seats' hidden cards masked)",
+            )
     return p
 
 

@@ -200,3 +200,14 @@ def test_cli_still_works_end_to_end(tmp_path, capsys):
     assert cli(["simulate", "1969", "--games", "4", "--quiet", "--out", str(csv), "--workers", "48"]) == 0
     assert "4 games" in capsys.readouterr().out and len(pd.read_csv(csv)) == 16
     assert Path(csv).exists()
+
+
+def test_play_log_shows_a_seat_only_what_it_was_told(capsys):
+    assert cli(["play", "1969", "--bots", "greedy", "-o", "players=2", "--log", "--seat", "0"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^USSR draws \d+ cards?$", out, re.M)  # another nation's draw: the count only
+    assert re.search(r"^USA draws [0-9+]+$", out, re.M)  # its own draw: the values
+    assert cli(["play", "1969", "--bots", "greedy", "-o", "players=2", "--log"]) == 0
+    assert not re.search(r"^USSR draws \d+ cards?$", capsys.readouterr().out, re.M)  # everything
+    assert cli(["play", "1969", "--bots", "greedy", "-o", "players=2", "--seat", "2"]) == 2
+    assert "--seat 2" in capsys.readouterr().err
