@@ -7,19 +7,11 @@ of ``isslab rules 1969``.
 from __future__ import annotations
 
 import random
-from typing import Any
+
+from helpers_1969 import CANADA, FRANCE, USA, USSR, play_out
 
 import isslab
-from isslab.games.game_1969 import DiceRoll, End1969, EndPurchases, Launch, State1969
-
-USA, USSR, CANADA, FRANCE = range(4)
-
-
-def play_out(st: Any, *actions: Any) -> State1969:
-    """Apply actions in order (each must be legal)."""
-    for a in actions:
-        st = st.apply(a)
-    return st
+from isslab.games.game_1969 import DiceRoll, End1969, EndPurchases, Launch
 
 
 def test_a_flag_goes_on_every_attempted_mission() -> None:

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import pytest
+from helpers_1969 import CANADA, FRANCE, USA, USSR, play_out
 
 import isslab
 from isslab.core import CHANCE, TERMINAL
@@ -26,21 +27,11 @@ from isslab.games.game_1969 import (
     Hire,
     Launch,
     Pass,
-    State1969,
     bots,
     parse_sheets,
     sheets_text,
 )
 from isslab.testing import check_game
-
-USA, USSR, CANADA, FRANCE = range(4)
-
-
-def play_out(st: Any, *actions: Any) -> State1969:
-    """Apply actions in order (each must be legal)."""
-    for a in actions:
-        st = st.apply(a)
-    return st
 
 
 def random_states(game: isslab.Game, seed: int, bots_: list[str]) -> list[Any]:

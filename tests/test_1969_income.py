@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers_1969 import CANADA, USA, USSR, play_out
 
 import isslab
 from isslab.games.game_1969 import (
@@ -20,15 +21,6 @@ from isslab.games.game_1969 import (
     SpendPrestige,
     State1969,
 )
-
-USA, USSR, CANADA, FRANCE = range(4)
-
-
-def play_out(st: Any, *actions: Any) -> State1969:
-    """Apply actions in order (each must be legal)."""
-    for a in actions:
-        st = st.apply(a)
-    return st
 
 
 def test_setting_up_two_prestige_a_random_first_player() -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from helpers_1969 import CANADA, FRANCE, USA, USSR, play_out
+
 import isslab
 from isslab.games.game_1969 import (
     COMMIT,
@@ -22,16 +24,8 @@ from isslab.games.game_1969 import (
     State1969,
 )
 
-USA, USSR, CANADA, FRANCE = range(4)
 SATELLITE = Launch(USA, 0, "Satellite Launch", 3)
 ORBITAL, LEM, HEAVY, LUNAR_ORBIT, MOON = 4, 5, 6, 9, 11
-
-
-def play_out(st: Any, *actions: Any) -> State1969:
-    """Apply actions in order (each must be legal)."""
-    for a in actions:
-        st = st.apply(a)
-    return st
 
 
 def launch(options: dict[str, Any] | None = None, **kwargs: Any) -> State1969:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers_1969 import CANADA, FRANCE, USA, USSR, play_out
 
 import isslab
 from isslab.games.game_1969 import (
@@ -22,15 +23,7 @@ from isslab.games.game_1969 import (
     State1969,
 )
 
-USA, USSR, CANADA, FRANCE = range(4)
 GROUND_CONTROL, LAUNCHPAD = BOXES.index("ground_control"), BOXES.index("launchpad")
-
-
-def play_out(st: Any, *actions: Any) -> State1969:
-    """Apply actions in order (each must be legal)."""
-    for a in actions:
-        st = st.apply(a)
-    return st
 
 
 def purchase(**kwargs: Any) -> State1969:
