@@ -7,6 +7,7 @@ never draw random numbers; drivers and bots receive a ``random.Random``.
 
 from __future__ import annotations
 
+import ast
 import enum
 import itertools
 import json
@@ -613,6 +614,32 @@ class Game(ABC):
             return kind(*(_freeze(x) for x in obj[1:]))
         except (TypeError, ValueError) as exc:
             raise ValueError(f"bad fields for {obj[0]} action {_short(obj)}: {exc}") from None
+
+    # fixed action numbering (PettingZoo, OpenSpiel, neural agents) ---------------------------
+    # The three hooks below are the whole contract (isslab/games/README.md, "Action numbers"):
+    # ``action_index`` reads the action alone, never a state, and two legal actions of one state
+    # never share a number, so a number and the state it is played in name exactly one action.
+    # Games that do not implement them still play everywhere except in isslab.interop.
+
+    def num_distinct_actions(self) -> int:
+        """How many numbers player actions use: ``action_index`` of one is in ``range(this)``."""
+        raise NotImplementedError(self._no_numbering("num_distinct_actions"))
+
+    def max_chance_outcomes(self) -> int:
+        """How many numbers chance outcomes use (0 without chance): their ``action_index`` range."""
+        raise NotImplementedError(self._no_numbering("max_chance_outcomes"))
+
+    def action_index(self, action: Action) -> int:
+        """The fixed number of an action (a player's below ``num_distinct_actions()``, chance's below
+        ``max_chance_outcomes()``); distinct legal actions of one state have distinct numbers."""
+        raise NotImplementedError(self._no_numbering("action_index"))
+
+    def _no_numbering(self, hook: str) -> str:
+        return (
+            f"{self.id} declares no fixed action numbering: its Game class must implement {hook}() "
+            "(with num_distinct_actions, max_chance_outcomes and action_index; see "
+            "isslab/games/README.md, 'Action numbers')"
+        )
 
     # value semantics -------------------------------------------------------------------------
 
@@ -1260,10 +1287,62 @@ def bot_names(game_id: str) -> list[str]:
     return sorted(names)
 
 
-def bot(game_id: str, name: str) -> Bot:
-    """The bot registered as ``name`` for ``game_id`` (or for every game)."""
+def bot(game_id: str, name: str, /, **params: Any) -> Bot:
+    """The bot registered as ``name`` for ``game_id`` (or for every game), with ``params`` if given.
+
+    A bot that takes parameters (the search bots) has a ``configure(**params)`` method returning a
+    new bot; the name may carry them too: ``bot("1969", "ismcts(simulations=500)")`` is
+    ``bot("1969", "ismcts", simulations=500)``. Bad parameters raise ``ValueError`` naming them.
+    """
     _ensure_loaded()
+    if isinstance(name, str) and "(" in name:
+        name, spec = _parse_bot_spec(name)
+        params = {**spec, **params}
     found = _BOTS.get((game_id, name)) or _BOTS.get(("*", name))
     if found is None:
-        raise ValueError(f"unknown bot {name!r} for {game_id}; the bots are: {', '.join(bot_names(game_id))}")
-    return found
+        raise ValueError(
+            f"unknown bot {_short(name, 60)} for {game_id}; the bots are: {', '.join(bot_names(game_id))}"
+        )
+    if not params:
+        return found
+    configure = getattr(found, "configure", None)
+    if configure is None:
+        raise ValueError(f"bot {name!r} takes no parameters, got {_names(list(params))}")
+    configured: Bot = configure(**params)
+    return configured
+
+
+#: longest bot name with parameters (``"mcts(simulations=200, rollout=greedy)"``)
+_MAX_BOT_SPEC: Final = 300
+
+
+def _parse_bot_spec(text: str) -> tuple[str, dict[str, Any]]:
+    """``"mcts(simulations=200, rollout=greedy)"`` -> ``("mcts", {"simulations": 200, ...})``.
+
+    Values are Python literals (numbers, True/False/None, quoted strings) or bare words (strings).
+    """
+    bad = ValueError(
+        f"bad bot name {_short(text, 80)}: use a name, or name(key=value, ...) with number, "
+        "True/False/None or word values"
+    )
+    if len(text) > _MAX_BOT_SPEC or not text.endswith(")"):
+        raise bad
+    name, _, inner = text[:-1].partition("(")
+    name = name.strip()
+    params: dict[str, Any] = {}
+    for part in (p.strip() for p in inner.split(",")):
+        if not part:
+            continue
+        key, eq, raw = (x.strip() for x in part.partition("="))
+        if not eq or not key.isidentifier() or not raw or key in params:
+            raise bad
+        try:
+            value = ast.literal_eval(raw)
+        except (ValueError, SyntaxError):
+            if not raw.replace("-", "_").replace(".", "_").isidentifier():
+                raise bad from None
+            value = raw  # a bare word: a bot name, a mode
+        params[key] = value
+    if not name.isidentifier() and not name.replace("-", "_").isidentifier():
+        raise bad
+    return name, params

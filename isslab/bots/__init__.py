@@ -7,7 +7,7 @@ from typing import Any
 
 from isslab.core import State, register_bot
 
-__all__ = ["first_bot", "random_bot"]
+__all__ = ["ISMCTS", "MCTS", "first_bot", "random_bot"]
 
 
 @register_bot("*", "random")
@@ -21,3 +21,9 @@ def random_bot(state: State, rng: random.Random) -> Any:
 def first_bot(state: State, rng: random.Random) -> Any:
     """Always take the first legal action (deterministic; useful in tests and as a baseline)."""
     return state.legal_actions()[0]
+
+
+# the search bots register themselves for every game ("mcts", "ismcts"); imported last because they
+# build on the bots above
+from isslab.bots.ismcts import ISMCTS  # noqa: E402
+from isslab.bots.mcts import MCTS  # noqa: E402

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, NamedTuple
 
 from isslab.core import Game, GameInfo, Memo, ReturnsKind, State, register_game
-from isslab.games.game_1969 import hidden, legal, positions, scoring, steps, view
+from isslab.games.game_1969 import hidden, legal, numbering, positions, scoring, steps, view
 from isslab.games.game_1969.actions import (
     ACTION_TYPES,
     BuyCards,
@@ -312,6 +312,11 @@ class Game1969(Game):
 
     #: ``game.position(year=1966, phase="LAUNCH", research={0: "lunar=G+T"}, ...)``: see positions.build
     position = positions.build
+
+    # the fixed action numbers (isslab.interop): see .numbering
+    num_distinct_actions = numbering.num_distinct_actions
+    max_chance_outcomes = numbering.max_chance_outcomes
+    action_index = numbering.action_index
 
 
 class State1969(State):

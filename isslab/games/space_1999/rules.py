@@ -37,7 +37,7 @@ from isslab.core import (
     register_game,
     short_repr,
 )
-from isslab.games.space_1999 import explain, text
+from isslab.games.space_1999 import explain, numbering, text
 from isslab.games.space_1999.actions import DieColour, FirstPlayer, Move, MoveKind, Roll
 from isslab.games.space_1999.board import COLOURS, CORNERS, HUB, PAD, SEATING, Geometry, Loc, dot_name
 
@@ -152,6 +152,11 @@ class Space1999(Game):
     )
 
     geo: Geometry
+
+    # the fixed action numbers (isslab.interop): see .numbering
+    num_distinct_actions = numbering.num_distinct_actions
+    max_chance_outcomes = numbering.max_chance_outcomes
+    action_index = numbering.action_index
 
     def _setup(self) -> None:
         o = self._options
