@@ -2,6 +2,11 @@
 
 Each figure is the median of ``--repeat`` runs on one core (a plain loop over ``isslab.play``);
 ``--parallel N`` also times ``isslab.simulate`` of N games with the default bot and ``workers=2``.
+The search section (``--sims N``, 0 skips it) times, per game and from one position: the raw random
+playout rate (steps/s of :func:`isslab.bots.mcts.random_playout`), ``mcts`` with random rollouts
+(simulations/s, and the steps/s its rollouts reach: the share of the search spent playing out
+rather than in the tree), and OpenSpiel's Python ``MCTSBot`` on the same position through
+``isslab.interop.openspiel`` (when ``open_spiel`` is installed).
 Speed is measured here, never in timed tests.
 """
 
@@ -11,16 +16,17 @@ import argparse
 import json
 import os
 import platform
+import random
 import statistics
 import sys
 import time
 from typing import Any
 
-from isslab.core import bot_names, games, make
+from isslab.core import State, bot_names, games, make
 from isslab.play import play
 from isslab.sim import simulate
 
-__all__ = ["bench_play", "bench_simulate", "main"]
+__all__ = ["bench_play", "bench_search", "bench_simulate", "main"]
 
 
 def bench_play(game_id: str, bot: str, games_: int, repeat: int) -> dict[str, Any]:
@@ -64,12 +70,82 @@ def bench_simulate(game_id: str, bot: str, games_: int, workers: int, repeat: in
     }
 
 
+def _search_position(game_id: str) -> State:
+    """The first position of a seeded game where a seat has a choice (every search starts there)."""
+    rng = random.Random(0)
+    state = make(game_id).new_state()
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        state = state.apply(state.sample_chance(rng) if state.is_chance_node() else state.legal_actions()[0])
+    return state
+
+
+def bench_search(game_id: str, sims: int, os_sims: int, repeat: int) -> dict[str, Any]:
+    """Raw playout steps/s, ``mcts`` simulations/s (random rollouts), OpenSpiel ``MCTSBot`` simulations/s."""
+    from isslab.bots.mcts import MCTS, random_playout
+
+    state = _search_position(game_id)
+    raw, sims_rate, rollout_rate = [], [], []
+    for r in range(repeat):
+        rng = random.Random(r)
+        steps, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < 1.0:  # whole playouts for about a second
+            steps += random_playout(state, rng)[1]
+        raw.append(steps / (time.perf_counter() - t0))
+        result = MCTS(simulations=sims, rollout="random").search(state, random.Random(r))
+        sims_rate.append(result.simulations / result.seconds)
+        rollout_rate.append(result.rollout_steps / result.seconds)
+    row: dict[str, Any] = {
+        "game": game_id,
+        "players": state.game.num_players,
+        "simulations": sims,
+        "raw_steps_per_s": statistics.median(raw),
+        "mcts_sims_per_s": statistics.median(sims_rate),
+        "mcts_rollout_steps_per_s": statistics.median(rollout_rate),
+    }
+    row["rollout_share"] = row["mcts_rollout_steps_per_s"] / row["raw_steps_per_s"]
+    row["openspiel_sims_per_s"] = _openspiel_rate(game_id, state, os_sims, repeat) if os_sims else None
+    if row["openspiel_sims_per_s"]:
+        row["speedup_vs_openspiel"] = row["mcts_sims_per_s"] / row["openspiel_sims_per_s"]
+    return row
+
+
+def _openspiel_rate(game_id: str, state: State, sims: int, repeat: int) -> float | None:
+    """Simulations/s of OpenSpiel's Python MCTSBot (random rollouts) from ``state``; None without it."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import mcts as os_mcts
+
+        from isslab.interop import openspiel
+    except ImportError:
+        return None
+    openspiel.register([game_id])
+    game = pyspiel.load_game(openspiel.short_name(game_id))
+    os_state = game.new_initial_state()
+    for a in state.history:  # the same position, reached through the adapter
+        os_state.apply_action(state.game.action_index(a))
+    rates = []
+    for r in range(repeat):
+        evaluator = os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(r))
+        searcher = os_mcts.MCTSBot(game, 1.4, sims, evaluator, random_state=np.random.RandomState(r))
+        t0 = time.perf_counter()
+        searcher.mcts_search(os_state)
+        rates.append(sims / (time.perf_counter() - t0))
+    return statistics.median(rates)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print a table."""
     p = argparse.ArgumentParser(prog="python -m isslab.bench", description=__doc__)
     p.add_argument("--games", type=int, default=200, help="games per timing run (one core)")
     p.add_argument("--repeat", type=int, default=3, help="runs per figure; the median is reported")
     p.add_argument("--parallel", type=int, default=10_000, help="games for the workers=2 run (0: skip)")
+    p.add_argument(
+        "--sims", type=int, default=200, help="mcts simulations per search timing (0: skip search)"
+    )
+    p.add_argument(
+        "--os-sims", type=int, default=30, help="OpenSpiel MCTSBot simulations per timing (0: skip)"
+    )
     p.add_argument("--only", help="one game id")
     p.add_argument("--out", default="bench-results.json")
     args = p.parse_args(argv)
@@ -80,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         "cpus": os.cpu_count(),
         "single_core": [],
         "parallel": [],
+        "search": [],
     }
     print(f"{'game':12} {'bot':8} {'games/s':>10} {'steps/s':>11} {'steps/game':>11}")
     for gid in ids:
@@ -93,6 +170,20 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{gid:12} {bot:8} {row['games_per_s']:10,.0f} {row['steps_per_s']:11,.0f} "
                 f"{row['steps_per_game']:11,.0f}"
+            )
+    if args.sims:
+        print(
+            f"\n{'game':12} {'raw steps/s':>12} {'mcts sims/s':>12} {'rollout steps/s':>16} "
+            f"{'share':>6} {'OpenSpiel sims/s':>17} {'x':>6}"
+        )
+        for gid in ids:
+            row = bench_search(gid, args.sims, args.os_sims, args.repeat)
+            results["search"].append(row)
+            ossims = row["openspiel_sims_per_s"]
+            print(
+                f"{gid:12} {row['raw_steps_per_s']:12,.0f} {row['mcts_sims_per_s']:12,.1f} "
+                f"{row['mcts_rollout_steps_per_s']:16,.0f} {row['rollout_share']:6.0%} "
+                + (f"{ossims:17,.1f} {row['speedup_vs_openspiel']:6.1f}" if ossims else f"{'-':>17} {'-':>6}")
             )
     if args.parallel:
         for gid in ids:

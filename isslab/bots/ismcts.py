@@ -22,6 +22,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
+from typing import cast
 
 from isslab.bots.mcts import DEFAULTS, MCTS, Rollout, SearchResult
 from isslab.core import CHANCE, TERMINAL, Action, State, register_bot
@@ -72,7 +73,7 @@ class _ISSearch:
     def key(self, action: Action, mover: int) -> Hashable:
         """The edge of ``action``: itself for the seat's own moves, else the text the seat knows."""
         if mover == self.seat or not self.hidden:
-            return action
+            return cast(Hashable, action)
         text = self.texts.get(action)
         if text is None:
             text = self.texts[action] = self.game.describe_action(action, self.seat)
@@ -200,7 +201,12 @@ class ISMCTS(MCTS):
             visits.append(child.n if child is not None else 0)
             values.append(child.w[seat] / child.n if child is not None and child.n else math.nan)
         return SearchResult(
-            tuple(legal), tuple(visits), tuple(values), search.sims, time.perf_counter() - t0, search.rollout_steps
+            tuple(legal),
+            tuple(visits),
+            tuple(values),
+            search.sims,
+            time.perf_counter() - t0,
+            search.rollout_steps,
         )
 
 

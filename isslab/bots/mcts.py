@@ -64,7 +64,9 @@ MAX_SECONDS: Final = 24 * 3600.0
 Rollout = Callable[[State, random.Random], tuple[Sequence[float], int]]
 
 
-def random_playout(state: State, rng: random.Random, limit: int | None = None) -> tuple[tuple[float, ...], int]:
+def random_playout(
+    state: State, rng: random.Random, limit: int | None = None
+) -> tuple[tuple[float, ...], int]:
     """Play uniformly random moves (chance by its odds) to the end: the final returns and the steps.
 
     This loop is both the ``rollout="random"`` policy and the benchmark's raw playout rate, so the
@@ -119,7 +121,8 @@ def check_search_params(params: dict[str, Any], allowed: Sequence[str]) -> dict[
     unknown = [k for k in params if k not in allowed]
     if unknown:
         raise ValueError(
-            f"unknown search-bot parameter {short_repr(unknown[0], 40)}; the parameters are: {', '.join(allowed)}"
+            f"unknown search-bot parameter {short_repr(unknown[0], 40)}; "
+            f"the parameters are: {', '.join(allowed)}"
         )
     out = {k: DEFAULTS[k] for k in allowed}
     out.update(params)
@@ -129,14 +132,20 @@ def check_search_params(params: dict[str, Any], allowed: Sequence[str]) -> dict[
         if v is None and none:
             return
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            raise ValueError(f"{name} must be an int from {lo} to {hi:,}{' or None' if none else ''}, got {short_repr(v, 40)}")
+            raise ValueError(
+                f"{name} must be an int from {lo} to {hi:,}{' or None' if none else ''}, "
+                f"got {short_repr(v, 40)}"
+            )
 
     whole("simulations", 1, MAX_SIMULATIONS, none=True)
     seconds = out["seconds"]
     if seconds is not None and (
         isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds <= MAX_SECONDS
     ):
-        raise ValueError(f"seconds must be a number above 0 and at most {MAX_SECONDS:,.0f}, or None, got {short_repr(seconds, 40)}")
+        raise ValueError(
+            f"seconds must be a number above 0 and at most {MAX_SECONDS:,.0f}, or None, "
+            f"got {short_repr(seconds, 40)}"
+        )
     if out["simulations"] is None and seconds is None:
         raise ValueError("give a budget: simulations, seconds, or both (the first reached ends the search)")
     c = out["exploration"]
@@ -144,7 +153,10 @@ def check_search_params(params: dict[str, Any], allowed: Sequence[str]) -> dict[
         raise ValueError(f"exploration must be a number from 0 to 100, got {short_repr(c, 40)}")
     rollout = out["rollout"]
     if not (isinstance(rollout, str) and 0 < len(rollout) <= 100) and not callable(rollout):
-        raise ValueError(f"rollout must be a bot name (or 'default') or a callable (state, rng) -> action, got {short_repr(rollout, 40)}")
+        raise ValueError(
+            "rollout must be a bot name (or 'default') or a callable (state, rng) -> action, "
+            f"got {short_repr(rollout, 40)}"
+        )
     if "chance" in out and out["chance"] not in ("sample", "expectation"):
         raise ValueError(f"chance must be 'sample' or 'expectation', got {short_repr(out['chance'], 40)}")
     whole("rollout_steps", 1, 10**9, none=True)
@@ -221,7 +233,9 @@ class _Node:
 class _Search:
     """One search from one root: the tree, the budget, the statistics for the result."""
 
-    def __init__(self, root: State, rng: random.Random, rollout: Rollout, c: float, expectation: bool) -> None:
+    def __init__(
+        self, root: State, rng: random.Random, rollout: Rollout, c: float, expectation: bool
+    ) -> None:
         self.np = root.game.num_players
         self.root = _Node(root, self.np)
         self.rng = rng
@@ -402,7 +416,9 @@ class MCTS:
 
     def _rollout(self, state: State) -> Rollout:
         game = state.game
-        return rollout_function(game.id, game.info.default_bot, self.params["rollout"], self.params["rollout_steps"])
+        return rollout_function(
+            game.id, game.info.default_bot, self.params["rollout"], self.params["rollout_steps"]
+        )
 
     def _budget(self, share: int = 1) -> tuple[int | None, float | None]:
         """Simulations and seconds of one part of the search when it is split ``share`` ways."""
@@ -451,9 +467,14 @@ class MCTS:
                     total_w[a] += child.w[seat]
             if self.params["seconds"] is not None and time.perf_counter() - t0 > self.params["seconds"]:
                 break
-        visits = tuple(total_v[a] for a in legal)
-        values = tuple(total_w[a] / total_v[a] if total_v[a] else math.nan for a in legal)
-        return SearchResult(tuple(legal), visits, values, sims_done, time.perf_counter() - t0, steps)
+        return SearchResult(
+            tuple(legal),
+            tuple(total_v[a] for a in legal),
+            tuple(total_w[a] / total_v[a] if total_v[a] else math.nan for a in legal),
+            sims_done,
+            time.perf_counter() - t0,
+            steps,
+        )
 
 
 register_bot("*", "mcts")(MCTS())

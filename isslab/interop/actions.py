@@ -80,9 +80,7 @@ class ActionNumbers:
             if not 0 <= i < top:
                 raise ValueError(f"{self.game.id}: action_index({a}) = {i} is outside range({top})")
             if i in seen:
-                raise ValueError(
-                    f"{self.game.id}: two legal actions share the number {i}: {seen[i]} and {a}"
-                )
+                raise ValueError(f"{self.game.id}: two legal actions share the number {i}: {seen[i]} and {a}")
             seen[i] = a
 
 

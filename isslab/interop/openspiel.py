@@ -58,7 +58,9 @@ def short_name(game_id: str) -> str:
 
 def _scalar_options(game_id: str) -> dict[str, Any]:
     """The options OpenSpiel can pass: those whose defaults are ints, floats, strings or bools."""
-    return {o.name: o.default for o in game_class(game_id).OPTIONS if type(o.default) in (int, float, str, bool)}
+    return {
+        o.name: o.default for o in game_class(game_id).OPTIONS if type(o.default) in (int, float, str, bool)
+    }
 
 
 class _Held:
@@ -177,7 +179,11 @@ class IsslabSpielGame(pyspiel.Game):  # type: ignore[misc]
             num_players=g.num_players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=0.0 if kind is ReturnsKind.ZERO_SUM else 1.0 if kind is ReturnsKind.CONSTANT_SUM else None,
+            utility_sum=0.0
+            if kind is ReturnsKind.ZERO_SUM
+            else 1.0
+            if kind is ReturnsKind.CONSTANT_SUM
+            else None,
             max_game_length=MAX_GAME_LENGTH,
         )
         super().__init__(self.GAME_TYPE, info, options)
@@ -232,7 +238,7 @@ def register(game_ids: list[str] | None = None) -> list[str]:
         name = short_name(gid)
         if gid not in _REGISTERED:
             ActionNumbers(make(gid))  # the numbering hooks must exist before OpenSpiel asks for them
-            cls = type(
+            cls: type[IsslabSpielGame] = type(
                 f"IsslabSpielGame_{name}",
                 (IsslabSpielGame,),
                 {"GAME_ID": gid, "GAME_TYPE": _game_type(gid), "__module__": __name__},

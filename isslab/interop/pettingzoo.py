@@ -59,8 +59,12 @@ class IsslabEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         super().__init__()
         game = game_id if isinstance(game_id, Game) and not options else make(str(game_id), **options)
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', got {short_repr(render_mode)}")
-        if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1):
+            raise ValueError(
+                f"render_mode must be None, 'ansi' or 'rgb_array', got {short_repr(render_mode)}"
+            )
+        if max_cycles is not None and (
+            isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1
+        ):
             raise ValueError(f"max_cycles must be an int >= 1 or None, got {short_repr(max_cycles)}")
         self.game = game
         self.numbers = ActionNumbers(game)
@@ -129,7 +133,11 @@ class IsslabEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         """What ``agent`` may see, encoded, and its legal-action mask."""
         seat = self._seat[agent]
         mine = not self.game_state.is_terminal() and self.game_state.current_player == seat
-        mask = self.numbers.mask(self.game_state, self._legal) if mine else np.zeros(self.numbers.num_actions, np.int8)
+        mask = (
+            self.numbers.mask(self.game_state, self._legal)
+            if mine
+            else np.zeros(self.numbers.num_actions, np.int8)
+        )
         return {"observation": self.encoder(self.game_state.view(seat)), "action_mask": mask}
 
     def step(self, action: Any) -> None:

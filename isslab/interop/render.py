@@ -28,13 +28,12 @@ def state_rgb(state: State) -> npt.NDArray[np.uint8]:
 
 def scene_rgb(scene: Any) -> npt.NDArray[np.uint8]:
     """An ``isslab_widgets.Scene`` drawn to an ``(height, width, 3)`` uint8 array."""
+    from isslab_widgets.scene import Circle, Line, Polygon, Rect, Text
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from matplotlib.patches import Circle as MplCircle
     from matplotlib.patches import Polygon as MplPolygon
     from matplotlib.patches import Rectangle
-
-    from isslab_widgets.scene import Circle, Line, Polygon, Rect, Text
 
     dpi = 100
     fig = Figure(figsize=(scene.width / dpi, scene.height / dpi), dpi=dpi)
@@ -81,6 +80,6 @@ def scene_rgb(scene: Any) -> npt.NDArray[np.uint8]:
                 ha={"start": "left", "end": "right"}.get(s.anchor, "center"), va="center",
                 fontweight="bold" if s.bold else "normal", family="monospace" if s.mono else "sans-serif",
             )  # fmt: skip
-    canvas.draw()
-    rgba = np.asarray(canvas.buffer_rgba())
+    canvas.draw()  # type: ignore[no-untyped-call]  # matplotlib's Agg canvas is not annotated
+    rgba = np.asarray(canvas.buffer_rgba())  # type: ignore[no-untyped-call]
     return np.ascontiguousarray(rgba[:, :, :3], dtype=np.uint8)

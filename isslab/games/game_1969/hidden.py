@@ -169,7 +169,12 @@ def resample_hidden(st: State1969, seat: int, rng: random.Random, tries: int = 2
         return st  # a position built by hand, then played on: its past is unknown
     if state != st:
         return st
-    pending = _exchange(cards, seat, rng)
+    if all(e < 0 for e in cards.entered) and not any(cards.implicit):
+        # no card has re-entered the deck and none was taken without a draw (public facts): deal
+        # the hidden cards afresh, so the position drawn depends on nothing the nation cannot see
+        pending = _deal_canonically(cards, seat, rng)
+    else:
+        pending = _exchange(cards, seat, rng)
     new = list(history)
     for step, ids in cards.draws.items():
         new[step] = CardDraw(history[step].seat, _counts(cards, ids))
@@ -247,6 +252,103 @@ def _exchange(cards: _Cards, seat: int, rng: random.Random) -> set[int]:
     return changed
 
 
+def _deal_canonically(cards: _Cards, seat: int, rng: random.Random) -> set[int]:
+    """Deal the cards hidden from ``seat`` afresh; the steps of the face-down plays changed.
+
+    Only while every card is in its first pass through the deck and none was taken without a draw:
+    then any hidden card may stand where any other does, the values hidden from ``seat`` are the
+    deck's minus those it has seen, and the hidden places (each rival's face-down play and hand,
+    and the deck) and their sizes are public. The hidden values, sorted, are shuffled with ``rng``
+    and dealt to the places in that fixed order; cards are then exchanged along the history (as
+    :func:`_exchange` does) until each place holds its share. The position drawn is so a function of
+    what ``seat`` knows and of ``rng`` alone, which a search bot's decisions rely on (the real
+    assignment only decides which past draw took which card, and that leaves no trace in the position).
+    """
+    place_of, hidden, play_of = _hidden_cards(cards, seat)
+    n = len({p.seat for p in cards.places if p.kind == "hand"})
+    order = [p for s in range(n) if s != seat for p in (_down(s), _hand(s))] + [_DECK]
+    values = sorted(cards.value[i] for i in hidden)
+    rng.shuffle(values)
+    members = {p: sorted(i for i in hidden if place_of[i] == p) for p in order}
+    changed: set[int] = set()
+    at = 0
+    for k, p in enumerate(order):
+        size = len(members[p])
+        want = [0] * cards.nvalues
+        for v in values[at : at + size]:
+            want[v] += 1
+        at += size
+        have = [0] * cards.nvalues
+        for i in members[p]:
+            have[cards.value[i]] += 1
+        later = [i for q in order[k + 1 :] for i in members[q]]
+        while have != want:
+            # a card of a value p holds too many of, for one of a value it lacks from a later place
+            a = next(i for i in members[p] if have[cards.value[i]] > want[cards.value[i]])
+            b = next(i for i in later if have[cards.value[i]] < want[cards.value[i]])
+            q = place_of[b]
+            _swap(cards, a, b, place_of, play_of, changed)
+            members[p][members[p].index(a)] = b
+            members[q][members[q].index(b)] = a
+            later[later.index(b)] = a
+            have[cards.value[a]] -= 1
+            have[cards.value[b]] += 1
+    return changed
+
+
+def _hidden_cards(cards: _Cards, seat: int) -> tuple[dict[int, _Place], list[int], dict[int, int]]:
+    """Where every card is, the cards hidden from ``seat``, and the face-down play of each hidden card."""
+    place_of: dict[int, _Place] = {}
+    for place, by_value in cards.places.items():
+        for ids in by_value:
+            for i in ids:
+                place_of[i] = place
+    # hidden from ``seat``: the deck, and the cards another nation drew (by a draw) and has not shown
+    hidden = [
+        i
+        for i, place in place_of.items()
+        if place == _DECK or (place != _DISCARD and place.seat != seat and not cards.implicit[i])
+    ]
+    play_of: dict[int, int] = {}
+    for step in sorted(cards.plays):
+        for i in cards.plays[step]:
+            if place_of[i].kind == "down":
+                play_of[i] = step
+    return place_of, hidden, play_of
+
+
+def _swap(
+    cards: _Cards, a: int, b: int, place_of: dict[int, _Place], play_of: dict[int, int], changed: set[int]
+) -> None:
+    """Exchange two hidden cards along the history: each takes the other's draw, play and place."""
+    va, vb = cards.value[a], cards.value[b]
+    da, db = cards.drawn[a], cards.drawn[b]
+    if da != _NEVER:
+        ids = cards.draws[da]
+        ids[ids.index(a)] = b
+    if db != _NEVER:
+        ids = cards.draws[db]
+        ids[ids.index(b)] = a
+    cards.drawn[a], cards.drawn[b] = db, da
+    sa, sb = play_of.pop(a, None), play_of.pop(b, None)
+    if sa is not None:
+        ids = cards.plays[sa]
+        ids[ids.index(a)] = b
+        play_of[b] = sa
+        changed.add(sa)
+    if sb is not None:
+        ids = cards.plays[sb]
+        ids[ids.index(b)] = a
+        play_of[a] = sb
+        changed.add(sb)
+    pa, pb = place_of[a], place_of[b]
+    cards.places[pa][va].remove(a)
+    cards.places[pb][vb].remove(b)
+    cards.places[pb][va].append(a)
+    cards.places[pa][vb].append(b)
+    place_of[a], place_of[b] = pb, pa
+
+
 def _deal_again(st: State1969, seat: int, rng: random.Random) -> State1969:
     """A position without history: deal the cards ``seat`` cannot see again at random."""
     n = st.game.n
@@ -261,6 +363,7 @@ def _deal_again(st: State1969, seat: int, rng: random.Random) -> State1969:
         if down is not None:
             for v, c in enumerate(down):
                 pool += [v] * c
+    pool.sort()  # the order the cards were gathered in would tell where they were
     rng.shuffle(pool)
 
     def take(k: int) -> tuple[int, ...]:

@@ -71,7 +71,7 @@ def _index(game: Space1999, action: Any) -> int:
         if mk == MoveKind.LAND and path[0][0] != PAD:
             return 1 + d * d + len(game.geo.corner_lines[0]) * d + line * d + index[path[0]]
     elif kind is Roll:
-        return action.number - 1 + (3 if action.colour == DieColour.GREEN else 0)
+        return int(action.number) - 1 + (3 if action.colour == DieColour.GREEN else 0)
     elif kind is FirstPlayer:
         return int(action.seat)
     raise TypeError(kind)
