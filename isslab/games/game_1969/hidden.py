@@ -25,13 +25,13 @@ position built by hand and then played on is returned as it is (its past is unkn
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from isslab.core import IllegalActionError, State
 from isslab.games.game_1969.actions import CardDraw, Commit, Discard
 
 if TYPE_CHECKING:
-    from isslab.games.game_1969.rules import State1969
+    from isslab.games.game_1969.rules import Game1969, State1969
 
 __all__ = ["resample_hidden"]
 
@@ -77,6 +77,16 @@ class _Cards:
         #: step -> the ids each explicit draw took, and each face-down play put down
         self.draws: dict[int, list[int]] = {}
         self.plays: dict[int, list[int]] = {}
+
+    def copy(self) -> _Cards:
+        """A copy to exchange cards in (values, entries and whole-deck takes never change after a replay)."""
+        new = object.__new__(_Cards)
+        new.value, new.entered, new.implicit, new.nvalues = self.value, self.entered, self.implicit, self.nvalues
+        new.drawn = list(self.drawn)
+        new.places = {p: [list(ids) for ids in by_value] for p, by_value in self.places.items()}
+        new.draws = {k: list(v) for k, v in self.draws.items()}
+        new.plays = {k: list(v) for k, v in self.plays.items()}
+        return new
 
     def _empty(self) -> list[list[int]]:
         return [[] for _ in range(self.nvalues)]
@@ -158,17 +168,15 @@ def resample_hidden(st: State1969, seat: int, rng: random.Random, tries: int = 2
     history = st.history
     if not history:
         return _deal_again(st, seat, rng)
-    cards = _Cards(g.deck0, g.n)
-    state: State = g.new_state()
-    try:
-        for step, action in enumerate(history):
-            state = state.apply(action)
-            if not cards.follow(step, action, state):  # type: ignore[arg-type]
-                return st
-    except IllegalActionError:
+    # the replay of the real history is the same on every call for one position (a search bot asks
+    # hundreds of times): it is memoised by the history, and each call exchanges cards on a copy
+    found = g.hidden_memo.get(history)
+    if found is None:
+        found = g.hidden_memo[history] = _follow(g, history)
+    tracked, replayed = found
+    if tracked is None or replayed != st:
         return st  # a position built by hand, then played on: its past is unknown
-    if state != st:
-        return st
+    cards = tracked.copy()
     if all(e < 0 for e in cards.entered) and not any(cards.implicit):
         # no card has re-entered the deck and none was taken without a draw (public facts): deal
         # the hidden cards afresh, so the position drawn depends on nothing the nation cannot see
@@ -184,6 +192,20 @@ def resample_hidden(st: State1969, seat: int, rng: random.Random, tries: int = 2
     for action in new:
         state = state.apply(action)
     return state
+
+
+def _follow(g: Game1969, history: tuple[Any, ...]) -> tuple[_Cards | None, State | None]:
+    """Replay ``history`` following every card; (None, None) when the cards do not add up."""
+    cards = _Cards(g.deck0, g.n)
+    state: State = g.new_state()
+    try:
+        for step, action in enumerate(history):
+            state = state.apply(action)
+            if not cards.follow(step, action, state):  # type: ignore[arg-type]
+                return None, None
+    except IllegalActionError:
+        return None, None
+    return cards, state
 
 
 def _counts(cards: _Cards, ids: list[int]) -> tuple[int, ...]:

@@ -187,6 +187,7 @@ class Game1969(Game):
     reroll_memo: Memo[Any, list[Any]]
     price_memo: Memo[int, tuple[int, ...]]
     points_memo: Memo[Any, tuple[int, ...]]
+    hidden_memo: Memo[Any, Any]
 
     def _setup(self) -> None:
         """Check the options against each other, then build the board, action and memo tables."""
@@ -252,6 +253,8 @@ class Game1969(Game):
         self.reroll_memo = Memo()
         self.price_memo = Memo()
         self.points_memo = Memo(10_000)
+        # the card tracking of a history, for resample_hidden (a few kB each)
+        self.hidden_memo = Memo(64)
 
     def launch_action(self, seat: int, mission: int, cost: int) -> Launch:
         """The shared ``Launch`` object of ``seat`` for ``mission`` at ``cost``."""
