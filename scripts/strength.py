@@ -20,24 +20,21 @@ import time
 from typing import Any
 
 import isslab
+from isslab.bots.arena import wilson
 from isslab.core import ReturnsKind
 
 SKIP = {"random", "first", "mcts", "ismcts"}
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (centre - half, centre + half)
-
-
 def measure(
-    game_id: str, searcher: str, opponent: str, batch: int, width: float, min_games: int, most: int, workers: int
+    game_id: str,
+    searcher: str,
+    opponent: str,
+    batch: int,
+    width: float,
+    min_games: int,
+    most: int,
+    workers: int,
 ) -> dict[str, Any]:
     """Play batches of seat-swapped games until the interval is narrow enough."""
     info = isslab.make(game_id).info
@@ -113,7 +110,14 @@ def main() -> None:
                 searcher = f"{name}(simulations={budget})"
                 rows.append(
                     measure(
-                        game_id, searcher, opponent, args.batch, args.width, args.min_games, args.most, args.workers
+                        game_id,
+                        searcher,
+                        opponent,
+                        args.batch,
+                        args.width,
+                        args.min_games,
+                        args.most,
+                        args.workers,
                     )
                 )
                 with open(args.out, "w") as fh:

@@ -397,12 +397,10 @@ def test_decisions_do_not_depend_on_what_the_seat_cannot_see(game_id: str, name:
 @pytest.mark.parametrize("game_id", HIDDEN)
 def test_the_blindness_check_catches_a_bot_that_peeks(game_id: str) -> None:
     # the same check on a search of the real position (what OpenSpiel's MCTSBot does) must fail
-    from isslab.bots.mcts import _Search, rollout_function
+    from isslab.bots.mcts import _Search, random_playout
 
     def peeking(state: State) -> list[int]:
-        search = _Search(
-            state, random.Random(7), rollout_function(game_id, "random", "random", None), 1.0, False
-        )
+        search = _Search(state, random.Random(7), random_playout, 1.0, False)
         search.run(40, None)
         return search.root_stats()[0]
 

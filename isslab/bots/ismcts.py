@@ -24,8 +24,8 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import cast
 
-from isslab.bots.mcts import DEFAULTS, MCTS, Rollout, SearchResult
-from isslab.core import CHANCE, TERMINAL, Action, State, register_bot
+from isslab.bots.mcts import DEFAULTS, MCTS, Rollout, SearchResult, rollout_function
+from isslab.core import CHANCE, TERMINAL, Action, Bot, State, register_bot
 
 __all__ = ["ISMCTS"]
 
@@ -52,6 +52,8 @@ class _ISSearch:
         rollout: Rollout,
         c: float,
         determinize: Callable[[], State],
+        policy: Bot | None = None,
+        bias: float = 0.0,
     ) -> None:
         game = state.game
         self.game = game
@@ -63,6 +65,8 @@ class _ISSearch:
         self.rollout = rollout
         self.c = c
         self.determinize = determinize
+        self.policy = policy if bias > 0 else None
+        self.bias = bias
         self.lo = math.inf
         self.hi = -math.inf
         self.sims = 0
@@ -123,11 +127,17 @@ class _ISSearch:
             for k in groups:
                 avail[k] = avail.get(k, 0) + 1
             children = node.children
+            # the rollout bot's move in this determinization: tried first, then favoured while young
+            hint = self.key(self.policy(s, rng), cp) if self.policy is not None else None
             untried = [k for k in groups if k not in children]
             if untried:
-                k = untried[int(rng.random() * len(untried))]
+                k = (
+                    hint
+                    if hint in groups and hint not in children
+                    else untried[int(rng.random() * len(untried))]
+                )
             else:
-                k = self._select(node, groups, cp)
+                k = self._select(node, groups, cp, hint)
             group = groups[k]
             s = s.apply(group[int(rng.random() * len(group))] if len(group) > 1 else group[0])
             child = children.get(k)
@@ -151,8 +161,10 @@ class _ISSearch:
                 w[i] += v
         self.sims += 1
 
-    def _select(self, node: _INode, groups: dict[Hashable, list[Action]], mover: int) -> Hashable:
-        """UCB1 over the edges available now, exploration counted by availability."""
+    def _select(
+        self, node: _INode, groups: dict[Hashable, list[Action]], mover: int, hint: Hashable
+    ) -> Hashable:
+        """UCB1 over the edges available now, exploration counted by availability (and the hint's bias)."""
         span = self.hi - self.lo
         scale = 1.0 / span if span > 0 else 0.0
         lo, c = self.lo, self.c
@@ -163,6 +175,8 @@ class _ISSearch:
             child = children[k]
             n = child.n
             score = (child.w[mover] / n - lo) * scale + c * math.sqrt(math.log(avail[k]) / n)
+            if k == hint:
+                score += self.bias / (n + 1)
             if score > best_score:
                 best, best_score = k, score
         return best
@@ -190,7 +204,16 @@ class ISMCTS(MCTS):
         def determinize() -> State:
             return state.resample_hidden(seat, rng) if hidden else state
 
-        search = _ISSearch(state, rng, self._rollout(state), float(self.params["exploration"]), determinize)
+        policy = self._policy(state)
+        search = _ISSearch(
+            state,
+            rng,
+            rollout_function(policy, self.params["rollout_steps"]),
+            float(self.params["exploration"]),
+            determinize,
+            policy,
+            float(self.params["bias"]),
+        )
         sims, secs = self._budget()
         search.run(sims, None if secs is None else t0 + secs)
         legal = state.legal_actions()

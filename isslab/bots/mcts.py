@@ -55,6 +55,7 @@ DEFAULTS: Final[dict[str, Any]] = {
     "chance": "sample",
     "rollout_steps": None,
     "worlds": 8,
+    "bias": 1.0,
 }
 #: the most simulations or seconds one move may take (a typo must not hang a notebook for days)
 MAX_SIMULATIONS: Final = 10_000_000
@@ -104,16 +105,21 @@ def _bot_playout(policy: Bot, limit: int | None) -> Rollout:
     return playout
 
 
-def rollout_function(game_id: str, default_bot: str, rollout: str | Bot, limit: int | None) -> Rollout:
-    """The rollout of a bot name (``"random"``, ``"default"``: the game's default bot) or callable."""
+def rollout_policy(game_id: str, default_bot: str, rollout: str | Bot) -> Bot | None:
+    """The bot that plays the rollouts (``"default"``: the game's default bot); None when it is random."""
     if rollout == "random":
-        return lambda s, rng: random_playout(s, rng, limit)
+        return None
     if isinstance(rollout, str):
         policy = bot(game_id, default_bot if rollout == "default" else rollout)
-        if getattr(policy, "__name__", "") == "random_bot":
-            return lambda s, rng: random_playout(s, rng, limit)
-        return _bot_playout(policy, limit)
-    return _bot_playout(rollout, limit)
+        return None if getattr(policy, "__name__", "") == "random_bot" else policy
+    return rollout
+
+
+def rollout_function(policy: Bot | None, limit: int | None) -> Rollout:
+    """Rollouts played by ``policy`` for every seat (None: :func:`random_playout`)."""
+    if policy is None:
+        return lambda s, rng: random_playout(s, rng, limit)
+    return _bot_playout(policy, limit)
 
 
 def check_search_params(params: dict[str, Any], allowed: Sequence[str]) -> dict[str, Any]:
@@ -162,6 +168,9 @@ def check_search_params(params: dict[str, Any], allowed: Sequence[str]) -> dict[
     whole("rollout_steps", 1, 10**9, none=True)
     if "worlds" in out:
         whole("worlds", 1, 10_000)
+    bias = out["bias"]
+    if isinstance(bias, bool) or not isinstance(bias, int | float) or not 0 <= bias <= 100:
+        raise ValueError(f"bias must be a number from 0 to 100, got {short_repr(bias, 40)}")
     return out
 
 
@@ -203,7 +212,7 @@ _DECISION, _CHANCE, _END = 0, 1, 2
 class _Node:
     """One position of the tree: its kind, actions, children (None until expanded) and statistics."""
 
-    __slots__ = ("state", "kind", "player", "actions", "probs", "children", "untried", "n", "w")
+    __slots__ = ("state", "kind", "player", "actions", "probs", "children", "untried", "n", "w", "hint")
 
     def __init__(self, state: State, nplayers: int) -> None:
         self.state = state
@@ -228,20 +237,31 @@ class _Node:
             self.probs = []
             self.untried = list(range(len(self.actions)))
         self.children: list[_Node | None] = [None] * len(self.actions)
+        #: the index of the rollout bot's move here (-1: none): tried first, and favoured while young
+        self.hint = -1
 
 
 class _Search:
     """One search from one root: the tree, the budget, the statistics for the result."""
 
     def __init__(
-        self, root: State, rng: random.Random, rollout: Rollout, c: float, expectation: bool
+        self,
+        root: State,
+        rng: random.Random,
+        rollout: Rollout,
+        c: float,
+        expectation: bool,
+        policy: Bot | None = None,
+        bias: float = 0.0,
     ) -> None:
         self.np = root.game.num_players
-        self.root = _Node(root, self.np)
         self.rng = rng
         self.rollout = rollout
         self.c = c
         self.expectation = expectation
+        self.policy = policy if bias > 0 else None
+        self.bias = bias
+        self.root = self._node(root)
         self.lo = math.inf
         self.hi = -math.inf
         self.sims = 0
@@ -258,6 +278,21 @@ class _Search:
         clock = time.perf_counter
         while (simulations is None or self.sims < simulations) and clock() < deadline:
             once()
+
+    def _node(self, state: State) -> _Node:
+        """A new node; at a decision, the rollout bot's move there becomes its hint."""
+        node = _Node(state, self.np)
+        policy = self.policy
+        if policy is not None and node.kind == _DECISION:
+            move = policy(state, self.rng)
+            actions = node.actions
+            for i, a in enumerate(actions):  # bots hand back the very objects offered
+                if a is move:
+                    node.hint = i
+                    break
+            else:
+                node.hint = actions.index(state.resolve(move))
+        return node
 
     def _value(self, node: _Node, p: int) -> float:
         """The mean return of seat ``p`` at ``node`` (expectation mode: chance nodes by their odds)."""
@@ -285,16 +320,20 @@ class _Search:
                 i = self._pick_outcome(node)
             elif node.untried:
                 untried = node.untried
-                j = int(rng.random() * len(untried))
-                untried[j], untried[-1] = untried[-1], untried[j]
-                i = untried.pop()
+                if node.hint >= 0 and node.children[node.hint] is None:
+                    i = node.hint  # the rollout bot's move is tried first
+                    untried.remove(i)
+                else:
+                    j = int(rng.random() * len(untried))
+                    untried[j], untried[-1] = untried[-1], untried[j]
+                    i = untried.pop()
             else:
                 node = self._select(node)
                 path.append(node)
                 continue
             child = node.children[i]
             if child is None:
-                child = node.children[i] = _Node(node.state.apply(node.actions[i]), self.np)
+                child = node.children[i] = self._node(node.state.apply(node.actions[i]))
                 path.append(child)
                 if child.kind == _END:
                     values = child.state.returns()
@@ -345,11 +384,14 @@ class _Search:
         best: _Node | None = None
         best_score = -math.inf
         expectation = self.expectation
-        for child in node.children:
+        hint = node.hint
+        for i, child in enumerate(node.children):
             assert child is not None
             n = child.n
             q = self._value(child, p) if expectation and child.kind == _CHANCE else child.w[p] / n
             score = (q - lo) * scale + explore / math.sqrt(n)
+            if i == hint:  # progressive bias: the rollout bot's choice, fading as the move is tried
+                score += self.bias / (n + 1)
             if score > best_score:
                 best, best_score = child, score
         assert best is not None
@@ -414,11 +456,9 @@ class MCTS:
             return legal[0]
         return self.search(state, rng).best()
 
-    def _rollout(self, state: State) -> Rollout:
+    def _policy(self, state: State) -> Bot | None:
         game = state.game
-        return rollout_function(
-            game.id, game.info.default_bot, self.params["rollout"], self.params["rollout_steps"]
-        )
+        return rollout_policy(game.id, game.info.default_bot, self.params["rollout"])
 
     def _budget(self, share: int = 1) -> tuple[int | None, float | None]:
         """Simulations and seconds of one part of the search when it is split ``share`` ways."""
@@ -431,12 +471,14 @@ class MCTS:
         if seat < 0:
             raise ValueError(f"a search bot plays a seat; {state!r} is not a seat's turn")
         t0 = time.perf_counter()
-        rollout = self._rollout(state)
+        policy = self._policy(state)
+        rollout = rollout_function(policy, self.params["rollout_steps"])
         c, expectation = float(self.params["exploration"]), self.params["chance"] == "expectation"
+        bias = float(self.params["bias"])
         legal = state.legal_actions()
         if not state.game.info.hidden_information:
             sims, secs = self._budget()
-            search = _Search(state, rng, rollout, c, expectation)
+            search = _Search(state, rng, rollout, c, expectation, policy, bias)
             search.run(sims, None if secs is None else t0 + secs)
             visits, values = search.root_stats()
             return SearchResult(
@@ -452,7 +494,7 @@ class MCTS:
         for _ in range(worlds):
             world = state.resample_hidden(seat, rng)
             sims, secs = self._budget(worlds)
-            search = _Search(world, rng, rollout, c, expectation)
+            search = _Search(world, rng, rollout, c, expectation, policy, bias)
             search.run(sims, None if secs is None else time.perf_counter() + secs)
             sims_done += search.sims
             steps += search.rollout_steps

@@ -81,7 +81,8 @@ class _Cards:
     def copy(self) -> _Cards:
         """A copy to exchange cards in (values, entries and whole-deck takes never change after a replay)."""
         new = object.__new__(_Cards)
-        new.value, new.entered, new.implicit, new.nvalues = self.value, self.entered, self.implicit, self.nvalues
+        new.value, new.entered, new.implicit = self.value, self.entered, self.implicit
+        new.nvalues = self.nvalues
         new.drawn = list(self.drawn)
         new.places = {p: [list(ids) for ids in by_value] for p, by_value in self.places.items()}
         new.draws = {k: list(v) for k, v in self.draws.items()}
@@ -188,10 +189,10 @@ def resample_hidden(st: State1969, seat: int, rng: random.Random, tries: int = 2
         new[step] = CardDraw(history[step].seat, _counts(cards, ids))
     for step in pending:
         new[step] = Commit(history[step].seat, _counts(cards, cards.plays[step]))
-    state = g.new_state()
+    replay: State = g.new_state()
     for action in new:
-        state = state.apply(action)
-    return state
+        replay = replay.apply(action)
+    return replay
 
 
 def _follow(g: Game1969, history: tuple[Any, ...]) -> tuple[_Cards | None, State | None]:
