@@ -166,7 +166,8 @@ def _as_lists(value: Any) -> Any:
 
 
 def _bots_arg(text: str) -> list[str] | str:
-    parts = [p.strip() for p in text.split(",") if p.strip()]
+    # commas inside parentheses belong to a bot's parameters: "mcts(simulations=50, rollout=random),greedy"
+    parts = [p.strip() for p in re.split(r",(?![^()]*\))", text) if p.strip()]
     return parts[0] if len(parts) == 1 else parts
 
 
@@ -300,7 +301,10 @@ def build_parser() -> argparse.ArgumentParser:
         s = sub.add_parser(name, help=helptext)
         s.add_argument("game")
         s.add_argument(
-            "--bots", default="random", help="one bot name for all seats, or a comma list per seat"
+            "--bots",
+            default="random",
+            help="one bot name for all seats, or a comma list per seat; search bots take parameters: "
+            '"mcts(simulations=200),greedy"',
         )
         s.add_argument("--seed", type=int, default=0, help="an int from 0 to 2**128 - 1")
         s.add_argument(

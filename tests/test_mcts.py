@@ -406,3 +406,13 @@ def test_the_blindness_check_catches_a_bot_that_peeks(game_id: str) -> None:
 
     pairs = _pairs(game_id, 2, 4)
     assert any(peeking(real) != peeking(twin) for real, twin, _ in pairs)
+
+
+def test_the_command_line_takes_search_bots_with_parameters(capsys: pytest.CaptureFixture[str]) -> None:
+    from isslab.cli import main
+
+    args = ["play", "space-1999", "-o", "players=2", "-o", "eagles=1", "--seed", "3"]
+    assert main([*args, "--bots", "mcts(simulations=8, rollout=random),ismcts(simulations=4)"]) == 0
+    assert "winners:" in capsys.readouterr().out
+    assert main(["rules", "1969"]) == 0
+    assert "ismcts" in capsys.readouterr().out and "mcts" in isslab.bot_names("1969")
