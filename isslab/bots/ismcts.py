@@ -130,7 +130,11 @@ class _ISSearch:
             # the rollout bot's move in this determinization: tried first, then favoured while young
             hint = self.key(self.policy(s, rng), cp) if self.policy is not None else None
             untried = [k for k in groups if k not in children]
-            if untried:
+            # progressive widening with a hint, as in mcts: moves join as the node's visits grow (but
+            # a node always has a move to follow in this determinization)
+            if untried and (
+                hint is None or len(untried) == len(groups) or len(children) < 1 + math.sqrt(node.n)
+            ):
                 k = (
                     hint
                     if hint in groups and hint not in children
@@ -172,7 +176,9 @@ class _ISSearch:
         best: Hashable = None
         best_score = -math.inf
         for k in groups:
-            child = children[k]
+            child = children.get(k)
+            if child is None:  # not added yet (progressive widening)
+                continue
             n = child.n
             score = (child.w[mover] / n - lo) * scale + c * math.sqrt(math.log(avail[k]) / n)
             if k == hint:

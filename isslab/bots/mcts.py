@@ -318,7 +318,12 @@ class _Search:
                 break
             if kind == _CHANCE:
                 i = self._pick_outcome(node)
-            elif node.untried:
+            elif node.untried and (
+                # with a rollout bot's hint, moves join one at a time as the node's visits grow
+                # (progressive widening): a small budget deepens the hint's line instead of trying
+                # every move once, and a large one still tries them all
+                node.hint < 0 or len(node.actions) - len(node.untried) < 1 + math.sqrt(node.n)
+            ):
                 untried = node.untried
                 if node.hint >= 0 and node.children[node.hint] is None:
                     i = node.hint  # the rollout bot's move is tried first
@@ -386,7 +391,8 @@ class _Search:
         expectation = self.expectation
         hint = node.hint
         for i, child in enumerate(node.children):
-            assert child is not None
+            if child is None:  # not added yet (progressive widening)
+                continue
             n = child.n
             q = self._value(child, p) if expectation and child.kind == _CHANCE else child.w[p] / n
             score = (q - lo) * scale + explore / math.sqrt(n)
