@@ -1,6 +1,6 @@
 """Measure the search bots against every heuristic bot: the README's strength table.
 
-    python scripts/strength.py --budgets space-1999=200,1000 1969=25,100 --workers 2
+    python scripts/strength.py --budgets space-1999=100,400 1969=15,60 --workers 2
 
 For each game the search bot is ``ismcts`` when the game has hidden information, else ``mcts``, at
 each budget (simulations per move, default rollouts). It plays two-seat games (the smallest table
@@ -91,7 +91,7 @@ def measure(
 def main() -> None:
     """Run every cell and write the results."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--budgets", nargs="+", default=["space-1999=200,1000", "1969=25,100"])
+    p.add_argument("--budgets", nargs="+", default=["space-1999=100,400", "1969=15,60"])
     p.add_argument("--batch", type=int, default=40, help="games per batch (half in each seat)")
     p.add_argument("--width", type=float, default=0.1, help="widest 95%% interval accepted")
     p.add_argument("--min-games", type=int, default=120)

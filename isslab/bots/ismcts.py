@@ -8,7 +8,8 @@ themselves, every other action and chance outcome is its text ``describe(action,
 of a rival's moves the seat cannot tell apart (two different face-down plays of two cards) are one
 edge. At a rival's node an edge's exploration term counts the simulations in which it was
 *available* (legal in that determinization), not the node's visits. Rollouts, the budget,
-chance sampling and the returns of several seats work as in :mod:`isslab.bots.mcts`.
+chance sampling, the rollout bot's hints (here drawn in each determinization) and the returns of
+several seats work as in :mod:`isslab.bots.mcts`.
 
 The bot reads nothing of the real state but its history through ``resample_hidden`` (whose
 samples depend only on what the seat may know), its own legal actions, and ``game.info``. So two

@@ -13,6 +13,12 @@ contract: ``legal_actions``, ``chance_outcomes``, ``apply``, ``returns`` and ``g
   ``chance="expectation"`` visits outcomes in proportion to their probabilities (the least visited
   relative to its probability first) and values a chance node by the probability-weighted mean of
   its outcomes' values, the expectimax reading of the node.
+* **Rollouts and hints.** The rollout bot is the game's default bot unless ``rollout`` names another
+  (``"random"``: uniformly random moves). When it is not random, its move at each new node is a
+  *hint*: tried first, favoured by ``bias / (visits + 1)`` (progressive bias), and the other moves
+  join one at a time as the node's visits grow (progressive widening, at most ``1 + sqrt(visits)``
+  moves), so a small budget follows and checks the heuristic's line instead of trying every move
+  once, while a large budget still weighs them all. ``bias=0`` turns hints off.
 * **Several seats.** Each node keeps the sum of every seat's returns and the seat to move picks
   by its own (max-n); returns are scaled into [0, 1] by the smallest and largest return seen, so one
   exploration constant suits win/lose games and score games alike. A cooperative game gives every
@@ -430,8 +436,9 @@ class MCTS:
     it), ``exploration`` (the UCB constant on returns scaled to [0, 1]), ``rollout`` (a bot name,
     ``"default"`` for the game's default bot, or a callable ``(state, rng) -> action``),
     ``chance`` (``"sample"`` or ``"expectation"``), ``rollout_steps`` (a cap on each rollout's
-    moves: the returns of an unfinished game are then used) and ``worlds`` (determinized positions
-    searched in a game with hidden information). A move with no alternative is played at once.
+    moves: the returns of an unfinished game are then used), ``worlds`` (determinized positions
+    searched in a game with hidden information) and ``bias`` (the weight of the rollout bot's hint,
+    see the module docstring). A move with no alternative is played at once.
     """
 
     #: the registered name

@@ -16,6 +16,16 @@ nation sees the same thing; only the hidden draws (``CardDraw`` of other nations
 face-down plays not yet revealed (``Commit``) change, and their masked texts do not. The new
 history is replayed through the rules (a swap that broke a rule would raise; none does).
 
+The exchanges must not start from the real deal: a search bot (``ismcts``) plays from these
+positions, and two positions a nation cannot tell apart must give it the same draws from the same
+seed. So they start from a *canonical* history built from what the nation knows alone (its own
+cards, every public action, the discards and the face-down plays revealed later), the rivals'
+draws dealt again greedily so that each rival holds what it shows later. Before any reshuffle the
+hidden cards are then dealt afresh (every hidden card may stand anywhere); after one, the pairwise
+exchanges run from the canonical start. When the greedy deal finds no history (a few positions in
+a hundred with four or five nations, after reshuffles) the exchanges start from the real deal, the
+one case where a draw can still depend on cards the nation has not seen.
+
 A card taken without a draw (the whole deck, when it holds no more cards than are drawn) stays
 where it is: it left the deck with every other card, so there is nothing to exchange it with.
 A position built by hand (no history) has its hidden cards dealt again at random instead; a
@@ -169,12 +179,13 @@ def resample_hidden(st: State1969, seat: int, rng: random.Random, tries: int = 2
     history = st.history
     if not history:
         return _deal_again(st, seat, rng)
-    # the replay of the real history is the same on every call for one position (a search bot asks
-    # hundreds of times): it is memoised by the history, and each call exchanges cards on a copy
-    found = g.hidden_memo.get(history)
+    # the preparation is the same on every call for one position and nation (a search bot asks
+    # hundreds of times): it is memoised, and each call exchanges cards on a copy
+    key = (history, seat)
+    found = g.hidden_memo.get(key)
     if found is None:
-        found = g.hidden_memo[history] = _follow(g, history)
-    tracked, replayed = found
+        found = g.hidden_memo[key] = _prepare(g, history, seat)
+    base, tracked, replayed = found
     if tracked is None or replayed != st:
         return st  # a position built by hand, then played on: its past is unknown
     cards = tracked.copy()
@@ -184,15 +195,135 @@ def resample_hidden(st: State1969, seat: int, rng: random.Random, tries: int = 2
         pending = _deal_canonically(cards, seat, rng)
     else:
         pending = _exchange(cards, seat, rng)
-    new = list(history)
+    new = list(base)
     for step, ids in cards.draws.items():
-        new[step] = CardDraw(history[step].seat, _counts(cards, ids))
+        new[step] = CardDraw(base[step].seat, _counts(cards, ids))
     for step in pending:
-        new[step] = Commit(history[step].seat, _counts(cards, cards.plays[step]))
+        new[step] = Commit(base[step].seat, _counts(cards, cards.plays[step]))
     replay: State = g.new_state()
     for action in new:
         replay = replay.apply(action)
     return replay
+
+
+def _prepare(
+    g: Game1969, history: tuple[Any, ...], seat: int
+) -> tuple[tuple[Any, ...], _Cards | None, State | None]:
+    """The history the exchanges start from, its card tracking, and the real position.
+
+    The exchanges start from :func:`_canonical_history`, which is built from what ``seat`` knows
+    alone, so that the positions drawn do not depend on the real deal; when its greedy deal finds no
+    history (rare), they start from the real one.
+    """
+    real_cards, real = _follow(g, history)
+    if real_cards is None or real is None:
+        return history, None, None
+    canonical = _canonical_history(g, history, seat)
+    if canonical is not None:
+        cards, state = _follow(g, canonical)
+        if cards is not None and state is not None and state.view(seat) == real.view(seat):
+            return canonical, cards, real
+    return history, real_cards, real
+
+
+def _canonical_history(g: Game1969, history: tuple[Any, ...], seat: int) -> tuple[Any, ...] | None:
+    """A history ``seat`` cannot tell from ``history``, built from what it knows alone (None: none found).
+
+    Everything ``seat`` has seen is kept: its own draws and plays, every public action, the
+    discards and the face-down plays that were later revealed. The rivals' draws are dealt again
+    greedily, in order: first the values each rival must still get for what it shows later
+    (earliest first), then the values with the most to spare in the deck after everything still to
+    be shown or drawn by ``seat``; a face-down play not yet revealed takes the lowest values of the
+    hand. The result depends on the history only through what ``seat`` knows.
+    """
+    nv = g.nvalues
+    # what is public in hindsight: discards, and face-down plays revealed later (§3.2)
+    state: State1969 = g.new_state()
+    revealed: set[int] = set()
+    waiting: list[int] = []
+    for t, action in enumerate(history):
+        state = state.apply(action)  # type: ignore[assignment]
+        if isinstance(action, Commit):
+            waiting.append(t)
+        if waiting and all(c is None for c in state.commits):
+            revealed.update(waiting)
+            waiting = []
+    shows: list[tuple[int, int, tuple[int, ...]]] = []  # (step, seat, cards) shown by rivals
+    mine: list[tuple[int, tuple[int, ...]]] = []  # (step, cards) drawn by ``seat``
+    for t, action in enumerate(history):
+        if isinstance(action, Discard) and action.seat != seat:
+            shows.append((t, action.seat, tuple(int(v == action.value - 1) for v in range(nv))))
+        elif isinstance(action, Commit) and action.seat != seat and t in revealed:
+            shows.append((t, action.seat, action.cards))
+        elif isinstance(action, CardDraw) and action.seat == seat:
+            mine.append((t, action.cards))
+    state = g.new_state()
+    out: list[Any] = []
+    try:
+        for t, action in enumerate(history):
+            if isinstance(action, CardDraw) and action.seat != seat:
+                action = CardDraw(
+                    action.seat, _greedy_draw(state, action.seat, sum(action.cards), t, shows, mine)
+                )
+            elif isinstance(action, Commit) and action.seat != seat and t not in revealed:
+                action = Commit(action.seat, _lowest(state.hands[action.seat], sum(action.cards)))
+            state = state.apply(action)  # type: ignore[assignment]
+            out.append(action)
+    except IllegalActionError:
+        return None
+    return tuple(out)
+
+
+def _greedy_draw(
+    st: State1969,
+    who: int,
+    k: int,
+    t: int,
+    shows: list[tuple[int, int, tuple[int, ...]]],
+    mine: list[tuple[int, tuple[int, ...]]],
+) -> tuple[int, ...]:
+    """``k`` values for a rival's draw at step ``t``: what it must show later first, then spare values."""
+    nv = len(st.deck)
+    avail = list(st.deck)
+    # each rival's values still to get: what it shows after t, beyond what it holds now
+    owed: dict[int, list[int]] = {}
+    held = {s: list(st.hands[s]) for s in range(len(st.hands))}
+    for step, s, cards in shows:
+        if step <= t:
+            continue
+        for v, c in enumerate(cards):
+            keep = min(held[s][v], c)
+            held[s][v] -= keep
+            owed.setdefault(s, []).extend([v] * (c - keep))
+    demand = [0] * nv
+    for values in owed.values():
+        for v in values:
+            demand[v] += 1
+    for step, cards in mine:
+        if step > t:
+            for v, c in enumerate(cards):
+                demand[v] += c
+    take = [0] * nv
+    for v in owed.get(who, []):
+        if sum(take) == k:
+            break
+        if avail[v]:
+            take[v] += 1
+            avail[v] -= 1
+            demand[v] -= 1
+    while sum(take) < k:
+        v = max((v for v in range(nv) if avail[v]), key=lambda v: (avail[v] - demand[v], -v))
+        take[v] += 1
+        avail[v] -= 1
+    return tuple(take)
+
+
+def _lowest(hand: tuple[int, ...], k: int) -> tuple[int, ...]:
+    """The ``k`` lowest values of a hand, as counts."""
+    out = [0] * len(hand)
+    for v, c in enumerate(hand):
+        out[v] = min(c, k - sum(out))
+    return tuple(out)
 
 
 def _follow(g: Game1969, history: tuple[Any, ...]) -> tuple[_Cards | None, State | None]:
