@@ -5,10 +5,12 @@
 For each game the search bot is ``ismcts`` when the game has hidden information, else ``mcts``, at
 each budget (simulations per move, default rollouts). It plays two-seat games (the smallest table
 of two or more) against each heuristic bot (the registered bots but random, first and the search
-bots), the seats swapped every other game. Games are played in batches until the Wilson 95%
-interval of the win rate is at most ``--width`` wide (and at least ``--min-games`` were played).
-A cooperative game is measured by the team's mean return instead: the search bot plays every seat,
-then the heuristic bot does, on the same seeds. Results go to ``--out`` (JSON) and print as a table.
+bots), the seats swapped within every batch on the same seeds. Games are played in batches until
+the Wilson 95% interval of the win rate is at most ``--width`` wide (and at least ``--min-games``
+were played). A cooperative game is measured by the team's mean return instead: the search bot
+plays every seat, then the heuristic bot does, on the same seeds. Results go to ``--out`` (JSON)
+and print as a table; the progress of every cell is saved after each batch (``--out`` +
+``.progress``), so a run that is stopped goes on where it stopped when started again.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import argparse
 import json
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 import isslab
@@ -30,27 +33,27 @@ def measure(
     game_id: str,
     searcher: str,
     opponent: str,
-    batch: int,
-    width: float,
-    min_games: int,
-    most: int,
-    workers: int,
+    args: argparse.Namespace,
+    cell: dict[str, Any],
+    save: Callable[[], None],
 ) -> dict[str, Any]:
-    """Play batches of seat-swapped games until the interval is narrow enough."""
+    """Play batches of seat-swapped games until the interval is narrow enough (resuming ``cell``)."""
     info = isslab.make(game_id).info
     players = max(2, info.min_players)
     game = isslab.make(game_id, players=players)
     coop = info.returns is ReturnsKind.COOPERATIVE
-    wins, n, k = 0.0, 0, 0
-    team: list[float] = []
-    other: list[float] = []
-    t0 = time.perf_counter()
-    while True:
+    wins, n, k = float(cell.get("wins", 0.0)), int(cell.get("n", 0)), int(cell.get("k", 0))
+    team: list[float] = list(cell.get("team", []))
+    other: list[float] = list(cell.get("other", []))
+    t0 = time.perf_counter() - float(cell.get("seconds", 0.0))
+    lo, hi = (0.0, 1.0) if n == 0 else (cell["low"], cell["high"])
+    while not ((n >= args.min_games and hi - lo <= args.width) or n >= args.most):
         seed = 1000 + k
         k += 1
         if coop:
-            a = isslab.simulate(game, bots=searcher, games=batch, seed=seed, workers=workers, progress=False)
-            b = isslab.simulate(game, bots=opponent, games=batch, seed=seed, workers=workers, progress=False)
+            kw = {"games": args.batch, "seed": seed, "workers": args.workers, "progress": False}
+            a = isslab.simulate(game, bots=searcher, **kw)
+            b = isslab.simulate(game, bots=opponent, **kw)
             team += list(a[a["seat"] == 0]["returns"])
             other += list(b[b["seat"] == 0]["returns"])
             n = len(team)
@@ -62,15 +65,17 @@ def measure(
                 bots = [opponent] * players
                 bots[seat] = searcher
                 df = isslab.simulate(
-                    game, bots=bots, games=batch // 2, seed=seed, workers=workers, progress=False
+                    game, bots=bots, games=args.batch // 2, seed=seed, workers=args.workers, progress=False
                 )
                 mine = df[df["seat"] == seat]
                 wins += float(mine["win"].sum())
                 n += len(mine)
             lo, hi = wilson(wins, n)
         print(f"  {game_id} {searcher} vs {opponent}: {n} games, [{lo:.3f}, {hi:.3f}]", flush=True)
-        if (n >= min_games and hi - lo <= width) or n >= most:
-            break
+        cell.update(
+            wins=wins, n=n, k=k, team=team, other=other, low=lo, high=hi, seconds=time.perf_counter() - t0
+        )
+        save()
     row: dict[str, Any] = {
         "game": game_id,
         "players": players,
@@ -99,6 +104,17 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", default="strength-results.json")
     args = p.parse_args()
+    progress_file = args.out + ".progress"
+    try:
+        with open(progress_file) as fh:
+            cells: dict[str, Any] = json.load(fh)
+    except FileNotFoundError:
+        cells = {}
+
+    def save() -> None:
+        with open(progress_file, "w") as fh:
+            json.dump(cells, fh)
+
     rows: list[dict[str, Any]] = []
     for spec in args.budgets:
         game_id, _, budgets = spec.partition("=")
@@ -108,18 +124,8 @@ def main() -> None:
         for budget in (int(b) for b in budgets.split(",")):
             for opponent in opponents:
                 searcher = f"{name}(simulations={budget})"
-                rows.append(
-                    measure(
-                        game_id,
-                        searcher,
-                        opponent,
-                        args.batch,
-                        args.width,
-                        args.min_games,
-                        args.most,
-                        args.workers,
-                    )
-                )
+                cell = cells.setdefault(f"{game_id}|{searcher}|{opponent}", {})
+                rows.append(measure(game_id, searcher, opponent, args, cell, save))
                 with open(args.out, "w") as fh:
                     json.dump(rows, fh, indent=1)
     for r in rows:
