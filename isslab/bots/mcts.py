@@ -50,6 +50,7 @@ __all__ = [
     "check_search_params",
     "random_playout",
     "rollout_function",
+    "rollout_policy",
 ]
 
 #: the parameters every search bot takes, with their defaults
