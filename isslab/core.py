@@ -746,6 +746,20 @@ class State(ABC):
         """Whole-game statistics the game defines."""
         return {}
 
+    # --- designer metrics hook (isslab.metrics) ------------------------------------------------
+
+    def lead_scores(self) -> tuple[float, ...]:
+        """Who leads now: one number per seat, higher is ahead (read at every step by ``isslab.metrics``).
+
+        Only the order of the seats within one state matters, so a game may fold its tie-breaks in
+        as fractions. At the end the winners must be the seats with the highest score (all of them,
+        level, on a shared win). Lead changes, drama and decisiveness are computed from it.
+
+        The default is ``returns()``: level until the end, so a game that does not override it
+        declares no lead, and the metrics report those three as not available.
+        """
+        return self.returns()
+
     # --- the public API built on the above -----------------------------------------------------
 
     def is_terminal(self) -> bool:

@@ -439,6 +439,7 @@ class State1969(State):
     returns = scoring.returns
     winners = scoring.winners
     ranks = scoring.ranks
+    lead_scores = scoring.lead_scores
     scores = scoring.scores
     scientist_points = scoring.scientist_points
     tally = scoring.tally

@@ -637,6 +637,11 @@ class Space1999State(State):
         win = self.winners()
         return tuple(1.0 if s in win else 0.0 for s in range(self.game.num_players))
 
+    def lead_scores(self) -> tuple[float, ...]:
+        """Who leads (``isslab.metrics``): minus the dots each commander's eagles still have to go."""
+        g = self.game
+        return tuple(-float(g.distance(self, s)) for s in range(g.num_players))
+
     def ranks(self) -> tuple[int, ...]:
         """The winner 1st, the others by eagles landed, then distance to landing (ties share a place).
 
