@@ -161,7 +161,9 @@ def balance(t: GameTable) -> Measure:
     """Balance: ``1 - (highest seat win rate - lowest seat win rate)``; 1 when every seat wins equally often.
 
     Interval: percentile bootstrap over games (the games are resampled as a whole, so the seats'
-    rates move together as they do in real games), 2,000 resamples, seeded.
+    rates move together as they do in real games), 2,000 resamples, seeded. Few games make it
+    look worse than it is (the spread of noisy rates is never below 0): the interval shows how far
+    chance alone takes it.
     """
     if t.cooperative:
         return _nan(t.count, _COOP)
@@ -198,12 +200,15 @@ def first_player_advantage(t: GameTable) -> Measure:
 
 
 def duration_moves(t: GameTable) -> Measure:
-    """Duration in moves: the mean number of moves per game (a seat's actions; chance steps not counted)."""
+    """Duration in moves: the mean number of moves per game (a seat's actions; chance steps not counted).
+
+    Normal approximation, as for every mean here.
+    """
     return _mean(t.games["length"].to_numpy(dtype=float), t.level)
 
 
 def duration_rounds(t: GameTable) -> Measure:
-    """Duration in rounds: the mean number of rounds per game, as the game counts them. Normal approximation."""
+    """Duration in rounds: the mean number of rounds per game, as the game counts them. Normal approx."""
     return _mean(t.games["rounds"].to_numpy(dtype=float), t.level)
 
 

@@ -117,12 +117,14 @@ def record_rows(
         for st in rec.seat_stats:
             keys += [k for k in st if k not in keys]
         extra = keys
+    # a record built by hand may carry no statistics
+    seat_stats = rec.seat_stats or [{} for _ in range(rec.game.num_players)]
     winners = set(rec.winners)
     reason = rec.end_reason.name if rec.end_reason is not None else ""
     tail = trace or ()
     rows: list[Row] = []
     for seat in range(rec.game.num_players):
-        stats = {**rec.game_stats, **rec.seat_stats[seat]}
+        stats = {**rec.game_stats, **seat_stats[seat]}
         rows.append(
             (
                 i,
