@@ -224,12 +224,16 @@ def cpu_count() -> int:
 def _check_games(games: Any, auto: bool = True) -> Games:
     if auto and games == "auto" and isinstance(games, str):
         return "auto"
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+    try:  # numpy ints are counts too; bools and floats are not
+        count = -1 if isinstance(games, bool) else operator.index(games)
+    except TypeError:
+        count = -1
+    if not 1 <= count <= MAX_GAMES:
         raise ValueError(
             f"games must be a positive int (at most {MAX_GAMES:,}: for more, run several "
             f"simulations with different seeds){' or the text auto' if auto else ''}, got {_short(games, 40)}"
         )
-    return games
+    return count
 
 
 def _check_auto(precision: Any, max_games: Any) -> tuple[float, int]:
@@ -258,8 +262,8 @@ def _check_workers(workers: Any) -> int | Executor:
             return executor
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(
-            "workers must be an int >= 1, a concurrent.futures.Executor or a dask.distributed Client, "
-            f"got {_short(workers, 40)}"
+            # a dask.distributed Client is accepted too (its executor), but the message stays short
+            f"workers must be an int >= 1 or a concurrent.futures.Executor, got {_short(workers, 40)}"
         )
     return workers
 
