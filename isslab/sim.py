@@ -291,13 +291,13 @@ def _out_format(out: Any) -> tuple[Path, str]:
     if not isinstance(out, str | os.PathLike):
         raise ValueError(f"out must be a file path ending in .parquet or .csv, got {_short(out, 60)}")
     path = Path(out)
+    if path.is_dir():
+        raise ValueError(f"out={_short(str(out), 80)} is a folder; give a file name")
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
         raise ValueError(
             f"out={_short(str(out), 80)}: the file name must end in {', '.join(FORMATS)} (the format)"
         )
-    if path.is_dir():
-        raise ValueError(f"out={_short(str(out), 80)} is a folder; give a file name")
     if not path.parent.is_dir():
         raise ValueError(
             f"out={_short(str(out), 80)}: the folder {_short(str(path.parent), 80)} does not exist"
