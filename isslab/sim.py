@@ -517,7 +517,7 @@ def _executor_width(executor: Executor) -> int:
     client = getattr(executor, "_client", None)
     if client is not None:
         with contextlib.suppress(Exception):
-            return max(1, sum(client.nthreads().values()))
+            return max(1, int(sum(client.nthreads().values())))
     inner = getattr(executor, "inner", None)  # a wrapper (the widgets' progress executor)
     if isinstance(inner, Executor):
         return _executor_width(inner)
@@ -1202,18 +1202,18 @@ def _row_dict(row: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     if isinstance(row, pd.DataFrame):
         if len(row) != 1:
             raise ValueError(f"replay takes one row; this frame has {len(row)} (use df.iloc[k])")
-        values = row.iloc[0].to_dict()
+        raw: Mapping[Any, Any] = row.iloc[0].to_dict()
     elif isinstance(row, pd.Series):
-        values = row.to_dict()
+        raw = row.to_dict()
     elif isinstance(row, Mapping):
-        values = dict(row)
+        raw = row
     elif hasattr(row, "_asdict"):  # a row of df.itertuples()
-        values = dict(row._asdict())
+        raw = row._asdict()
     else:
         raise ValueError(
             f"replay takes a row of a simulate or sweep frame (df.iloc[k]), got {type(row).__name__}"
         )
-    return values, attrs
+    return {str(k): v for k, v in raw.items()}, attrs
 
 
 def replay(row: Any, frame: pd.DataFrame | None = None, *, bots: BotSpec | None = None) -> Replay:
@@ -1227,7 +1227,7 @@ def replay(row: Any, frame: pd.DataFrame | None = None, *, bots: BotSpec | None 
     """
     values, attrs = _row_dict(row)
     if frame is not None:
-        attrs = {**dict(frame.attrs), **attrs} if attrs else dict(frame.attrs)
+        attrs = {**{str(k): v for k, v in frame.attrs.items()}, **attrs}
     missing = [k for k in ("game", "options", "bots") if k not in attrs]
     if missing:
         raise ValueError(
