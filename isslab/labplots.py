@@ -16,6 +16,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from isslab.core import game_class
+from isslab.stats import _COMPARE_COLUMNS
 
 __all__ = [
     "game_points",
@@ -190,11 +191,6 @@ def plot_compare(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
     level = table.attrs.get("level", 0.95)
     ax.set_xlabel(f"difference in {metric} from the baseline ({level:.0%} interval)")
     return ax
-
-
-_COMPARE_COLUMNS = frozenset(
-    ("games", "estimate", "low", "high", "diff", "diff_low", "diff_high", "paired", "method")
-)
 
 
 def plot_metric(

@@ -18,6 +18,7 @@ import math
 import operator
 import os
 import signal
+import sys
 import tempfile
 import threading
 import warnings
@@ -491,8 +492,23 @@ class _Writer:
 
 
 def _ignore_sigint() -> None:
-    """Worker initializer: Ctrl-C is the main process's to handle (it stops the workers itself)."""
+    """Worker initializer: Ctrl-C is the main process's to handle (it stops the workers itself).
+
+    On Linux the worker also asks to be ended when the process that started it dies, so that a
+    parent killed outright (``kill -9``, an out-of-memory kill) leaves no orphan workers behind.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):  # best effort: no libc, no prctl, no harm
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+        if os.getppid() == 1:  # the parent died before the request was made
+            os._exit(1)
+
+
+#: ``prctl`` option: the signal a process gets when its parent dies (linux/prctl.h)
+_PR_SET_PDEATHSIG: Final = 1
 
 
 def _stop(executor: Executor, futures: Iterable[Future[Any]], own: bool) -> None:

@@ -31,6 +31,7 @@ __all__ = [
     "Interval",
     "bootstrap_interval",
     "compare",
+    "in_words",
     "mean_interval",
     "newcombe_interval",
     "per_game",
@@ -331,3 +332,54 @@ def widest(table: pd.DataFrame) -> float:
     halves = [(table["high"] - table["low"]) / 2, (table["diff_high"] - table["diff_low"]) / 2]
     values = pd.concat(halves).dropna()
     return float(values.max()) if len(values) else math.inf
+
+
+def _num(x: float, rate: bool) -> str:
+    return f"{x:.1%}" if rate else f"{x:.4g}"
+
+
+def in_words(table: pd.DataFrame) -> str:
+    """A ``compare`` table in plain sentences: each variant's estimate and what its difference shows.
+
+    A difference whose interval excludes 0 is called shown; one whose interval includes 0 is not
+    shown at this number of games (which is not evidence that there is none).
+    """
+    keys = [c for c in table.columns if c not in _COMPARE_COLUMNS]
+    rate = bool(((table["estimate"] >= 0) & (table["estimate"] <= 1)).all()) and all(
+        "Wilson" in m or "bootstrap" in m for m in table["method"]
+    )
+    level = float(table.attrs.get("level", 0.95))
+    metric = str(table.attrs.get("metric", "the metric"))
+    metric = "win rate" if metric == "win" else metric
+    whose = table.attrs.get("bot") or (
+        f"seat {table.attrs['seat']}" if table.attrs.get("seat") is not None else ""
+    )
+    what = f"{metric} of {whose}" if whose else metric
+    name = ", ".join(f"{k}={v}" for k, v in zip(keys, table.attrs.get("baseline") or [], strict=False))
+    lines = []
+    for _, r in table.iterrows():
+        label = ", ".join(f"{k}={r[k]}" for k in keys) or "all games"
+        head = (
+            f"{label}: {what} {_num(r['estimate'], rate)} ({level:.0%} interval {_num(r['low'], rate)} "
+            f"to {_num(r['high'], rate)}, {r['games']} games)"
+        )
+        if math.isnan(r["diff_low"]):
+            lines.append(head + " - the baseline.")
+            continue
+        diff = f"{r['diff']:+.1%}" if rate else f"{r['diff']:+.4g}"
+        low = f"{r['diff_low']:+.1%}" if rate else f"{r['diff_low']:+.4g}"
+        high = f"{r['diff_high']:+.1%}" if rate else f"{r['diff_high']:+.4g}"
+        shown = r["diff_low"] > 0 or r["diff_high"] < 0
+        verdict = (
+            "a difference shown"
+            if shown
+            else "the interval includes 0: no difference shown at this number of games"
+        )
+        how = "paired on the same seeds" if r["paired"] else "unpaired"
+        lines.append(f"{head}; {diff} against {name or 'the baseline'} ({how}: {low} to {high}) - {verdict}.")
+    return "\n".join(lines)
+
+
+_COMPARE_COLUMNS: Final = frozenset(
+    ("games", "estimate", "low", "high", "diff", "diff_low", "diff_high", "paired", "method")
+)

@@ -148,3 +148,32 @@ def test_ctrl_c_in_our_own_pool_leaves_no_worker_behind() -> None:
         df = isslab.simulate("space-1999", bots=InterruptIn(300), games=20_000, workers=2, progress=False)
     assert df.attrs["interrupted"] is True and 300 not in set(df["game"])
     assert not wait_gone(before, 5), "worker processes were left behind"
+
+
+def test_a_killed_parent_leaves_no_orphan_workers(tmp_path) -> None:
+    """``kill -9`` of a process running simulate(workers=2): its workers end with it (Linux)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("parent-death signals are a Linux feature")
+    script = (
+        "import isslab; isslab.simulate('space-1999', 'greedy', games=200_000, workers=2, progress=False)"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    proc = subprocess.Popen([sys.executable, "-c", script], env=env)
+    parent = psutil.Process(proc.pid)
+    deadline = time.monotonic() + 30
+    workers: list[Any] = []
+    while len(workers) < 2 and time.monotonic() < deadline:
+        workers = [p for p in parent.children() if not any(h in " ".join(p.cmdline()) for h in HELPERS)]
+        time.sleep(0.1)
+    assert len(workers) == 2
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(10)
+    _, alive = psutil.wait_procs(workers, timeout=10)
+    for p in alive:  # a failing test must not leave them running either
+        p.kill()
+    assert not alive, "workers outlived their killed parent"

@@ -152,6 +152,9 @@ class Lab(widgets.VBox):
         super().__init__()
         cls = game_class(game_id)
         game = isslab.make(game_id, **options)  # bad options fail here, naming the option
+        names = [o.name for o in cls.OPTIONS]
+        if vary is not None and vary not in names:
+            raise ValueError(f"vary={vary!r} is not an option of {game_id}; the options are: {', '.join(names)}")
         self.game_id = game_id
         self.schema: dict[str, Option] = {o.name: o for o in cls.OPTIONS}
         self.info = game.info
@@ -190,15 +193,15 @@ class Lab(widgets.VBox):
         self.add_class("isslab-lab")
         resolved = game.options
         self.controls = {name: control(opt, resolved[name]) for name, opt in self.schema.items()}
-        self.controls["players"].observe(lambda _c: self._seat_row(), "value")
-        self.vary = W.Dropdown(options=[NOTHING, *self.schema], value=vary or NOTHING, description="vary")
-        self.values = W.Text(values or "", description="values", placeholder="v1, v2, ...")
-        self.vary.observe(self._on_vary, "value")
-        if vary and not values:
-            self._on_vary({"new": vary})
         self.bot_names = isslab.bot_names(self.game_id)
         self._wanted_bots = list(bots) if bots else None
         self.bot_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.vary = W.Dropdown(options=[NOTHING, *self.schema], value=vary or NOTHING, description="vary")
+        self.values = W.Text(values or "", description="values", placeholder="v1, v2, ...")
+        if vary and not values:
+            self._on_vary({"new": vary})
+        self.vary.observe(self._on_vary, "value")
+        self.controls["players"].observe(lambda _c: self._seat_row(), "value")
         self.rotate = W.Checkbox(True, description="rotate seats (every bot plays every seat)", indent=False)
         self.trace = W.Checkbox(True, description="per-step metrics (trace)", indent=False)
         self.games = W.BoundedIntText(games, min=1, max=1_000_000, description="games")
