@@ -287,3 +287,16 @@ def test_stopping_a_run_to_a_file_keeps_the_finished_games(tmp_path) -> None:
     assert summary.attrs["interrupted"] is True
     assert back["game"].nunique() == summary.attrs["games_played"] == sum(seen) >= 200
     assert back["game"].tolist() == sorted(back["game"])
+
+
+@pytest.mark.parametrize("game_id", isslab.games())
+def test_no_option_is_named_like_a_keyword_of_simulate_or_sweep(game_id: str) -> None:
+    """An option called ``trace`` or ``stop`` could not be passed through ``simulate(**options)``."""
+    import inspect
+
+    keywords = set(inspect.signature(isslab.simulate).parameters) | set(
+        inspect.signature(isslab.sweep).parameters
+    )
+    keywords -= {"options"}
+    names = {o.name for o in isslab.game_class(game_id).OPTIONS}
+    assert not names & keywords
