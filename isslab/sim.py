@@ -859,7 +859,7 @@ def simulate(
     The games are those of a plain run of that many games.
 
     ``out="results.parquet"`` (or ``.csv``) writes the rows to that file as chunks finish, in game
-    order, and returns the ``summarize`` table instead of the rows, so that memory stays flat
+    order (with ``games="auto"``, batch after batch), and returns the ``summarize`` table instead of the rows, so that memory stays flat
     however many games are played; ``pd.read_parquet(out)`` reads the rows back with the attrs
     ``replay`` needs. ``on_chunk(df)`` is called with the rows of each chunk as it finishes (a live
     plot); setting ``stop`` (a ``threading.Event``) ends the run like Ctrl-C.

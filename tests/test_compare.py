@@ -300,3 +300,15 @@ def test_no_option_is_named_like_a_keyword_of_simulate_or_sweep(game_id: str) ->
     keywords -= {"options"}
     names = {o.name for o in isslab.game_class(game_id).OPTIONS}
     assert not names & keywords
+
+
+def test_in_words_reads_a_comparison(eagles: pd.DataFrame) -> None:
+    from isslab.stats import in_words
+
+    text = in_words(isslab.compare(eagles, by="eagles", metric="length")).splitlines()
+    assert text[0].startswith("eagles=3: length ") and text[0].endswith("- the baseline.")
+    assert "against eagles=3 (paired on the same seeds: +" in text[1] and text[1].endswith(
+        "a difference shown."
+    )
+    wins = in_words(isslab.compare(eagles, by="eagles", metric="win", seat=0))
+    assert "win rate of seat 0" in wins and "%" in wins
