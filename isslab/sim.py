@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
+import multiprocessing
 import operator
 import os
 import signal
@@ -571,7 +572,17 @@ class _Job:
         """The pool (made on first use when ``workers`` is a number) and how many chunks it runs at once."""
         if self._executor is None:
             if isinstance(self.workers, int):
-                self._executor = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_sigint)
+                extra: dict[str, Any] = {}
+                if threading.current_thread() is not threading.main_thread():
+                    # a run in a thread of a busy process (a notebook kernel, the lab widget) must not
+                    # fork it: a lock held by another thread would stay locked in the child forever
+                    context = multiprocessing.get_context("forkserver")
+                    # the server imports the engines once; each worker forks from it ready to play
+                    context.set_forkserver_preload(["isslab.sim"])
+                    extra["mp_context"] = context
+                self._executor = ProcessPoolExecutor(
+                    max_workers=self.workers, initializer=_ignore_sigint, **extra
+                )
                 self._own = True
             else:
                 self._executor = self.workers
@@ -859,9 +870,9 @@ def simulate(
     The games are those of a plain run of that many games.
 
     ``out="results.parquet"`` (or ``.csv``) writes the rows to that file as chunks finish, in game
-    order (with ``games="auto"``, batch after batch), and returns the ``summarize`` table instead of the rows, so that memory stays flat
-    however many games are played; ``pd.read_parquet(out)`` reads the rows back with the attrs
-    ``replay`` needs. ``on_chunk(df)`` is called with the rows of each chunk as it finishes (a live
+    order (with ``games="auto"``, batch after batch), and returns the ``summarize`` table instead
+    of the rows, so that memory stays flat however many games are played; ``pd.read_parquet(out)``
+    reads the rows back with the attrs ``replay`` needs. ``on_chunk(df)`` is called with the rows of each chunk as it finishes (a live
     plot); setting ``stop`` (a ``threading.Event``) ends the run like Ctrl-C.
 
     An error in a game stops the run at once (what is queued is cancelled) and carries a note with

@@ -127,3 +127,15 @@ def test_bad_values_are_a_message_not_a_crash() -> None:
 
 def test_the_lab_is_exported() -> None:
     assert isslab_widgets.lab is not None and isslab_widgets.Lab is Lab
+
+
+def test_two_worker_processes_from_the_lab_thread() -> None:
+    """The lab runs in a thread: its pool starts its workers from a fork server, not by forking."""
+    lab = Lab("space-1999", games=40, workers=2, players=2, bots=["greedy"])
+    lab.workers.value = 2
+    lab.run()
+    df = lab.wait(60)
+    one = isslab.simulate(
+        "space-1999", "greedy", games=40, progress=False, players=2, rotate_seats=True, trace=True
+    )
+    assert df.drop(columns=[]).equals(one)

@@ -154,7 +154,9 @@ class Lab(widgets.VBox):
         game = isslab.make(game_id, **options)  # bad options fail here, naming the option
         names = [o.name for o in cls.OPTIONS]
         if vary is not None and vary not in names:
-            raise ValueError(f"vary={vary!r} is not an option of {game_id}; the options are: {', '.join(names)}")
+            raise ValueError(
+                f"vary={vary!r} is not an option of {game_id}; the options are: {', '.join(names)}"
+            )
         self.game_id = game_id
         self.schema: dict[str, Option] = {o.name: o for o in cls.OPTIONS}
         self.info = game.info
@@ -172,7 +174,7 @@ class Lab(widgets.VBox):
         self._chunks: list[pd.DataFrame] = []
         self._lock = threading.RLock()
         self._points: pd.DataFrame | None = None
-        self._drawn = 0.0
+        self._fresh = False
         self._build(game, games, seed, workers, bots, vary, values)
 
     # ------------------------------------------------------------------------------------------
@@ -357,10 +359,13 @@ class Lab(widgets.VBox):
             self.run_button.disabled = True
             self.stop_button.disabled = False
             self.say(f"running {self.progress.max:,} games ...")
-            self._drawn = 0.0
             target = functools.partial(self._work, grid, options, kwargs)
             self.thread = threading.Thread(target=target, name="isslab-lab", daemon=True)
+            self._fresh = False
             self.thread.start()
+            threading.Thread(
+                target=self._paint, args=(self.thread,), name="isslab-lab-plot", daemon=True
+            ).start()
             return self.thread
 
     def _work(
@@ -386,21 +391,31 @@ class Lab(widgets.VBox):
             self.stop_button.disabled = True
 
     def _on_chunk(self, chunk: pd.DataFrame) -> None:
-        """A chunk of games finished (in the run's thread): progress, and the live plot now and then."""
+        """A chunk of games finished (in the run's thread): count it; the painter draws it later.
+
+        Drawing takes longer than a small chunk of games: done here, it would hold the run up.
+        """
         with self._lock:
             self._chunks.append(chunk)
+            self._fresh = True
             self.progress.value = min(self.progress.max, self.progress.value + int(chunk["game"].nunique()))
-            now = time.monotonic()
-            if now - self._drawn < _REDRAW:
-                return
-            self._drawn = now
-            so_far = pd.concat(self._chunks, ignore_index=True)
-        so_far.attrs["game"] = self.game_id
-        try:
-            fig, _ = lab_figure(so_far, self._by())
-            self.live.value = _png(fig)
-        except Exception as exc:  # noqa: BLE001 - a plot must never stop the games
-            self.say(f"live plot: {exc}", error=True)
+
+    def _paint(self, run: threading.Thread) -> None:
+        """The live plot's thread: redraw the games so far at most every ``_REDRAW`` s while ``run`` runs."""
+        while run.is_alive():
+            time.sleep(_REDRAW)
+            with self._lock:
+                if not self._fresh:
+                    continue
+                self._fresh = False
+                so_far = pd.concat(self._chunks, ignore_index=True)
+            so_far.attrs["game"] = self.game_id
+            try:
+                fig, _ = lab_figure(so_far, self._by())
+                if run.is_alive():  # the final picture is drawn by _finish
+                    self.live.value = _png(fig)
+            except Exception as exc:  # noqa: BLE001 - a plot must never stop the games
+                self.say(f"live plot: {exc}", error=True)
 
     def _by(self) -> list[str]:
         return [] if self.vary.value == NOTHING else [self.vary.value]
