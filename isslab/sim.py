@@ -872,8 +872,9 @@ def simulate(
     ``out="results.parquet"`` (or ``.csv``) writes the rows to that file as chunks finish, in game
     order (with ``games="auto"``, batch after batch), and returns the ``summarize`` table instead
     of the rows, so that memory stays flat however many games are played; ``pd.read_parquet(out)``
-    reads the rows back with the attrs ``replay`` needs. ``on_chunk(df)`` is called with the rows of each chunk as it finishes (a live
-    plot); setting ``stop`` (a ``threading.Event``) ends the run like Ctrl-C.
+    reads the rows back with the attrs ``replay`` needs. ``on_chunk(df)`` is called with the rows
+    of each chunk as it finishes (a live plot); setting ``stop`` (a ``threading.Event``) ends the
+    run like Ctrl-C.
 
     An error in a game stops the run at once (what is queued is cancelled) and carries a note with
     the game's seed. Ctrl-C (``KeyboardInterrupt``) or ``stop`` ends it too and returns the rows of
