@@ -336,3 +336,37 @@ def test_every_game_declares_a_lead_that_names_its_winners(game_id: str) -> None
         assert len(scores) == game.num_players
         if rec.winners and declares_lead(state):
             assert leaders(scores) == set(rec.winners), (seed, scores, rec.winners)
+
+
+def test_the_lab_plots_work_in_scripts(tmp_path) -> None:
+    """``isslab.labplots`` takes the frames and draws with plain matplotlib (no widgets, no pyplot)."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    from isslab import labplots
+
+    df = isslab.sweep(
+        "space-1999",
+        {"eagles": [1, 2]},
+        ["greedy", "random"],
+        games=20,
+        progress=False,
+        players=2,
+        rotate_seats=True,
+        trace=True,
+    )
+    table = labplots.outcome_table(df, "eagles")
+    assert table["variant"].tolist() == ["eagles=1", "eagles=2"] and (table["games"] == 20).all()
+    assert table[["red", "blue", "shared", "nobody"]].sum(axis=1).round(9).eq(1).all()
+    pts = labplots.game_points(df, "eagles")
+    assert len(pts) == 40 and pts["x"].between(-0.5, 1.5).all()
+    fig = Figure()
+    a, b, c, d = fig.subplots(1, 4)
+    labplots.plot_outcomes(df, "eagles", a)
+    labplots.plot_games(df, "eagles", ax=b)
+    labplots.plot_compare(isslab.compare(df, "eagles", "length"), c)
+    labplots.plot_metric(isslab.metrics(df, "eagles"), "decisiveness", "eagles", d)
+    fig.savefig(tmp_path / "lab.png")
+    assert (tmp_path / "lab.png").stat().st_size > 1000
+    with pytest.raises(ValueError, match="no metric 'fun'"):
+        labplots.plot_metric(isslab.metrics(df, "eagles"), "fun", "eagles", d)
