@@ -127,6 +127,24 @@ def leaders(scores: Sequence[float]) -> frozenset[int]:
     return frozenset(s for s, v in enumerate(scores) if v == best)
 
 
+def _mask(scores: Sequence[float]) -> int:
+    """The leaders as a bit mask (bit s: seat s leads): the per-point work of the lead metrics."""
+    best = max(scores)
+    mask = 0
+    for s, v in enumerate(scores):
+        if v == best:
+            mask |= 1 << s
+    return mask
+
+
+def _masks(t: GameTrace) -> list[int] | None:
+    return None if t.leads is None else [_mask(scores) for scores in t.leads]
+
+
+def _win_mask(t: GameTrace) -> int:
+    return sum(1 << w for w in set(t.winners))
+
+
 def first_mover(t: GameTrace) -> int:
     """The seat that made the game's first move (chance steps skipped); -1 if no seat moved."""
     return next((a for a in t.actors if a != CHANCE), -1)
@@ -143,32 +161,31 @@ def branching(t: GameTrace) -> float:
     return sum(offered) / len(offered) if offered else math.nan
 
 
-def lead_changes(t: GameTrace) -> float:
+def lead_changes(t: GameTrace, masks: list[int] | None = None) -> float:
     """How many times the sole leader changed: a point led by one seat alone counts one change when
     the previous point led by one seat alone was led by another seat (ties neither count nor reset).
     NaN when the game declares no lead.
     """
-    if t.leads is None:
+    masks = _masks(t) if masks is None else masks
+    if masks is None:
         return math.nan
     changes = 0
-    last = -1
-    for scores in t.leads:
-        top = leaders(scores)
-        if len(top) == 1:
-            (sole,) = top
-            if last >= 0 and sole != last:
+    last = 0
+    for mask in masks:
+        if mask & (mask - 1) == 0:  # one seat alone
+            if last and mask != last:
                 changes += 1
-            last = sole
+            last = mask
     return float(changes)
 
 
 def _contested(t: GameTrace) -> bool:
     """True when the drama and decisiveness of the game are defined: a declared lead, some seat won,
     some seat lost."""
-    return t.leads is not None and 0 < len(t.winners) < t.seats
+    return t.leads is not None and 0 < len(set(t.winners)) < t.seats
 
 
-def drama(t: GameTrace) -> float:
+def drama(t: GameTrace, masks: list[int] | None = None) -> float:
     """The share of the game's points at which the eventual winner trailed: no winner among the leaders.
 
     Points are the start and the state after each step. NaN when the game declares no lead, or
@@ -176,13 +193,13 @@ def drama(t: GameTrace) -> float:
     """
     if not _contested(t):
         return math.nan
-    assert t.leads is not None
-    win = frozenset(t.winners)
-    trailing = sum(1 for scores in t.leads if not leaders(scores) & win)
-    return trailing / len(t.leads)
+    masks = _masks(t) if masks is None else masks
+    assert masks is not None
+    win = _win_mask(t)
+    return sum(1 for mask in masks if not mask & win) / len(masks)
 
 
-def decisiveness(t: GameTrace) -> float:
+def decisiveness(t: GameTrace, masks: list[int] | None = None) -> float:
     """How early the winner was settled: ``1 - k / S``, where S is the number of steps and k the first
     point from which, at every later point, every leader is a winner (0: settled by the last step
     only; 1: from the start). NaN when the game declares no lead, nobody or everybody won, or there
@@ -190,12 +207,13 @@ def decisiveness(t: GameTrace) -> float:
     """
     if not _contested(t) or len(t.actors) == 0:
         return math.nan
-    assert t.leads is not None
-    win = frozenset(t.winners)
-    steps = len(t.leads) - 1
-    k = len(t.leads)  # never settled: only a lead hook that disagrees with the winners does that
+    masks = _masks(t) if masks is None else masks
+    assert masks is not None
+    lose = ~_win_mask(t)
+    steps = len(masks) - 1
+    k = len(masks)  # never settled: only a lead hook that disagrees with the winners does that
     for j in range(steps, -1, -1):
-        if not leaders(t.leads[j]) <= win:
+        if masks[j] & lose:
             break
         k = j
     return max(0.0, 1 - k / steps)
@@ -203,4 +221,12 @@ def decisiveness(t: GameTrace) -> float:
 
 def summary(t: GameTrace) -> tuple[Any, ...]:
     """The per-game numbers of ``TRACE_COLUMNS``, in that order."""
-    return (first_mover(t), decision_moves(t), branching(t), lead_changes(t), drama(t), decisiveness(t))
+    masks = _masks(t)  # the leaders of every point, found once for the three lead metrics
+    return (
+        first_mover(t),
+        decision_moves(t),
+        branching(t),
+        lead_changes(t, masks),
+        drama(t, masks),
+        decisiveness(t, masks),
+    )

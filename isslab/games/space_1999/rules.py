@@ -639,8 +639,8 @@ class Space1999State(State):
 
     def lead_scores(self) -> tuple[float, ...]:
         """Who leads (``isslab.metrics``): minus the dots each commander's eagles still have to go."""
-        g = self.game
-        return tuple(-float(g.distance(self, s)) for s in range(g.num_players))
+        distance = self.game.distance
+        return tuple(-float(distance(self, s)) for s in range(len(self.pos)))
 
     def ranks(self) -> tuple[int, ...]:
         """The winner 1st, the others by eagles landed, then distance to landing (ties share a place).
