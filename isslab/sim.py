@@ -343,6 +343,7 @@ class _Collect:
         self.points: dict[tuple[Any, ...], tuple[list[str], list[Row]]] = {}
 
     def add(self, key: tuple[Any, ...], columns: list[str], rows: list[Row]) -> None:
+        """Keep a chunk of rows of the point ``key``."""
         got = self.points.get(key)
         if got is None:
             self.points[key] = (columns, list(rows))
@@ -350,6 +351,7 @@ class _Collect:
             got[1].extend(rows)
 
     def frame(self, columns: list[str]) -> pd.DataFrame:
+        """Every row kept, as one DataFrame (points in the order they were played)."""
         frames = [_frame(cols, rows) for cols, rows in self.points.values()]
         if not frames:
             return _frame(columns, [])
@@ -364,10 +366,12 @@ class _Narrow:
         self.frames: list[pd.DataFrame] = []
 
     def add(self, key: tuple[Any, ...], columns: list[str], rows: list[Row]) -> None:
+        """Keep the watched columns of a chunk."""
         idx = [columns.index(c) for c in self.keep]
         self.frames.append(_frame(self.keep, [tuple(r[i] for i in idx) for r in rows]))
 
     def frame(self) -> pd.DataFrame:
+        """The watched columns of every row kept."""
         return pd.concat(self.frames, ignore_index=True) if self.frames else _frame(self.keep, [])
 
 
@@ -379,6 +383,7 @@ class _Summary:
         self.acc: dict[tuple[Any, ...], list[float]] = {}
 
     def add(self, key: tuple[Any, ...], columns: list[str], rows: list[Row]) -> None:
+        """Count a chunk of rows into its point, seat and bot."""
         at = {c: columns.index(c) for c in ("seat", "bot", "win", "rank", "length", "rounds")}
         for r in rows:
             k = (*key, r[at["seat"]], r[at["bot"]])
@@ -392,6 +397,7 @@ class _Summary:
             acc[4] += r[at["rounds"]]
 
     def frame(self) -> pd.DataFrame:
+        """The summary table: one row per point, seat and bot."""
         rows = []
         for k in sorted(self.acc, key=lambda k: (tuple(map(str, k[:-2])), k[-2], str(k[-1]))):
             n, wins, rank, length, rounds = self.acc[k]
@@ -421,6 +427,7 @@ class _Writer:
         self._csv: Any = None
 
     def add(self, key: tuple[Any, ...], columns: list[str], rows: list[Row]) -> None:
+        """Take a chunk of rows; write when enough have gathered."""
         if self.columns is None:
             self.columns = list(columns)
         elif columns != self.columns:
@@ -433,6 +440,7 @@ class _Writer:
             self.flush()
 
     def flush(self) -> None:
+        """Write the rows gathered so far (a parquet row group, or CSV lines)."""
         if not self.buffer or self.columns is None:
             return
         df = _frame(self.columns, self.buffer)
@@ -614,6 +622,7 @@ class _Job:
             self.on_chunk(_frame(cols, [(*key, *r) for r in rows] if key else rows))
 
     def stopped(self) -> bool:
+        """True once the caller has set the stop flag."""
         return self.stop is not None and self.stop.is_set()
 
     def run(self, lo: int, hi: int, key: tuple[Any, ...] = ()) -> bool:
@@ -778,6 +787,7 @@ class _Auto:
     reached: str = ""
 
     def report(self) -> dict[str, Any]:
+        """What was reached, for ``df.attrs["auto"]``."""
         return {
             "reached": self.reached,
             "games": self.games,
