@@ -175,6 +175,7 @@ class Lab(widgets.VBox):
         self._lock = threading.RLock()
         self._points: pd.DataFrame | None = None
         self._fresh = False
+        self._done = False
         self._build(game, games, seed, workers, bots, vary, values)
 
     # ------------------------------------------------------------------------------------------
@@ -361,7 +362,7 @@ class Lab(widgets.VBox):
             self.say(f"running {self.progress.max:,} games ...")
             target = functools.partial(self._work, grid, options, kwargs)
             self.thread = threading.Thread(target=target, name="isslab-lab", daemon=True)
-            self._fresh = False
+            self._fresh = self._done = False
             self.thread.start()
             threading.Thread(
                 target=self._paint, args=(self.thread,), name="isslab-lab-plot", daemon=True
@@ -405,15 +406,16 @@ class Lab(widgets.VBox):
         while run.is_alive():
             time.sleep(_REDRAW)
             with self._lock:
-                if not self._fresh:
+                if not self._fresh or self._done:
                     continue
                 self._fresh = False
                 so_far = pd.concat(self._chunks, ignore_index=True)
             so_far.attrs["game"] = self.game_id
             try:
                 fig, _ = lab_figure(so_far, self._by())
-                if run.is_alive():  # the final picture is drawn by _finish
-                    self.live.value = _png(fig)
+                with self._lock:
+                    if not self._done:  # the final picture is _finish's
+                        self.live.value = _png(fig)
             except Exception as exc:  # noqa: BLE001 - a plot must never stop the games
                 self.say(f"live plot: {exc}", error=True)
 
@@ -447,6 +449,8 @@ class Lab(widgets.VBox):
     # ------------------------------------------------------------------------------------------
 
     def _finish(self, df: pd.DataFrame, by: list[str]) -> None:
+        with self._lock:
+            self._done = True  # the painter draws no more
         played = df.attrs.get("games_played", 0)
         stopped = bool(df.attrs.get("interrupted"))
         self.progress.bar_style = "warning" if stopped else "success"
