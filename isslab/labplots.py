@@ -188,6 +188,11 @@ def plot_compare(table: pd.DataFrame, ax: Axes | None = None) -> Axes:
     ax.set_yticks(y, labels, fontsize=8)
     ax.invert_yaxis()
     metric = table.attrs.get("metric", "metric")
+    metric = "win rate" if metric == "win" else metric
+    if table.attrs.get("bot") is not None:
+        metric += f" of {table.attrs['bot']}"
+    elif table.attrs.get("seat") is not None:
+        metric += f" of seat {table.attrs['seat']}"
     level = table.attrs.get("level", 0.95)
     ax.set_xlabel(f"difference in {metric} from the baseline ({level:.0%} interval)")
     return ax
@@ -206,6 +211,7 @@ def plot_metric(
     err = np.vstack([part["value"] - part["low"], part["high"] - part["value"]])
     ax.errorbar(x, part["value"], yerr=np.nan_to_num(err), fmt="o", color="#1f4e79", capsize=4)
     ax.set_xticks(x, labels, fontsize=8)
+    ax.set_xlim(-0.5, len(part) - 0.5)
     ax.set_ylabel(metric)
     ax.set_title(f"{metric} ({table.attrs.get('level', 0.95):.0%} intervals)", fontsize=10)
     return ax
