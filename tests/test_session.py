@@ -422,7 +422,7 @@ def test_mistaken_input_gets_its_own_message_and_changes_nothing(tmp_path: Path)
         assert "a step is a whole number from 0 to 10" in session.message
     assert not session.load(b"\xff\xfe{}") and "not UTF-8 text" in session.message
     latin = tmp_path / "latin1.json"
-    latin.write_bytes("{\"game\": \"caf\xe9\"}".encode("latin-1"))
+    latin.write_bytes('{"game": "caf\xe9"}'.encode("latin-1"))
     assert not session.load(str(latin)) and "not UTF-8 text" in session.message
     assert not session.load("[1, 2, 3]") and "not an isslab save file" in session.message
     assert not session.load("x" * 100_000)

@@ -101,8 +101,11 @@ def test_illegal_clicks_change_nothing() -> None:
     assert view.click_key(origin)
     selected_scene = view.scene
     reachable = {view.board.target(a) for a in view.board.moves_from(state, origin)}
-    far = next(r.key for r in scene.regions if r.key not in reachable and r.key != origin and r.key[0] >= 0
-               and occupant(state, r.key) is None)
+    far = next(
+        r.key
+        for r in scene.regions
+        if r.key not in reachable and r.key != origin and r.key[0] >= 0 and occupant(state, r.key) is None
+    )
     assert view.click_key(far) is False
     assert f"no legal move of red goes from {view.board.place_name(origin)}" in view.message
     assert view.selected == origin and view.scene is selected_scene and view.state is state

@@ -36,6 +36,7 @@ def __getattr__(name: str) -> Any:
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'isslab_widgets' has no attribute {name!r}")
 
+
 __all__ = [
     "HUMAN",
     "LAYERS",

@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from isslab import CHANCE, TERMINAL, Game
+from isslab import CHANCE, Game
 from isslab_widgets.boards import visible_text
 from isslab_widgets.plots import win_table
 from isslab_widgets.session import GameOver, LogLine, Recap, Result, SeatRow, Session
@@ -81,15 +81,13 @@ def inspector_html(session: Session) -> str:
     eyes = session.eyes()
     hides = session.hides() and eyes is not None
     head = ["seat", "player", "goal"]
-    cells: list[list[Any]] = [
-        [g.seat_name(s), session.seats[s], st.goal(s)] for s in range(n)
-    ]
+    cells: list[list[Any]] = [[g.seat_name(s), session.seats[s], st.goal(s)] for s in range(n)]
     numbers = [st.key_numbers(s) for s in range(n)]
     labels = [k for k, _ in numbers[0]] if numbers else []
     head += labels
     for s in range(n):
-        values = dict(numbers[s])
-        cells[s] += [_text(values.get(k, "")) for k in labels]
+        given = dict(numbers[s])
+        cells[s] += [_text(given.get(k, "")) for k in labels]
     if not hides:
         try:
             stats = st.seat_stats()
@@ -242,7 +240,8 @@ def seat_html(row: SeatRow, you: bool) -> str:
         f"<div class='isslab-seat-name'>{mark}<b style='color:{html.escape(row.colour)}'>"
         f"{html.escape(row.name)}</b>{who}{lead if row.leads else ''}</div>"
         f"<div class='isslab-seat-line'>{numbers or '&nbsp;'}</div>"
-        f"<div class='isslab-seat-line isslab-goal' title='{goal}'>{('goal: ' + goal) if goal else '&nbsp;'}</div>"
+        f"<div class='isslab-seat-line isslab-goal' title='{goal}'>"
+        f"{('goal: ' + goal) if goal else '&nbsp;'}</div>"
         "</div>"
     )
 
@@ -333,6 +332,4 @@ def _line(line: LogLine, game: Game) -> str:
     if line.mover == CHANCE:
         return f"<div style='color:#666'>{line.step}. {html.escape(line.text)}</div>"
     colour = html.escape(game.info.seat_colours[line.mover]) if line.mover >= 0 else "#999"
-    return (
-        f"<div><span style='color:{colour}'>&#9632;</span> {line.step}. {html.escape(line.text)}</div>"
-    )
+    return f"<div><span style='color:{colour}'>&#9632;</span> {line.step}. {html.escape(line.text)}</div>"

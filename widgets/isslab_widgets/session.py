@@ -106,7 +106,8 @@ class Result(NamedTuple):
 class Recap(NamedTuple):
     """What happened in one round, as the screen's eyes may know it."""
 
-    index: int
+    #: the round (0 = the first, as ``state.rounds`` counts)
+    round_index: int
     label: str
     #: every step of the round, described for the eyes
     lines: list[LogLine]
@@ -136,7 +137,9 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def _changes(before: list[tuple[str, int | float | str]], after: list[tuple[str, int | float | str]]) -> list[str]:
+def _changes(
+    before: list[tuple[str, int | float | str]], after: list[tuple[str, int | float | str]]
+) -> list[str]:
     """``label: old -> new`` for each key number that changed (labels matched by name)."""
     old = dict(before)
     return [f"{k}: {_text(old[k])} → {_text(v)}" for k, v in after if k in old and old[k] != v]

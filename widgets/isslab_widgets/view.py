@@ -210,14 +210,18 @@ class GameView(widgets.VBox):
         )
         self.action_list = W.Select(options=[], rows=6, layout=W.Layout(width="100%"))
         self.action_note = W.HTML(layout=W.Layout(height="2.8em", overflow="hidden"))
-        self.play_button = button("play the move chosen in the list", description="Play selected", icon="check")
+        self.play_button = button(
+            "play the move chosen in the list", description="Play selected", icon="check"
+        )
 
         self.log_view = W.HTML()
         self.inspector = W.HTML()
         self.json_view = W.Textarea(layout=W.Layout(width="100%", height="320px"), disabled=True)
         self.path = W.Text(description="file", layout=W.Layout(width="100%"))
         self.save_button = button("write the whole line as isslab JSON", description="Save", icon="save")
-        self.load_button = button("read a saved game from the file named above", description="Load", icon="folder-open")
+        self.load_button = button(
+            "read a saved game from the file named above", description="Load", icon="folder-open"
+        )
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Upload")
 
         self.wi_games = W.BoundedIntText(200, min=1, max=1_000_000, description="games")
@@ -324,7 +328,8 @@ class GameView(widgets.VBox):
         rules = f"docs/rules/{game.id}.md"
         self.title.value = (
             f"<b style='font-size:15px'>{html.escape(game.title)}</b> &middot; {game.num_players} players "
-            f"&middot; rules: <code>{html.escape(rules)}</code> or <code>isslab rules {html.escape(game.id)}</code>"
+            f"&middot; rules: <code>{html.escape(rules)}</code> or "
+            f"<code>isslab rules {html.escape(game.id)}</code>"
         )
         self.seat_pickers = [
             widgets.Dropdown(

@@ -193,7 +193,9 @@ def headline(st: State1969, seat: int) -> str:
     else:
         won = f"a {values[space]} PP space, less a point per earlier flag"
     played = [
-        f"{NATIONS[s]} {cards_text(tuple(c))}" for s, c in enumerate(test["played"]) if c is not None and sum(c)
+        f"{NATIONS[s]} {cards_text(tuple(c))}"
+        for s, c in enumerate(test["played"])
+        if c is not None and sum(c)
     ]
     cards = f"; intelligence played: {', '.join(played)}" if played else ""
     return (

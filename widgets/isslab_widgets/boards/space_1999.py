@@ -87,7 +87,7 @@ class Space1999Board(SelectThenMove):
             for k in range(self.E)
         ]
 
-    def point(self, loc: tuple[int, int], theta: int) -> tuple[float, float]:
+    def point(self, loc: tuple[int, int], theta: float) -> tuple[float, float]:
         """Screen position of an engine location (a disc dot, the hub, or a pad) at rotation ``theta``."""
         r, s = loc
         if r < 0:
@@ -215,9 +215,11 @@ class Space1999Board(SelectThenMove):
             pts = tuple(self.point(p, theta) for p in last.path)
             colour = self._colour(last.seat)
             out.append(Line(pts, stroke=colour, width=4.0, alpha=0.55, dash=(7.0, 4.0)))
-            end = self.pad_circles(g.target_corner[last.seat])[self.E - state.landed[last.seat]] if (
-                last.kind == "land"
-            ) else pts[-1]
+            end = (
+                self.pad_circles(g.target_corner[last.seat])[self.E - state.landed[last.seat]]
+                if (last.kind == "land")
+                else pts[-1]
+            )
             out.append(Circle(*end, _EAGLE_R + 5, stroke=colour, width=2.5))
         moving = skip.path[0] if skip is not None else None
         # eagles on pads: the owner's unlaunched ones first, then those landed by the targeting seat
@@ -313,7 +315,9 @@ class Space1999Board(SelectThenMove):
             return []
         pts = [self.point(p, b.theta) for p in action.path]
         if action.kind == "land":
-            pts[-1] = self.pad_circles(self.game.target_corner[action.seat])[self.E - 1 - b.landed[action.seat]]
+            pts[-1] = self.pad_circles(self.game.target_corner[action.seat])[
+                self.E - 1 - b.landed[action.seat]
+            ]
         if action.kind == "launch":
             pts[0] = self.pad_circles(self.game.seat_corner[action.seat])[b.home[action.seat] - 1]
         legs = [math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False)]
@@ -333,7 +337,9 @@ class Space1999Board(SelectThenMove):
             out.append(self._frame(disc, [*pieces, *eagle], regions, before))
         return out
 
-    def _frame(self, disc: tuple[Shape, ...], pieces: list[Shape], regions: list[Region], state: State) -> Scene:
+    def _frame(
+        self, disc: tuple[Shape, ...], pieces: list[Shape], regions: list[Region], state: State
+    ) -> Scene:
         return Scene(
             SIZE,
             SIZE,
