@@ -77,7 +77,9 @@ def test_nobody_leads_while_every_seat_stands_equal() -> None:
 
 def test_the_result_of_the_humans_move_stays_until_its_next_decision() -> None:
     session = Session(isslab.make("1969", players=3, first_player=0), [HUMAN, "greedy", "spy"], seed=3)
-    play_until(session, lambda s: bool(s.history) and type(s.history[-1]) is Launch and s.history[-1].seat == 0)
+    play_until(
+        session, lambda s: bool(s.history) and type(s.history[-1]) is Launch and s.history[-1].seat == 0
+    )
     launch = session.state.history[-1]
     # bots and dice go on; the human may have to decide again only in the same test (re-roll, cards)
     session.step_bots()
@@ -223,7 +225,9 @@ def test_space_1999_animates_the_eagle_along_its_route_and_the_disc_turning() ->
     for i in moves[:5] + rolls[:3]:
         frames = animation(board, states[i], record.actions[i], states[i + 1])
         assert 2 <= len(frames) <= 6
-        assert all(f.layer("pieces") != board.scene(states[i + 1], hints=False).layer("pieces") for f in frames)
+        assert all(
+            f.layer("pieces") != board.scene(states[i + 1], hints=False).layer("pieces") for f in frames
+        )
     roll = rolls[0]
     discs = {f.layer("board") for f in animation(board, states[roll], record.actions[roll], states[roll + 1])}
     assert len(discs) >= 2  # the disc is drawn at turning angles in between
