@@ -5,6 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ISSLAB_NO_BROWSER=1 bash scripts/setup.sh
+# the project's notebooks are saved without outputs (jupyter-config/jupyter_server_config.py)
+export JUPYTER_CONFIG_PATH="$(pwd)/jupyter-config${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH}"
 ARGS=()
 if [ "$(id -u)" -eq 0 ]; then
   ARGS+=(--allow-root)

@@ -388,10 +388,10 @@ def test_hidden_game_inspector_and_json_show_the_eyes_view_only() -> None:
     st = session.state
     assert "What USA sees" in panels.inspector_html(session)
     assert "state.view(0)" in panels.json_text(session) and '"hands"' not in panels.json_text(session)
-    # the other nations' hands appear nowhere: the inspector has no hands column
-    assert "hands" not in panels.inspector_html(session)
+    # the other nations' hands appear nowhere: the inspector has no column of hands
+    assert "cards in hand" not in panels.inspector_html(session)
     analyst = Session(st, ["greedy", "greedy", "spy"])
-    assert '"hands"' in panels.json_text(analyst) and "hands" in panels.inspector_html(analyst)
+    assert '"hands"' in panels.json_text(analyst) and "cards in hand" in panels.inspector_html(analyst)
 
 
 def test_select_then_move_asks_the_engine_when_the_board_names_the_move(

@@ -26,6 +26,8 @@ __all__ = [
     "recap_html",
     "result_html",
     "seat_html",
+    "seat_lines_html",
+    "seat_name_html",
     "status_html",
     "text_board_html",
     "what_if_html",
@@ -223,27 +225,41 @@ def _text(v: Any) -> str:
 # --- the player panel, the status line, the "what happened" panel and the end ------------------
 
 
-def seat_html(row: SeatRow, you: bool) -> str:
-    """One seat of the player panel: colour, name, turn and lead marks, key numbers, goal.
-
-    Always three lines of fixed height, whatever the text, so the panel never jumps.
-    """
+def seat_name_html(row: SeatRow, you: bool) -> str:
+    """The first line of a seat in the player panel: the turn mark, its name, "you", the lead mark."""
     mark = "&#9654; " if row.to_move else ""
     lead = " <span title='ahead on the game's own measure' style='color:#b8860b'>&#9733; leads</span>"
     who = " (you)" if you else ""
+    return (
+        f"<div class='isslab-seat isslab-seat-top' style='{_seat_style(row)}'>{mark}"
+        f"<b style='color:{html.escape(row.colour)}'>{html.escape(row.name)}</b>{who}"
+        f"{lead if row.leads else ''}</div>"
+    )
+
+
+def seat_lines_html(row: SeatRow) -> str:
+    """The next two lines of a seat in the player panel: its key numbers and its goal."""
     numbers = " · ".join(f"{html.escape(k)} <b>{html.escape(v)}</b>" for k, v in row.numbers)
     goal = html.escape(row.goal)
-    background = "#fff6cc" if row.to_move else "#ffffff"
     return (
-        f"<div class='isslab-seat' style='border-left:6px solid {html.escape(row.colour)};"
-        f"background:{background}'>"
-        f"<div class='isslab-seat-name'>{mark}<b style='color:{html.escape(row.colour)}'>"
-        f"{html.escape(row.name)}</b>{who}{lead if row.leads else ''}</div>"
-        f"<div class='isslab-seat-line'>{numbers or '&nbsp;'}</div>"
-        f"<div class='isslab-seat-line isslab-goal' title='{goal}'>"
-        f"{('goal: ' + goal) if goal else '&nbsp;'}</div>"
-        "</div>"
+        f"<div class='isslab-seat isslab-seat-lines' style='{_seat_style(row)}'>"
+        f"<div>{numbers or '&nbsp;'}</div>"
+        f"<div class='isslab-goal' title='{goal}'>{('goal: ' + goal) if goal else '&nbsp;'}</div></div>"
     )
+
+
+def seat_html(row: SeatRow, you: bool) -> str:
+    """One seat of the player panel: colour, name, turn and lead marks, key numbers, goal.
+
+    Always three lines of fixed height, whatever the text, so the panel never jumps (the view
+    puts the seat's human/bot chooser beside the first line).
+    """
+    return seat_name_html(row, you) + seat_lines_html(row)
+
+
+def _seat_style(row: SeatRow) -> str:
+    background = "#fff6cc" if row.to_move else "#ffffff"
+    return f"border-left:6px solid {html.escape(row.colour)};background:{background}"
 
 
 def status_html(session: Session) -> str:
@@ -270,7 +286,7 @@ def result_html(result: Result | None, session: Session) -> str:
             + "</div>"
         )
     if result.after:
-        shown = result.after[-8:]
+        shown = result.after[-4:]
         more = len(result.after) - len(shown)
         lines = "".join(_line(line, g) for line in shown)
         rows.append(
@@ -302,7 +318,11 @@ def recap_html(recap: Recap | None, session: Session) -> str:
 
 
 def game_over_html(over: GameOver | None, session: Session) -> str:
-    """The game-over panel: how the game ended, the winners, and a table of ranks and statistics."""
+    """The game-over panel: how the game ended, the winners, then each seat by rank with its numbers.
+
+    A seat is two lines: its rank, name and key numbers, then its statistics (those that are not
+    zero for every seat), so the panel stays narrow whatever the game counts.
+    """
     if over is None:
         return ""
     g = session.game
@@ -310,20 +330,21 @@ def game_over_html(over: GameOver | None, session: Session) -> str:
     winners = ", ".join(over.winners) if over.winners else "nobody"
     you_won = any(g.seat_name(s) in over.winners for s in you)
     verdict = " &mdash; you won!" if you_won else (" &mdash; you lost" if you else "")
-    stat_keys = [k for k, _ in over.rows[0][3]] if over.rows else []
-    num_keys = [k for k, _ in over.rows[0][2]] if over.rows else []
-    head = "".join(f"<th>{html.escape(k)}</th>" for k in ["rank", "seat", *num_keys, *stat_keys])
-    body = ""
+    rows = ""
     for seat, rank, numbers, stats in over.rows:
         colour = html.escape(g.info.seat_colours[seat])
         name = html.escape(g.seat_name(seat)) + (" (you)" if seat in you else "")
-        cells = [str(rank), f"<b style='color:{colour}'>{name}</b>"]
-        cells += [html.escape(v) for _, v in numbers] + [html.escape(v) for _, v in stats]
-        body += "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+        shown = " · ".join(f"{html.escape(k)} <b>{html.escape(v)}</b>" for k, v in numbers)
+        extra = " · ".join(f"{html.escape(k)} {html.escape(v)}" for k, v in stats)
+        rows += (
+            f"<div class='isslab-rank'><b>{rank}.</b> <b style='color:{colour}'>{name}</b> {shown}"
+            + (f"<div style='color:#555;font-size:11px'>{extra}</div>" if extra else "")
+            + "</div>"
+        )
     return (
-        f"{_TABLE_STYLE}<div class='isslab-gameover'><div style='font-size:15px'><b>Game over</b>: "
-        f"{html.escape(winners)} won{verdict}</div><div>{html.escape(over.reason)}</div>"
-        f"<div style='overflow-x:auto'><table class='isslab-table'><tr>{head}</tr>{body}</table></div></div>"
+        f"<div class='isslab-gameover'><div style='font-size:15px'><b>Game over</b>: "
+        f"{html.escape(winners)} won{verdict}</div><div style='color:#555'>{html.escape(over.reason)}</div>"
+        f"{rows}</div>"
     )
 
 

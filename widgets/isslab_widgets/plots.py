@@ -120,7 +120,7 @@ def plot_length(df: pd.DataFrame, ax: Axes | None = None, column: str = "length"
     ax = _axes(ax)
     per_game = df.drop_duplicates("game")[column]
     if _is_integer(per_game):
-        ax.hist(per_game, bins=integer_bins(per_game), color="#4c72b0", edgecolor="white")
+        ax.hist(per_game, bins=list(integer_bins(per_game)), color="#4c72b0", edgecolor="white")
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     else:
         ax.hist(per_game, bins=40, color="#4c72b0", edgecolor="white")

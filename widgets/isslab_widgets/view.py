@@ -56,9 +56,12 @@ _CSS = """<style>
 .isslab-view { font-size: 13px; }
 .isslab-view .isslab-status { line-height: 1.35em; overflow-wrap: anywhere; white-space: normal; }
 .isslab-view .isslab-status .widget-html-content { line-height: 1.35em; white-space: normal; }
-.isslab-view .isslab-seat { padding: 1px 6px; height: 56px; box-sizing: border-box; overflow: hidden;
-  font-size: 12px; line-height: 18px; }
+.isslab-view .isslab-seat { padding: 1px 6px; box-sizing: border-box; overflow: hidden;
+  font-size: 12px; line-height: 18px; white-space: nowrap; text-overflow: ellipsis; }
+.isslab-view .isslab-seat-top { height: 28px; line-height: 26px; }
+.isslab-view .isslab-seat-lines { height: 38px; }
 .isslab-view .isslab-seat div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.isslab-view .widget-html, .isslab-view .widget-html-content { margin-top: 0; margin-bottom: 0; }
 .isslab-view .isslab-goal { color: #555; }
 .isslab-view .isslab-happened { font-size: 12px; line-height: 1.35em; }
 .isslab-view .isslab-happened .widget-html-content { white-space: normal; line-height: 1.35em; }
@@ -66,6 +69,8 @@ _CSS = """<style>
   margin: 3px 0; }
 .isslab-view .isslab-gameover { background: #fffbe6; border: 1px solid #e0c200; padding: 4px 6px; }
 .isslab-view .isslab-result { margin-bottom: 6px; }
+.isslab-view .isslab-gameover .widget-html-content, .isslab-view .isslab-rank { white-space: normal; }
+.isslab-view .isslab-rank { margin-top: 3px; line-height: 1.35em; }
 </style>"""
 
 
@@ -140,7 +145,7 @@ class GameView(widgets.VBox):
             return W.Button(tooltip=tooltip, layout=W.Layout(width="auto"), **kw)
 
         def icon(name: str, tooltip: str) -> widgets.Button:
-            return W.Button(icon=name, tooltip=tooltip, layout=W.Layout(width="34px"))
+            return W.Button(icon=name, tooltip=tooltip, layout=W.Layout(width="40px"))
 
         self.undo_button = button(
             "take back your last move, with the bots' moves and the dice after it",
@@ -159,11 +164,12 @@ class GameView(widgets.VBox):
             layout=W.Layout(flex="1 1 auto", min_width="240px"),
             style={"description_width": "32px"},
         )
+        self.slider.add_class("isslab-steps")
         self.replay_button = W.ToggleButton(
             False,
             icon="play",
             tooltip="replay this line step by step from here; press again to pause (it stays where it is)",
-            layout=W.Layout(width="34px"),
+            layout=W.Layout(width="40px"),
         )
         self.roll_button = button("resolve the chance step (roll the die)", description="Roll", icon="cube")
         self.roll_button.add_class("isslab-roll")
@@ -195,9 +201,9 @@ class GameView(widgets.VBox):
         )
 
         self.seat_box = W.VBox()
-        self.happened = W.HTML(layout=W.Layout(height="230px", overflow="auto"))
+        self.happened = W.HTML(layout=W.Layout(height="230px", overflow="auto", width="100%"))
         self.happened.add_class("isslab-happened")
-        self.over_html = W.HTML()
+        self.over_html = W.HTML(layout=W.Layout(max_height="260px", overflow="auto"))
         self.again_button = button("a new game with the same seats", description="Play again", icon="refresh")
         self.whatif_here_button = button(
             "simulate games from your last decision with the bots (in Details, What if)",
@@ -342,10 +348,14 @@ class GameView(widgets.VBox):
         ]
         for d in self.seat_pickers:
             d.observe(self._on_seat, "value")
-        self.seat_html = [widgets.HTML(layout=widgets.Layout(flex="1 1 auto")) for _ in s.seats]
+        self.seat_html = [widgets.HTML(layout=widgets.Layout(width=f"{PANEL_WIDTH - 96}px")) for _ in s.seats]
+        self.seat_lines = [widgets.HTML(layout=widgets.Layout(width="100%")) for _ in s.seats]
         self.seat_box.children = [
-            widgets.HBox([h, d], layout=widgets.Layout(align_items="center"))
-            for h, d in zip(self.seat_html, self.seat_pickers, strict=True)
+            widgets.VBox(
+                [widgets.HBox([h, d], layout=widgets.Layout(align_items="center")), lines],
+                layout=widgets.Layout(margin="0 0 3px 0"),
+            )
+            for h, d, lines in zip(self.seat_html, self.seat_pickers, self.seat_lines, strict=True)
         ]
         self.wi_bots = [
             widgets.Dropdown(
@@ -374,7 +384,10 @@ class GameView(widgets.VBox):
         else:
             self.board_box.children = [self.text_board]
             width = 600
-        self.left.layout.width = f"{max(width, 480)}px"
+        width = max(width, 480)
+        self.left.layout.width = f"{width}px"
+        # the view is as wide as the board and the panel: a wide notebook does not stretch it
+        self.layout.width = f"{width + PANEL_WIDTH + 16}px"
         self._drawn = None
 
     # ------------------------------------------------------------------------------------------
@@ -791,8 +804,9 @@ class GameView(widgets.VBox):
                 self._syncing = False
             eyes = s.eyes()
             humans = s.humans()
-            for row, box in zip(s.seat_rows(), self.seat_html, strict=True):
-                box.value = panels.seat_html(row, you=len(humans) == 1 and row.seat == eyes)
+            for row, top, lines in zip(s.seat_rows(), self.seat_html, self.seat_lines, strict=True):
+                top.value = panels.seat_name_html(row, you=len(humans) == 1 and row.seat == eyes)
+                lines.value = panels.seat_lines_html(row)
             self.undo_button.disabled = s.last_decision() is None and (bool(humans) or tree.cursor == 0)
             self.back_button.disabled = tree.cursor == 0
             self.redo_button.disabled = tree.at_tip()

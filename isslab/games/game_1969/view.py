@@ -168,7 +168,7 @@ def key_numbers(st: State1969, seat: int) -> list[tuple[str, int | float | str]]
 def goal(st: State1969, seat: int) -> str:
     """The same for every nation: the most prestige after the last year."""
     st._check_seat(seat)
-    return f"most prestige after {1963 + st.game.rounds - 1} (a tie: most money)"
+    return f"most prestige after {1963 + st.game.rounds - 1} (a tie: money)"
 
 
 def standing(st: State1969, seat: int) -> tuple[float, ...]:

@@ -447,7 +447,7 @@ class Board1969:
             hand = st.hands[s]
             held: int = sum(hand)
             count = f"{held} card{'s' if held != 1 else ''}"
-            cards = f"cards {cards_text(hand)}" if s in show_hand and held else count
+            cards = f"{count}: {cards_text(hand)}" if s in show_hand and held else count
             out.append(Text(20, ptop + 43, cards, size=MIN_TEXT, anchor="start"))
             moon_txt = "Moon: launched" if st.moon_flag[s] < 0 else f"Moon flag: {st.moon_flag[s] + 1}"
             out.append(Text(20, ptop + 57, moon_txt, size=MIN_TEXT, anchor="start", fill=_DIM))
