@@ -272,3 +272,73 @@ def test_the_view_animates_only_when_a_browser_shows_it_and_the_switch_is_on() -
     finally:
         view_module.ANIMATION_SECONDS = 0.3
         view.close()
+
+
+# --- names on the board, passes, what if from the end ----------------------------------------------
+
+
+def test_move_texts_use_names_drawn_on_the_board() -> None:
+    from isslab.games.game_1969 import BOX_LABELS
+
+    game = isslab.make("space-1999", players=4)
+    board = board_for(game)
+    assert board is not None
+    record = isslab.play(game, "greedy", seed=1)
+    state = record.states()[40]
+    words = {getattr(s, "text", "") for s in board.scene(state).shapes()}
+    # dots r<ring>s<spoke>: ring labels and spoke numbers; lines NE-1, NE, NE+1 ...; pads NE ...
+    assert {f"r{r}" for r in range(1, game.rings + 1)} <= words
+    assert {str(s) for s in range(game.spokes)} <= words
+    assert {label for c in range(4) for _, label in game.corner_lines(c)} <= words
+    for a in record.actions[:80]:
+        if isinstance(a, Move) and a.line:
+            assert a.line in words
+    nineteen = isslab.make("1969", players=4)
+    board69 = board_for(nineteen)
+    assert board69 is not None
+    texts = " ".join(getattr(s, "text", "") for s in board69.scene(nineteen.new_state()).shapes())
+    assert all(label in texts for label in BOX_LABELS)  # "hires genius into Lunar Module"
+    assert all(name in texts for name in nineteen.m_name)  # "launches Lunar Orbit"
+
+
+def test_a_pass_is_a_button_on_the_board_never_a_silent_skip() -> None:
+    game = isslab.make("space-1999", players=2, forced_move=False)
+    session = Session(game, [HUMAN, "greedy"], seed=2)
+    session.step_bots()
+    scene = session.scene()
+    assert scene.region(("pass",)) is not None
+    assert session.click(("pass",)) and session.state.history[-1].kind == "pass"
+    forced = Session(TWO, [HUMAN, "greedy"], seed=2)
+    forced.step_bots()
+    assert forced.scene().region(("pass",)) is None  # a move exists: passing is not allowed
+    assert not forced.click(("pass",)) and "cannot pass" in forced.message
+
+
+def test_what_if_from_the_game_over_panel_runs_from_the_humans_last_decision() -> None:
+    pytest.importorskip("ipycanvas")
+    from isslab_widgets import GameView
+
+    game = isslab.make("space-1999", players=2, eagles=1)
+    view = GameView(game, [HUMAN, "greedy"], seed=4, autoplay=False)
+    try:
+        greedy = isslab.bot("space-1999", "greedy")
+        rng = random.Random(0)
+        while not view.state.is_terminal():
+            view.step_bots()
+            if view.human_to_move():
+                view.play_action(greedy(view.state, rng))
+        assert view.over_box.layout.display is None and "Game over" in view.over_html.value
+        assert view.wi_plot.layout.display == "none"  # no picture before the first run: no broken image
+        decision = view.session.last_decision()
+        run = view.what_if_from_here(games=6)
+        assert run is not None
+        df = run.wait(60)
+        assert len(df.drop_duplicates("game")) == 6 and view.tree.cursor == decision
+        assert view.details.selected_index == 0 and view.tabs.selected_index == 3
+        deadline = 50
+        while view.wi_plot.layout.display == "none" and deadline:
+            __import__("time").sleep(0.1)
+            deadline -= 1
+        assert view.wi_plot.layout.display is None and view.wi_plot.value
+    finally:
+        view.close()

@@ -15,7 +15,7 @@ from typing import Any
 
 from isslab import CHANCE, TERMINAL, Action, Game, State
 from isslab.games.space_1999 import Move, Roll, Space1999, Space1999State
-from isslab_widgets.boards import Board, SelectThenMove, action_text
+from isslab_widgets.boards import Board, Click, SelectThenMove, action_text
 from isslab_widgets.scene import Circle, Line, Polygon, Rect, Region, Scene, Shape, Text
 
 __all__ = ["BOARD", "Space1999Board"]
@@ -30,6 +30,8 @@ _TARGET = "#39ff14"
 _SELECT = "#ffffff"
 
 SIZE = 600
+#: the region of the pass button (shown when passing is legal)
+PASS_KEY = ("pass",)
 _C = SIZE / 2
 _R_RIM = 212.0  # outer radius of the disc's rim band (spoke numbers are written on it)
 _R_OUTER = 186.0  # radius of the outermost ring of dots
@@ -269,6 +271,11 @@ class Space1999Board(SelectThenMove):
             out.append(Text(_C, SIZE - 16, roll_text, size=12, fill="#dfe6f2"))
         regions = [Region(loc, *self.point(loc, theta), 13.0, label=_name(loc)) for loc in self._locs]
         regions += [Region((-1, c), *self.pad_centre(c), _PAD_R, label=_name((-1, c))) for c in range(4)]
+        if hints and cp >= 0 and any(isinstance(a, Move) and a.kind == "pass" for a in state.legal_actions()):
+            # a pass is a decision too: a button for it, never an automatic skip
+            out.append(Rect(132, 5, 64, 24, fill="#27476e", stroke="#ffffff", width=1.5))
+            out.append(Text(164, 17, "pass", size=13, fill="#ffffff", bold=True))
+            regions.append(Region(PASS_KEY, 164, 17, 16.0, label="pass"))
         return out, regions
 
     def scene(
@@ -351,6 +358,15 @@ class Space1999Board(SelectThenMove):
 
     # --- clicks --------------------------------------------------------------------------------
 
+    def click(self, state: State, selected: Hashable | None, key: Hashable | None) -> Click:
+        """The pass button passes; any other click selects and moves (:class:`SelectThenMove`)."""
+        if key == PASS_KEY:
+            passes = [a for a in state.legal_actions() if isinstance(a, Move) and a.kind == "pass"]
+            if passes:
+                return Click(action=passes[0])
+            return Click(selected=selected, message="not a legal click: you cannot pass now", ok=False)
+        return super().click(state, selected, key)
+
     def origin(self, action: Action) -> Hashable | None:
         """Where a move starts: the eagle's dot, or the home pad for a launch; None for pass and chance."""
         return action.path[0] if isinstance(action, Move) and action.path else None
@@ -360,7 +376,9 @@ class Space1999Board(SelectThenMove):
         return action.path[-1] if isinstance(action, Move) and action.path else None
 
     def place_name(self, key: Hashable) -> str:
-        """``hub``, ``r3s12`` or ``NE pad``."""
+        """``hub``, ``r3s12``, ``NE pad`` or ``pass``."""
+        if key == PASS_KEY:
+            return "pass"
         if isinstance(key, tuple) and len(key) == 2:
             return _name(key)
         return str(key)
