@@ -179,27 +179,29 @@ def standing(st: State1969, seat: int) -> tuple[float, ...]:
 
 
 def headline(st: State1969, seat: int) -> str:
-    """The last scored mission test as ``seat`` sees it (from ``view``): dice, score, rocket, cards."""
-    test = view(st, seat)["mission"]
-    if test is None or not test["resolved"]:
+    """The last scored mission test, from the public facts ``view(seat)["mission"]`` shows.
+
+    Dice, score, the rocket's space and the cards revealed; read from the state's fields
+    directly (the same ones the view shows) because the game view asks at every step.
+    """
+    st._check_seat(seat)
+    m = st.mission
+    if m == NO_MISSION or st.phase in _TEST:
         return ""
     g = st.game
-    m = g.m_name.index(test["mission"])
+    this_round = st.launched[st.launcher] == m
+    year = 1963 + st.year - (0 if this_round else 1)
     values = g.m_values[m]
-    space = test["space"]
-    if st.launched[st.launcher] == m and g.flag_penalty is FlagPenalty.PREVIOUS_ROUNDS:
+    space = st.space
+    if this_round and g.flag_penalty is FlagPenalty.PREVIOUS_ROUNDS:
         # this round's test: the flags of earlier rounds are all on the board (reading 3)
         won = f"+{max(0, values[space] - st.flags[m])} PP"
     else:
         won = f"a {values[space]} PP space, less a point per earlier flag"
-    played = [
-        f"{NATIONS[s]} {cards_text(tuple(c))}"
-        for s, c in enumerate(test["played"])
-        if c is not None and sum(c)
-    ]
+    played = [f"{NATIONS[s]} {cards_text(c)}" for s, c in enumerate(st.played) if c is not None and any(c)]
     cards = f"; intelligence played: {', '.join(played)}" if played else ""
     return (
-        f"{test['nation']}'s {test['mission']} ({test['year']}): {test['green']} success, "
-        f"{test['blue']} neutral, {test['red']} failure, score {test['score']:+d}; the rocket ends on "
-        f"space {space + 1} of {len(values)} ({won}){cards}"
+        f"{NATIONS[st.launcher]}'s {g.m_name[m]} ({year}): {st.green} success, {st.blue} neutral, "
+        f"{st.red} failure, score {st.score:+d}; the rocket ends on space {space + 1} of {len(values)} "
+        f"({won}){cards}"
     )
