@@ -512,7 +512,12 @@ class Session:
             return self.say(res.message)
 
     def play(self, action: Action) -> bool:
-        """Play ``action`` (an action, its text or its JSON form) at the shown position."""
+        """Play ``action`` (an action, its text or its JSON form) at the shown position.
+
+        Code may force any legal action, a chance outcome included (a teacher's "what if the die
+        shows 3"); the action list a person picks from offers chance outcomes only with
+        ``choose_dice``.
+        """
         with self.lock:
             return self._apply(action)
 
