@@ -2,12 +2,13 @@
 
 A :class:`GameTrace` holds, for every step of a game, who acted (a seat, or chance) and how many
 legal actions that seat was offered, and, for every *point* of the game (the start and the state
-after each step, chance steps included), the seats' ``State.lead_scores()``. ``isslab.simulate``
-with ``trace=True`` collects it while the game is played (one :class:`Tracer` per game, in the
-worker) and keeps only the per-game numbers of :func:`summary`, so memory does not grow with the
-length of games; :func:`trace` rebuilds the whole trace of any one game from its record.
+after each step, chance steps included), every seat's ``State.standing(seat)`` (the game view's
+"who leads" hook: a tuple, higher is better). ``isslab.simulate`` with ``trace=True`` collects it
+while the game is played (one :class:`Tracer` per game, in the worker) and keeps only the per-game
+numbers of :func:`summary`, so memory does not grow with the length of games; :func:`trace`
+rebuilds the whole trace of any one game from its record.
 
-Definitions used below: the **leaders** at a point are the seats with the highest lead score
+Definitions used below: the **leaders** at a point are the seats with the highest standing
 (several on a tie). A game's **winners** are those of its record.
 """
 
@@ -33,6 +34,7 @@ __all__ = [
     "first_mover",
     "lead_changes",
     "leaders",
+    "standings",
     "summary",
     "trace",
 ]
@@ -42,8 +44,13 @@ TRACE_COLUMNS: Final = ("first_mover", "decision_moves", "branching", "lead_chan
 
 
 def declares_lead(state: State) -> bool:
-    """True if the state's game overrides ``State.lead_scores`` (the default declares no lead)."""
-    return type(state).lead_scores is not State.lead_scores
+    """True if the state's game overrides ``State.standing`` (the default names a leader only at the end)."""
+    return type(state).standing is not State.standing
+
+
+def standings(state: State) -> tuple[tuple[float, ...], ...]:
+    """Every seat's ``standing``: who leads at this point."""
+    return tuple(state.standing(s) for s in range(state.game.num_players))
 
 
 @dataclass(frozen=True)
@@ -56,8 +63,9 @@ class GameTrace:
     actors: tuple[int, ...]
     #: per step: the number of legal actions the acting seat was offered (0 at chance steps)
     choices: tuple[int, ...]
-    #: per point (the start, then after each step): ``lead_scores()``; None when the game declares none
-    leads: tuple[tuple[float, ...], ...] | None
+    #: per point (the start, then after each step), per seat: ``standing(seat)``; None when the game
+    #: declares no lead (a score per seat works too: only the order within a point matters)
+    leads: tuple[tuple[Any, ...], ...] | None
     #: the winning seats of the game (empty when nobody won)
     winners: tuple[int, ...]
 
@@ -70,7 +78,7 @@ class Tracer:
     def __init__(self) -> None:
         self.actors: list[int] = []
         self.choices: list[int] = []
-        self.leads: list[tuple[float, ...]] = []
+        self.leads: list[tuple[Any, ...]] = []
         self._last: tuple[State, Action] | None = None
         self._lead: bool | None = None
 
@@ -87,20 +95,20 @@ class Tracer:
         if self._lead is None:
             self._lead = declares_lead(state)
         if self._lead:
-            self.leads.append(state.lead_scores())
+            self.leads.append(standings(state))
         self._last = (state, action)
 
     def finish(self, record: GameRecord) -> GameTrace:
         """The trace of the game ``record`` just played (the final point is one more ``apply``)."""
         seats = record.game.num_players
-        leads: tuple[tuple[float, ...], ...] | None = None
+        leads: tuple[tuple[Any, ...], ...] | None = None
         if self._last is not None:
             if self._lead:
                 state, action = self._last
-                leads = (*self.leads, state.apply(action).lead_scores())
+                leads = (*self.leads, standings(state.apply(action)))
         else:  # a game that was over before it began: one point, the start
             start = record.start if record.start is not None else record.game.new_state()
-            leads = (start.lead_scores(),) if declares_lead(start) else None
+            leads = (standings(start),) if declares_lead(start) else None
         return GameTrace(seats, tuple(self.actors), tuple(self.choices), leads, tuple(record.winners))
 
 
@@ -121,13 +129,13 @@ def trace(record: GameRecord) -> GameTrace:
 # --------------------------------------------------------------------------------------------------
 
 
-def leaders(scores: Sequence[float]) -> frozenset[int]:
-    """The seats with the highest score (several on a tie)."""
+def leaders(scores: Sequence[Any]) -> frozenset[int]:
+    """The seats with the highest standing (or score; several on a tie)."""
     best = max(scores)
     return frozenset(s for s, v in enumerate(scores) if v == best)
 
 
-def _mask(scores: Sequence[float]) -> int:
+def _mask(scores: Sequence[Any]) -> int:
     """The leaders as a bit mask (bit s: seat s leads): the per-point work of the lead metrics."""
     best = max(scores)
     mask = 0

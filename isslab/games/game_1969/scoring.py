@@ -24,7 +24,6 @@ __all__ = [
     "STAT_NAMES",
     "Tally",
     "game_stats",
-    "lead_scores",
     "ranks",
     "returns",
     "scientist_points",
@@ -115,16 +114,6 @@ def winners(st: State1969) -> tuple[int, ...]:
     keys = _keys(st)
     best = max(keys)
     return tuple(s for s, k in enumerate(keys) if k == best)
-
-
-def lead_scores(st: State1969) -> tuple[float, ...]:
-    """Who leads (``isslab.metrics``): prestige as if the game ended now, money as the tie-break.
-
-    The money term is a fraction below 1 (``(money - least) / (most - least + 1)``), so it only
-    orders nations level on prestige, as the end of the game does.
-    """
-    lo, hi = min(st.money), max(st.money)
-    return tuple(p + (m - lo) / (hi - lo + 1) for p, m in zip(scores(st), st.money, strict=True))
 
 
 def returns(st: State1969) -> tuple[float, ...]:

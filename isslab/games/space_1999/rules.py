@@ -637,11 +637,6 @@ class Space1999State(State):
         win = self.winners()
         return tuple(1.0 if s in win else 0.0 for s in range(self.game.num_players))
 
-    def lead_scores(self) -> tuple[float, ...]:
-        """Who leads (``isslab.metrics``): minus the dots each commander's eagles still have to go."""
-        distance = self.game.distance
-        return tuple(-float(distance(self, s)) for s in range(len(self.pos)))
-
     def ranks(self) -> tuple[int, ...]:
         """The winner 1st, the others by eagles landed, then distance to landing (ties share a place).
 
@@ -756,6 +751,23 @@ class Space1999State(State):
                 need(
                     not done and self.round >= g.max_rounds, "only the max_rounds cap ends a game unfinished"
                 )
+
+    # --- the game view's player panel (see isslab/games/README.md) ----------------------------
+
+    def key_numbers(self, seat: int) -> list[tuple[str, int | float | str]]:
+        """Eagles landed (of all), on the home pad, and the distance left."""
+        self._check_seat(seat)
+        return text.key_numbers(self, seat)
+
+    def goal(self, seat: int) -> str:
+        """``land 4 eagles on the SW pad``."""
+        self._check_seat(seat)
+        return text.goal(self, seat)
+
+    def standing(self, seat: int) -> tuple[float, ...]:
+        """Eagles landed, then the shorter distance to go."""
+        self._check_seat(seat)
+        return text.standing(self, seat)
 
     def _illegal_reason(self, action: Any) -> str | None:
         return explain.illegal_reason(self, action)
