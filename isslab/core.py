@@ -793,6 +793,20 @@ class State(ABC):
         self._check_seat(seat)
         return ""
 
+    # --- designer metrics (isslab.metrics) ----------------------------------------------------
+
+    def lead_scores(self) -> tuple[float, ...]:
+        """Who leads now: each seat's place by ``standing`` (0.0 for the last), read by ``isslab.metrics``.
+
+        Only the order of the seats within one state matters; ``standing`` is the one hook a game
+        writes for it (the game view marks its leader with the same numbers). At the end the
+        winners must be the seats that lead (all of them, level, on a shared win). A game that does
+        not override ``standing`` declares no lead, and the lead metrics say so.
+        """
+        stand = [self.standing(s) for s in range(self.game.num_players)]
+        places = sorted(set(stand))
+        return tuple(float(places.index(x)) for x in stand)
+
     # --- the public API built on the above -----------------------------------------------------
 
     def is_terminal(self) -> bool:

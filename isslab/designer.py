@@ -2,8 +2,7 @@
 
 The metrics follow those Ludii offers game designers: balance across seats, first-player advantage,
 shared wins and completion; duration in moves and rounds, branching factor and decision moves;
-lead changes, drama and decisiveness (from each game's ``State.standing`` hook: who leads); and
-skill trace.
+lead changes, drama and decisiveness (from each game's ``State.lead_scores`` hook); and skill trace.
 Each metric is a function below whose docstring defines it; :func:`metrics` applies them all and
 returns one row per metric with a 95% interval (methods as in :mod:`isslab.stats`).
 
@@ -240,7 +239,7 @@ def _lead_note(t: GameTable, column: str) -> str | None:
         return _NEEDS_TRACE
     if t.games[column].isna().all():
         if column == "lead_changes" or t.games["lead_changes"].isna().all():
-            return "the game declares no lead (State.standing)"
+            return "the game declares no lead (State.lead_scores)"
         return "needs games that some seats won and others lost"
     return None
 
@@ -249,7 +248,7 @@ def lead_changes(t: GameTable) -> Measure:
     """Lead changes: the mean number of times per game that the sole leader changed (``isslab.trace``).
 
     The leaders at a point (the start and after each step) are the seats with the highest
-    ``standing``; a point led by one seat alone counts a change when the previous such point was
+    ``lead_scores``; a point led by one seat alone counts a change when the previous such point was
     led by another seat. Normal approximation.
     """
     note = _lead_note(t, "lead_changes")

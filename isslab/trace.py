@@ -2,13 +2,12 @@
 
 A :class:`GameTrace` holds, for every step of a game, who acted (a seat, or chance) and how many
 legal actions that seat was offered, and, for every *point* of the game (the start and the state
-after each step, chance steps included), every seat's ``State.standing(seat)`` (the game view's
-"who leads" hook: a tuple, higher is better). ``isslab.simulate`` with ``trace=True`` collects it
-while the game is played (one :class:`Tracer` per game, in the worker) and keeps only the per-game
-numbers of :func:`summary`, so memory does not grow with the length of games; :func:`trace`
-rebuilds the whole trace of any one game from its record.
+after each step, chance steps included), the seats' ``State.lead_scores()``. ``isslab.simulate``
+with ``trace=True`` collects it while the game is played (one :class:`Tracer` per game, in the
+worker) and keeps only the per-game numbers of :func:`summary`, so memory does not grow with the
+length of games; :func:`trace` rebuilds the whole trace of any one game from its record.
 
-Definitions used below: the **leaders** at a point are the seats with the highest standing
+Definitions used below: the **leaders** at a point are the seats with the highest lead score
 (several on a tie). A game's **winners** are those of its record.
 """
 
@@ -34,7 +33,6 @@ __all__ = [
     "first_mover",
     "lead_changes",
     "leaders",
-    "standings",
     "summary",
     "trace",
 ]
@@ -44,13 +42,9 @@ TRACE_COLUMNS: Final = ("first_mover", "decision_moves", "branching", "lead_chan
 
 
 def declares_lead(state: State) -> bool:
-    """True if the state's game overrides ``State.standing`` (the default names a leader only at the end)."""
-    return type(state).standing is not State.standing
-
-
-def standings(state: State) -> tuple[tuple[float, ...], ...]:
-    """Every seat's ``standing``: who leads at this point."""
-    return tuple(state.standing(s) for s in range(state.game.num_players))
+    """True if the game overrides ``State.standing`` (or ``lead_scores``): the default declares no lead."""
+    kind = type(state)
+    return kind.standing is not State.standing or kind.lead_scores is not State.lead_scores
 
 
 @dataclass(frozen=True)
@@ -63,9 +57,8 @@ class GameTrace:
     actors: tuple[int, ...]
     #: per step: the number of legal actions the acting seat was offered (0 at chance steps)
     choices: tuple[int, ...]
-    #: per point (the start, then after each step), per seat: ``standing(seat)``; None when the game
-    #: declares no lead (a score per seat works too: only the order within a point matters)
-    leads: tuple[tuple[Any, ...], ...] | None
+    #: per point (the start, then after each step): ``lead_scores()``; None when the game declares none
+    leads: tuple[tuple[float, ...], ...] | None
     #: the winning seats of the game (empty when nobody won)
     winners: tuple[int, ...]
 
@@ -78,7 +71,7 @@ class Tracer:
     def __init__(self) -> None:
         self.actors: list[int] = []
         self.choices: list[int] = []
-        self.leads: list[tuple[Any, ...]] = []
+        self.leads: list[tuple[float, ...]] = []
         self._last: tuple[State, Action] | None = None
         self._lead: bool | None = None
 
@@ -95,20 +88,20 @@ class Tracer:
         if self._lead is None:
             self._lead = declares_lead(state)
         if self._lead:
-            self.leads.append(standings(state))
+            self.leads.append(state.lead_scores())
         self._last = (state, action)
 
     def finish(self, record: GameRecord) -> GameTrace:
         """The trace of the game ``record`` just played (the final point is one more ``apply``)."""
         seats = record.game.num_players
-        leads: tuple[tuple[Any, ...], ...] | None = None
+        leads: tuple[tuple[float, ...], ...] | None = None
         if self._last is not None:
             if self._lead:
                 state, action = self._last
-                leads = (*self.leads, standings(state.apply(action)))
+                leads = (*self.leads, state.apply(action).lead_scores())
         else:  # a game that was over before it began: one point, the start
             start = record.start if record.start is not None else record.game.new_state()
-            leads = (standings(start),) if declares_lead(start) else None
+            leads = (start.lead_scores(),) if declares_lead(start) else None
         return GameTrace(seats, tuple(self.actors), tuple(self.choices), leads, tuple(record.winners))
 
 
@@ -129,13 +122,13 @@ def trace(record: GameRecord) -> GameTrace:
 # --------------------------------------------------------------------------------------------------
 
 
-def leaders(scores: Sequence[Any]) -> frozenset[int]:
-    """The seats with the highest standing (or score; several on a tie)."""
+def leaders(scores: Sequence[float]) -> frozenset[int]:
+    """The seats with the highest score (several on a tie)."""
     best = max(scores)
     return frozenset(s for s, v in enumerate(scores) if v == best)
 
 
-def _mask(scores: Sequence[Any]) -> int:
+def _mask(scores: Sequence[float]) -> int:
     """The leaders as a bit mask (bit s: seat s leads): the per-point work of the lead metrics."""
     best = max(scores)
     mask = 0

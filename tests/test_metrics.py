@@ -29,7 +29,7 @@ from isslab.core import (
     action_type,
 )
 from isslab.play import GameRecord
-from isslab.trace import TRACE_COLUMNS, GameTrace, declares_lead, leaders, standings, summary, trace
+from isslab.trace import TRACE_COLUMNS, GameTrace, declares_lead, leaders, summary, trace
 
 
 @action_type
@@ -133,8 +133,8 @@ class RaceState(State):
     def returns(self) -> tuple[float, ...]:
         return tuple(1.0 if s in self.winners() else 0.0 for s in range(2))
 
-    def standing(self, seat: int) -> tuple[float, ...]:
-        return (float(self.scores[seat]),)
+    def lead_scores(self) -> tuple[float, ...]:
+        return tuple(float(v) for v in self.scores)
 
     @property
     def end_reason(self) -> RaceEnd | None:
@@ -217,15 +217,7 @@ def test_a_trace_holds_actors_choices_and_every_point() -> None:
     t = trace(G1)
     assert t.actors == (CHANCE, 0, 1, CHANCE, 0, 1)
     assert t.choices == (0, 3, 1, 0, 3, 1)
-    assert [tuple(s[0] for s in point) for point in t.leads] == [
-        (0, 0),
-        (0, 0),
-        (2, 0),
-        (2, 1),
-        (2, 2),
-        (2, 2),
-        (2, 3),
-    ]
+    assert t.leads == ((0, 0), (0, 0), (2, 0), (2, 1), (2, 2), (2, 2), (2, 3))
 
 
 def test_ties_neither_count_nor_reset_a_lead_change() -> None:
@@ -334,13 +326,13 @@ def test_a_cooperative_game_has_no_seat_metrics() -> None:
 
 @pytest.mark.parametrize("game_id", isslab.games())
 def test_every_game_declares_a_lead_that_names_its_winners(game_id: str) -> None:
-    """The hook's contract (``State.standing``): at the end the winners lead, level on a shared win."""
+    """The hook's contract (``State.lead_scores``): at the end the winners lead, level on a shared win."""
     game = isslab.make(game_id)
     for seed in range(4):
         bots = game.info.default_bot if seed % 2 else "random"
         rec = isslab.play(game, bots, seed=seed)
         state = rec.final_state()
-        scores = standings(state)
+        scores = state.lead_scores()
         assert len(scores) == game.num_players
         if rec.winners and declares_lead(state):
             assert leaders(scores) == set(rec.winners), (seed, scores, rec.winners)
