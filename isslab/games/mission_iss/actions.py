@@ -212,7 +212,8 @@ class Move(NamedTuple):
     dest: int
 
     def __str__(self) -> str:
-        return f"{_who(self.seat)}: {_astro(self.astronaut)} moves to {field_name(self.dest)} ({VIA_NAMES[self.via]})"
+        where = field_name(self.dest)
+        return f"{_who(self.seat)}: {_astro(self.astronaut)} moves to {where} ({VIA_NAMES[self.via]})"
 
 
 @action_type
@@ -346,9 +347,7 @@ class Train(NamedTuple):
     astronaut: int
 
     def __str__(self) -> str:
-        return (
-            f"{_who(self.seat)}'s {COLOURS[self.colour]} exercise marker trains {_astro(self.astronaut)}"
-        )
+        return f"{_who(self.seat)}'s {COLOURS[self.colour]} exercise marker trains {_astro(self.astronaut)}"
 
 
 #: every action class, for JSON decoding (``Game.ACTION_TYPES``)

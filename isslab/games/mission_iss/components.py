@@ -174,6 +174,7 @@ DEFAULT_TRACK: Final = (1998, 1999, 2000, 2001, 2002, 2005, 2006, 2007, 2008, 20
 #: the option value of the 14-space alternative: one space per year
 TRACK_14: Final = tuple(range(1998, 2012))
 
+
 def _seat_cards(rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int, int, int], ...]:
     return tuple((r[0], r[1], r[2], r[3]) for r in rows)
 
@@ -328,9 +329,7 @@ OPTIONS: Final = (
         max_len=8,
         assumption=True,
     ),
-    Option(
-        "starting_astronauts", 3, "astronauts on Tranquility at the start", min=1, max=8, assumption=True
-    ),
+    Option("starting_astronauts", 3, "astronauts on Tranquility at the start", min=1, max=8, assumption=True),
     Option("robonauts", 3, "robonauts in the Soyuz capsule at the start", min=0, max=6, assumption=True),
     Option(
         "exercise_markers",

@@ -44,7 +44,6 @@ from isslab.games.mission_iss.components import (
     NUM_FIELDS,
     SEAT_NAMES,
     SOLO_ROWS,
-    WILD,
     Bonus,
 )
 from isslab.games.mission_iss.phases import (
@@ -54,7 +53,6 @@ from isslab.games.mission_iss.phases import (
     FINISH,
     INCIDENT,
     MARKER,
-    OVER,
     PHASES,
     RESEARCH_MORE,
     SELECT,
@@ -288,9 +286,9 @@ def command_actions(st: StateISS) -> list[Any]:
         if can[1]:  # Research
             table = t.research_table[seat][via]
             for tile, f, dice in st.tiles:
-                a = first.get(f)
-                if a is not None:
-                    pair = table[a][tile]
+                who = first.get(f)
+                if who is not None:
+                    pair = table[who][tile]
                     out += [pair[i] for i, (colour, _) in enumerate(dice) if colour != WAITING]
         if can[2] and red_on_station(st) == 0:  # Assemble: attach a module
             table = t.assemble_table[seat][via]

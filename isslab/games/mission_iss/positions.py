@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from isslab.core import _freeze, _thaw, short_repr
 from isslab.games.mission_iss.components import (
+    CARD_NAMES,
     FIELD_CODES,
     MAX_SKILL,
     MODULES,
@@ -212,9 +213,7 @@ def build(  # noqa: C901 - one keyword after another
     discard = fields.get("marker_discard", st.marker_discard)
     if "marker_pile" not in fields:
         try:
-            st.marker_pile = tuple(
-                c - on_cards[v + 1] - discard[v] for v, c in enumerate(t.marker_pile0)
-            )
+            st.marker_pile = tuple(c - on_cards[v + 1] - discard[v] for v, c in enumerate(t.marker_pile0))
         except (TypeError, IndexError):
             raise ValueError("marker_discard needs one count per marker value 1..5") from None
     if astronauts is not None:
@@ -300,9 +299,7 @@ def build(  # noqa: C901 - one keyword after another
         st.held = tuple(cur_held)
     if "exercise_supply" not in fields:
         try:
-            st.exercise_supply = tuple(
-                t.exercise0[c] - sum(h[c] for h in st.held) for c in range(3)
-            )
+            st.exercise_supply = tuple(t.exercise0[c] - sum(h[c] for h in st.held) for c in range(3))
         except (TypeError, IndexError):
             raise ValueError("held needs three marker counts (orange, blue, grey) per seat") from None
     if turned is not None:
@@ -343,7 +340,8 @@ def check_position(st: StateISS) -> None:
     try:
         problems = _problems(st)
     except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
-        raise ValueError(f"inconsistent mission-iss position: a malformed field ({short_repr(str(exc), 120)})") from None
+        why = short_repr(str(exc), 120)
+        raise ValueError(f"inconsistent mission-iss position: a malformed field ({why})") from None
     if problems:
         raise ValueError("inconsistent mission-iss position: " + "; ".join(problems[:8]))
 
@@ -375,7 +373,9 @@ def _problems(st: StateISS) -> list[str]:  # noqa: C901 - one check after anothe
     for m, parent in enumerate(st.station):
         if parent >= 0:
             if parent not in t.parents[m]:
-                p.append(f"module {MODULES[m]} cannot attach to {FIELD_CODES[parent]} (option module_parents)")
+                p.append(
+                    f"module {MODULES[m]} cannot attach to {FIELD_CODES[parent]} (option module_parents)"
+                )
             elif parent not in on:
                 p.append(f"module {MODULES[m]} is attached to {FIELD_CODES[parent]}, which is not attached")
     done = sum(1 for x in st.station if x >= 0)
@@ -395,7 +395,8 @@ def _problems(st: StateISS) -> list[str]:  # noqa: C901 - one check after anothe
     if not isinstance(st.incidents, tuple) or len(st.incidents) != _NUM_MODULES:
         return [*p, f"incidents needs {_NUM_MODULES} tuples of marker values"]
     for m, row in enumerate(st.incidents):
-        if not _ints(p, f"incident markers of {MODULES[m]}", row, len(row) if isinstance(row, tuple) else -1, 1, 5):
+        size = len(row) if isinstance(row, tuple) else -1
+        if not _ints(p, f"incident markers of {MODULES[m]}", row, size, 1, 5):
             return p
         if len(row) > t.cap:
             p.append(f"module card {MODULES[m]} holds {len(row)} incident markers, above the cap {t.cap}")
@@ -509,7 +510,9 @@ def _tile_problems(st: StateISS, on: set[int]) -> list[str]:
     if _ints(p, "dice_free", st.dice_free, 2):
         for c, name in ((0, "blue"), (1, "red")):
             if st.dice_free[c] + colours[c] != t.dice_total[c]:
-                p.append(f"{name} dice: {colours[c]} on tiles and {st.dice_free[c]} free, not {t.dice_total[c]}")
+                p.append(
+                    f"{name} dice: {colours[c]} on tiles and {st.dice_free[c]} free, not {t.dice_total[c]}"
+                )
         if colours[WAITING] and any(st.dice_free):
             p.append("a dice tile waits while a die is free: the die replaces it at once")
     if _ints(p, "incident_pile", st.incident_pile, 14):
@@ -541,11 +544,11 @@ def _card_problems(st: StateISS) -> list[str]:
     if not ok:
         return p
     if t.solo:
-        total = [st.hand[k] + sum(r[k] for r in st.rows) for k in range(5)]
+        held = [st.hand[k] + sum(r[k] for r in st.rows) for k in range(5)]
         in_play = st.phase != SETUP
-        if in_play and total[:4] != list(t.solo_cards):
-            p.append(f"the single-player cards add up to {total[:4]}, not {list(t.solo_cards)}")
-        if total[4] > attached:
+        if in_play and held[:4] != list(t.solo_cards):
+            p.append(f"the single-player cards add up to {held[:4]}, not {list(t.solo_cards)}")
+        if held[4] > attached:
             p.append("more module cards in play than modules attached")
         if any(st.face_up[0]) or any(st.face_down[0]) or st.wild or any(st.picked):
             p.append("the single-player game keeps its cards in the hand and the rows")
@@ -556,7 +559,7 @@ def _card_problems(st: StateISS) -> list[str]:
             total = sum(u[k] + d[k] for u, d in zip(st.face_up, st.face_down, strict=True)) + st.picked[k]
             dealt = sum(row[k] for row in t.cards0)
             if total != dealt:
-                p.append(f"{['Move', 'Research', 'Assemble', 'Exercise'][k]} cards add up to {total}, not {dealt}")
+                p.append(f"{CARD_NAMES[k]} cards add up to {total}, not {dealt}")
         if st.wild > attached:
             p.append(f"{st.wild} wild cards but only {attached} modules attached")
         if any(st.hand) or any(any(r) for r in st.rows):

@@ -168,15 +168,15 @@ class StateISS(State):
     difficulty: tuple[tuple[int, bool], ...]  # module card -> (difficulty marker, astronaut symbol)
     incidents: tuple[tuple[int, ...], ...]  # module card -> incident marker values on it
     astronauts: tuple[int, ...]  # astronaut -> field, -1 on the Earth board
-    skills: tuple[tuple[int, int, int], ...]  # astronaut -> (orange, blue, grey)
+    skills: tuple[tuple[int, ...], ...]  # astronaut -> (orange, blue, grey)
     robonauts: tuple[int, ...]  # sorted fields of the robonauts, -1 in the Soyuz capsule
-    exercise_supply: tuple[int, int, int]  # exercise markers in the Soyuz capsule by colour
-    held: tuple[tuple[int, int, int], ...]  # seat -> exercise markers collected, by colour
+    exercise_supply: tuple[int, ...]  # exercise markers in the Soyuz capsule by colour
+    held: tuple[tuple[int, ...], ...]  # seat -> exercise markers collected, by colour
     tiles: tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]  # (tile, field, ((colour, value),))
     tile_pile: tuple[int, ...]  # research tiles face down (their order is drawn when needed)
     bonuses: tuple[int, ...]  # completed tiles whose bonus is still unused
     tiles_used: tuple[int, ...]  # tiles set aside (bonus used, or none)
-    dice_free: tuple[int, int]  # blue and red dice next to the Earth board
+    dice_free: tuple[int, ...]  # blue and red dice next to the Earth board
     incident_pile: tuple[int, ...]  # cards left face down: A..M (0/1 each), then Good Job
     marker_pile: tuple[int, ...]  # face-down incident markers by value 1..5
     marker_discard: tuple[int, ...]  # face-up incident markers laid aside, by value
@@ -188,7 +188,7 @@ class StateISS(State):
     pool: tuple[int, ...]  # sorted Via codes of the commands still to give this turn
     commanded: bool  # the turn's two cards have been picked
     picked: tuple[int, ...]  # cards picked this turn that go face down at its end
-    boost: tuple[int, int, int]  # research-bonus points for the next move, research, attach
+    boost: tuple[int, ...]  # research-bonus points for the next move, research, attach
     carry: tuple[int, ...]  # research points left over: (astronaut, points), or ()
     end: int  # a MissionEnd once the game is over, else 0
     tally: tuple[int, ...]  # the team's counters (scoring.Tally)

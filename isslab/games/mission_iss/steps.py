@@ -233,7 +233,7 @@ def _select(st: StateISS, a: Select) -> None:
     picked = _add(st.picked, a.own, 1)
     if a.partner < 0:  # Command wild cards: back to the box after use, never face down
         st.wild -= 1
-        second = Via.WILD_CARD
+        second = int(Via.WILD_CARD)
     else:
         st.face_up = _put(st.face_up, a.partner, _add(st.face_up[a.partner], a.kind, -1))
         picked = _add(picked, a.kind, 1)
@@ -598,4 +598,3 @@ def _draw_marker(st: StateISS, a: DrawMarker) -> None:
     st.incidents = _put(st.incidents, a.module, tuple(sorted((*st.incidents[a.module], a.value))))
     st.queue = st.queue[1:]
     _count(st, INCIDENT_MARKERS)
-

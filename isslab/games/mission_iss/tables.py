@@ -122,9 +122,7 @@ def check_options(o: Mapping[str, Any]) -> None:  # noqa: C901 - one check per o
             )
     dice, bonuses = o["research_dice"], o["research_bonuses"]
     if len(dice) != len(bonuses):
-        raise _bad(
-            "research_bonuses", bonuses, f"one bonus per research tile ({len(dice)} in research_dice)"
-        )
+        raise _bad("research_bonuses", bonuses, f"one bonus per research tile ({len(dice)} in research_dice)")
     for row in dice:
         good = isinstance(row, tuple) and 1 <= len(row) <= 2
         if not good or not all(type(v) is int and 1 <= v <= 6 for v in row):
@@ -211,6 +209,7 @@ class Tables:
         self.exercise0 = tuple(o["exercise_markers"])
         self._build_actions(n)
         self.reach_memo: Memo[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], ...]] = Memo(20_000)
+        self.dist_memo: Memo[tuple[int, ...], tuple[tuple[int, ...], ...]] = Memo(20_000)
         self.select_memo: Memo[Any, list[Any]] = Memo(20_000)
         self.solo_deal_outcomes: list[tuple[Any, float]] | None = None
 
@@ -225,9 +224,7 @@ class Tables:
 
         self.select_table = tuple(
             tuple(
-                tuple(
-                    tuple(Select(s, own, p, k) for k in range(4)) if p != s else () for p in range(n)
-                )
+                tuple(tuple(Select(s, own, p, k) for k in range(4)) if p != s else () for p in range(n))
                 for own in range(4)
             )
             for s in seats
@@ -243,9 +240,7 @@ class Tables:
         self.move_table = tuple(
             per_via(
                 0,
-                lambda v, s=s: tuple(
-                    tuple(Move(s, v, a, f) for f in range(NUM_FIELDS)) for a in range(na)
-                ),
+                lambda v, s=s: tuple(tuple(Move(s, v, a, f) for f in range(NUM_FIELDS)) for a in range(na)),
             )
             for s in seats
         )
@@ -288,9 +283,7 @@ class Tables:
             tuple(UseBonus(s, t, int(self.tile_bonus[t]), -1) for t in range(nt + 1)) for s in seats
         )
         self.recover_table = tuple(
-            tuple(
-                tuple(UseBonus(s, t, int(self.tile_bonus[t]), k) for k in range(4)) for t in range(nt + 1)
-            )
+            tuple(tuple(UseBonus(s, t, int(self.tile_bonus[t]), k) for k in range(4)) for t in range(nt + 1))
             for s in seats
         )
         self.arrive_table = tuple(tuple(Arrive(s, a) for a in range(na)) for s in seats)
@@ -308,11 +301,24 @@ class Tables:
         """``reach(station)[field][points]``: the fields within ``points`` moves of ``field`` (Move).
 
         Fields are nodes and the lines between them edges: module A's three fields in a line, each
-        attached module linked to the field it is attached to. The result is memoised per station.
+        attached module linked to the field it is attached to. Memoised per station.
         """
         found = self.reach_memo.get(station)
-        if found is not None:
-            return found
+        if found is None:
+            found = self._station_tables(station)[0]
+        return found
+
+    def distances(self, station: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """``distances(station)[a][b]``: moves from field ``a`` to ``b`` (99: not connected), memoised."""
+        found = self.dist_memo.get(station)
+        if found is None:
+            found = self._station_tables(station)[1]
+        return found
+
+    def _station_tables(
+        self, station: tuple[int, ...]
+    ) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[int, ...], ...]]:
+        """Breadth-first search from every field: the reach rows and the distance rows."""
         links: list[list[int]] = [[] for _ in range(NUM_FIELDS)]
         for a, b in MODULE_A_LINKS:
             links[a].append(b)
@@ -321,26 +327,38 @@ class Tables:
             if parent >= 0:
                 links[parent].append(3 + m)
                 links[3 + m].append(parent)
-        table = []
+        reach_rows = []
+        dist_rows = []
         for start in range(NUM_FIELDS):
-            dist = [-1] * NUM_FIELDS
+            dist = [99] * NUM_FIELDS
             dist[start] = 0
+            levels: list[list[int]] = [[]]
             frontier = [start]
             while frontier:
                 nxt = []
                 for f in frontier:
                     for g in links[f]:
-                        if dist[g] < 0:
+                        if dist[g] == 99:
                             dist[g] = dist[f] + 1
                             nxt.append(g)
+                if nxt:
+                    levels.append(nxt)
                 frontier = nxt
-            rows = tuple(
-                tuple(f for f in range(NUM_FIELDS) if 0 < dist[f] <= r) for r in range(NUM_FIELDS)
-            )
-            table.append(rows)
-        found = tuple(table)
-        self.reach_memo[station] = found
-        return found
+            rows: list[tuple[int, ...]] = [()]
+            acc: list[int] = []
+            for r in range(1, NUM_FIELDS):
+                if r < len(levels):
+                    acc = sorted(acc + levels[r])
+                    rows.append(tuple(acc))
+                else:
+                    rows.append(rows[-1])
+            reach_rows.append(tuple(rows))
+            dist_rows.append(tuple(dist))
+        reach = tuple(reach_rows)
+        dists = tuple(dist_rows)
+        self.reach_memo[station] = reach
+        self.dist_memo[station] = dists
+        return reach, dists
 
     def deal_outcomes(self, kind: int, open_modules: tuple[int, ...]) -> list[tuple[Any, float]]:
         """Chance outcomes of dealing the markers of kind ``kind`` onto the open module cards.

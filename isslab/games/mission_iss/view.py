@@ -104,9 +104,7 @@ def view(st: StateISS, seat: int) -> dict[str, Any]:
         for tile, f, dice in st.tiles
     ]
     pile0 = t.incident_pile0
-    turned = {
-        INCIDENT_CARDS[i]: pile0[i] - c for i, c in enumerate(st.incident_pile) if pile0[i] - c > 0
-    }
+    turned = {INCIDENT_CARDS[i]: pile0[i] - c for i, c in enumerate(st.incident_pile) if pile0[i] - c > 0}
     players = [
         {
             "name": SEAT_NAMES[s],
