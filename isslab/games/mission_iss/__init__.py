@@ -89,14 +89,14 @@ offers another reading where one is plausible.
 
 Options (``isslab.make("mission-iss", name=value)``; ``isslab rules mission-iss`` lists them with
 their defaults). The rulebook prints few component values; these are assumptions, each an option:
-the tracker (``track_years``, ``incident_years``, ``milestones``; a 14-space track is
-``track_years=range(1998, 2012)``, the second milestone at 2008 is ``milestones=((2005, 6),
-(2008, 9))``), the station (``module_parents``), the markers (``difficulty_values``,
-``astronaut_markers``, ``incident_markers``), the tiles (``research_dice``, ``research_bonuses``,
-``setup_tile_fields``), the cards (``cards_2p``, ``cards_3p``, ``cards_4p``), the crew
-(``astronaut_skills``, ``starting_astronauts``, ``robonauts``, ``exercise_markers``) and
-``red_dice``. The others vary printed values (``players``, ``good_job_cards``,
-``incident_marker_cap``, ``blue_dice``, ``solo_cards``) or choose a reading
+the tracker (``track_years``, ``incident_years``, ``milestones``), the station
+(``module_parents``), the markers (``difficulty_values``, ``astronaut_markers``,
+``incident_markers``), the tiles (``research_dice``, ``research_bonuses``, ``setup_tile_fields``),
+the cards (``cards_2p``, ``cards_3p``, ``cards_4p``), the crew (``astronaut_skills``,
+``starting_astronauts``, ``robonauts``, ``exercise_markers``) and ``red_dice``. A 14-space
+tracker is ``track_years=range(1998, 2012)``; the second milestone at 2008 is
+``milestones=((2005, 6), (2008, 9))``. The other options vary printed values (``players``,
+``good_job_cards``, ``incident_marker_cap``, ``blue_dice``, ``solo_cards``) or choose a reading
 (``reshuffle_empty_incident_pile``).
 
 Bots: ``planner`` plays the whole team: it plans module attachments with assistance, moves the

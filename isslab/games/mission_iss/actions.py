@@ -71,6 +71,11 @@ def cards_text(counts: tuple[int, ...]) -> str:
     return ", ".join(parts) if parts else "none"
 
 
+def _a(name: str) -> str:
+    """``name`` with its indefinite article: "a Move", "an Assemble"."""
+    return f"{'an' if name[0] in 'AEIOUaeiou' else 'a'} {name}"
+
+
 def _who(seat: int) -> str:
     return SEAT_NAMES[seat]
 
@@ -155,7 +160,7 @@ class Select(NamedTuple):
     kind: int
 
     def __str__(self) -> str:
-        mine = f"{_who(self.seat)} picks a {CARD_NAMES[self.own]} card"
+        mine = f"{_who(self.seat)} picks {_a(CARD_NAMES[self.own])} card"
         if self.partner < 0:
             return f"{mine} and a wild card"
         return f"{mine} and {_who(self.partner)}'s {CARD_NAMES[self.kind]} card"
@@ -297,7 +302,7 @@ class Exercise(NamedTuple):
     colour: int
 
     def __str__(self) -> str:
-        return f"{_who(self.seat)} takes a {COLOURS[self.colour]} exercise marker ({VIA_NAMES[self.via]})"
+        return f"{_who(self.seat)} takes {_a(COLOURS[self.colour])} exercise marker ({VIA_NAMES[self.via]})"
 
 
 @action_type
@@ -321,9 +326,10 @@ class UseBonus(NamedTuple):
     choice: int
 
     def __str__(self) -> str:
-        text = f"{_who(self.seat)} uses tile #{self.tile}'s bonus {BONUS_NAMES[self.bonus]}"
+        bonus = BONUS_NAMES[self.bonus].replace("_", " ")
+        text = f"{_who(self.seat)} uses the bonus of tile #{self.tile} ({bonus})"
         if self.choice >= 0:
-            text += f" on a {CARD_NAMES[self.choice]} card"
+            text += f" on {_a(CARD_NAMES[self.choice])} card"
         return text
 
 

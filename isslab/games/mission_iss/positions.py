@@ -35,7 +35,7 @@ from isslab.games.mission_iss.scoring import NO_SEAT_TALLY, NO_TALLY
 if TYPE_CHECKING:
     from isslab.games.mission_iss.rules import GameISS, StateISS
 
-__all__ = ["CARD_LETTERS", "build", "cards_letters", "check_position", "parse_cards"]
+__all__ = ["CARD_LETTERS", "build", "build_position", "cards_letters", "check_position", "parse_cards"]
 
 #: the letter of each card kind in card text
 CARD_LETTERS = "MRAEW"
@@ -123,7 +123,18 @@ def _default_difficulty(game: GameISS) -> tuple[tuple[int, bool], ...]:
     return tuple(out)
 
 
-def build(  # noqa: C901 - one keyword after another
+def build(game: GameISS, **keywords: Any) -> StateISS:
+    """A position built by hand (``GameISS.position``): see :func:`build_position` for the keywords.
+
+    Input of the wrong shape (a number where a list belongs ...) is refused with ``ValueError``.
+    """
+    try:
+        return build_position(game, **keywords)
+    except (TypeError, IndexError, KeyError, AttributeError, OverflowError) as exc:
+        raise ValueError(f"mission-iss position: malformed input ({short_repr(str(exc), 120)})") from None
+
+
+def build_position(  # noqa: C901 - one keyword after another
     game: GameISS,
     *,
     year: int | None = None,
@@ -321,7 +332,7 @@ def build(  # noqa: C901 - one keyword after another
 
 
 def _is_int(v: Any) -> bool:
-    return type(v) is int
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _ints(p: list[str], name: str, value: Any, length: int, lo: int = 0, hi: int | None = None) -> bool:

@@ -135,13 +135,13 @@ def winners(st: StateISS) -> tuple[int, ...]:
 
 
 def game_stats(st: StateISS) -> dict[str, float]:
-    """The team's result (modules, year, end reason, band) and its counters."""
+    """The team's result (modules, year, ``ending``: the MissionEnd value, band) and its counters."""
     t = st.game.t
     reason = end_reason(st)
     out: dict[str, float] = {
         "modules": modules_attached(st),
         "year": t.years[min(st.track, t.last_space)],
-        "end_reason": int(reason) if reason is not None else 0,
+        "ending": int(reason) if reason is not None else 0,
         "band": int(band(st)),
         "success": int(success(st)),
     }
