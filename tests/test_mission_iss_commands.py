@@ -29,7 +29,7 @@ from tests.helpers_mission_iss import SKILLS, act, find, game, legal_of
 
 MOVE, RESEARCH, ASSEMBLE, EXERCISE, WILD = range(5)
 T, R, S = 0, 1, 2
-B, C, D, E, F, G, H, I, J, K, L, M = range(3, 15)  # fields of the modules
+B, C, D, E, F, G, H, I_, J, K, L, M = range(3, 15)  # fields of the modules (I_: module I)
 
 
 def skills(**changes: tuple[int, int, int]) -> list[tuple[int, int, int]]:
@@ -105,7 +105,9 @@ def test_a_player_without_face_up_cards_must_end_the_shift() -> None:
     # nothing face up in front of the fellow players and no wild card: the same
     st = game(2).position(face_up={0: "MMMRAE", 1: ""}, face_down={0: "", 1: "MMMRAE"})
     assert st.legal_actions() == [EndShift(0)]
-    st = game(2).position(face_up={0: "MMMRAE", 1: ""}, face_down={0: "", 1: "MMMRAE"}, wild=1, attached={"B": "T"})
+    st = game(2).position(
+        face_up={0: "MMMRAE", 1: ""}, face_down={0: "", 1: "MMMRAE"}, wild=1, attached={"B": "T"}
+    )
     assert {type(a) for a in st.legal_actions()} == {Select, EndShift}
     # a shift may always end voluntarily instead of giving commands
     assert EndShift(0) in game(2).position().legal_actions()
@@ -151,10 +153,10 @@ def test_rulebook_example_assistance_adds_a_fellows_orange_value_to_the_move() -
     )
     st = act(st, Select, own=MOVE, partner=1, kind=MOVE)
     dests = {a.dest for a in legal_of(st, Move) if a.astronaut == 0 and a.via == Via.MOVE_CARD}
-    assert I in dests and dests == {R, S, B, E, I}
+    assert I_ in dests and dests == {R, S, B, E, I_}
     # the points are the commanded astronaut's to use: it moves alone
-    after = act(st, Move, via=Via.MOVE_CARD, astronaut=0, dest=I)
-    assert after.astronauts[:2] == (I, T)
+    after = act(st, Move, via=Via.MOVE_CARD, astronaut=0, dest=I_)
+    assert after.astronauts[:2] == (I_, T)
 
 
 def test_robonauts_add_one_movement_point_each() -> None:
@@ -306,7 +308,19 @@ def test_module_i_attaches_to_b_or_e() -> None:
 
 def test_the_final_module_ends_the_game_at_once() -> None:
     g = game(2, difficulty_values=(2,) * 12, astronaut_markers=())
-    every = {"B": "T", "C": "T", "D": "R", "E": "B", "F": "C", "G": "D", "H": "C", "I": "B", "J": "E", "K": "F", "L": "G"}
+    every = {
+        "B": "T",
+        "C": "T",
+        "D": "R",
+        "E": "B",
+        "F": "C",
+        "G": "D",
+        "H": "C",
+        "I": "B",
+        "J": "E",
+        "K": "F",
+        "L": "G",
+    }
     st = g.position(attached=every, astronauts=["H", "T", "T", None, None, None], skills=skills(a1=(1, 1, 4)))
     st = act(st, Select, own=ASSEMBLE, partner=1, kind=ASSEMBLE)
     st = act(st, Assemble, via=Via.ASSEMBLE_CARD, module=11)

@@ -29,9 +29,11 @@ def test_every_seat_sees_the_same_view_and_is_told_the_same_texts() -> None:
     rec = isslab.play(isslab.make("mission-iss", players=3), "planner", seed=2)
     for st in rec.states()[::25]:
         views = [st.view(s) for s in range(3)]
-        assert all({k: v for k, v in view.items() if k != "seat"} == {
-            k: v for k, v in views[0].items() if k != "seat"
-        } for view in views)
+        assert all(
+            {k: v for k, v in view.items() if k != "seat"}
+            == {k: v for k, v in views[0].items() if k != "seat"}
+            for view in views
+        )
         json.dumps(views[0])
     for a in rec.actions[:50]:
         assert len({rec.final_state().describe(a, s) for s in (None, 0, 1, 2)}) == 1
@@ -50,8 +52,12 @@ def test_the_view_lays_out_the_table_for_a_board() -> None:
     }
     assert view["modules"]["B"]["attached_to"] == "T" and view["modules"]["C"]["may_attach_to"] == ["T"]
     assert view["research_tiles"] == [
-        {"tile": 6, "field": "B", "dice": [{"colour": "blue", "value": 3}, {"colour": "red", "value": 2}],
-         "bonus": "free_robonaut"}
+        {
+            "tile": 6,
+            "field": "B",
+            "dice": [{"colour": "blue", "value": 3}, {"colour": "red", "value": 2}],
+            "bonus": "free_robonaut",
+        }
     ]
     assert view["work_stoppage"] and view["wild_cards"] == 1 and view["dice_free"] == {"blue": 3, "red": 2}
     assert view["players"][0]["face_up"] == {"move": 3, "research": 1, "assemble": 1, "exercise": 1}
@@ -121,7 +127,22 @@ def test_random_playouts_visit_every_phase_and_action_kind() -> None:
             rec = isslab.play(isslab.make("mission-iss", players=players), bot, seed=seed)
             kinds |= {type(a).__name__ for a in rec.actions}
     assert kinds >= {
-        "DealMarkers", "DrawTile", "DrawIncident", "DrawMarker", "SoloDeal", "Select", "Play", "EndShift",
-        "Move", "Research", "ResearchOn", "Assemble", "Deploy", "Exercise", "Skip", "UseBonus", "Arrive",
+        "DealMarkers",
+        "DrawTile",
+        "DrawIncident",
+        "DrawMarker",
+        "SoloDeal",
+        "Select",
+        "Play",
+        "EndShift",
+        "Move",
+        "Research",
+        "ResearchOn",
+        "Assemble",
+        "Deploy",
+        "Exercise",
+        "Skip",
+        "UseBonus",
+        "Arrive",
         "Train",
     }

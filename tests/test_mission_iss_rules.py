@@ -79,7 +79,9 @@ def test_an_attached_modules_card_is_a_wild_card_for_any_command_used_once() -> 
 
 
 def test_a_boost_adds_two_to_the_next_command_of_its_colour_this_turn() -> None:
-    st = game(2).position(astronauts=["T", "S", "S", None, None, None], skills=skills(a1=(1, 1, 1)), bonuses=[2])
+    st = game(2).position(
+        astronauts=["T", "S", "S", None, None, None], skills=skills(a1=(1, 1, 1)), bonuses=[2]
+    )
     st = act(st, Select, own=MOVE, partner=1, kind=MOVE)
     reach = {a.dest for a in legal_of(st, Move) if a.astronaut == 0 and a.via == Via.MOVE_CARD}
     assert reach == {R}

@@ -40,7 +40,15 @@ def test_the_setup_is_a_row_of_chance_nodes_then_the_first_player_picks_cards() 
         kinds.append((a.value, a.astronaut, len(a.modules)))
         st = st.apply(a)
     # Materials 5: two 2s, three 3s, four 4s, three 5s; an astronaut on one 3, one 4, one 5
-    assert kinds == [(2, False, 2), (3, False, 2), (3, True, 1), (4, False, 3), (4, True, 1), (5, False, 2), (5, True, 1)]
+    assert kinds == [
+        (2, False, 2),
+        (3, False, 2),
+        (3, True, 1),
+        (4, False, 3),
+        (4, True, 1),
+        (5, False, 2),
+        (5, True, 1),
+    ]
     assert sorted(v for v, _ in st.difficulty) == [2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5]
     assert sum(a for _, a in st.difficulty) == 3
     # a research tile on Tranquility, then one on Rassvet, with blue dice

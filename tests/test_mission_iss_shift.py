@@ -51,7 +51,9 @@ def test_the_second_milestone_counts_every_module_attached() -> None:
     st = game(2).position(year=2008, attached=NINE)
     assert not act(st, EndShift).is_terminal()
     eight = {k: NINE[k] for k in "BCDEFGHI"}
-    assert act(game(2).position(year=2008, attached=eight), EndShift).end_reason is MissionEnd.MILESTONE_MISSED
+    assert (
+        act(game(2).position(year=2008, attached=eight), EndShift).end_reason is MissionEnd.MILESTONE_MISSED
+    )
 
 
 def test_the_second_milestone_at_2008_is_an_option() -> None:

@@ -105,7 +105,9 @@ def test_without_a_possible_play_the_shift_may_end_all_the_same() -> None:
 def test_tiles_13_and_24_return_a_bottom_row_card_to_the_hand_never_the_last() -> None:
     st = solo(bonuses=[13, 24])
     uses = legal_of(st, UseBonus)
-    assert {(a.tile, a.choice) for a in uses} == {(t, k) for t in (13, 24) for k in (MOVE, ASSEMBLE, EXERCISE)}
+    assert {(a.tile, a.choice) for a in uses} == {
+        (t, k) for t in (13, 24) for k in (MOVE, ASSEMBLE, EXERCISE)
+    }
     st = act(st, UseBonus, tile=13, choice=EXERCISE)
     assert st.hand == (1, 1, 1, 2, 0) and st.rows[3] == (2, 0, 1, 0, 0)
     one = solo(bonuses=[13], rows={"middle": "MMR", "bottom": "M"}, hand="MMRAAEE")
