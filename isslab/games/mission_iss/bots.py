@@ -50,6 +50,7 @@ from isslab.games.mission_iss.phases import (
     TRAIN,
     Via,
 )
+from isslab.games.mission_iss.scoring import TURNS
 
 if TYPE_CHECKING:
     from isslab.games.mission_iss.rules import StateISS
@@ -78,8 +79,12 @@ BLUE_TIGHT = (30.0, 15.0, 0.0)
 #: moving an astronaut to research a red die: base, per blue point it brings
 RED_MOVE = (8.0, 4.0)
 
-#: a plan: (value, kinds needed (one or two), first step); a step is a tuple naming an action
-Plan = tuple[float, tuple[int, ...], tuple[Any, ...]]
+#: a plan: (value, kinds needed (one or two), first step, second step or ()); a step is a tuple
+#: naming an action: ("move", astronaut, field), ("attach", field, module, difficulty),
+#: ("research", field, tile, die), ("exercise", colour), ("deploy", field, source)
+Plan = tuple[float, tuple[int, ...], tuple[Any, ...], tuple[Any, ...]]
+#: what to give next this turn: (kind, step), or None
+Follow = tuple[int, tuple[Any, ...]] | None
 
 
 class _Look:
@@ -99,7 +104,7 @@ class _Look:
         "_values",
     )
 
-    def __init__(self, st: StateISS, plan_target: bool = True) -> None:
+    def __init__(self, st: StateISS, plan_target: bool = True, light: bool = False) -> None:
         self.st = st
         t = st.game.t
         self.t = t
@@ -109,6 +114,9 @@ class _Look:
             if f >= 0 and f not in first:
                 first[f] = a
         self.first = first
+        self.dist = t.distances(st.station)
+        if light:  # enough to turn a step into an action (see Planner._command)
+            return
         self.red = red_on_station(st)
         # the dice of each field that research can reduce: red first, then by value
         dice_at: dict[int, list[tuple[bool, int, int, int]]] = {}
@@ -140,7 +148,6 @@ class _Look:
             if colour is not None:
                 left[colour] += 2
         self.boost_left = left
-        self.dist = t.distances(station)
         self._values: dict[int, float] = {}
         self.target: tuple[Any, ...] = self._target() if plan_target else self._naive_target()
 
@@ -252,13 +259,13 @@ def _moves_toward(look: _Look, f: int, value_of: Any) -> list[Plan]:
         pts = orange[g] + look.boost_left[0]
         d = look.dist[g][f]
         if d <= pts:
-            plans.append((value_of(a), (MOVE,), ("move", a, f)))
+            plans.append((value_of(a), (MOVE,), ("move", a, f), ()))
         else:
             row = reach[g][min(pts, NUM_FIELDS - 1)]
             if row:
                 dest = min(row, key=lambda x: (look.dist[x][f], x))
                 if look.dist[dest][f] < d:
-                    plans.append((0.3 * value_of(a), (MOVE,), ("move", a, dest)))
+                    plans.append((0.3 * value_of(a), (MOVE,), ("move", a, dest), ()))
     return plans
 
 
@@ -273,18 +280,18 @@ def _single_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
     if not look.red:
         for m, f, need in look.open:
             if f in look.first and need <= grey[f] + look.boost_left[2]:
-                plans.append((look.attach_value(m), (ASSEMBLE,), ("attach", f, m, need)))
+                plans.append((look.attach_value(m), (ASSEMBLE,), ("attach", f, m, need), ()))
     # Research in every occupied field with dice
     for f in look.first:
         v, step = _research_value(look, f, tot[1][f] + look.boost_left[1])
         if step is not None:
-            plans.append((v, (RESEARCH,), step))
+            plans.append((v, (RESEARCH,), step, ()))
     # Exercise
     for c in range(3):
         if st.exercise_supply[c] and any(
             f >= 0 and skills[a][c] < MAX_SKILL for a, f in enumerate(st.astronauts)
         ):
-            plans.append((EXERCISE_VALUE[c] - 2.0 * held[c], (EXERCISE,), ("exercise", c)))
+            plans.append((EXERCISE_VALUE[c] - 2.0 * held[c], (EXERCISE,), ("exercise", c), ()))
     target = look.target
     # Assemble: a robonaut at the target (from the capsule, else from another field)
     robots = st.robonauts
@@ -293,7 +300,7 @@ def _single_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
         if f in look.first:
             src = -1 if robots[0] < 0 else next((r for r in robots if r != f), None)
             if src is not None:
-                plans.append((ROBONAUT if src < 0 else 2.0, (ASSEMBLE,), ("deploy", f, src)))
+                plans.append((ROBONAUT if src < 0 else 2.0, (ASSEMBLE,), ("deploy", f, src), ()))
     # Move: astronauts towards the target
     if target[0] == "attach":
         _, m, f, need = target
@@ -335,13 +342,22 @@ def _double_plans(look: _Look) -> list[Plan]:
                 if have + skills[a][GREY] >= need and (best < 0 or skills[a][GREY] < skills[best][GREY]):
                     best = a  # the weakest helper that suffices: the strong ones stay useful
             if best >= 0:
-                plans.append((look.attach_value(m) - 5.0, (MOVE, ASSEMBLE), ("move", best, f)))
+                plans.append(
+                    (look.attach_value(m) - 5.0, (MOVE, ASSEMBLE), ("move", best, f), ("attach", f, m, need))
+                )
             # a robonaut first, then attach
             if f in look.first and have + 1 >= need and st.robonauts:
                 robots = st.robonauts
                 src = -1 if robots[0] < 0 else next((r for r in robots if r != f), None)
                 if src is not None:
-                    plans.append((look.attach_value(m) - 8.0, (ASSEMBLE, ASSEMBLE), ("deploy", f, src)))
+                    plans.append(
+                        (
+                            look.attach_value(m) - 8.0,
+                            (ASSEMBLE, ASSEMBLE),
+                            ("deploy", f, src),
+                            ("attach", f, m, need),
+                        )
+                    )
         return plans
     reds = [(f, v) for _, f, ds in st.tiles for c, v in ds if c == 1]
     fields = {f for f, _ in reds}
@@ -351,13 +367,14 @@ def _double_plans(look: _Look) -> list[Plan]:
         if f in look.first and tot[1][f] + look.boost_left[1] >= sum(v for _, v in reds):
             step = _research_value(look, f, tot[1][f] + look.boost_left[1])[1]
             attachable = [
-                look.attach_value(m)
+                (look.attach_value(m), ("attach", pf, m, need))
                 for m, pf, need in look.open
                 if pf in look.first and need <= grey[pf] + look.boost_left[2]
             ]
             if attachable and step is not None:
-                value = RED_DIE * len(reds) + STOPPAGE_OVER + max(attachable)
-                plans.append((value, (RESEARCH, ASSEMBLE), step))
+                best_v, then = max(attachable)
+                value = RED_DIE * len(reds) + STOPPAGE_OVER + best_v
+                plans.append((value, (RESEARCH, ASSEMBLE), step, then))
     # move a helper into a field with red dice, then research
     for f in fields:
         best_a = -1
@@ -370,7 +387,7 @@ def _double_plans(look: _Look) -> list[Plan]:
             points = tot[1][f] + skills[best_a][1] + look.boost_left[1]
             v, step = _research_value(look, f, points)
             if step is not None:
-                plans.append((v - 2.0, (MOVE, RESEARCH), ("move", best_a, f)))
+                plans.append((v - 2.0, (MOVE, RESEARCH), ("move", best_a, f), step))
     return plans
 
 
@@ -400,22 +417,23 @@ class _Plans:
                 best[key] = plan
         self.doubles = best
 
-    def one(self, k: int) -> tuple[float, Plan | None]:
+    def one(self, k: int) -> tuple[float, Plan | None, Follow]:
         """The best single command of kind ``k`` (WILD: of any kind)."""
         if k == WILD:
             found = [row[0] for row in self.by_kind if row]
             if not found:
-                return 0.0, None
+                return 0.0, None, None
             plan = max(found, key=lambda x: x[0])
-            return plan[0], plan
+            return plan[0], plan, None
         row = self.by_kind[k]
-        return (row[0][0], row[0]) if row else (0.0, None)
+        return (row[0][0], row[0], None) if row else (0.0, None, None)
 
-    def pair(self, k1: int, k2: int) -> tuple[float, Plan | None]:
-        """The best value of two commands of kinds ``k1`` and ``k2`` (WILD: any), and the first step."""
+    def pair(self, k1: int, k2: int) -> tuple[float, Plan | None, Follow]:
+        """The best value of two commands of kinds ``k1`` and ``k2`` (WILD: any), its first step
+        and what follows it."""
         if k1 == WILD or k2 == WILD:
             other = k2 if k1 == WILD else k1
-            best: tuple[float, Plan | None] = (0.0, None)
+            best: tuple[float, Plan | None, Follow] = (0.0, None, None)
             for k in range(4):
                 found = self.pair(other, k) if other != WILD else self.pair(k, k)
                 if found[0] > best[0]:
@@ -431,6 +449,7 @@ class _Plans:
         first, second = rows[k1], rows[k2]
         best_v = 0.0
         best_p: Plan | None = None
+        follow: Follow = None
         if first:
             best_v, best_p = first[0][0], first[0]
         if second and second[0][0] > best_v:
@@ -442,25 +461,25 @@ class _Plans:
                 v = p[0] + q[0]
                 # the first step: attach, research and exercise before any move (a move may take
                 # away an astronaut whose help the other command counts on)
-                lead = p if _ORDER[k1] <= _ORDER[k2] else q
+                lead, then = (p, q) if _ORDER[k1] <= _ORDER[k2] else (q, p)
                 if v > best_v:
-                    best_v, best_p = v, lead
+                    best_v, best_p, follow = v, lead, (then[1][0], then[2])
             else:
                 for q in first[1:]:
                     if not _conflict(p, q):
                         if p[0] + q[0] > best_v:
-                            best_v, best_p = p[0] + q[0], p
+                            best_v, best_p, follow = p[0] + q[0], p, (k2, q[2])
                         break
         double = self.doubles.get((k1, k2) if k1 <= k2 else (k2, k1))
         if double is not None and double[0] > best_v:
-            best_v, best_p = double[0], double
-        return best_v, best_p
+            best_v, best_p, follow = double[0], double, (double[1][1], double[3])
+        return best_v, best_p, follow
 
-    def best(self, have: list[int]) -> tuple[float, Plan | None]:
+    def best(self, have: list[int]) -> tuple[float, Plan | None, Follow]:
         """The best plan for the commands ``have`` (kinds; more than two: the best pair of them)."""
         if len(have) == 1:
             return self.one(have[0])
-        best: tuple[float, Plan | None] = (0.0, None)
+        best: tuple[float, Plan | None, Follow] = (0.0, None, None)
         for i in range(len(have)):
             for j in range(i + 1, len(have)):
                 found = self.pair(have[i], have[j])
@@ -616,6 +635,9 @@ TAKE_ENOUGH = 6
 #: what spending a card of each kind costs (Move, Research, Assemble, Exercise, wild): scarce
 #: Assemble cards and one-shot wild cards are kept for the attachments they are needed for
 RESERVE = (2.0, 4.0, 12.0, 1.0, 14.0)
+#: give the second command of a turn as planned with the first (True), or plan it again unless
+#: the two were planned as one two-step plan (False)
+FOLLOW_SINGLES = False
 #: the reserve of a wild card when more than one is waiting
 WILD_SPARE = 4.0
 #: single player: the cost of playing a second hand card instead of a free middle-row card
@@ -656,6 +678,7 @@ class Planner:
         self._look: _Look | None = None
         self._plans: _Plans | None = None
         self._pairs = False
+        self._follow: tuple[Any, tuple[int, tuple[Any, ...]]] | None = None
 
     def __repr__(self) -> str:
         return "<mission-iss bot 'planner'>"
@@ -750,10 +773,22 @@ class Planner:
         if bonus is not None:
             return bonus
         have = _pool_kinds(st)
+        turn = (st.game, st.seat, st.track, st.tally[TURNS])
+        follow = self._follow
+        self._follow = None
+        if follow is not None and len(have) == 1 and follow[0] == turn:
+            # the second command of the turn's plan: given as planned while it is still legal
+            kind, step = follow[1]
+            if have[0] == kind or have[0] == WILD:
+                action = _step_action(_Look(st, light=True), st, step)
+                if action is not None and any(a is action for a in legal):
+                    return action
         look, plans = self.plans(st, pairs=len(have) >= 2)
-        _, plan = plans.best(have)
+        _, plan, then = plans.best(have)
         if plan is None:
             return _fallback(st, legal)
+        if len(have) == 2 and then is not None and (FOLLOW_SINGLES or len(plan[1]) == 2):
+            self._follow = (turn, then)
         return _checked(st, _step_action(look, st, plan[2]), legal)
 
 
@@ -785,12 +820,12 @@ def _greedy_command(st: StateISS, legal: list[Any]) -> Action:
     """The best single command for the next card in the pool (no pairs, no bonuses)."""
     look = _Look(st, plan_target=False)
     plans = _Plans(_single_plans(look, st.held[st.seat]), [])
-    best: tuple[float, Plan | None] = (0.0, None)
+    best_v = 0.0
+    plan: Plan | None = None
     for k in set(_pool_kinds(st)):
-        found = plans.one(k)
-        if found[0] > best[0]:
-            best = found
-    plan = best[1]
+        v, found, _ = plans.one(k)
+        if v > best_v:
+            best_v, plan = v, found
     if plan is None:
         return _fallback(st, legal)
     return _checked(st, _step_action(look, st, plan[2]), legal)
