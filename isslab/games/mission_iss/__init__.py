@@ -8,7 +8,8 @@ Set-up. Module A (three fields: Tranquility, Rassvet, Soyuz-1) starts the statio
 stand on Tranquility, three more wait on the Earth board. Each module card B..M gets a random
 difficulty marker, some of which show an astronaut. Research tiles go on Tranquility and Rassvet
 with blue dice. The incident pile holds one card per module A..M and the Good Job cards (6 at the
-standard difficulty: option ``good_job_cards``). The ISS marker starts on 1998.
+standard difficulty: option ``good_job_cards``). The ISS marker starts on 1998; seat 0 begins.
+Research dice are never rolled: each shows the value printed on its dice field.
 
 A turn. Pick one of your face-up command cards and one of a fellow player's (or a module card from
 the wild-card supply, which can give any command and is then removed), give both commands to any

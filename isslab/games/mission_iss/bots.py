@@ -24,6 +24,7 @@ a turn, so a game costs a few milliseconds. The bots are plain functions: they k
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -400,9 +401,10 @@ def _conflict(p: Plan, q: Plan) -> bool:
 class _Plans:
     """The plans of a position grouped by the kinds they need, and the best use of a pair of kinds."""
 
-    __slots__ = ("by_kind", "doubles")
+    __slots__ = ("_pairs", "by_kind", "doubles")
 
     def __init__(self, singles: list[Plan], doubles: list[Plan]) -> None:
+        self._pairs: dict[tuple[int, int], tuple[float, Plan | None, Follow]] = {}
         by_kind: list[list[Plan]] = [[], [], [], []]
         for plan in singles:
             by_kind[plan[1][0]].append(plan)
@@ -430,7 +432,14 @@ class _Plans:
 
     def pair(self, k1: int, k2: int) -> tuple[float, Plan | None, Follow]:
         """The best value of two commands of kinds ``k1`` and ``k2`` (WILD: any), its first step
-        and what follows it."""
+        and what follows it (memoised: a turn asks for the same pairs again and again)."""
+        key = (k1, k2)
+        found = self._pairs.get(key)
+        if found is None:
+            found = self._pairs[key] = self._pair(k1, k2)
+        return found
+
+    def _pair(self, k1: int, k2: int) -> tuple[float, Plan | None, Follow]:
         if k1 == WILD or k2 == WILD:
             other = k2 if k1 == WILD else k1
             best: tuple[float, Plan | None, Follow] = (0.0, None, None)
@@ -601,6 +610,8 @@ def _research_more(st: StateISS, legal: list[Any]) -> Action:
 
 def _late_bonus(st: StateISS, legal: list[Any]) -> Action | None:
     """A bonus that adds a command or recovers a card: always worth using."""
+    if not st.bonuses:
+        return None
     t = st.game.t
     for a in legal:
         if type(a) is UseBonus:
@@ -662,6 +673,9 @@ _BOARD = (
 )
 
 
+_board_of = operator.attrgetter(*_BOARD)
+
+
 class Planner:
     """The team planner (see the module): a callable bot with a one-position memory.
 
@@ -710,17 +724,18 @@ class Planner:
         ``pairs=False``: one command is left, so the plans that need two are not made.
         """
         board = self._board
+        now = _board_of(st)
         if (
             board
             and board[0] is st.game
             and (self._pairs or not pairs)
-            and all(getattr(st, name) is old for name, old in zip(_BOARD, board[1:], strict=True))
+            and all(map(operator.is_, now, board[1]))
         ):
             assert self._look is not None and self._plans is not None
             return self._look, self._plans
         look = _Look(st)
         plans = _Plans(_single_plans(look, st.held[st.seat]), _double_plans(look) if pairs else [])
-        self._board = (st.game, *(getattr(st, name) for name in _BOARD))
+        self._board = (st.game, now)
         self._look, self._plans, self._pairs = look, plans, pairs
         return look, plans
 
