@@ -1,25 +1,30 @@
 """Bots of Mission ISS: ``planner`` (plays the whole team) and ``greedy`` (a weaker baseline).
 
 Both read the position through a small :class:`_Look` (field totals with assistance, the crew by
-field, the modules that can be attached and their difficulty) and value commands in points: an
-attached module is worth about 100, clearing a red die 45, research, exercise and robonauts less.
+field, the modules that can be attached and their difficulty, the dice of each field) and value
+commands in points: an attached module is worth about 100, clearing a red die 45, research,
+exercise and robonauts less.
 
 ``planner`` thinks in pairs of commands, as a turn gives them. For every pair of command kinds it
 knows the best plan: one command each (attach, research, exercise, robonaut, a useful move), or a
-plan that needs both (move an astronaut into a field, then attach from there with its help; deploy
-a robonaut, then attach; clear the last red die, then attach; move, then research a red die).
-At the start of a turn it picks the two cards whose kinds allow the best plan, less a cost for the
-card it takes: a fellow player with few face-up cards keeps them (the rulebook's tips: keep the
-cards spread, never take a player's last card), and a wild card is spent only when it pays. During
-the turn it recomputes the best plan for the commands left and gives its first step. It uses
-research bonuses when they add a command or a card, and a "+2" when it makes an attachment
-possible. Exercise markers go to the astronaut already best in that colour.
+plan that needs both in order (move an astronaut into a field, then attach from there with its
+help; deploy a robonaut, then attach; clear the last red die, then attach; move, then research a
+red die). The crew gathers towards one target: the field with the most red pips during a work
+stoppage, else the module that needs the fewest moves to reach its difficulty. At the start of a
+turn it picks the two cards whose kinds allow the best plan, less a cost for spending scarce cards
+(Assemble cards and wild cards wait for attachments) and for the card it takes: a fellow player
+with few cards keeps them (the rulebook's tips: keep the cards spread, never take a player's last
+card). During the turn it plans again for the commands left, except for the second step of a
+two-step plan. It uses research bonuses that add a command or a card at once, and a "+2" when the
+step it plans needs it. Exercise markers go to the astronaut already best in that colour.
 
-``greedy`` picks its cards without looking ahead (its most useful own card, the first fellow
-player that has a card) and then gives each command the best single use it sees.
+``greedy`` picks the two cards whose best single commands are worth most now, moves towards the
+easiest module wherever the crew is, and never plans two steps or thinks of the cards it takes.
 
 Each decision is arithmetic over the position: no search, no lookahead beyond the two commands of
-a turn, so a game costs a few milliseconds. The bots are plain functions: they keep no memory.
+a turn, so a game costs a few milliseconds. ``greedy`` is a function; ``planner`` is a
+:class:`Planner` object whose memory is the last position it planned for and the second step of
+a two-step plan (both checked against the position before use).
 """
 
 from __future__ import annotations
@@ -308,6 +313,7 @@ def _single_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
         deficit = need - grey[f] - look.boost_left[2]
 
         def attach_help(a: int) -> float:
+            """The worth of bringing astronaut ``a`` to the target's field."""
             g = skills[a][GREY]
             if deficit <= 0 and f not in look.first:
                 return NEAR_ATTACH
@@ -608,17 +614,54 @@ def _research_more(st: StateISS, legal: list[Any]) -> Action:
     return best
 
 
-def _late_bonus(st: StateISS, legal: list[Any]) -> Action | None:
-    """A bonus that adds a command or recovers a card: always worth using."""
+def _late_bonus(st: StateISS, legal: list[Any], plans: _Plans | None = None) -> Action | None:
+    """A bonus that recovers a card (always worth it), or that adds a command the plans can use.
+
+    Without ``plans`` (the greedy bot) only a recovered card counts.
+    """
     if not st.bonuses:
         return None
     t = st.game.t
     for a in legal:
         if type(a) is UseBonus:
             b = t.tile_bonus[a.tile]
-            if b in _EXTRA or b == Bonus.RECOVER:
+            if b == Bonus.RECOVER:
                 return a
+            if plans is not None and b in _EXTRA_KIND:
+                kind, what = _EXTRA_KIND[b]
+                if any(p[0] >= BONUS_WORTH and p[2][0] in what for p in plans.by_kind[kind]):
+                    return a
     return None
+
+
+#: the kind of plan each extra-command bonus can carry out
+_EXTRA_KIND = {
+    Bonus.EXTRA_MOVE: (MOVE, ("move",)),
+    Bonus.EXTRA_RESEARCH: (RESEARCH, ("research",)),
+    Bonus.FREE_ROBONAUT: (ASSEMBLE, ("deploy",)),
+    Bonus.FREE_EXERCISE: (EXERCISE, ("exercise",)),
+}
+#: an extra command is used at once when a plan for it is worth this much (else it waits)
+BONUS_WORTH = 5.0
+
+
+def _strands(st: StateISS, a: Select) -> bool:
+    """Would this pick leave the next player unable to pick a pair, with few face-down cards?
+
+    That player's shift would end at once turning up almost nothing: a year lost for the team.
+    """
+    n = st.game.t.n
+    up = [sum(u) for u in st.face_up]
+    up[a.seat] -= 1
+    wild = st.wild
+    if a.partner < 0:
+        wild -= 1
+    else:
+        up[a.partner] -= 1
+    q = (a.seat + 1) % n
+    others = sum(up) - up[q]
+    pairs = up[q] > 0 and (others > 0 or wild > 0)
+    return not pairs and sum(st.face_down[q]) <= STRANDED
 
 
 # --- the planner ----------------------------------------------------------------------------------
@@ -646,6 +689,10 @@ TAKE_ENOUGH = 6
 #: what spending a card of each kind costs (Move, Research, Assemble, Exercise, wild): scarce
 #: Assemble cards and one-shot wild cards are kept for the attachments they are needed for
 RESERVE = (2.0, 4.0, 12.0, 1.0, 14.0)
+#: a player with at most this many face-down cards gains little from a forced end of its shift
+STRANDED = 2
+#: what leaving the next player unable to pick a pair costs (about a year of the tracker)
+STRAND_COST = 300.0
 #: give the second command of a turn as planned with the first (True), or plan it again unless
 #: the two were planned as one two-step plan (False)
 FOLLOW_SINGLES = False
@@ -715,7 +762,7 @@ class Planner:
         if ph == TRAIN:
             return _train(st, legal)
         if ph == FINISH:
-            return _late_bonus(st, legal) or legal[0]
+            return _late_bonus(st, legal, self.plans(st, pairs=False)[1]) or legal[0]
         return legal[0]
 
     def plans(self, st: StateISS, pairs: bool = True) -> tuple[_Look, _Plans]:
@@ -742,10 +789,10 @@ class Planner:
     def _select(self, st: StateISS, legal: list[Any]) -> Action:
         t = st.game.t
         seat = st.seat
-        bonus = _late_bonus(st, legal)
+        _, plans = self.plans(st)
+        bonus = _late_bonus(st, legal, plans)
         if bonus is not None:
             return bonus
-        _, plans = self.plans(st)
         memo: dict[tuple[int, int], float] = {}
         reserve = list(RESERVE)
         wilds = st.hand[WILD] if t.solo else st.wild
@@ -779,14 +826,18 @@ class Planner:
             v -= reserve[k1] + reserve[k2]
             if a.partner >= 0:
                 v -= costs[a.partner]
+            if _strands(st, a):
+                v -= STRAND_COST
             if v > best_v:
                 best, best_v = a, v
-        return best if best is not None else t.end_shift[seat]
+        if best is None:
+            return t.end_shift[seat]
+        # ending the shift now (turning up many cards) beats a pick that strands the next player
+        if best_v < -STRAND_COST / 2 and sum(st.face_down[seat]) > STRANDED:
+            return t.end_shift[seat]
+        return best
 
     def _command(self, st: StateISS, legal: list[Any]) -> Action:
-        bonus = _late_bonus(st, legal)
-        if bonus is not None:
-            return bonus
         have = _pool_kinds(st)
         turn = (st.game, st.seat, st.track, st.tally[TURNS])
         follow = self._follow
@@ -799,6 +850,9 @@ class Planner:
                 if action is not None and any(a is action for a in legal):
                     return action
         look, plans = self.plans(st, pairs=len(have) >= 2)
+        bonus = _late_bonus(st, legal, plans)
+        if bonus is not None:
+            return bonus
         _, plan, then = plans.best(have)
         if plan is None:
             return _fallback(st, legal)
@@ -864,13 +918,8 @@ def greedy_bot(state: Any, rng: random.Random) -> Action:
     if ph == TRAIN:
         return _train(st, legal)
     if ph == FINISH:
-        return t_end_turn(st)
+        return st.game.t.end_turn[st.seat]  # it leaves its bonuses for later turns
     return legal[0]
-
-
-def t_end_turn(st: StateISS) -> Action:
-    """End the turn (the greedy bot leaves its bonuses for later turns)."""
-    return st.game.t.end_turn[st.seat]
 
 
 #: the registered planner (one object: its memory holds one position)

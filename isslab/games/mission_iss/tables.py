@@ -220,6 +220,7 @@ class Tables:
         vias = range(len(VIA_COMMANDS))
 
         def per_via(flag: int, make: Any) -> tuple[Any, ...]:
+            """``make(via)`` for the command sources that can give the command ``flag``, else ()."""
             return tuple(make(v) if VIA_COMMANDS[v][flag] else () for v in vias)
 
         self.select_table = tuple(
