@@ -48,6 +48,15 @@ class GameISS(Game):
     CONFORMANCE_VARIANTS = (
         {"players": 1},
         {"players": 2, "good_job_cards": 0, "milestones": ((2005, 6), (2008, 9))},
+        # no milestones and easy modules: random games run to the last space and attach modules
+        {
+            "players": 2,
+            "milestones": (),
+            "difficulty_values": (1,) * 12,
+            "astronaut_markers": (1, 1, 1),
+            "blue_dice": 2,
+            "red_dice": 1,
+        },
         {
             "players": 3,
             "track_years": TRACK_14,
