@@ -65,9 +65,13 @@ def field_name(field: int) -> str:
     return f"{FIELD_NAMES[field]} ({FIELD_CODES[field]})"
 
 
+#: card kinds as counted in text ("2 wild" cards)
+_COUNTED = ("Move", "Research", "Assemble", "Exercise", "wild")
+
+
 def cards_text(counts: tuple[int, ...]) -> str:
     """Card counts per kind as text: ``(2, 0, 1, 0)`` -> ``"2 Move, 1 Assemble"``."""
-    parts = [f"{c} {CARD_NAMES[k]}" for k, c in enumerate(counts) if c]
+    parts = [f"{c} {_COUNTED[k]}" for k, c in enumerate(counts) if c]
     return ", ".join(parts) if parts else "none"
 
 
