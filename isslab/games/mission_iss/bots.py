@@ -645,20 +645,22 @@ _EXTRA_KIND = {
 BONUS_WORTH = 5.0
 
 
-def _strands(st: StateISS, a: Select) -> bool:
-    """Would this pick leave the next player unable to pick a pair, with few face-down cards?
+def _strands(st: StateISS, partner: int) -> bool:
+    """Would a pick with the card of ``partner`` (-1: a wild card) leave the next player unable to
+    pick a pair, with few face-down cards?
 
     That player's shift would end at once turning up almost nothing: a year lost for the team.
     """
     n = st.game.t.n
+    seat = st.seat
     up = [sum(u) for u in st.face_up]
-    up[a.seat] -= 1
+    up[seat] -= 1
     wild = st.wild
-    if a.partner < 0:
+    if partner < 0:
         wild -= 1
     else:
-        up[a.partner] -= 1
-    q = (a.seat + 1) % n
+        up[partner] -= 1
+    q = (seat + 1) % n
     others = sum(up) - up[q]
     pairs = up[q] > 0 and (others > 0 or wild > 0)
     return not pairs and sum(st.face_down[q]) <= STRANDED
@@ -813,7 +815,13 @@ class Planner:
                 if v > best_v:
                     best, best_v = a, v
             return best if best is not None else t.end_shift[0]
-        costs = [_take_cost(st, p) for p in range(t.n)]
+        # what taking a card from each partner (the last entry: a wild card) costs
+        costs = [
+            (_take_cost(st, p) if p != seat else 0.0)
+            + (STRAND_COST if p != seat and _strands(st, p) else 0.0)
+            for p in range(t.n)
+        ]
+        costs.append(STRAND_COST if st.wild and _strands(st, -1) else 0.0)
         for a in legal:
             if type(a) is not Select:
                 continue
@@ -823,11 +831,7 @@ class Planner:
             v = memo.get(key)
             if v is None:
                 v = memo[key] = plans.pair(k1, k2)[0]
-            v -= reserve[k1] + reserve[k2]
-            if a.partner >= 0:
-                v -= costs[a.partner]
-            if _strands(st, a):
-                v -= STRAND_COST
+            v -= reserve[k1] + reserve[k2] + costs[a.partner]
             if v > best_v:
                 best, best_v = a, v
         if best is None:
@@ -856,8 +860,11 @@ class Planner:
         _, plan, then = plans.best(have)
         if plan is None:
             return _fallback(st, legal)
-        if len(have) == 2 and then is not None and (FOLLOW_SINGLES or len(plan[1]) == 2):
-            self._follow = (turn, then)
+        if len(have) == 2 and then is not None:
+            # a two-step plan is followed as planned; two single commands only when one of them
+            # is an exercise (it changes nothing the other one counts on), else plan again
+            if FOLLOW_SINGLES or len(plan[1]) == 2 or plan[1][0] == EXERCISE or then[0] == EXERCISE:
+                self._follow = (turn, then)
         return _checked(st, _step_action(look, st, plan[2]), legal)
 
 
