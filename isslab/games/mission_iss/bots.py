@@ -164,9 +164,12 @@ class _Look:
             return v
         st = self.st
         v = ATTACH
-        if st.difficulty[m][1] and any(f < 0 for f in st.astronauts):
+        if st.difficulty[m][1] and -1 in st.astronauts:
             v += SYMBOL
-        v += 3.0 * sum(1 for k in self.t.children[3 + m] if st.station[k] < 0)
+        station = st.station
+        for k in self.t.children[3 + m]:
+            if station[k] < 0:
+                v += 3.0
         free_blue = st.dice_free[0]
         if free_blue < 2:  # a new tile brings one or two dice: red ones stop the work
             v -= 8.0 * (2 - free_blue)
@@ -258,20 +261,22 @@ def _moves_toward(look: _Look, f: int, value_of: Any) -> list[Plan]:
     st = look.st
     plans: list[Plan] = []
     orange = look.tot[0]
-    reach = look.t.reach(st.station)
+    boost = look.boost_left[0]
+    dist = look.dist
+    toward: tuple[tuple[int, ...], ...] | None = None
     for a, g in enumerate(st.astronauts):
         if g < 0 or g == f:
             continue
-        pts = orange[g] + look.boost_left[0]
-        d = look.dist[g][f]
-        if d <= pts:
+        pts = orange[g] + boost
+        if dist[g][f] <= pts:
             plans.append((value_of(a), (MOVE,), ("move", a, f), ()))
-        else:
-            row = reach[g][min(pts, NUM_FIELDS - 1)]
-            if row:
-                dest = min(row, key=lambda x: (look.dist[x][f], x))
-                if look.dist[dest][f] < d:
-                    plans.append((0.3 * value_of(a), (MOVE,), ("move", a, dest), ()))
+        elif pts > 0:  # as far as the points reach along the way
+            if toward is None:
+                toward = look.t.toward(st.station)
+            dest = g
+            for _ in range(pts):
+                dest = toward[dest][f]
+            plans.append((0.3 * value_of(a), (MOVE,), ("move", a, dest), ()))
     return plans
 
 
@@ -822,18 +827,30 @@ class Planner:
             for p in range(t.n)
         ]
         costs.append(STRAND_COST if st.wild and _strands(st, -1) else 0.0)
-        for a in legal:
-            if type(a) is not Select:
+        # every pick (own kind, fellow player and kind, or a wild card) without touching the
+        # action objects: the legal list holds exactly these (legal.select_actions)
+        up = st.face_up
+        mine = up[seat]
+        table = t.select_table[seat]
+        value = plans.pair
+        for k1 in range(4):
+            if not mine[k1]:
                 continue
-            k1 = a.own
-            k2 = a.kind
-            key = (k1, k2) if k1 <= k2 else (k2, k1)
-            v = memo.get(key)
-            if v is None:
-                v = memo[key] = plans.pair(k1, k2)[0]
-            v -= reserve[k1] + reserve[k2] + costs[a.partner]
-            if v > best_v:
-                best, best_v = a, v
+            base = reserve[k1]
+            for p in range(t.n):
+                if p == seat:
+                    continue
+                row = up[p]
+                cost = base + costs[p]
+                for k2 in range(4):
+                    if row[k2]:
+                        v = value(k1, k2)[0] - cost - reserve[k2]
+                        if v > best_v:
+                            best, best_v = table[k1][p][k2], v
+            if st.wild:
+                v = value(k1, WILD)[0] - base - reserve[WILD] - costs[-1]
+                if v > best_v:
+                    best, best_v = t.select_wild[seat][k1], v
         if best is None:
             return t.end_shift[seat]
         # ending the shift now (turning up many cards) beats a pick that strands the next player

@@ -210,6 +210,7 @@ class Tables:
         self._build_actions(n)
         self.reach_memo: Memo[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], ...]] = Memo(20_000)
         self.dist_memo: Memo[tuple[int, ...], tuple[tuple[int, ...], ...]] = Memo(20_000)
+        self.toward_memo: Memo[tuple[int, ...], tuple[tuple[int, ...], ...]] = Memo(20_000)
         self.select_memo: Memo[Any, list[Any]] = Memo(20_000)
         self.solo_deal_outcomes: list[tuple[Any, float]] | None = None
 
@@ -314,6 +315,25 @@ class Tables:
         found = self.dist_memo.get(station)
         if found is None:
             found = self._station_tables(station)[1]
+        return found
+
+    def toward(self, station: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """``toward(station)[a][b]``: the neighbour of field ``a`` on the way to ``b`` (-1: none)."""
+        found = self.toward_memo.get(station)
+        if found is None:
+            dist = self.distances(station)
+            reach = self.reach(station)
+            rows = []
+            for a in range(NUM_FIELDS):
+                near = reach[a][1]
+                rows.append(
+                    tuple(
+                        next((x for x in near if dist[x][b] < dist[a][b]), -1) if b != a else -1
+                        for b in range(NUM_FIELDS)
+                    )
+                )
+            found = tuple(rows)
+            self.toward_memo[station] = found
         return found
 
     def _station_tables(
