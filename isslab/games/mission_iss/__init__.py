@@ -141,7 +141,7 @@ from isslab.games.mission_iss.components import (
     TRACK_14,
     Bonus,
 )
-from isslab.games.mission_iss.phases import MissionEnd, Phase, ResultBand, Task, Via, band_of
+from isslab.games.mission_iss.phases import EndCode, MissionEnd, Phase, ResultBand, Task, Via, band_of
 from isslab.games.mission_iss.positions import cards_letters, parse_cards
 from isslab.games.mission_iss.rules import GameISS, StateISS
 from isslab.games.mission_iss.scoring import SeatTally, Tally
@@ -164,6 +164,7 @@ __all__ = [
     "DrawMarker",
     "DrawTile",
     "EndShift",
+    "EndCode",
     "EndTurn",
     "Exercise",
     "GameISS",
