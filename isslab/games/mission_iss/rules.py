@@ -74,6 +74,10 @@ class GameISS(Game):
         """Check the options against each other and build the tables."""
         self.t = Tables(self._options)
 
+    def round_label(self, index: int) -> str:
+        """The shift of round ``index`` by the tracker's year: ``the 1998 shift`` (one space per shift)."""
+        return view.round_label(self, index)
+
     def describe_action(self, action: Any, seat: int | None) -> str:
         """The text of ``action``: the same for every seat (nothing is hidden between players)."""
         return view.describe(action, seat)
@@ -243,6 +247,12 @@ class StateISS(State):
     modules_attached = scoring.modules_attached
     band = scoring.band
     success = scoring.success
+
+    # the game view's hooks (public facts only)
+    key_numbers = view.key_numbers
+    goal = view.goal
+    standing = view.standing
+    headline = view.headline
 
 
 GameISS.STATE = StateISS
