@@ -132,6 +132,7 @@ from isslab.games.mission_iss.actions import (
     UseBonus,
 )
 from isslab.games.mission_iss.components import (
+    BONUS_NAMES,
     CARD_NAMES,
     COLOURS,
     FIELD_CODES,
@@ -141,13 +142,24 @@ from isslab.games.mission_iss.components import (
     TRACK_14,
     Bonus,
 )
-from isslab.games.mission_iss.phases import EndCode, MissionEnd, Phase, ResultBand, Task, Via, band_of
+from isslab.games.mission_iss.phases import (
+    VIA_COMMANDS,
+    VIA_NAMES,
+    EndCode,
+    MissionEnd,
+    Phase,
+    ResultBand,
+    Task,
+    Via,
+    band_of,
+)
 from isslab.games.mission_iss.positions import cards_letters, parse_cards
 from isslab.games.mission_iss.rules import GameISS, StateISS
 from isslab.games.mission_iss.scoring import SeatTally, Tally
 
 __all__ = [
     "ACTION_TYPES",
+    "BONUS_NAMES",
     "CARD_NAMES",
     "COLOURS",
     "FIELD_CODES",
@@ -155,6 +167,8 @@ __all__ = [
     "MODULES",
     "SEAT_NAMES",
     "TRACK_14",
+    "VIA_COMMANDS",
+    "VIA_NAMES",
     "Arrive",
     "Assemble",
     "Bonus",
