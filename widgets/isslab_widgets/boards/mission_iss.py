@@ -991,7 +991,9 @@ class MissionISSBoard(SelectThenMove):
             if st.phase == Phase.RESEARCH_MORE:
                 return ResearchOn(seat, tile, key[2])
             f = next((g for x, g, _ in st.tiles if x == tile), -1)
-            a = next((b for b, g in enumerate(st.astronauts) if g == f), 0)
+            a = next((b for b, g in enumerate(st.astronauts) if g == f and f >= 0), None)
+            if a is None:  # no tile there, or nobody in its field: the board says so
+                return None
             return Research(seat, self._via_for(st, 1, Via.RESEARCH_CARD), a, tile, key[2])
         if t in ("slot", "module"):
             m = key[1]
@@ -1021,6 +1023,11 @@ class MissionISSBoard(SelectThenMove):
             return "click the astronaut who receives the robonaut first (an Assemble command)"
         if t == "down":
             return "face-down cards are turned up by a research bonus (click the bonus first)"
+        if t == "die":
+            where = next((_field(g) for x, g, _ in st.tiles if x == key[1]), None)
+            if where is None:
+                return f"research tile #{key[1]} is not on the station"
+            return f"no astronaut stands on {where} to research it: move one there first"
         return f"nothing of {who}'s to do with {self.place_name(key)} now"
 
     # --- drawing the clickable places ---------------------------------------------------------------
