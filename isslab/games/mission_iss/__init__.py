@@ -151,6 +151,7 @@ from isslab.games.mission_iss.phases import (
     ResultBand,
     Task,
     Via,
+    band_label,
     band_of,
 )
 from isslab.games.mission_iss.positions import cards_letters, parse_cards
@@ -200,6 +201,7 @@ __all__ = [
     "Train",
     "UseBonus",
     "Via",
+    "band_label",
     "band_of",
     "bots",
     "cards_letters",

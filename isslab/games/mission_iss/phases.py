@@ -37,6 +37,7 @@ __all__ = [
     "ResultBand",
     "Task",
     "Via",
+    "band_label",
     "band_of",
 ]
 
@@ -211,3 +212,12 @@ def band_of(modules: int) -> ResultBand:
         if modules >= floor:
             band = i
     return ResultBand(band)
+
+
+def band_label(band: int) -> str:
+    """A result band in words with its modules: ``8-9 reach for the stars``, ``12 space and time``."""
+    b = ResultBand(band)
+    lo = BAND_FLOORS[b]
+    hi = BAND_FLOORS[b + 1] - 1 if b + 1 < len(BAND_FLOORS) else lo
+    span = f"{lo}-{hi}" if hi > lo else str(lo)
+    return f"{span} {b.name.replace('_', ' ').lower()}"
