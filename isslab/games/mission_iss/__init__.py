@@ -103,6 +103,9 @@ tracker is ``track_years=range(1998, 2012)``; the second milestone at 2008 is
 Bots: ``planner`` plays the whole team: it plans module attachments with assistance, moves the
 crew towards them, clears red dice first, and keeps the command cards spread over the players;
 ``greedy`` takes the best single command it sees, card by card (a weaker baseline).
+
+``isslab.make("mission-iss", players=4)`` builds the game; ``docs/rules/mission-iss.md`` explains it
+at length.
 """
 
 from __future__ import annotations
