@@ -39,7 +39,10 @@ def test_the_three_endings() -> None:
     done = act(game(2).position(year=2010, attached=NINE), EndShift)
     assert done.end_reason is MissionEnd.TRACK_END and done.success()
     assert {e.name for e in MissionEnd} == {"ALL_MODULES", "TRACK_END", "MILESTONE_MISSED"}
-    assert isinstance(MissionEnd.TRACK_END, isslab.EndReason) and int(MissionEnd.TRACK_END) == 2
+    assert isinstance(MissionEnd.TRACK_END, isslab.EndReason) and MissionEnd.TRACK_END.code == 2
+    # the game view and the CLI show the reason's value: a sentence, as for every game
+    assert all(isinstance(e.value, str) and e.value.startswith(("success", "failure")) for e in MissionEnd)
+    assert MissionEnd.of(done.end) is MissionEnd.TRACK_END and done.game_stats()["ending"] == 2
 
 
 def test_everyone_shares_one_result_the_modules_attached() -> None:
@@ -57,7 +60,7 @@ def test_statistics_name_the_result_and_the_commands_by_kind() -> None:
     stats = rec.game_stats
     for key in ("modules", "year", "ending", "band", "success", *Tally._fields):
         assert key in stats
-    assert stats["ending"] == int(rec.end_reason)
+    assert rec.end_reason is not None and stats["ending"] == rec.end_reason.code
     assert stats["modules"] == rec.returns[0] and stats["band"] == int(band_of(int(stats["modules"])))
     assert stats["attaches"] == stats["modules"]
     assert stats["turns"] == sum(s["seat_turns"] for s in rec.seat_stats)

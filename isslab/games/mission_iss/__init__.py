@@ -103,6 +103,9 @@ tracker is ``track_years=range(1998, 2012)``; the second milestone at 2008 is
 Bots: ``planner`` plays the whole team: it plans module attachments with assistance, moves the
 crew towards them, clears red dice first, and keeps the command cards spread over the players;
 ``greedy`` takes the best single command it sees, card by card (a weaker baseline).
+
+``isslab.make("mission-iss", players=4)`` builds the game; ``docs/rules/mission-iss.md`` explains it
+at length.
 """
 
 from __future__ import annotations
@@ -132,6 +135,7 @@ from isslab.games.mission_iss.actions import (
     UseBonus,
 )
 from isslab.games.mission_iss.components import (
+    BONUS_NAMES,
     CARD_NAMES,
     COLOURS,
     FIELD_CODES,
@@ -141,13 +145,25 @@ from isslab.games.mission_iss.components import (
     TRACK_14,
     Bonus,
 )
-from isslab.games.mission_iss.phases import MissionEnd, Phase, ResultBand, Task, Via, band_of
+from isslab.games.mission_iss.phases import (
+    VIA_COMMANDS,
+    VIA_NAMES,
+    EndCode,
+    MissionEnd,
+    Phase,
+    ResultBand,
+    Task,
+    Via,
+    band_label,
+    band_of,
+)
 from isslab.games.mission_iss.positions import cards_letters, parse_cards
 from isslab.games.mission_iss.rules import GameISS, StateISS
 from isslab.games.mission_iss.scoring import SeatTally, Tally
 
 __all__ = [
     "ACTION_TYPES",
+    "BONUS_NAMES",
     "CARD_NAMES",
     "COLOURS",
     "FIELD_CODES",
@@ -155,6 +171,8 @@ __all__ = [
     "MODULES",
     "SEAT_NAMES",
     "TRACK_14",
+    "VIA_COMMANDS",
+    "VIA_NAMES",
     "Arrive",
     "Assemble",
     "Bonus",
@@ -164,6 +182,7 @@ __all__ = [
     "DrawMarker",
     "DrawTile",
     "EndShift",
+    "EndCode",
     "EndTurn",
     "Exercise",
     "GameISS",
@@ -185,6 +204,7 @@ __all__ = [
     "Train",
     "UseBonus",
     "Via",
+    "band_label",
     "band_of",
     "bots",
     "cards_letters",

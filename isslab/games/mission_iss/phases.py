@@ -17,6 +17,7 @@ __all__ = [
     "ARRIVE",
     "COMMAND",
     "DEAL",
+    "EndCode",
     "FINISH",
     "INCIDENT",
     "MARKER",
@@ -36,6 +37,7 @@ __all__ = [
     "ResultBand",
     "Task",
     "Via",
+    "band_label",
     "band_of",
 ]
 
@@ -149,15 +151,37 @@ VIA_COMMANDS: Final = (
 )
 
 
-class MissionEnd(int, EndReason):
-    """How a game of Mission ISS ends (End of the game): two successes and one failure."""
+class EndCode(IntEnum):
+    """The state's ``end`` field: an int that survives JSON (:attr:`MissionEnd.code` maps back)."""
+
+    PLAYING = 0
+    ALL_MODULES = 1
+    TRACK_END = 2
+    MILESTONE_MISSED = 3
+
+
+class MissionEnd(EndReason):
+    """How a game of Mission ISS ends (End of the game): two successes and one failure.
+
+    The values are sentences, as every game's end reasons are (the game view shows them).
+    """
 
     #: success: the twelfth and last module is attached
-    ALL_MODULES = 1
+    ALL_MODULES = "success: the twelfth and last module is attached"
     #: success: the ISS marker reached the last space of the Earth progress tracker
-    TRACK_END = 2
+    TRACK_END = "success: the ISS marker reached the last space of the Earth progress tracker"
     #: failure: the ISS marker reached an ISS symbol with too few modules attached
-    MILESTONE_MISSED = 3
+    MILESTONE_MISSED = "failure: the ISS marker reached an ISS symbol with too few modules attached"
+
+    @property
+    def code(self) -> int:
+        """The state's ``end`` code of this reason (1 all modules, 2 last space, 3 milestone missed)."""
+        return int(EndCode[self.name])
+
+    @classmethod
+    def of(cls, code: int) -> MissionEnd:
+        """The reason of a state's ``end`` code (not ``PLAYING``)."""
+        return cls[EndCode(code).name]
 
 
 class ResultBand(IntEnum):
@@ -188,3 +212,12 @@ def band_of(modules: int) -> ResultBand:
         if modules >= floor:
             band = i
     return ResultBand(band)
+
+
+def band_label(band: int) -> str:
+    """A result band in words with its modules: ``8-9 reach for the stars``, ``12 space and time``."""
+    b = ResultBand(band)
+    lo = BAND_FLOORS[b]
+    hi = BAND_FLOORS[b + 1] - 1 if b + 1 < len(BAND_FLOORS) else lo
+    span = f"{lo}-{hi}" if hi > lo else str(lo)
+    return f"{span} {b.name.replace('_', ' ').lower()}"

@@ -74,6 +74,10 @@ class GameISS(Game):
         """Check the options against each other and build the tables."""
         self.t = Tables(self._options)
 
+    def round_label(self, index: int) -> str:
+        """The shift of round ``index`` by the tracker's year: ``the 1998 shift`` (one space per shift)."""
+        return view.round_label(self, index)
+
     def describe_action(self, action: Any, seat: int | None) -> str:
         """The text of ``action``: the same for every seat (nothing is hidden between players)."""
         return view.describe(action, seat)
@@ -199,7 +203,7 @@ class StateISS(State):
     picked: tuple[int, ...]  # cards picked this turn that go face down at its end
     boost: tuple[int, ...]  # research-bonus points for the next move, research, attach
     carry: tuple[int, ...]  # research points left over: (astronaut, points), or ()
-    end: int  # a MissionEnd once the game is over, else 0
+    end: int  # an EndCode: PLAYING (0) until the game is over
     tally: tuple[int, ...]  # the team's counters (scoring.Tally)
     seat_tally: tuple[tuple[int, ...], ...]  # per seat counters (scoring.SeatTally)
 
@@ -243,6 +247,12 @@ class StateISS(State):
     modules_attached = scoring.modules_attached
     band = scoring.band
     success = scoring.success
+
+    # the game view's hooks (public facts only)
+    key_numbers = view.key_numbers
+    goal = view.goal
+    standing = view.standing
+    headline = view.headline
 
 
 GameISS.STATE = StateISS

@@ -16,7 +16,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from isslab.core import Action
-from isslab.games.mission_iss.actions import GOOD_JOB, cards_text, field_name
+from isslab.games.mission_iss.actions import (
+    GOOD_JOB,
+    Arrive,
+    Assemble,
+    DrawIncident,
+    DrawMarker,
+    DrawTile,
+    cards_text,
+    field_name,
+)
 from isslab.games.mission_iss.components import (
     BONUS_NAMES,
     CARD_NAMES,
@@ -29,13 +38,13 @@ from isslab.games.mission_iss.components import (
 )
 from isslab.games.mission_iss.legal import difficulty, red_on_station
 from isslab.games.mission_iss.phases import OVER, PHASES, TASKS, VIA_NAMES
-from isslab.games.mission_iss.scoring import SeatTally, Tally, band, end_reason, modules_attached
+from isslab.games.mission_iss.scoring import SeatTally, Tally, band, end_reason, modules_attached, success
 from isslab.games.mission_iss.tables import INCIDENT_CARDS
 
 if TYPE_CHECKING:
-    from isslab.games.mission_iss.rules import StateISS
+    from isslab.games.mission_iss.rules import GameISS, StateISS
 
-__all__ = ["describe", "render", "view"]
+__all__ = ["describe", "goal", "headline", "key_numbers", "render", "round_label", "standing", "view"]
 
 _DIE_COLOURS = ("blue", "red", "waiting")
 _KINDS = tuple(k.lower() for k in CARD_NAMES[:4])
@@ -237,3 +246,97 @@ def render(st: StateISS) -> str:
             f"  over: {reason.name if reason else '?'}, {modules_attached(st)} modules, band {band(st).name}"
         )
     return "\n".join(lines)
+
+
+# --- the game view's hooks (public facts only: nothing in Mission ISS is hidden between players) ---
+
+
+def key_numbers(st: StateISS, seat: int) -> list[tuple[str, int | float | str]]:
+    """A player's command cards and exercise markers: face up, face down (counts), markers held.
+
+    Single player: the cards in the hand, on the rows, and the markers held. Counts only, so the
+    player panel never spells out a face-down card (the board shows them to their owner).
+    """
+    st._check_seat(seat)
+    held = sum(st.held[seat])
+    if st.game.t.solo:
+        return [("hand", sum(st.hand)), ("on rows", sum(sum(r) for r in st.rows)), ("exercise", held)]
+    return [("face up", sum(st.face_up[seat])), ("face down", sum(st.face_down[seat])), ("exercise", held)]
+
+
+def goal(st: StateISS, seat: int) -> str:
+    """The team's next milestone: ``6 modules by 2005 (3 now)``; after the last one, all twelve modules."""
+    st._check_seat(seat)
+    t = st.game.t
+    now = modules_attached(st)
+    if st.phase == OVER:
+        word = "succeeded" if success(st) else "failed"
+        return f"the mission {word} with {now} modules"
+    for space, need in sorted(t.milestones.items()):
+        if space > st.track and need > now:
+            return f"team: {need} modules by {t.years[space]} ({now} now)"
+    return f"team: all {len(MODULES)} modules by {t.years[t.last_space]} ({now} now)"
+
+
+def standing(st: StateISS, seat: int) -> tuple[float, ...]:
+    """The team's progress, the same for every seat (a cooperative game has no leader): modules attached."""
+    st._check_seat(seat)
+    return (float(modules_attached(st)),)
+
+
+_HEADLINE_STEPS = (Arrive, DrawTile, DrawIncident, DrawMarker)
+
+
+def headline(st: StateISS, seat: int) -> str:
+    """The last module attached and what followed it (astronaut, research tile, incident cards).
+
+    Read from the history, which every seat saw; a position built by hand has none, and says "".
+    While an attachment's draws are still pending the previous one is shown, so the headline
+    changes once per module (recaps list each headline that appeared).
+    """
+    st._check_seat(seat)
+    # walk the history back from its end (a linked list): only as far as the last attachment
+    after: list[Action] = []
+    node = st._hist
+    skip = 1 if st.queue else 0  # the newest attachment is not complete yet
+    while node is not None:
+        if type(node[0]) is Assemble:
+            if not skip:
+                break
+            skip -= 1
+            after = []
+        else:
+            after.append(node[0])
+        node = node[1]
+    if node is None:
+        return ""
+    a = node[0]
+    after.reverse()
+    field = st.station[a.module]
+    where = f" to {field_name(field)}" if field >= 0 else ""
+    module = f"module {MODULES[a.module]} ({FIELD_NAMES[3 + a.module]})"
+    parts = [f"{SEAT_NAMES[a.seat]}: {module} attached{where}"]
+    incidents: list[str] = []
+    for b in after:
+        kind = type(b)
+        if kind not in _HEADLINE_STEPS:
+            break
+        if kind is Arrive:
+            parts.append(f"astronaut {b.astronaut + 1} arrives")
+        elif kind is DrawTile and incidents:  # an incident card of an attached module: a new tile
+            incidents[-1] += f" (tile #{b.tile} on {FIELD_CODES[b.field]})"
+        elif kind is DrawTile:
+            parts.append(f"research tile #{b.tile}")
+        elif kind is DrawIncident:
+            incidents.append("Good Job" if b.card == GOOD_JOB else b.card)
+        elif kind is DrawMarker and incidents:
+            incidents[-1] += f" (marker +{b.value})"
+    if incidents:
+        parts.append("incidents: " + ", ".join(incidents))
+    return "; ".join(parts)
+
+
+def round_label(game: GameISS, index: int) -> str:
+    """Round ``index`` is the shift that ends with the ISS marker's move from its ``index``-th space."""
+    years = game.t.years
+    return f"the {years[index]} shift" if 0 <= index < len(years) else f"shift {index + 1}"
