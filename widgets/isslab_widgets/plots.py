@@ -24,6 +24,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 import isslab
+from isslab import stats
 
 __all__ = [
     "hire_value_table",
@@ -341,20 +342,18 @@ def option_means(df: pd.DataFrame, option: str, columns: Sequence[str]) -> pd.Da
 # --- rates with Wilson intervals: result bands of a cooperative game (Mission ISS) ---------------
 
 
-def wilson_interval(successes: Any, trials: Any, z: float = 1.96) -> tuple[np.ndarray, np.ndarray]:
-    """The Wilson score interval of a rate (95% for ``z = 1.96``): arrays of lower and upper bounds.
+def wilson_interval(successes: Any, trials: Any, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """``isslab.stats.wilson_interval`` over arrays: the lower and the upper bounds of each rate.
 
     Unlike the normal approximation it stays inside [0, 1] and gives a non-empty interval for a
     rate of 0 or 1 (a band no game reached is "below 3%", not "exactly 0").
     """
-    k = np.asarray(successes, dtype=float)
-    n = np.asarray(trials, dtype=float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = k / n
-        denom = 1 + z * z / n
-        centre = (p + z * z / (2 * n)) / denom
-        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
+    pairs = [
+        stats.wilson_interval(float(k), int(n), level)
+        for k, n in zip(np.atleast_1d(successes), np.atleast_1d(trials), strict=True)
+    ]
+    bounds = np.array(pairs, dtype=float).reshape(-1, 2)
+    return bounds[:, 0], bounds[:, 1]
 
 
 def rate_table(
