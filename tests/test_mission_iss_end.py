@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import isslab
-from isslab.games.mission_iss import EndShift, MissionEnd, ResultBand, Tally, band_of
+from isslab.games.mission_iss import Ending, EndShift, MissionEnd, ResultBand, Tally, band_of
 from tests.helpers_mission_iss import act, game
 
 NINE = {"B": "T", "C": "T", "D": "R", "E": "B", "F": "C", "G": "D", "H": "C", "I": "B", "J": "E"}
@@ -39,7 +39,9 @@ def test_the_three_endings() -> None:
     done = act(game(2).position(year=2010, attached=NINE), EndShift)
     assert done.end_reason is MissionEnd.TRACK_END and done.success()
     assert {e.name for e in MissionEnd} == {"ALL_MODULES", "TRACK_END", "MILESTONE_MISSED"}
-    assert isinstance(MissionEnd.TRACK_END, isslab.EndReason) and int(MissionEnd.TRACK_END) == 2
+    assert isinstance(MissionEnd.TRACK_END, isslab.EndReason) and int(Ending.TRACK_END) == 2
+    assert Ending.MILESTONE_MISSED.reason is MissionEnd.MILESTONE_MISSED and Ending.NONE.reason is None
+    assert int(missed.game_stats()["ending"]) == Ending.MILESTONE_MISSED
 
 
 def test_everyone_shares_one_result_the_modules_attached() -> None:
@@ -57,7 +59,7 @@ def test_statistics_name_the_result_and_the_commands_by_kind() -> None:
     stats = rec.game_stats
     for key in ("modules", "year", "ending", "band", "success", *Tally._fields):
         assert key in stats
-    assert stats["ending"] == int(rec.end_reason)
+    assert stats["ending"] == int(Ending[rec.end_reason.name])
     assert stats["modules"] == rec.returns[0] and stats["band"] == int(band_of(int(stats["modules"])))
     assert stats["attaches"] == stats["modules"]
     assert stats["turns"] == sum(s["seat_turns"] for s in rec.seat_stats)

@@ -101,7 +101,8 @@ tracker is ``track_years=range(1998, 2012)``; the second milestone at 2008 is
 (``reshuffle_empty_incident_pile``).
 
 Bots: ``planner`` plays the whole team: it plans module attachments with assistance, moves the
-crew towards them, clears red dice first, and keeps the command cards spread over the players;
+crew towards them, clears red dice first, and keeps the command cards spread over the players
+(it never leaves the next player without a pair to pick);
 ``greedy`` takes the best single command it sees, card by card (a weaker baseline).
 """
 
@@ -141,7 +142,7 @@ from isslab.games.mission_iss.components import (
     TRACK_14,
     Bonus,
 )
-from isslab.games.mission_iss.phases import MissionEnd, Phase, ResultBand, Task, Via, band_of
+from isslab.games.mission_iss.phases import Ending, MissionEnd, Phase, ResultBand, Task, Via, band_of
 from isslab.games.mission_iss.positions import cards_letters, parse_cards
 from isslab.games.mission_iss.rules import GameISS, StateISS
 from isslab.games.mission_iss.scoring import SeatTally, Tally
@@ -165,6 +166,7 @@ __all__ = [
     "DrawTile",
     "EndShift",
     "EndTurn",
+    "Ending",
     "Exercise",
     "GameISS",
     "MissionEnd",

@@ -31,6 +31,7 @@ __all__ = [
     "TRAIN",
     "VIA_COMMANDS",
     "VIA_NAMES",
+    "Ending",
     "MissionEnd",
     "Phase",
     "ResultBand",
@@ -149,15 +150,30 @@ VIA_COMMANDS: Final = (
 )
 
 
-class MissionEnd(int, EndReason):
+class MissionEnd(EndReason):
     """How a game of Mission ISS ends (End of the game): two successes and one failure."""
 
     #: success: the twelfth and last module is attached
-    ALL_MODULES = 1
+    ALL_MODULES = "success: the twelfth module is attached"
     #: success: the ISS marker reached the last space of the Earth progress tracker
-    TRACK_END = 2
+    TRACK_END = "success: the ISS marker reached the last space"
     #: failure: the ISS marker reached an ISS symbol with too few modules attached
+    MILESTONE_MISSED = "failure: too few modules at an ISS symbol"
+
+
+class Ending(IntEnum):
+    """The endings as numbers: the state field ``end`` and the statistic ``ending``."""
+
+    #: the game goes on
+    NONE = 0
+    ALL_MODULES = 1
+    TRACK_END = 2
     MILESTONE_MISSED = 3
+
+    @property
+    def reason(self) -> MissionEnd | None:
+        """The :class:`MissionEnd` of this ending (None while the game goes on)."""
+        return None if self is Ending.NONE else MissionEnd[self.name]
 
 
 class ResultBand(IntEnum):

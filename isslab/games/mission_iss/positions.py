@@ -29,7 +29,7 @@ from isslab.games.mission_iss.components import (
     Bonus,
 )
 from isslab.games.mission_iss.legal import WAITING
-from isslab.games.mission_iss.phases import ARRIVE, OVER, RESEARCH_MORE, SELECT, SETUP, MissionEnd, Phase
+from isslab.games.mission_iss.phases import ARRIVE, OVER, RESEARCH_MORE, SELECT, SETUP, Ending, Phase
 from isslab.games.mission_iss.scoring import NO_SEAT_TALLY, NO_TALLY
 
 if TYPE_CHECKING:
@@ -466,8 +466,8 @@ def _problems(st: StateISS) -> list[str]:  # noqa: C901 - one check after anothe
             p.append(f"carry {st.carry} is not (astronaut, points > 0)")
     elif st.carry != ():
         p.append("carry is () outside the research carry-over")
-    if not _is_int(st.end) or (st.phase == OVER) != (st.end in {int(e) for e in MissionEnd}):
-        p.append("end is a MissionEnd exactly when the game is over")
+    if not _is_int(st.end) or (st.phase == OVER) != (st.end in {int(e) for e in Ending if e}):
+        p.append("end is an Ending other than NONE exactly when the game is over")
     if not _ints(p, "tally", st.tally, len(NO_TALLY)):
         pass
     if not isinstance(st.seat_tally, tuple) or len(st.seat_tally) != n:

@@ -199,7 +199,7 @@ class StateISS(State):
     picked: tuple[int, ...]  # cards picked this turn that go face down at its end
     boost: tuple[int, ...]  # research-bonus points for the next move, research, attach
     carry: tuple[int, ...]  # research points left over: (astronaut, points), or ()
-    end: int  # a MissionEnd once the game is over, else 0
+    end: int  # an Ending: NONE (0) until the game is over
     tally: tuple[int, ...]  # the team's counters (scoring.Tally)
     seat_tally: tuple[tuple[int, ...], ...]  # per seat counters (scoring.SeatTally)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from isslab.games.mission_iss.phases import OVER, MissionEnd, ResultBand, band_of
+from isslab.games.mission_iss.phases import OVER, Ending, MissionEnd, ResultBand, band_of
 
 if TYPE_CHECKING:
     from isslab.games.mission_iss.rules import StateISS
@@ -108,12 +108,12 @@ def modules_attached(st: StateISS) -> int:
 
 def end_reason(st: StateISS) -> MissionEnd | None:
     """Why the game ended, or None while it goes on."""
-    return MissionEnd(st.end) if st.phase == OVER else None
+    return Ending(st.end).reason if st.phase == OVER else None
 
 
 def success(st: StateISS) -> bool:
     """True once the mission has succeeded (all modules, or the last space of the tracker)."""
-    return st.phase == OVER and st.end != MissionEnd.MILESTONE_MISSED
+    return st.phase == OVER and st.end != Ending.MILESTONE_MISSED
 
 
 def band(st: StateISS) -> ResultBand:
@@ -135,13 +135,13 @@ def winners(st: StateISS) -> tuple[int, ...]:
 
 
 def game_stats(st: StateISS) -> dict[str, float]:
-    """The team's result (modules, year, ``ending``: the MissionEnd value, band) and its counters."""
+    """The team's result (modules, year, ``ending``: an :class:`Ending` number, band) and its counters."""
     t = st.game.t
     reason = end_reason(st)
     out: dict[str, float] = {
         "modules": modules_attached(st),
         "year": t.years[min(st.track, t.last_space)],
-        "ending": int(reason) if reason is not None else 0,
+        "ending": int(Ending[reason.name]) if reason is not None else 0,
         "band": int(band(st)),
         "success": int(success(st)),
     }

@@ -56,7 +56,7 @@ from isslab.games.mission_iss.phases import (
     SETUP,
     TILE,
     TRAIN,
-    MissionEnd,
+    Ending,
     Via,
 )
 from isslab.games.mission_iss.scoring import (
@@ -377,7 +377,7 @@ def _assemble(st: StateISS, a: Assemble) -> None:
     _used(st, a.via)
     st.station = _put(st.station, m, f)
     if all(p >= 0 for p in st.station):  # step 1: the twelfth module ends the game at once
-        st.end = int(MissionEnd.ALL_MODULES)
+        st.end = int(Ending.ALL_MODULES)
         st.phase = OVER
         return
     queue: list[tuple[int, int]] = []
@@ -480,11 +480,11 @@ def _end_shift(st: StateISS, seat: int) -> None:
         st.incident_pile = t.incident_pile0
     need = t.milestones.get(space)
     if need is not None and sum(1 for p in st.station if p >= 0) < need:
-        st.end = int(MissionEnd.MILESTONE_MISSED)  # ISS symbol missed: the game ends at once
+        st.end = int(Ending.MILESTONE_MISSED)  # ISS symbol missed: the game ends at once
         st.phase = OVER
         return
     if space >= t.last_space:  # the last space of the tracker ends the game
-        st.end = int(MissionEnd.TRACK_END)
+        st.end = int(Ending.TRACK_END)
         st.phase = OVER
         return
     st.phase = TRAIN
