@@ -77,7 +77,9 @@ offers another reading where one is plausible.
 11. Exercise markers are used at the end of the shift of the player who took them, each on an
     astronaut on the ISS of that player's choice; a marker nobody can use returns to the capsule.
 12. A robonaut from the station (when the capsule is empty) comes from another field.
-13. The player who attached the module chooses which waiting astronaut arrives.
+13. The new astronaut arrives at once, and the player who attached the module chooses who (the
+    rulebook's remark that a forgotten astronaut may still be added later needs no rule in an
+    engine that never forgets).
 14. An ISS symbol counts every module attached so far.
 15. Single player: a middle-row card may be played over while no card lies above it. The shift may
     end with a card on the top row, or when no card can be played at all.
