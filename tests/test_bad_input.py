@@ -76,26 +76,27 @@ def guarded(fn: Callable[[], Any], seconds: float = 1.0, mb: int = 300) -> Any:
     """``fn()`` with a time limit (``Overrun``) and ``mb`` MB of address space beyond what is in use.
 
     A call, not a ``with`` block: the limits are lifted in a ``finally`` that an alarm due at the
-    very end cannot skip (the alarm fires once and disarms itself).
+    very end cannot skip (the alarm fires once and disarms itself). The limit is CPU time of this
+    process (``ITIMER_PROF``), not wall time, so a busy machine does not fail a correct refusal.
     """
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     limit = _address_space() + mb * 2**20
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)
-    old = signal.signal(signal.SIGALRM, _raise_overrun)
+    old = signal.signal(signal.SIGPROF, _raise_overrun)
     try:
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
         _ARMED[0] = True
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+        signal.setitimer(signal.ITIMER_PROF, seconds)
         try:
             return fn()
         finally:
             _ARMED[0] = False
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
     finally:
         _ARMED[0] = False
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
-        signal.signal(signal.SIGALRM, old)
+        signal.signal(signal.SIGPROF, old)
 
 
 def refused(
