@@ -144,7 +144,7 @@ class ExperimentDraw(NamedTuple):
 class FedorTop(NamedTuple):
     """Chance: the new top card of the FEDOR deck; everybody sees its back (Solo mode)."""
 
-    index: int
+    number: int
     card: str
     back: str
 
@@ -310,10 +310,7 @@ class LongStay(NamedTuple):
     target: str
 
     def __str__(self) -> str:
-        return (
-            f"{_who(self.seat)} starts a long stay: astronaut from {self.source} to {self.target}"
-            f""
-        )
+        return f"{_who(self.seat)} starts a long stay: astronaut from {self.source} to {self.target}"
 
 
 @action_type

@@ -1,8 +1,407 @@
-"""placeholder"""
-from isslab.core import register_bot
+"""Heuristic bots for 1998 ISS: ``greedy`` (the default), ``builder`` and ``scientist``.
+
+All three are :class:`HeuristicBot` objects: a one-ply evaluation that scores each choice from the
+tables and the state in points (no search, no look-ahead beyond the action itself), with weights
+that make the styles differ:
+
+* ``greedy`` plans experiments it can do, claims goals, and takes the points in reach: tokens,
+  long stays, experiments, the shuttle cards of launches it can cause;
+* ``builder`` prefers the station: cubes on modules (majorities and their extra actions), installing
+  compartments, astronauts on the station, long stays;
+* ``scientist`` plans and conducts experiments first, keeps more cards and values materials more.
+
+The bots read only what their seat may see (its own hand, the public board). They need no
+randomness and carry no memory between decisions; a decision costs a few list lookups and some
+arithmetic per legal action.
+"""
+
+from __future__ import annotations
+
 import random
+from dataclasses import dataclass
 from typing import Any
-@register_bot("1998-iss", "greedy")
-def greedy(state: Any, rng: random.Random) -> Any:
-    legal = state.legal_actions()
-    return legal[int(rng.random() * len(legal))]
+
+from isslab.core import Action, register_bot
+from isslab.games.iss_1998.actions import (
+    Conduct,
+    Install,
+    Keep,
+    Load,
+    LongStay,
+    OutsideJobs,
+    Place,
+    Plan,
+    Train,
+)
+from isslab.games.iss_1998.components import (
+    ACTION_NAMES,
+    CONDUCT,
+    CONSTRUCT,
+    INSTALL,
+    LOAD,
+    LONG_STAY,
+    OUTSIDE,
+    PLAN,
+    SHUTTLE_NAMES,
+    SHUTTLE_NATION,
+    TRAIN,
+    Goal,
+)
+from isslab.games.iss_1998.legal import card_actions, performable_mask
+from isslab.games.iss_1998.phases import Phase
+from isslab.games.iss_1998.rules import State1998
+
+__all__ = [
+    "BUILDER",
+    "GREEDY",
+    "SCIENTIST",
+    "HeuristicBot",
+    "Params",
+    "builder_bot",
+    "greedy_bot",
+    "scientist_bot",
+]
+
+_SHUTTLE_INDEX = {name: t for t, name in enumerate(SHUTTLE_NAMES)}
+
+
+@dataclass(frozen=True)
+class Params:
+    """The weights that distinguish the heuristic bots (values in points)."""
+
+    iss_material: float = 0.7  # an ISS material on the track (it pays for experiments and stays)
+    astronaut: float = 1.3  # an astronaut on the station while fewer than ``crew`` are there
+    crew: int = 3  # astronauts on the station (and on their way) the bot aims for
+    plan: float = 2.2  # drawing experiments with room in hand
+    hand_target: int = 2  # cards the bot wants in hand
+    construct: float = 0.9  # two cubes on the modules
+    install_bonus: float = 0.0  # on top of the tokens' points
+    conduct_bonus: float = 0.0  # on top of the card's points
+    long_stay_bonus: float = 0.6  # on top of the track's points
+    goal_step: float = 1.2  # one step towards a goal on offer
+    launch: float = 1.0  # causing a launch (besides the shuttle card's points)
+
+
+GREEDY = Params()
+BUILDER = Params(
+    construct=2.4, install_bonus=1.0, astronaut=1.6, crew=4, plan=1.4, hand_target=1, long_stay_bonus=1.0
+)
+SCIENTIST = Params(iss_material=0.9, plan=3.0, hand_target=3, conduct_bonus=1.5, construct=0.5, goal_step=1.0)
+
+
+def _on_station(st: State1998, p: int) -> int:
+    return st.unity[p] + st.occ[p].bit_count()
+
+
+class _Eval:
+    """The evaluations of one decision: the seat's situation, computed once."""
+
+    def __init__(self, st: State1998, p: int, params: Params) -> None:
+        g = st.game
+        self.st = st
+        self.g = g
+        self.p = p
+        self.w = params
+        self.iss = st.iss_mat[p]
+        self.crew = _on_station(st, p) + st.cargo_astro[0][p] + st.cargo_astro[1][p]
+        self.open_goals = {goal for i, goal in enumerate(st.goals) if st.goal_owner[i] < 0}
+        self.final = st.ending == 2
+        # value of one more ISS material: less as the track fills (the top is 8)
+        self.v_iss = params.iss_material if self.iss < g.max_iss - 2 else params.iss_material * 0.4
+        if self.final:
+            self.v_iss = 0.0
+
+    def goal(self, goal: int, have: int, gain: int) -> float:
+        """A step towards ``goal`` (if on offer): worth more as the threshold comes near."""
+        if goal not in self.open_goals or gain <= 0:
+            return 0.0
+        need = self.g.goal_threshold[goal]
+        if have >= need:
+            return 0.0
+        close = 1.0 + max(0, 3 - (need - have - gain))
+        return self.w.goal_step * min(gain, need - have) * close / 2
+
+    def astronaut_value(self) -> float:
+        return self.w.astronaut if self.crew < self.w.crew else self.w.astronaut * 0.25
+
+    def launch_bonus(self, a: int) -> float:
+        """Causing a launch with card ``a``'s countdown: the shuttle card and the cargo's arrival."""
+        st, g, p = self.st, self.g, self.p
+        if self.final:
+            return 0.0
+        steps = g.countdown_values[a]
+        best = 0.0
+        for n in (0, 1):
+            t = st.pad[n]
+            if t < 0 or not (any(st.cargo_astro[n]) or any(st.cargo_mat[n])):
+                continue
+            if st.countdown[n] <= steps:
+                kinds = sum(1 for c in st.won[p] if c)
+                new_kind = not st.won[p][t]
+                pts = g.set_points
+                gain = (
+                    (pts[kinds] - (pts[kinds - 1] if kinds else 0)) if new_kind and kinds < len(pts) else 0.5
+                )
+                best = max(best, gain + self.w.launch)
+        return best
+
+    # --- card values (the best way of each) -------------------------------------------------------
+
+    def conduct(self, action: Conduct) -> float:
+        g = self.g
+        c = g.exp_index[action.card]
+        cost = g.exp_iss[c] * self.v_iss + g.exp_ext[c] * 1.0
+        penalty: int = g._options["unplayed_penalty"]
+        v = g.exp_points[c] + penalty - cost + self.w.conduct_bonus
+        done = len(self.st.played[self.p])
+        v += self.goal(Goal.EXPERIMENTS, done, 1)
+        if g.exp_level[c] == 3:
+            adv = sum(1 for x in self.st.played[self.p] if g.exp_level[x] == 3)
+            v += self.goal(Goal.ADVANCED, adv, 1)
+        if g.exp_long[c]:
+            v -= 0.3 * sum(1 for s in action.sources if s == "Unity")  # astronauts tied up
+        return v
+
+    def install(self, action: Install) -> float:
+        k = len(action.targets)
+        st, p = self.st, self.p
+        per_token: int = self.g._options["installation_points"]
+        v = k * (per_token + self.w.install_bonus)
+        v += self.goal(Goal.INSTALLATION_TOKENS, st.tokens[p], k)
+        if st.tokens[p] == 0:
+            v += self.goal(Goal.ALL_ROUND, 0, 1) * 0.5
+        # an astronaut leaving a compartment frees it (for others too): prefer Unity's
+        v -= 0.05 * sum(1 for s in action.sources if s != "Unity")
+        return v
+
+    def long_stay(self, action: LongStay) -> float:
+        g, st, p = self.g, self.st, self.p
+        lv = st.long_stay[p]
+        gain = g.ls_points[lv + 1] - g.ls_points[lv]
+        v = gain + self.w.long_stay_bonus - self.v_iss - 0.5 * self.astronaut_value()
+        v += self.goal(Goal.LONG_STAY, lv, 1)
+        if lv == 0:
+            v += self.goal(Goal.ALL_ROUND, 0, 1) * 0.5
+        return v
+
+    def outside(self, action: OutsideJobs) -> float:
+        st, p = self.st, self.p
+        k = action.amount
+        keep = 2 if not self.final else 0  # keep some ISS material for experiments
+        spare = max(0, self.iss - keep)
+        use = min(k, spare)
+        v = use * (1.0 - self.v_iss) + (k - use) * (1.0 - self.w.iss_material) - 0.2
+        v += self.goal(Goal.EXTERNAL, st.ext_mat[p], k)
+        return v
+
+    def train(self, action: Train) -> float:
+        st, p = self.st, self.p
+        n = SHUTTLE_NATION[_SHUTTLE_INDEX[action.shuttle]]
+        v = self.astronaut_value() if not self.final else 0.0
+        on = st.cargo_astro[0][p] + st.cargo_astro[1][p]
+        v += self.goal(Goal.ASTRONAUTS_ON_SHUTTLES, on, 1)
+        v -= 0.05 * st.countdown[n]  # sooner is better
+        return v
+
+    def load(self, action: Load) -> float:
+        st, p, g = self.st, self.p, self.g
+        loaded = st.cargo_mat[0][p] + st.cargo_mat[1][p]
+        room = max(0, g.max_iss - self.iss - loaded)
+        k = sum(action.amounts)
+        v = min(k, room) * self.w.iss_material * 0.9 if not self.final else 0.0
+        v += self.goal(Goal.MATERIALS_ON_SHUTTLES, loaded, k)
+        for n in (0, 1):
+            v -= 0.03 * action.amounts[n] * st.countdown[n]
+        return v
+
+    def plan(self, action: Plan) -> float:
+        st, p = self.st, self.p
+        room = self.g.hand_limit - len(st.hands[p])
+        if room <= 0 or self.final:
+            return -1.0
+        want = max(0, self.w.hand_target - len(st.hands[p]))
+        v = self.w.plan * (0.5 + 0.5 * min(want, 2))
+        # advanced cards pay more but need three astronauts
+        v += 0.3 * sum(action.levels) if self.crew >= 3 else 0.2 * (3 - max(action.levels))
+        return v
+
+    def construct(self, first: int, second: int) -> float:
+        st, p = self.st, self.p
+        if self.final:
+            return self.goal(Goal.CUBES_ON_MODULE, max(r[p] for r in st.ccubes), 2) - 0.5
+        v = self.w.construct
+        mine = [st.ccubes[s][p] for s in (first, second)]
+        v += self.goal(Goal.CUBES_ON_MODULE, max(r[p] for r in st.ccubes), 2 if first == second else 1)
+        # cubes where a majority is in reach
+        for s in {first, second}:
+            others = max((k for q, k in enumerate(st.ccubes[s]) if q != p), default=0)
+            if mine[0 if s == first else 1] + 1 >= others:
+                v += 0.3
+        return v
+
+
+def _value(ev: _Eval, action: Any) -> float:
+    kind = type(action)
+    if kind is Conduct:
+        return ev.conduct(action)
+    if kind is Install:
+        return ev.install(action)
+    if kind is LongStay:
+        return ev.long_stay(action)
+    if kind is OutsideJobs:
+        return ev.outside(action)
+    if kind is Train:
+        return ev.train(action)
+    if kind is Load:
+        return ev.load(action)
+    if kind is Plan:
+        return ev.plan(action)
+    # Construct
+    col = ev.st.column
+    g = ev.g
+    return ev.construct(col.index(g.mod_index[action.first]), col.index(g.mod_index[action.second]))
+
+
+def _best(ev: _Eval, actions: list[Any]) -> tuple[Any, float]:
+    best, best_v = actions[0], -1e9
+    for a in actions:
+        v = _value(ev, a)
+        if v > best_v:
+            best, best_v = a, v
+    return best, best_v
+
+
+def _card_value(ev: _Eval, a: int) -> float:
+    """The value of placing a cube on card ``a``: its best way, and the launch it may cause."""
+    actions = card_actions(ev.st, ev.p, a)
+    if not actions:
+        return -1e9
+    _, v = _best(ev, actions)
+    return v + ev.launch_bonus(a)
+
+
+class HeuristicBot:
+    """A one-ply heuristic bot: a callable ``(state, rng) -> action`` (see the module)."""
+
+    def __init__(self, name: str, params: Params) -> None:
+        self.name = name
+        #: the name records and tables show for this bot
+        self.__name__ = name
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"<1998 ISS bot {self.name!r}>"
+
+    def __call__(self, state: Any, rng: random.Random) -> Action:
+        """The bot's action in ``state`` (a decision of a seat); it needs no randomness."""
+        return self.decide(state)
+
+    def decide(self, st: State1998) -> Action:
+        """The heuristic's action in ``st``."""
+        legal = st.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        ph = st.phase
+        p = st.current_player
+        ev = _Eval(st, p, self.params)
+        if ph == Phase.NORMAL or ph == Phase.EXTRA:
+            return self._place(st, ev, legal, ph == Phase.EXTRA)
+        if ph == Phase.PERFORM:
+            return _best(ev, legal)[0]
+        if ph == Phase.KEEP:
+            return self._keep(st, ev, legal)
+        if ph == Phase.GOAL:
+            return legal[0]  # a goal is 5 points: claim the first one offered
+        if ph == Phase.COUNTDOWN:
+            return self._countdown(st, ev, legal)
+        if ph == Phase.PLACE_EXTRA:
+            return self._extra_space(st, ev, legal)
+        if ph == Phase.CARGO:
+            return min(legal, key=lambda a: st.countdown[SHUTTLE_NATION[_SHUTTLE_INDEX[a.shuttle]]])
+        if ph == Phase.RETRIEVE:
+            return self._retrieve(st, p, legal)
+        return legal[0]
+
+    def _place(self, st: State1998, ev: _Eval, legal: list[Any], extra: bool) -> Action:
+        best, best_v = legal[-1] if extra else legal[0], 0.0 if extra else -1e9
+        for a in legal:
+            if type(a) is not Place:
+                continue
+            v = _card_value(ev, _CARD_INDEX[a.card])
+            if extra:
+                v -= 0.2  # the cube on the extra space keeps some value there
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _keep(self, st: State1998, ev: _Eval, legal: list[Any]) -> Action:
+        g = st.game
+        p = st.actor
+        crew = ev.crew
+        target = self.params.hand_target + 1
+        best, best_v = legal[-1], -1e9
+        for a in legal:
+            assert isinstance(a, Keep)
+            v = 0.0
+            size = len(st.hands[p]) + len(a.kept)
+            for name in a.kept:
+                c = g.exp_index[name]
+                doable = g.exp_level[c] <= max(1, crew)
+                v += (g.exp_points[c] - 1.5) * (0.6 if doable else 0.2)
+            if size > target:
+                v -= 2.0 * (size - target)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _countdown(self, st: State1998, ev: _Eval, legal: list[Any]) -> Action:
+        p = st.actor
+        best, best_v = legal[0], -1e9
+        for a in legal:
+            n = SHUTTLE_NATION[_SHUTTLE_INDEX[a.shuttle]]
+            mine = st.cargo_astro[n][p] + st.cargo_mat[n][p]
+            theirs = sum(st.cargo_astro[n]) + sum(st.cargo_mat[n]) - mine
+            v = 0.3 * mine - 0.1 * theirs
+            if st.countdown[n] <= a.steps:  # this turn's launch is ours
+                v += 2.0 + (1.5 if not st.won[p][st.pad[n]] else 0.0)
+            elif st.countdown[n] - a.steps <= 2:
+                v -= 0.8  # sets up the next player's launch
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _extra_space(self, st: State1998, ev: _Eval, legal: list[Any]) -> Action:
+        order = (CONDUCT, INSTALL, LONG_STAY, PLAN, TRAIN, LOAD, OUTSIDE, CONSTRUCT)
+        able = performable_mask(st, st.actor)
+        rank = {a: i for i, a in enumerate(order)}
+
+        def key(action: Any) -> tuple[int, int]:
+            a = _CARD_INDEX[action.card]
+            return (0 if able >> a & 1 else 1, rank[a])
+
+        return min(legal, key=key)
+
+    def _retrieve(self, st: State1998, p: int, legal: list[Any]) -> Action:
+        g = st.game
+
+        def key(action: Any) -> tuple[int, int]:
+            m = g.mod_index.get(action.source, -1)
+            if m < 0:
+                return (1, 0)  # extra-action cubes are worth keeping
+            slot = st.column.index(m)
+            row = st.ccubes[slot]
+            lead = row[p] - max((k for q, k in enumerate(row) if q != p), default=0)
+            return (0, -abs(lead))  # where the cube changes no majority
+
+        return min(legal, key=key)
+
+
+_CARD_INDEX = {name: a for a, name in enumerate(ACTION_NAMES)}
+
+#: the three registered bots
+greedy_bot = HeuristicBot("greedy", GREEDY)
+builder_bot = HeuristicBot("builder", BUILDER)
+scientist_bot = HeuristicBot("scientist", SCIENTIST)
+register_bot("1998-iss", "greedy")(greedy_bot)
+register_bot("1998-iss", "builder")(builder_bot)
+register_bot("1998-iss", "scientist")(scientist_bot)

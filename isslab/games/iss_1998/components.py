@@ -306,7 +306,8 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option(
         "initial_modules",
         DEFAULT_INITIAL_MODULES,
-        "the central piece (with the Unity area) and the three initial modules: " + _MODULE_ROWS
+        "the central piece (with the Unity area) and the three initial modules: "
+        + _MODULE_ROWS
         + "; the second row starts covered",
         assumption=True,
         min_len=4,
@@ -335,7 +336,9 @@ OPTIONS: Final[tuple[Option, ...]] = (
     # tracks and pieces
     Option("astronauts", 5, "astronauts per player", min=1, max=8),
     Option("action_cubes", 8, "action cubes per player", min=3, max=16),
-    Option("material_tokens", 9, "material tokens per player (each counts 1 or, turned over, 2)", min=1, max=20),
+    Option(
+        "material_tokens", 9, "material tokens per player (each counts 1 or, turned over, 2)", min=1, max=20
+    ),
     Option("max_iss_material", 8, "top of the ISS material track (Launch step 3)", min=1, max=20),
     Option("max_external", 10, "top of the external material track", assumption=True, min=1, max=30),
     Option(

@@ -47,7 +47,7 @@ def do_experiment(st: State1998, p: int, c: int, sources: tuple[int, ...], targe
     else:  # short-term: through the compartment and straight back to Unity
         for src in sources:
             move(st, p, src, UNITY)
-    st.played = put(st.played, p, st.played[p] + (c,))  # type: ignore[arg-type]
+    st.played = put(st.played, p, st.played[p] + (c,))
     stat(st, p, EXPERIMENTS, 1)
     if g.exp_level[c] == 3:
         stat(st, p, ADVANCED, 1)

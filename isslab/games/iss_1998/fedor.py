@@ -151,7 +151,7 @@ def resume(st: State1998) -> bool:
             if not bottom:
                 _finish(st, True)  # no card of that level is left to try
                 continue
-            st.exp_bottom = put(st.exp_bottom, i, bottom[1:])  # type: ignore[arg-type]
+            st.exp_bottom = put(st.exp_bottom, i, bottom[1:])
             flipped(st, bottom[0])
         elif fs == FS_TRY:
             _try_experiment(st)
@@ -284,7 +284,7 @@ def _try_experiment(st: State1998) -> None:
             _finish(st, False)
             return
     i = g.exp_level[c] - 1
-    st.exp_bottom = put(st.exp_bottom, i, st.exp_bottom[i] + (c,))  # type: ignore[arg-type]
+    st.exp_bottom = put(st.exp_bottom, i, st.exp_bottom[i] + (c,))
     st.fedor_tries += 1
     if st.fedor_tries < g.fedor_tries:
         st.fstate = FS_EXPERIMENT

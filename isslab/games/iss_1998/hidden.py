@@ -111,7 +111,7 @@ def resample_hidden(st: State1998, seat: int, rng: random.Random, tries: int = 2
                 tuple(image(c) for c in a.returned),
                 a.returned_levels,
             )
-    if st.fedor_top >= 0 and last_top >= 0 and history[last_top].index == st.fedor_top:
+    if st.fedor_top >= 0 and last_top >= 0 and history[last_top].number == st.fedor_top:
         c = _other_top(st, rng)
         new[last_top] = FedorTop(c, g.f_label[c], ("RU", "US")[g.f_back[c]])
     state: State = g.new_state()

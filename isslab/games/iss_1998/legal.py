@@ -56,13 +56,10 @@ from isslab.games.iss_1998.components import (
     ANY,
     CONDUCT,
     CONSTRUCT,
-    EARTH_ACTIONS,
     GOALS,
     INSTALL,
-    ISS_ACTIONS,
     LOAD,
     LONG_STAY,
-    LS,
     OUTSIDE,
     PLAN,
     SEAT_NAMES,
@@ -90,6 +87,7 @@ __all__ = [
     "illegal_reason",
     "legal_actions",
     "performable",
+    "performable_mask",
 ]
 
 #: source categories: Unity, then own compartments of LAB, COM, CRN, EVA (LS astronauts are locked)
@@ -200,10 +198,7 @@ def _construct(st: State1998, p: int) -> list[Any]:
         slots = [i for i, m in enumerate(st.column) if m >= 0]
         names = g.mod_name
         found = [
-            Construct(p, names[st.column[i]], names[st.column[j]])
-            for i in slots
-            for j in slots
-            if i <= j
+            Construct(p, names[st.column[i]], names[st.column[j]]) for i in slots for j in slots if i <= j
         ]
         g.memo_earth[key] = found
     return found
@@ -252,13 +247,17 @@ def _long_stay(st: State1998, p: int) -> list[Any]:
 def order_outcomes(column: str, cards: tuple[int, ...]) -> tuple[tuple[ColumnOrder, float], ...]:
     """The 24 orders of one column of action cards, equally likely (Setup 2)."""
     perms = list(itertools.permutations(cards))
-    return tuple((ColumnOrder(column, tuple(ACTION_NAMES[a] for a in perm)), 1.0 / len(perms)) for perm in perms)
+    return tuple(
+        (ColumnOrder(column, tuple(ACTION_NAMES[a] for a in perm)), 1.0 / len(perms)) for perm in perms
+    )
 
 
 def goal_outcomes(k: int) -> tuple[tuple[GoalDraw, float], ...]:
     """The sets of ``k`` goal cards of the ten, equally likely (Setup 9; order does not matter)."""
     p = 1.0 / comb(len(GOALS), k)
-    return tuple((GoalDraw(tuple(GOALS[i][0] for i in c)), p) for c in itertools.combinations(range(len(GOALS)), k))
+    return tuple(
+        (GoalDraw(tuple(GOALS[i][0] for i in c)), p) for c in itertools.combinations(range(len(GOALS)), k)
+    )
 
 
 def _install_targets(g: Game1998, covered: int, k: int) -> list[tuple[int, ...]]:
@@ -277,12 +276,23 @@ def _install_targets(g: Game1998, covered: int, k: int) -> list[tuple[int, ...]]
 def _targets(g: Game1998, covered: int, k: int) -> list[tuple[int, ...]]:
     if g.solo:
         return list(itertools.combinations(bits(covered), k))
-    by_type = [bits(covered & g.type_mask[t]) for t in range(5)]
+    tm = g.type_mask
+    lowest = []  # per type present: its two lowest covered compartments
+    for t in range(5):
+        m = covered & tm[t]
+        if m:
+            first = m & -m
+            rest = m ^ first
+            second = rest & -rest
+            lowest.append((first.bit_length() - 1, second.bit_length() - 1 if second else -1))
+    if k == 1:
+        return [(a,) for a, _ in lowest]
     out: list[tuple[int, ...]] = []
-    for types in itertools.combinations_with_replacement(range(5), k):
-        need = [types.count(t) for t in range(5)]
-        if all(len(by_type[t]) >= need[t] for t in range(5)):
-            out.append(tuple(sorted(c for t in range(5) for c in by_type[t][: need[t]])))
+    for i, (a, b) in enumerate(lowest):
+        if b >= 0:
+            out.append((a, b))
+        for c, _ in lowest[i + 1 :]:
+            out.append((a, c) if a < c else (c, a))
     return out
 
 
@@ -461,15 +471,34 @@ def _conduct_counts(st: State1998, p: int, card: int) -> tuple[int, tuple[int, .
     return min(st.unity[p], r), own_n, free_n
 
 
-def _can_conduct(st: State1998, p: int) -> bool:
+def _can_conduct(st: State1998, p: int, avail: int, free: int) -> bool:
+    """Whether some experiment in ``p``'s hand can be done now."""
     g = st.game
     iss, ext = st.iss_mat[p], st.ext_mat[p]
+    tm = g.type_mask
+    own_all: tuple[int, ...] | None = None
+    free_all: tuple[int, ...] = ()
+    u = st.unity[p]
     for card in st.hands[p]:
         if g.exp_iss[card] <= iss and g.exp_ext[card] <= ext:
-            u, own_n, free_n = _conduct_counts(st, p, card)
-            if _abstract_plans(g, card, u, own_n, free_n):
+            if own_all is None:
+                own_all = tuple((avail & tm[t]).bit_count() for t in range(4))
+                free_all = tuple((free & tm[t]).bit_count() for t in range(5))
+            r = g.exp_r[card]
+            own_n = tuple(k if k < r else r for k in own_all)
+            free_n = tuple(k if k < r else r for k in free_all)
+            if _abstract_plans(g, card, u if u < r else r, own_n, free_n):
                 return True
     return False
+
+
+def _real(v: int, own: list[tuple[int, ...]], free: list[tuple[int, ...]]) -> int:
+    """The compartment a virtual id of an abstract plan stands for (Unity stays Unity)."""
+    if v >= _FREE:
+        return free[(v - _FREE) // 10][(v - _FREE) % 10]
+    if v >= _OWN:
+        return own[(v - _OWN) // 10][(v - _OWN) % 10]
+    return v
 
 
 def _conduct(st: State1998, p: int) -> list[Any]:
@@ -494,18 +523,15 @@ def _conduct(st: State1998, p: int) -> list[Any]:
             continue
         own = [bits(avail & tm[t]) for t in range(4)]
         fr = [bits(free & tm[t]) for t in range(5)]
-
-        def real(v: int) -> int:
-            if v >= _FREE:
-                return fr[(v - _FREE) // 10][(v - _FREE) % 10]
-            if v >= _OWN:
-                return own[(v - _OWN) // 10][(v - _OWN) % 10]
-            return v
-
         name = g.exp_name[card]
         for srcs, tgts in plans:
             out.append(
-                Conduct(p, name, tuple(_label(g, real(c)) for c in srcs), tuple(_label(g, real(c)) for c in tgts))
+                Conduct(
+                    p,
+                    name,
+                    tuple(_label(g, _real(c, own, fr)) for c in srcs),
+                    tuple(_label(g, _real(c, own, fr)) for c in tgts),
+                )
             )
     return out
 
@@ -518,33 +544,50 @@ def card_actions(st: State1998, p: int, a: int) -> list[Any]:
     return _CARD_LISTS[a](st, p)
 
 
-def performable(st: State1998, p: int, a: int) -> bool:
-    """Whether ``p`` could perform card ``a`` now (cheap checks; no list is built)."""
+def performable_mask(st: State1998, p: int) -> int:
+    """The cards ``p`` could perform now, as a bit mask (bit ``a`` for card ``a``; no list is built)."""
     g = st.game
-    if a == TRAIN:
-        if st.reserve[p] <= 0:
-            return False
-        return any(t >= 0 and sum(st.cargo_astro[n]) < g.sh_seats[t] for n, t in enumerate(st.pad))
-    if a == LOAD:
-        if g.mat_capacity - st.cargo_mat[0][p] - st.cargo_mat[1][p] < 2:
-            return False
-        return any(t >= 0 and g.sh_mat[t] for t in st.pad)
-    if a == CONSTRUCT:
-        return (st.ending != 2 or g.final_construct) and any(m >= 0 for m in st.column)
-    if a == PLAN:
-        return any(st.exp_pool) or any(st.exp_bottom)
+    mask = 0
+    pad = st.pad
+    ru, us = pad
+    if st.reserve[p] > 0 and (
+        (ru >= 0 and sum(st.cargo_astro[0]) < g.sh_seats[ru])
+        or (us >= 0 and sum(st.cargo_astro[1]) < g.sh_seats[us])
+    ):
+        mask |= 1 << TRAIN
+    if g.mat_capacity - st.cargo_mat[0][p] - st.cargo_mat[1][p] >= 2 and (
+        (ru >= 0 and g.sh_mat[ru]) or (us >= 0 and g.sh_mat[us])
+    ):
+        mask |= 1 << LOAD
+    if (st.ending != 2 or g.final_construct) and st.column != _EMPTY_COLUMN:
+        mask |= 1 << CONSTRUCT
+    pools, bottoms = st.exp_pool, st.exp_bottom
+    if pools[0] or pools[1] or pools[2] or bottoms[0] or bottoms[1] or bottoms[2]:
+        mask |= 1 << PLAN
     avail = st.occ[p] & ~g.ls_mask
     if not st.unity[p] and not avail:
-        return False
-    if a == LONG_STAY:
-        return st.iss_mat[p] >= 1 and st.long_stay[p] < g.ls_max and bool(free_mask(st) & g.ls_mask)
-    if a == INSTALL:
-        return bool(st.covered & st.docked)
-    if a == OUTSIDE:
-        if min(st.iss_mat[p], g.max_ext - st.ext_mat[p]) < 1:
-            return False
-        return bool(avail & g.crn_mask) or bool(free_mask(st) & g.crn_mask)
-    return _can_conduct(st, p)
+        return mask
+    occ = 0
+    for m in st.occ:
+        occ |= m
+    free = st.docked & ~st.covered & ~occ
+    if st.iss_mat[p] >= 1 and st.long_stay[p] < g.ls_max and free & g.ls_mask:
+        mask |= 1 << LONG_STAY
+    if st.covered & st.docked:
+        mask |= 1 << INSTALL
+    if st.iss_mat[p] >= 1 and st.ext_mat[p] < g.max_ext and (avail | free) & g.crn_mask:
+        mask |= 1 << OUTSIDE
+    if st.hands[p] and _can_conduct(st, p, avail, free):
+        mask |= 1 << CONDUCT
+    return mask
+
+
+_EMPTY_COLUMN = (-1, -1, -1, -1)
+
+
+def performable(st: State1998, p: int, a: int) -> bool:
+    """Whether ``p`` could perform card ``a`` now."""
+    return bool(performable_mask(st, p) >> a & 1)
 
 
 # --- goals ----------------------------------------------------------------------------------------
@@ -583,25 +626,24 @@ def claimable_goals(st: State1998, p: int) -> list[int]:
     """Indices (into ``st.goals``) of the goals on offer that ``p`` may claim now."""
     if st.claimed:
         return []
-    return [i for i, goal in enumerate(st.goals) if st.goal_owner[i] < 0 and goal_met(st, p, goal)]
+    owner = st.goal_owner
+    return [i for i, goal in enumerate(st.goals) if owner[i] < 0 and goal_met(st, p, goal)]
 
 
 # --- the lists ------------------------------------------------------------------------------------
 
 
 def _normal(st: State1998, p: int) -> list[Any]:
-    g = st.game
-    out: list[Any] = [g.act_place[p][a][0] for a in range(8) if performable(st, p, a)]
-    if not out:
-        out.append(g.act_none[p])
-    return out
+    return st.game.place_lists[p][performable_mask(st, p)]
 
 
 def _extra(st: State1998, p: int) -> list[Any]:
     g = st.game
-    out: list[Any] = [g.act_place[p][a][1] for a in range(8) if st.extra[a] == p and performable(st, p, a)]
-    out.append(g.act_skip[p])
-    return out
+    mine = 0
+    for a, q in enumerate(st.extra):
+        if q == p:
+            mine |= 1 << a
+    return g.extra_lists[p][performable_mask(st, p) & mine]
 
 
 def retrieve_sources(st: State1998, p: int) -> list[Any]:
@@ -643,9 +685,7 @@ def _keep(st: State1998, p: int) -> list[Any]:
 
 def _countdown_pads(st: State1998) -> list[int]:
     """Pads whose shuttle carries at least one astronaut or material (turn step 5)."""
-    return [
-        n for n in (0, 1) if st.pad[n] >= 0 and (any(st.cargo_astro[n]) or any(st.cargo_mat[n]))
-    ]
+    return [n for n in (0, 1) if st.pad[n] >= 0 and (any(st.cargo_astro[n]) or any(st.cargo_mat[n]))]
 
 
 def _cargo_pads(st: State1998, p: int) -> list[int]:
@@ -656,36 +696,56 @@ def _cargo_pads(st: State1998, p: int) -> list[int]:
     return [n for n in (0, 1) if st.pad[n] >= 0 and g.sh_mat[st.pad[n]]]
 
 
-def legal_actions(st: State1998) -> list[Action]:
-    """The legal actions of ``st`` in a fixed order (chance outcomes at a chance node)."""
-    ph = st.phase
+def _perform(st: State1998) -> list[Any]:
+    return list(_CARD_LISTS[st.doing](st, st.actor))
+
+
+def _countdown_list(st: State1998) -> list[Any]:
+    # the decision is asked only when both pads have cargo (turn step 5)
     g = st.game
     p = st.actor
-    if ph == Phase.PERFORM:
-        return list(_CARD_LISTS[st.doing](st, p))
-    if ph == Phase.NORMAL:
-        return _normal(st, p)
-    if ph == Phase.COUNTDOWN:
-        steps = g.countdown_values[st.card]
-        return [Countdown(p, SHUTTLE_NAMES[st.pad[n]], steps) for n in _countdown_pads(st)]
-    if ph == Phase.EXTRA:
-        return _extra(st, p)
-    if ph == Phase.GOAL:
-        names = [GOALS[goal][0] for goal in st.goals]
-        return [Claim(p, names[i]) for i in claimable_goals(st, p)] + [g.act_noclaim[p]]
-    if ph == Phase.KEEP:
-        return _keep(st, p)
-    if ph == Phase.RETRIEVE:
-        return retrieve_sources(st, p)
-    if ph == Phase.PLACE_EXTRA:
-        return [PlaceExtra(p, ACTION_NAMES[a]) for a in range(8) if st.extra[a] < 0]
-    if ph == Phase.CARGO:
-        return [Cargo(p, SHUTTLE_NAMES[st.pad[n]]) for n in _cargo_pads(st, p)]
-    if ph == Phase.FEDOR_TOKEN:
-        return [FedorToken(p, g.comp_label[c]) for c in fedor_token_choices(st)]
-    if ph == Phase.OVER:
-        return []
+    steps = g.countdown_values[st.card]
+    key = ("count", p, st.pad, steps)
+    found: list[Any] | None = g.memo_misc.get(key)
+    if found is None:
+        found = [Countdown(p, SHUTTLE_NAMES[st.pad[n]], steps) for n in _countdown_pads(st)]
+        g.memo_misc[key] = found
+    return list(found)
+
+
+def _goal_list(st: State1998) -> list[Any]:
+    p = st.actor
+    names = [GOALS[goal][0] for goal in st.goals]
+    return [Claim(p, names[i]) for i in claimable_goals(st, p)] + [st.game.act_noclaim[p]]
+
+
+def _place_extra_list(st: State1998) -> list[Any]:
+    p = st.actor
+    return [PlaceExtra(p, ACTION_NAMES[a]) for a in range(8) if st.extra[a] < 0]
+
+
+def _cargo_list(st: State1998) -> list[Any]:
+    p = st.actor
+    return [Cargo(p, SHUTTLE_NAMES[st.pad[n]]) for n in _cargo_pads(st, p)]
+
+
+def _token_list(st: State1998) -> list[Any]:
+    g = st.game
+    return [FedorToken(st.actor, g.comp_label[c]) for c in fedor_token_choices(st)]
+
+
+def _chance_list(st: State1998) -> list[Any]:
     return [a for a, _ in chance_outcomes(st)]
+
+
+def _nothing(st: State1998) -> list[Any]:
+    return []
+
+
+def legal_actions(st: State1998) -> list[Action]:
+    """The legal actions of ``st`` in a fixed order (chance outcomes at a chance node)."""
+    out: list[Action] = _LEGAL[st.phase](st)
+    return out
 
 
 def fedor_token_choices(st: State1998) -> tuple[int, ...]:
@@ -743,6 +803,24 @@ def chance_outcomes(st: State1998) -> list[tuple[Action, float]]:
     raise ValueError(f"not a chance node: {PHASE_TEXT[ph]}")
 
 
+_LEGAL: tuple[Any, ...] = tuple(
+    {
+        Phase.NORMAL: lambda st: _normal(st, st.actor),
+        Phase.PERFORM: _perform,
+        Phase.COUNTDOWN: _countdown_list,
+        Phase.EXTRA: lambda st: _extra(st, st.actor),
+        Phase.GOAL: _goal_list,
+        Phase.KEEP: lambda st: _keep(st, st.actor),
+        Phase.RETRIEVE: lambda st: retrieve_sources(st, st.actor),
+        Phase.PLACE_EXTRA: _place_extra_list,
+        Phase.CARGO: _cargo_list,
+        Phase.FEDOR_TOKEN: _token_list,
+        Phase.OVER: _nothing,
+    }.get(ph, _chance_list)
+    for ph in Phase
+)
+
+
 # --- why not --------------------------------------------------------------------------------------
 
 _PHASE_OF: dict[type, tuple[Phase, ...]] = {
@@ -759,7 +837,16 @@ _PHASE_OF: dict[type, tuple[Phase, ...]] = {
     FedorToken: (Phase.FEDOR_TOKEN,),
     **{t: (Phase.PERFORM,) for t in (Train, Load, Construct, Plan, LongStay, Install, OutsideJobs, Conduct)},
 }
-_CHANCE_TYPES = (StartPlayer, ColumnOrder, ModuleDraw, ShuttleDraw, GoalDraw, ExperimentDraw, FedorTop, FedorExperiment)
+_CHANCE_TYPES = (
+    StartPlayer,
+    ColumnOrder,
+    ModuleDraw,
+    ShuttleDraw,
+    GoalDraw,
+    ExperimentDraw,
+    FedorTop,
+    FedorExperiment,
+)
 _CARD_OF: dict[type, int] = {
     Train: TRAIN,
     Load: LOAD,
@@ -792,7 +879,8 @@ def illegal_reason(st: State1998, action: Any) -> str | None:
         return "the game is over: the final round has been played"
     if kind in _CHANCE_TYPES:
         if cp != CHANCE:
-            return f"{kind.__name__} is a chance outcome, and it is {_name(st, cp)}'s decision ({PHASE_TEXT[st.phase]})"
+            who = _name(st, cp)
+            return f"{kind.__name__} is a chance outcome, and it is {who}'s decision ({PHASE_TEXT[st.phase]})"
         return None
     phases = _PHASE_OF.get(kind)
     if phases is None:
@@ -800,14 +888,16 @@ def illegal_reason(st: State1998, action: Any) -> str | None:
     if cp == CHANCE:
         return f"chance acts now ({PHASE_TEXT[st.phase]}), not a player"
     if st.phase not in phases:
-        return f"{kind.__name__} belongs to the {' or '.join(PHASE_TEXT[p] for p in phases)} step; now: {PHASE_TEXT[st.phase]}"
+        steps = " or ".join(PHASE_TEXT[p] for p in phases)
+        return f"{kind.__name__} belongs to the {steps} step; now: {PHASE_TEXT[st.phase]}"
     seat = getattr(action, "seat", None)
     if seat != cp:
         return f"it is {_name(st, cp)}'s decision, not {short_seat(seat)}'s"
     if kind is Place:
         a = _CARD_INDEX.get(action.card, -1)
         if a < 0:
-            return f"there is no action card {short_repr(action.card, 40)}; the cards are {', '.join(ACTION_NAMES)}"
+            cards = ", ".join(ACTION_NAMES)
+            return f"there is no action card {short_repr(action.card, 40)}; the cards are {cards}"
         if bool(action.extra) != (st.phase == Phase.EXTRA):
             if st.phase == Phase.EXTRA:
                 return "turn step 2 is the extra action: Place with extra=True, or SkipExtra"
@@ -815,11 +905,11 @@ def illegal_reason(st: State1998, action: Any) -> str | None:
         if action.extra and st.extra[a] != cp:
             return f"{_name(st, cp)} has no cube on the extra-action space of {ACTION_NAMES[a]} (turn step 2)"
         return _card_reason(st, cp, a)
-    a = _CARD_OF.get(kind)
-    if a is not None:
-        if a != st.doing:
-            return f"the card being performed is {ACTION_NAMES[st.doing]}, not {ACTION_NAMES[a]}"
-        return f"{ACTION_NAMES[a]} cannot be done this way now; legal_actions() lists the ways offered"
+    card = _CARD_OF.get(kind)
+    if card is not None:
+        if card != st.doing:
+            return f"the card being performed is {ACTION_NAMES[st.doing]}, not {ACTION_NAMES[card]}"
+        return f"{ACTION_NAMES[card]} cannot be done this way now; legal_actions() lists the ways offered"
     return None
 
 

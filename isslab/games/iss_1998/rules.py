@@ -136,6 +136,9 @@ class Game1998(Game):
     # shared action objects
     act_train: tuple[tuple[Train, ...], ...]
     act_place: tuple[tuple[tuple[Place, Place], ...], ...]
+    place_lists: tuple[tuple[list[Any], ...], ...]
+    extra_lists: tuple[tuple[list[Any], ...], ...]
+    exp_r: tuple[int, ...]
     earth_outcomes: tuple[tuple[Any, float], ...]
     iss_outcomes: tuple[tuple[Any, float], ...]
     goal_outcomes: tuple[tuple[Any, float], ...]
@@ -164,17 +167,32 @@ class Game1998(Game):
         self.fedor_reshuffle_returns = o["fedor_reshuffle_returns"]
         self.set_points = tuple(o["shuttle_set_points"])
         seats = range(self.n)
+        self.act_none = tuple(NoAction(s) for s in seats)
+        self.act_skip = tuple(SkipExtra(s) for s in seats)
+        self.act_noclaim = tuple(NoClaim(s) for s in seats)
         self.act_train = tuple(tuple(Train(s, SHUTTLE_NAMES[t]) for t in range(5)) for s in seats)
         self.act_place = tuple(
             tuple((Place(s, ACTION_NAMES[a], False), Place(s, ACTION_NAMES[a], True)) for a in range(8))
             for s in seats
         )
+        # the legal lists of turn steps 2 and 3 by the mask of the cards that can be performed
+        self.place_lists = tuple(
+            tuple(
+                [self.act_place[s][a][0] for a in range(8) if mask >> a & 1] or [self.act_none[s]]
+                for mask in range(256)
+            )
+            for s in seats
+        )
+        self.extra_lists = tuple(
+            tuple(
+                [self.act_place[s][a][1] for a in range(8) if mask >> a & 1] + [self.act_skip[s]]
+                for mask in range(256)
+            )
+            for s in seats
+        )
         self.earth_outcomes = legal.order_outcomes("Earth", EARTH_ACTIONS)
         self.iss_outcomes = legal.order_outcomes("ISS", ISS_ACTIONS)
         self.goal_outcomes = legal.goal_outcomes(self.goals_in_play) if self.goals_in_play else ()
-        self.act_none = tuple(NoAction(s) for s in seats)
-        self.act_skip = tuple(SkipExtra(s) for s in seats)
-        self.act_noclaim = tuple(NoClaim(s) for s in seats)
 
     def describe_action(self, action: Any, seat: int | None) -> str:
         """The text of ``action`` for ``seat``: another seat's experiment cards, FEDOR's top card masked."""

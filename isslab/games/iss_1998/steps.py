@@ -48,11 +48,9 @@ from isslab.games.iss_1998.actions import (
 )
 from isslab.games.iss_1998.components import ACTION_NAMES, GOALS, SHUTTLE_NAMES, SHUTTLE_NATION
 from isslab.games.iss_1998.effects import count_down, do_experiment, move
-from isslab.games.iss_1998.legal import claimable_goals, performable
+from isslab.games.iss_1998.legal import claimable_goals, performable_mask
 from isslab.games.iss_1998.phases import NOBODY, Phase, Step
 from isslab.games.iss_1998.scoring import (
-    ADVANCED,
-    EXPERIMENTS,
     EXTRA_USED,
     EXTRA_WON,
     GOALS_CLAIMED,
@@ -192,10 +190,13 @@ def _extra_offer(st: State1998) -> bool:
     st.step = Step.NORMAL
     if p not in st.extra:
         return False
-    for a in range(8):
-        if st.extra[a] == p and performable(st, p, a):
-            st.step = Step.EXTRA
-            return _decide(st, Phase.EXTRA, p)
+    mine = 0
+    for a, q in enumerate(st.extra):
+        if q == p:
+            mine |= 1 << a
+    if performable_mask(st, p) & mine:
+        st.step = Step.EXTRA
+        return _decide(st, Phase.EXTRA, p)
     return False
 
 
@@ -322,12 +323,12 @@ def _launch(st: State1998) -> bool:
         # step 2: new astronauts into Unity
         if any(st.cargo_astro[n]):
             st.unity = tuple(u + a for u, a in zip(st.unity, st.cargo_astro[n], strict=True))
-            st.cargo_astro = put(st.cargo_astro, n, (0,) * P)  # type: ignore[arg-type]
+            st.cargo_astro = put(st.cargo_astro, n, (0,) * P)
         # step 3: materials, up to the top of the track
         if any(st.cargo_mat[n]):
             top = g.max_iss
             st.iss_mat = tuple(min(top, v + m) for v, m in zip(st.iss_mat, st.cargo_mat[n], strict=True))
-            st.cargo_mat = put(st.cargo_mat, n, (0,) * P)  # type: ignore[arg-type]
+            st.cargo_mat = put(st.cargo_mat, n, (0,) * P)
         st.lstep = 1
     if st.lstep == 1:
         st.lstep = 2
@@ -525,7 +526,6 @@ def _retrieve(st: State1998, action: Retrieve) -> None:
 
 
 def _plan(st: State1998, action: Plan) -> None:
-    p = action.seat
     st.to_draw = tuple(action.levels)
     st.drawn = ()
     _draw_next(st)
@@ -543,7 +543,7 @@ def _draw_next(st: State1998) -> None:
         st.to_draw = st.to_draw[1:]
         if bottom:
             st.drawn = st.drawn + (bottom[0],)
-            st.exp_bottom = put(st.exp_bottom, i, bottom[1:])  # type: ignore[arg-type]
+            st.exp_bottom = put(st.exp_bottom, i, bottom[1:])
     _decide(st, Phase.KEEP, st.turn)
 
 
@@ -552,10 +552,10 @@ def _experiment_draw(st: State1998, action: ExperimentDraw) -> None:
     c = g.exp_index[action.card]
     i = action.level - 1
     pool = st.exp_pool[i]
-    st.exp_pool = put(st.exp_pool, i, tuple(x for x in pool if x != c))  # type: ignore[arg-type]
+    st.exp_pool = put(st.exp_pool, i, tuple(x for x in pool if x != c))
     if st.step == Step.SETUP:
         q = action.seat
-        st.hands = put(st.hands, q, tuple(sorted(st.hands[q] + (c,))))  # type: ignore[arg-type]
+        st.hands = put(st.hands, q, tuple(sorted(st.hands[q] + (c,))))
         run(st)
         return
     st.drawn = st.drawn + (c,)
@@ -569,12 +569,12 @@ def _keep(st: State1998, action: Keep) -> None:
     idx = g.exp_index
     if action.kept:
         hand = st.hands[p] + tuple(idx[name] for name in action.kept)
-        st.hands = put(st.hands, p, tuple(sorted(hand)))  # type: ignore[arg-type]
+        st.hands = put(st.hands, p, tuple(sorted(hand)))
     bottom = st.exp_bottom
     for name in action.returned:  # under its own deck (Plan Experiments)
         c = idx[name]
         i = g.exp_level[c] - 1
-        bottom = put(bottom, i, bottom[i] + (c,))  # type: ignore[arg-type]
+        bottom = put(bottom, i, bottom[i] + (c,))
     st.exp_bottom = bottom
     st.drawn = ()
     _end_card(st)
@@ -613,7 +613,7 @@ def _conduct(st: State1998, action: Conduct) -> None:
     p = action.seat
     g = st.game
     c = g.exp_index[action.card]
-    st.hands = put(st.hands, p, tuple(x for x in st.hands[p] if x != c))  # type: ignore[arg-type]
+    st.hands = put(st.hands, p, tuple(x for x in st.hands[p] if x != c))
     ci = g.comp_index
     do_experiment(st, p, c, tuple(ci[s] for s in action.sources), tuple(ci[t] for t in action.targets))
     _end_card(st)
@@ -732,7 +732,7 @@ def _goal_draw(st: State1998, action: GoalDraw) -> None:
 
 
 def _fedor_top(st: State1998, action: FedorTop) -> None:
-    c = action.index
+    c = action.number
     st.fedor_top = c
     st.fedor_pool = tuple(x for x in st.fedor_pool if x != c)
     run(st)
@@ -742,7 +742,7 @@ def _fedor_experiment(st: State1998, action: FedorExperiment) -> None:
     g = st.game
     c = g.exp_index[action.card]
     i = action.level - 1
-    st.exp_pool = put(st.exp_pool, i, tuple(x for x in st.exp_pool[i] if x != c))  # type: ignore[arg-type]
+    st.exp_pool = put(st.exp_pool, i, tuple(x for x in st.exp_pool[i] if x != c))
     fedor.flipped(st, c)
     run(st)
 

@@ -142,7 +142,9 @@ def build(g: Game1998) -> None:
     initial = _modules("initial_modules", o["initial_modules"], 0, 4)
     deck = _modules("module_deck", o["module_deck"], 2, 2)
     if not initial[1][1]:
-        raise _bad("initial_modules", "the second module (covered at the start) needs compartments", initial[1])
+        raise _bad(
+            "initial_modules", "the second module (covered at the start) needs compartments", initial[1]
+        )
     rows = initial + deck
     names = [r[0] for r in rows]
     if len(set(names)) != len(names) or "Unity" in names:
@@ -208,6 +210,10 @@ def build(g: Game1998) -> None:
         if task not in ("long", "short"):
             raise _bad("experiment_deck", f"the task of {name} must be 'long' or 'short'", task)
         e_long.append(task == "long")
+        if task == "long" and ANY in e_needs[-1]:
+            # reading 5: the "?" belongs to short-term tasks (a long-term task leaves its astronaut
+            # in a compartment of the type the card shows)
+            raise _bad("experiment_deck", f"{name}: ANY (the '?') only on short-term tasks", row)
     if len(set(e_name)) != len(e_name):
         raise _bad("experiment_deck", "experiment names must differ", e_name)
     g.exp_name = tuple(e_name)
@@ -217,6 +223,7 @@ def build(g: Game1998) -> None:
     g.exp_ext = tuple(e_ext)
     g.exp_needs = tuple(e_needs)
     g.exp_long = tuple(e_long)
+    g.exp_r = tuple(len(n) for n in e_needs)
     g.exp_index = {name: i for i, name in enumerate(e_name)}
     g.exp_start = tuple(tuple(i for i, lv in enumerate(e_level) if lv == level) for level in (1, 2, 3))
     for level in (1, 2):
@@ -227,7 +234,9 @@ def build(g: Game1998) -> None:
                 len(g.exp_start[level - 1]),
             )
     if o["hand_limit"] < 2:
-        raise _bad("hand_limit", "the start hand holds 2 cards: use a hand limit of at least 2", o["hand_limit"])
+        raise _bad(
+            "hand_limit", "the start hand holds 2 cards: use a hand limit of at least 2", o["hand_limit"]
+        )
 
     # tracks
     g.ls_points = tuple(o["long_stay_points"])
@@ -247,9 +256,16 @@ def build(g: Game1998) -> None:
     # FEDOR
     f_action, f_back = [], []
     for i, row in enumerate(o["fedor_deck"]):
-        if not isinstance(row, tuple) or len(row) != 2 or row[0] not in FEDOR_ACTIONS or row[1] not in ("RU", "US"):
+        if (
+            not isinstance(row, tuple)
+            or len(row) != 2
+            or row[0] not in FEDOR_ACTIONS
+            or row[1] not in ("RU", "US")
+        ):
             raise _bad(
-                "fedor_deck", f"row {i} must be (action, back) with an action among {', '.join(FEDOR_ACTIONS)}", row
+                "fedor_deck",
+                f"row {i} must be (action, back) with an action among {', '.join(FEDOR_ACTIONS)}",
+                row,
             )
         f_action.append(fedor_code(row[0]))
         f_back.append(0 if row[1] == "RU" else 1)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TypeVar
 
 __all__ = ["bits", "count", "low_bits", "put", "put2"]
 
+_T = TypeVar("_T")
 
-def put(t: tuple[int, ...], i: int, v: int) -> tuple[int, ...]:
+
+def put(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
     """``t`` with entry ``i`` replaced by ``v``."""
     return t[:i] + (v,) + t[i + 1 :]
 

@@ -226,9 +226,8 @@ def render(st: State1998) -> str:
             m = st.column[slot]
             module = g.mod_name[m] if m >= 0 else "-"
             cubes = ",".join(f"{name(st, p)[0]}{k}" for p, k in enumerate(st.ccubes[slot]) if k)
-            cards.append(
-                f"    {ACTION_NAMES[st.earth[slot]]:<20} | {module:<12} {cubes:<10} | {ACTION_NAMES[st.iss[slot]]}"
-            )
+            earth, iss = ACTION_NAMES[st.earth[slot]], ACTION_NAMES[st.iss[slot]]
+            cards.append(f"    {earth:<20} | {module:<12} {cubes:<10} | {iss}")
         lines.append("  column (Earth action | module, cubes | ISS action):")
         lines += cards
         spaces = [f"{ACTION_SHORT[a]}={name(st, st.extra[a])}" for a in range(8) if st.extra[a] >= 0]
@@ -272,7 +271,9 @@ def render(st: State1998) -> str:
         ]
         lines.append("  goals: " + ", ".join(owned))
     if g.solo and st.fedor_top >= 0:
-        lines.append(f"  FEDOR deck: {len(st.fedor_pool) + 1} cards, next back {('RU', 'US')[g.f_back[st.fedor_top]]}")
+        lines.append(
+            f"  FEDOR deck: {len(st.fedor_pool) + 1} cards, next back {('RU', 'US')[g.f_back[st.fedor_top]]}"
+        )
     if st.phase == Phase.OVER:
         final = scores(st)
         win = winners(st)
