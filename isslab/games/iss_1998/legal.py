@@ -365,79 +365,56 @@ def conduct_plans(
     one. A long-term task leaves the astronauts in the targets; a short-term task sends them all to
     Unity. Outcomes that differ only by which of two same-type compartments is used are one outcome
     (reading 6), so each way is canonical: the lowest compartments first.
+
+    The search goes requirement by requirement over partial states (how many astronauts came from
+    Unity, and per type how many of the player's astronauts stayed or moved and how many free
+    compartments were taken), keeping one way per partial state: its size is bounded by the counts,
+    not by the number of orders, so a card of four "?" costs little.
     """
     needs = g.exp_needs[card]
     long = g.exp_long[card]
-    r = len(needs)
     own_n = [len(x) for x in own]
     free_n = [len(x) for x in free]
-    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    seen: set[tuple[Any, ...]] = set()
-    # used counts: own astronauts taken per type (as in-place servers or movers), free comps per type
-    own_used = [0] * 4
-    free_used = [0] * 5
-    srcs: list[int] = []
-    tgts: list[int] = []
-    # outcome signature pieces: per type, own astronauts that stay in place, own that moved out,
-    # free compartments newly occupied (long) ; Unity astronauts used
-    state = {"unity": 0}
-    moved = [0] * 4
-    newly = [0] * 5
-    stayed = [0] * 4
-
-    def rec(i: int) -> None:
-        if i == r:
-            if long:
-                delta = tuple(newly[t] - moved[t] for t in range(4))
-                sig: tuple[Any, ...] = (state["unity"], delta, newly[4])
-            else:
-                sig = (state["unity"], tuple(m + s for m, s in zip(moved, stayed, strict=True)))
-            if sig not in seen:
-                seen.add(sig)
-                out.append((tuple(srcs), tuple(tgts)))
-            return
-        need = needs[i]
+    # partial state -> the way it was first reached; a state is (unity, stayed, moved, newly)
+    Key = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    Way = tuple[tuple[int, ...], tuple[int, ...]]
+    layer: dict[Key, Way] = {(0, (0,) * 4, (0,) * 4, (0,) * 5): ((), ())}
+    for need in needs:
         types = range(5) if need == ANY else (need,)
-        for t in types:
-            # served in place by the player's astronaut already there (not for LS: those are locked)
-            if t < 4 and own_used[t] < own_n[t]:
-                c = own[t][own_used[t]]
-                own_used[t] += 1
-                stayed[t] += 1
-                srcs.append(c)
-                tgts.append(c)
-                rec(i + 1)
-                srcs.pop()
-                tgts.pop()
-                stayed[t] -= 1
-                own_used[t] -= 1
-            # a free compartment of type t, reached by an astronaut from Unity or elsewhere
-            if free_used[t] < free_n[t]:
-                dst = free[t][free_used[t]]
-                free_used[t] += 1
-                newly[t] += 1
-                tgts.append(dst)
-                if state["unity"] < u:
-                    state["unity"] += 1
-                    srcs.append(UNITY)
-                    rec(i + 1)
-                    srcs.pop()
-                    state["unity"] -= 1
-                for s in range(4):
-                    if own_used[s] < own_n[s]:
-                        c = own[s][own_used[s]]
-                        own_used[s] += 1
-                        moved[s] += 1
-                        srcs.append(c)
-                        rec(i + 1)
-                        srcs.pop()
-                        moved[s] -= 1
-                        own_used[s] -= 1
-                tgts.pop()
-                newly[t] -= 1
-                free_used[t] -= 1
-
-    rec(0)
+        nxt: dict[Key, Way] = {}
+        for (unity, stayed, moved, newly), (srcs, tgts) in layer.items():
+            used = [stayed[t] + moved[t] for t in range(4)]
+            for t in types:
+                # served in place by the player's astronaut already there (not LS: those are locked)
+                if t < 4 and used[t] < own_n[t]:
+                    c = own[t][used[t]]
+                    key = (unity, stayed[:t] + (stayed[t] + 1,) + stayed[t + 1 :], moved, newly)
+                    if key not in nxt:
+                        nxt[key] = (srcs + (c,), tgts + (c,))
+                # a free compartment of type t, reached from Unity or from another compartment
+                if newly[t] < free_n[t]:
+                    dst = free[t][newly[t]]
+                    grown = newly[:t] + (newly[t] + 1,) + newly[t + 1 :]
+                    if unity < u:
+                        key = (unity + 1, stayed, moved, grown)
+                        if key not in nxt:
+                            nxt[key] = (srcs + (UNITY,), tgts + (dst,))
+                    for s in range(4):
+                        if used[s] < own_n[s]:
+                            key = (unity, stayed, moved[:s] + (moved[s] + 1,) + moved[s + 1 :], grown)
+                            if key not in nxt:
+                                nxt[key] = (srcs + (own[s][used[s]],), tgts + (dst,))
+        layer = nxt
+    out: list[Way] = []
+    seen: set[tuple[Any, ...]] = set()
+    for (unity, stayed, moved, newly), way in layer.items():
+        if long:  # the astronauts stay: what counts is how many of each type end where
+            sig: tuple[Any, ...] = (unity, tuple(newly[t] - moved[t] for t in range(4)), newly[4])
+        else:  # everybody used goes back to Unity: what counts is who was used
+            sig = (unity, tuple(stayed[t] + moved[t] for t in range(4)))
+        if sig not in seen:
+            seen.add(sig)
+            out.append(way)
     return out
 
 
@@ -868,7 +845,7 @@ def short_seat(seat: Any) -> str:
     """A seat's name for a message, or a short repr if it is no seat."""
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(SEAT_NAMES):
         return SEAT_NAMES[seat]
-    return repr(seat)[:20]
+    return short_repr(seat, 20)
 
 
 def illegal_reason(st: State1998, action: Any) -> str | None:

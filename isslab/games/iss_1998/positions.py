@@ -31,6 +31,7 @@ from isslab.games.iss_1998.components import (
     SHUTTLE_NATION,
 )
 from isslab.games.iss_1998.phases import Phase, Step
+from isslab.games.iss_1998.scoring import NO_TALLY
 
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import Game1998, State1998
@@ -83,7 +84,20 @@ def _index(table: Mapping[str, int], what: str, name: Any) -> int:
     return table[name]
 
 
-def build(
+def build(game: Game1998, **keywords: Any) -> State1998:
+    """A position at the start of a turn, built by hand and checked (see :func:`_build` for the keywords).
+
+    A keyword of the wrong type or shape raises ``ValueError`` naming it, like an inconsistent position.
+    """
+    try:
+        return _build(game, **keywords)
+    except (TypeError, AttributeError, IndexError, KeyError, RecursionError) as exc:
+        raise ValueError(
+            f"position: a keyword has a value of the wrong shape ({short_repr(str(exc), 120)})"
+        ) from None
+
+
+def _build(
     game: Game1998,
     *,
     to_move: Any = None,
@@ -134,8 +148,14 @@ def build(
     unknown = sorted(set(fields) - set(start.FIELDS))
     if unknown:
         raise ValueError(
-            f"1998-iss has no state field {', '.join(map(short_repr, unknown))}; the fields are: "
-            f"{', '.join(start.FIELDS)}"
+            f"1998-iss has no state field {', '.join(short_repr(u, 40) for u in unknown[:4])}; "
+            "the fields are State1998.FIELDS, the friendly keywords those of Game1998.position"
+        )
+    controlled = sorted(set(fields) & {"phase", "step", "actor", "turn", "start"})
+    if controlled:
+        raise ValueError(
+            f"give to_move and start_player, not the raw fields {', '.join(controlled)}: a built "
+            "position starts a turn"
         )
     st = start._copy()
     st._hist, st._nhist = None, 0
@@ -154,7 +174,7 @@ def build(
     turn = first if to_move is None else _who(g, to_move)
     if ending not in (0, 1, 2):
         raise ValueError(
-            f"ending is 0 (playing), 1 (a shuttle deck ran out) or 2 (final round), got {ending!r}"
+            f"ending is 0 (playing), 1 (a shuttle deck ran out) or 2 (final round), got {short_repr(ending, 40)}"
         )
     st.ending = ending
 
@@ -344,7 +364,10 @@ def build(
     st.actor = turn
     steps.begin_turn(st, turn)
     check_position(st)
-    steps.run(st)
+    try:
+        steps.run(st)
+    except (IndexError, KeyError, TypeError, ValueError) as exc:  # a consistent-looking oddity
+        raise ValueError(f"the position cannot be played on: {short_repr(str(exc), 200)}") from None
     return st
 
 
@@ -366,7 +389,111 @@ def check_position(st: State1998) -> None:
         raise ValueError("inconsistent 1998 ISS position: " + "; ".join(problems))
 
 
+def _is_int(v: Any, lo: int = -(10**9), hi: int = 10**9) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _flat(v: Any, length: int | None, lo: int, hi: int) -> bool:
+    return (
+        isinstance(v, tuple)
+        and (length is None or len(v) == length)
+        and len(v) <= 1000
+        and all(_is_int(x, lo, hi) for x in v)
+    )
+
+
+def _shape_problems(st: State1998) -> list[str]:
+    """Every field has the type, length and range the rules read (checked before anything else)."""
+    g = st.game
+    P = g.P
+    n_exp = len(g.exp_name)
+    n_mod = len(g.mod_name)
+    big = 10**6
+    scalars: dict[str, tuple[int, int]] = {
+        "ending": (0, 2),
+        "turns": (0, big),
+        "docked": (0, g.all_mask),
+        "covered": (0, g.all_mask),
+        "token_pool": (0, big),
+        "card": (-1, 7),
+        "doing": (-1, 7),
+        "need": (0, 2),
+        "launch_pad": (-1, 1),
+        "launcher": (-1, P - 1),
+        "lstep": (0, 3),
+        "fedor_top": (-1, len(g.f_action) - 1),
+        "fedor_card": (-1, len(g.f_action) - 1),
+        "fmode": (0, 1),
+        "fstate": (0, 6),
+        "fedor_left": (0, big),
+        "fedor_level": (0, 3),
+        "fedor_tries": (0, big),
+        "fedor_exp": (-1, n_exp - 1),
+    }
+    flats: dict[str, tuple[int | None, int, int]] = {
+        "earth": (4, 0, 7),
+        "iss": (4, 0, 7),
+        "rows": (8, 0, 3),
+        "extra": (8, -1, P - 1),
+        "column": (4, -1, n_mod - 1),
+        "module_pool": (None, 0, n_mod - 1),
+        "station": (None, 0, n_mod - 1),
+        "occ": (P, 0, g.all_mask),
+        "unity": (P, 0, big),
+        "reserve": (P, 0, big),
+        "pad": (2, -1, 4),
+        "countdown": (2, 0, big),
+        "shuttle_pool": (5, 0, big),
+        "shuttle_left": (2, 0, big),
+        "iss_mat": (P, 0, big),
+        "ext_mat": (P, 0, big),
+        "long_stay": (P, 0, big),
+        "tokens": (P, 0, big),
+        "cubes": (P, 0, big),
+        "goals": (None, 0, len(GOALS) - 1),
+        "goal_owner": (None, -1, P - 1),
+        "drawn": (None, 0, n_exp - 1),
+        "to_draw": (None, 1, 3),
+        "targets": (None, 0, 3),
+        "queue": (None, 0, P - 1),
+        "fedor_pool": (None, 0, max(0, len(g.f_action) - 1)),
+        "fedor_discard": (None, 0, max(0, len(g.f_action) - 1)),
+    }
+    nested: dict[str, tuple[int, int | None, int, int]] = {
+        "ccubes": (4, P, 0, big),
+        "cargo_astro": (2, P, 0, big),
+        "cargo_mat": (2, P, 0, big),
+        "won": (P, 5, 0, big),
+        "hands": (P, None, 0, n_exp - 1),
+        "played": (P, None, 0, n_exp - 1),
+        "exp_pool": (3, None, 0, n_exp - 1),
+        "exp_bottom": (3, None, 0, n_exp - 1),
+        "stats": (P, len(NO_TALLY), 0, big),
+    }
+    p: list[str] = []
+    for name, (lo, hi) in scalars.items():
+        if not _is_int(getattr(st, name), lo, hi):
+            p.append(f"{name} must be an int from {lo} to {hi}, got {short_repr(getattr(st, name), 40)}")
+    for name in ("claimed", "in_extra", "fedor_failed"):
+        if not isinstance(getattr(st, name), bool):
+            p.append(f"{name} must be True or False")
+    for name, (length, lo, hi) in flats.items():
+        if not _flat(getattr(st, name), length, lo, hi):
+            size = f"{length} " if length is not None else ""
+            p.append(
+                f"{name} must be a tuple of {size}ints from {lo} to {hi}, got {short_repr(getattr(st, name), 40)}"
+            )
+    for name, (rows, length, lo, hi) in nested.items():
+        v = getattr(st, name)
+        if not isinstance(v, tuple) or len(v) != rows or not all(_flat(r, length, lo, hi) for r in v):
+            p.append(f"{name} must be {rows} rows of ints from {lo} to {hi}, got {short_repr(v, 40)}")
+    return p
+
+
 def _problems(st: State1998) -> list[str]:
+    shape = _shape_problems(st)
+    if shape:
+        return shape
     g = st.game
     o = g._options
     P = g.P
