@@ -128,7 +128,9 @@ def test_train_astronauts_needs_a_free_seat():
 
 def test_load_material_two_on_one_shuttle_or_one_on_each():
     game = isslab.make("1998-iss", players=3)
-    state = _turn(game, BLUE, pads={"RU": ("Progress", 5), "US": ("Discovery", 6)}, cargo={"RU": {WHITE: (0, 1)}})
+    state = _turn(
+        game, BLUE, pads={"RU": ("Progress", 5), "US": ("Discovery", 6)}, cargo={"RU": {WHITE: (0, 1)}}
+    )
     state = act(state, Place, card="Load Material", extra=False)
     assert [a.amounts for a in state.legal_actions()] == [(2, 0), (1, 1), (0, 2)]
     state = act(state, Load, amounts=(1, 1))
@@ -202,7 +204,9 @@ def test_cards_under_a_deck_come_back_in_order_once_the_deck_is_used_up():
 
 def test_long_stay_costs_a_material_and_locks_the_astronaut():
     game = isslab.make("1998-iss", players=3)
-    state = _turn(game, BLUE, astronauts={BLUE: {"unity": 1, "in": ("Zvezda:2 COM",)}}, iss_material={BLUE: 2})
+    state = _turn(
+        game, BLUE, astronauts={BLUE: {"unity": 1, "in": ("Zvezda:2 COM",)}}, iss_material={BLUE: 2}
+    )
     state = act(state, Place, card="Long Stay", extra=False)
     assert {a.source for a in state.legal_actions()} == {"Unity", "Zvezda:2 COM"}
     state = act(state, LongStay, source="Zvezda:2 COM")
@@ -237,14 +241,18 @@ def test_outside_jobs_converts_one_to_three_and_may_reuse_a_crane_astronaut():
     state = act(state, Place, card="Outside Jobs", extra=False)
     ways = state.legal_actions()
     # the crane astronaut stays (no other crane is free): 1, 2 or 3 materials
-    assert {(a.source, a.target, a.amount) for a in ways} == {("Canadarm 2:1 CRN", "Canadarm 2:1 CRN", k) for k in (1, 2, 3)}
+    assert {(a.source, a.target, a.amount) for a in ways} == {
+        ("Canadarm 2:1 CRN", "Canadarm 2:1 CRN", k) for k in (1, 2, 3)
+    }
     state = act(state, OutsideJobs, amount=2)
     assert (state.iss_mat[ORANGE], state.ext_mat[ORANGE]) == (2, 3)
 
 
 def test_example_orange_converts_two_iss_materials():
     game = isslab.make("1998-iss", players=3)
-    state = _turn(game, ORANGE, astronauts={ORANGE: {"unity": 1}}, iss_material={ORANGE: 5}, external={ORANGE: 1})
+    state = _turn(
+        game, ORANGE, astronauts={ORANGE: {"unity": 1}}, iss_material={ORANGE: 5}, external={ORANGE: 1}
+    )
     state = act(state, Place, card="Outside Jobs", extra=False)
     state = act(state, OutsideJobs, source="Unity", amount=2)
     assert (state.iss_mat[ORANGE], state.ext_mat[ORANGE]) == (3, 3)

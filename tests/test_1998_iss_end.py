@@ -15,8 +15,14 @@ NAMES = [row[0] for row in GOALS]
 
 
 def test_goal_thresholds_follow_the_number_of_players():
-    assert [isslab.make("1998-iss", players=n).goal_threshold[Goal.INSTALLATION_TOKENS] for n in (2, 3, 4)] == [7, 6, 5]
-    assert [isslab.make("1998-iss", players=n).goal_threshold[Goal.EXPERIMENTS] for n in (2, 3, 4)] == [5, 4, 4]
+    assert [
+        isslab.make("1998-iss", players=n).goal_threshold[Goal.INSTALLATION_TOKENS] for n in (2, 3, 4)
+    ] == [7, 6, 5]
+    assert [isslab.make("1998-iss", players=n).goal_threshold[Goal.EXPERIMENTS] for n in (2, 3, 4)] == [
+        5,
+        4,
+        4,
+    ]
     assert [isslab.make("1998-iss", players=n).goal_threshold[Goal.SHUTTLES] for n in (2, 3, 4)] == [4, 4, 3]
 
 
@@ -47,7 +53,9 @@ def test_only_one_goal_per_turn_and_a_taken_goal_is_gone():
         covered=("Destiny:1 LAB",),
         goals=("Installer", "Long stayer", "Spacewalker", "Experimenter"),
     )
-    state = act(act(state, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Quest")
+    state = act(
+        act(state, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Quest"
+    )
     assert {a.goal for a in state.legal_actions() if type(a) is Claim} == {"Installer", "Long stayer"}
     state = act(state, Claim, goal="Long stayer")
     # no second claim at the end of the turn
@@ -78,12 +86,16 @@ def test_the_all_round_goal_needs_all_four_things():
         covered=("Destiny:1 LAB",),
     )
     state = game.position(**base, tokens={BLUE: 1}, long_stay={BLUE: 1}, shuttles_won={BLUE: {"Soyuz": 1}})
-    state = act(act(state, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Quest")
+    state = act(
+        act(state, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Quest"
+    )
     assert state.phase != Phase.GOAL
     state = game.position(
         **base, tokens={BLUE: 1}, long_stay={BLUE: 1}, shuttles_won={BLUE: {"Soyuz": 1, "Atlantis": 1}}
     )
-    state = act(act(state, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Quest")
+    state = act(
+        act(state, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Quest"
+    )
     assert state.phase == Phase.GOAL
 
 
@@ -110,8 +122,12 @@ def test_the_end_trigger_finishes_the_round_then_plays_a_final_round():
 
 def test_no_cube_placement_and_no_countdown_in_the_final_round():
     game = isslab.make("1998-iss", players=2)
-    state = game.position(to_move=BLUE, ending=2, pads={"RU": ("Soyuz", 1), "US": ("Discovery", 1)},
-                          cargo={"US": {ORANGE: (0, 1)}, "RU": {ORANGE: (1, 0)}})
+    state = game.position(
+        to_move=BLUE,
+        ending=2,
+        pads={"RU": ("Soyuz", 1), "US": ("Discovery", 1)},
+        cargo={"US": {ORANGE: (0, 1)}, "RU": {ORANGE: (1, 0)}},
+    )
     before = state
     state = act(state, Place, card="Load Material", extra=False)
     assert state.cubes[BLUE] == 8  # no cube on the card
@@ -123,16 +139,22 @@ def test_no_cube_placement_and_no_countdown_in_the_final_round():
 def test_final_round_construct_option():
     on = isslab.make("1998-iss", players=2).position(to_move=BLUE, ending=2, pads=PADS)
     assert "Construct Modules" in {a.card for a in on.legal_actions()}
-    state = act(act(on, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Pirs")
+    state = act(
+        act(on, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Pirs"
+    )
     assert state.ccubes[0][BLUE] == 1 and state.ccubes[1][BLUE] == 1
-    off = isslab.make("1998-iss", players=2, final_round_construct=False).position(to_move=BLUE, ending=2, pads=PADS)
+    off = isslab.make("1998-iss", players=2, final_round_construct=False).position(
+        to_move=BLUE, ending=2, pads=PADS
+    )
     assert "Construct Modules" not in {a.card for a in off.legal_actions()}
 
 
 def test_the_game_ends_after_the_last_player_of_the_final_round():
     game = isslab.make("1998-iss", players=2, first_player=0)
     state = game.position(to_move=ORANGE, ending=2, start_player=BLUE, pads=PADS, goals=())
-    state = act(act(state, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Quest")
+    state = act(
+        act(state, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Quest"
+    )
     assert state.is_terminal() and state.returns() in ((1.0, 0.0), (0.0, 1.0), (1.0, 1.0))
 
 
@@ -152,7 +174,9 @@ def test_scoring_by_source():
         covered=("Destiny:1 LAB",),
     )
     pts = state.points(BLUE)
-    assert pts == Points(installation=6, external=4, long_stay=7, goals=5, shuttles=5, experiments=2 + 11, unplayed=-1)
+    assert pts == Points(
+        installation=6, external=4, long_stay=7, goals=5, shuttles=5, experiments=2 + 11, unplayed=-1
+    )
     assert pts.total == 39
     assert [game.set_points[k - 1] for k in range(1, 6)] == [2, 3, 5, 8, 12]
 
@@ -160,7 +184,9 @@ def test_scoring_by_source():
 def _final(game, **kw):
     """The last turn of the final round, played with a Construct Modules that changes no score."""
     state = game.position(to_move=ORANGE, ending=2, start_player=BLUE, pads=PADS, goals=(), **kw)
-    return act(act(state, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Quest")
+    return act(
+        act(state, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Quest"
+    )
 
 
 def test_the_most_points_win():
@@ -195,7 +221,9 @@ def test_statistics_add_up_to_the_score(players):
 
 def test_goals_are_five_points_each():
     game = isslab.make("1998-iss", players=3)
-    state = game.position(to_move=BLUE, pads=PADS, goals=NAMES[:4], goal_owners={NAMES[0]: BLUE, NAMES[1]: BLUE})
+    state = game.position(
+        to_move=BLUE, pads=PADS, goals=NAMES[:4], goal_owners={NAMES[0]: BLUE, NAMES[1]: BLUE}
+    )
     assert state.points(BLUE).goals == 10
 
 

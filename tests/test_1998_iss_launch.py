@@ -183,8 +183,13 @@ def test_a_module_launch_with_no_cubes_takes_the_top_module_and_gives_no_extra_a
 
 def test_with_every_space_taken_an_extra_action_is_lost():
     game = isslab.make("1998-iss", players=2)
-    spaces = {name: ORANGE for name in ("Train Astronauts", "Load Material", "Construct Modules", "Plan Experiments")}
-    spaces.update({name: BLUE for name in ("Long Stay", "Install Compartments", "Outside Jobs", "Conduct Experiments")})
+    spaces = {
+        name: ORANGE
+        for name in ("Train Astronauts", "Load Material", "Construct Modules", "Plan Experiments")
+    }
+    spaces.update(
+        {name: BLUE for name in ("Long Stay", "Install Compartments", "Outside Jobs", "Conduct Experiments")}
+    )
     state = game.position(
         to_move=BLUE,
         column_cubes={"Quest": {BLUE: 2}},

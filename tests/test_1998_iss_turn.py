@@ -74,7 +74,9 @@ def test_the_countdown_only_goes_to_a_shuttle_with_cargo():
     state = game.position(
         to_move=BLUE, pads={"RU": ("Soyuz", 5), "US": ("Discovery", 6)}, cargo={"US": {ORANGE: (0, 1)}}
     )
-    state = act(act(state, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Quest")
+    state = act(
+        act(state, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Quest"
+    )
     # only the Discovery carries anything: no choice, its countdown drops by 2
     assert state.countdown == (5, 4) and state.current_player == ORANGE
 
@@ -84,7 +86,9 @@ def test_the_countdown_stops_at_zero_and_the_shuttle_launches():
     state = game.position(
         to_move=BLUE, pads={"RU": ("Soyuz", 5), "US": ("Discovery", 1)}, cargo={"US": {ORANGE: (0, 1)}}
     )
-    state = act(act(state, Place, card="Construct Modules", extra=False), Construct, first="Pirs", second="Pirs")
+    state = act(
+        act(state, Place, card="Construct Modules", extra=False), Construct, first="Pirs", second="Pirs"
+    )
     # Discovery 1 - 2 stops at 0: it launches and takes the module with the most cubes (Pirs: 2;
     # the prepared cube went to Harmony, beside Construct Modules); the column refills first
     assert state.countdown[US] == 0 and state.station[-1] == game.mod_index["Pirs"]
@@ -138,7 +142,9 @@ def test_construct_modules_takes_back_the_cubes_it_lacks():
         cargo={"US": {ORANGE: (0, 1)}},
     )
     assert state.cubes[BLUE] == 2
-    state = act(act(state, Place, card="Construct Modules", extra=False), Construct, first="Pirs", second="Harmony")
+    state = act(
+        act(state, Place, card="Construct Modules", extra=False), Construct, first="Pirs", second="Harmony"
+    )
     # one cube is on the card, one in reserve: one must come back from the board
     assert state.phase == Phase.RETRIEVE and state.need == 1
     state = act(state, Retrieve, source="Quest")
@@ -161,7 +167,9 @@ def test_the_extra_action_returns_its_cube_and_precedes_the_normal_action():
     assert state.extra[1] == -1 and state.cubes[BLUE] == 8
     state = act(state, Load, amounts=(0, 2))
     # no cube went to a module and nothing was counted down: the normal action comes next
-    assert state.phase == Phase.NORMAL and state.countdown == (5, 6) and sum(r[BLUE] for r in state.ccubes) == 0
+    assert (
+        state.phase == Phase.NORMAL and state.countdown == (5, 6) and sum(r[BLUE] for r in state.ccubes) == 0
+    )
 
 
 def test_a_card_that_cannot_be_done_is_not_offered():
