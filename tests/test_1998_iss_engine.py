@@ -153,7 +153,7 @@ def test_positions_refuse_inconsistent_tables():
     game = isslab.make("1998-iss", players=2)
     with pytest.raises(ValueError, match="reserve must be a tuple of 2 ints from 0"):
         game.position(astronauts={BLUE: {"unity": 9}})
-    with pytest.raises(ValueError, match="action cubes in all"):
+    with pytest.raises(ValueError, match="cubes must be a tuple of 2 ints from 0"):
         game.position(column_cubes={"Quest": {BLUE: 9}})
     with pytest.raises(ValueError, match="not a participant"):
         game.position(to_move=2)
