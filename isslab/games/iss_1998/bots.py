@@ -79,14 +79,32 @@ class Params:
     conduct_bonus: float = 0.0  # on top of the card's points
     long_stay_bonus: float = 0.6  # on top of the track's points
     goal_step: float = 1.2  # one step towards a goal on offer
-    launch: float = 1.0  # causing a launch (besides the shuttle card's points)
+    launch: float = 0.3  # causing a launch (besides the shuttle card's points and the cargo)
 
 
-GREEDY = Params()
+# the weights were chosen by small sweeps: each against the previous greedy bot at a 4-player
+# table and alone against FEDOR (see the package's tests for the kind of game each plays)
+GREEDY = Params(construct=0.2, astronaut=3.0, iss_material=1.3, install_bonus=0.5)
 BUILDER = Params(
-    construct=2.4, install_bonus=1.0, astronaut=1.6, crew=4, plan=1.4, hand_target=1, long_stay_bonus=1.0
+    construct=1.2,
+    astronaut=3.0,
+    iss_material=1.3,
+    install_bonus=1.5,
+    crew=4,
+    long_stay_bonus=1.0,
+    plan=1.4,
+    hand_target=1,
 )
-SCIENTIST = Params(iss_material=0.9, plan=3.0, hand_target=3, conduct_bonus=1.5, construct=0.5, goal_step=1.0)
+SCIENTIST = Params(
+    construct=0.2,
+    astronaut=3.0,
+    iss_material=1.6,
+    install_bonus=0.0,
+    plan=3.0,
+    hand_target=3,
+    conduct_bonus=1.5,
+    goal_step=1.0,
+)
 
 
 def _on_station(st: State1998, p: int) -> int:
@@ -106,10 +124,16 @@ class _Eval:
         self.crew = _on_station(st, p) + st.cargo_astro[0][p] + st.cargo_astro[1][p]
         self.open_goals = {goal for i, goal in enumerate(st.goals) if st.goal_owner[i] < 0}
         self.final = st.ending == 2
-        # value of one more ISS material: less as the track fills (the top is 8)
-        self.v_iss = params.iss_material if self.iss < g.max_iss - 2 else params.iss_material * 0.4
-        if self.final:
-            self.v_iss = 0.0
+        # how far the game has gone: the share of the faster shuttle deck already drawn
+        left = [st.shuttle_left[n] / max(1, g.deck_cards[n]) for n in (0, 1)]
+        self.progress = 1.0 if st.ending else 1.0 - min(left)
+        # ISS materials on the track and on their way
+        self.loaded = st.cargo_mat[0][p] + st.cargo_mat[1][p]
+        # the last ISS material's worth (what spending one costs)
+        self.v_iss = self.material(self.iss - 1) if self.iss else 0.0
+        hand = st.hands[p]
+        # astronauts wanted on the station: enough for the hardest card in hand, two at least
+        self.need = max([2] + [len(g.exp_needs[c]) for c in hand])
 
     def goal(self, goal: int, have: int, gain: int) -> float:
         """A step towards ``goal`` (if on offer): worth more as the threshold comes near."""
@@ -121,8 +145,25 @@ class _Eval:
         close = 1.0 + max(0, 3 - (need - have - gain))
         return self.w.goal_step * min(gain, need - have) * close / 2
 
+    def material(self, level: int) -> float:
+        """The worth of the ISS material at ``level`` of the track (0 = the first one).
+
+        Materials pay for experiments and long stays and become points outside: the first few
+        are worth much, the last few little (the track's top is 8), and all less late in the game.
+        """
+        if self.final:
+            return 0.0
+        w = self.w.iss_material * (1.0 - 0.6 * self.progress)
+        if level < 3:
+            return 1.4 * w
+        if level < 6:
+            return w
+        return 0.4 * w
+
     def astronaut_value(self) -> float:
-        return self.w.astronaut if self.crew < self.w.crew else self.w.astronaut * 0.25
+        want = max(self.need, self.w.crew)
+        late = 1.0 - 0.5 * self.progress
+        return (self.w.astronaut * 1.5 if self.crew < want else self.w.astronaut * 0.3) * late
 
     def launch_bonus(self, a: int) -> float:
         """Causing a launch with card ``a``'s countdown: the shuttle card and the cargo's arrival."""
@@ -204,11 +245,11 @@ class _Eval:
         return v
 
     def load(self, action: Load) -> float:
-        st, p, g = self.st, self.p, self.g
-        loaded = st.cargo_mat[0][p] + st.cargo_mat[1][p]
+        st, g = self.st, self.g
+        loaded = self.loaded
         room = max(0, g.max_iss - self.iss - loaded)
         k = sum(action.amounts)
-        v = min(k, room) * self.w.iss_material * 0.9 if not self.final else 0.0
+        v = sum(self.material(self.iss + loaded + i) for i in range(min(k, room))) * 0.9
         v += self.goal(Goal.MATERIALS_ON_SHUTTLES, loaded, k)
         for n in (0, 1):
             v -= 0.03 * action.amounts[n] * st.countdown[n]
@@ -220,7 +261,7 @@ class _Eval:
         if room <= 0 or self.final:
             return -1.0
         want = max(0, self.w.hand_target - len(st.hands[p]))
-        v = self.w.plan * (0.5 + 0.5 * min(want, 2))
+        v = self.w.plan * (0.3 + 0.6 * min(want, 2)) * (1.0 - 0.8 * self.progress)
         # advanced cards pay more but need three astronauts
         v += 0.3 * sum(action.levels) if self.crew >= 3 else 0.2 * (3 - max(action.levels))
         return v
@@ -346,8 +387,9 @@ class HeuristicBot:
             size = len(st.hands[p]) + len(a.kept)
             for name in a.kept:
                 c = g.exp_index[name]
-                doable = g.exp_level[c] <= max(1, crew)
-                v += (g.exp_points[c] - 1.5) * (0.6 if doable else 0.2)
+                doable = len(g.exp_needs[c]) <= max(1, crew)
+                chance = (0.7 if doable else 0.25) * (1.0 - 0.7 * ev.progress)
+                v += g.exp_points[c] * chance - (1.0 - chance) - 0.5 * (g.exp_iss[c] + g.exp_ext[c]) * chance
             if size > target:
                 v -= 2.0 * (size - target)
             if v > best_v:

@@ -174,7 +174,8 @@ def _build(
     turn = first if to_move is None else _who(g, to_move)
     if ending not in (0, 1, 2):
         raise ValueError(
-            f"ending is 0 (playing), 1 (a shuttle deck ran out) or 2 (final round), got {short_repr(ending, 40)}"
+            "ending is 0 (playing), 1 (a shuttle deck ran out) or 2 (final round), "
+            f"got {short_repr(ending, 40)}"
         )
     st.ending = ending
 
@@ -480,9 +481,8 @@ def _shape_problems(st: State1998) -> list[str]:
     for name, (length, lo, hi) in flats.items():
         if not _flat(getattr(st, name), length, lo, hi):
             size = f"{length} " if length is not None else ""
-            p.append(
-                f"{name} must be a tuple of {size}ints from {lo} to {hi}, got {short_repr(getattr(st, name), 40)}"
-            )
+            got = short_repr(getattr(st, name), 40)
+            p.append(f"{name} must be a tuple of {size}ints from {lo} to {hi}, got {got}")
     for name, (rows, length, lo, hi) in nested.items():
         v = getattr(st, name)
         if not isinstance(v, tuple) or len(v) != rows or not all(_flat(r, length, lo, hi) for r in v):
