@@ -227,5 +227,5 @@ def test_a_normal_cube_never_returns_to_the_reserve_before_preparation():
     game = isslab.make("1998-iss", players=2)
     state = game.position(to_move=BLUE, pads={"RU": ("Soyuz", 5), "US": ("Discovery", 6)})
     placed = act(state, Place, card="Train Astronauts", extra=False)
-    assert placed.cubes[BLUE] == 7 and placed.card == 0 and placed.phase == Phase.PERFORM
+    assert placed.cubes[BLUE] == 7 and placed.doing == 0 and placed.phase == Phase.PERFORM
     assert find(placed, Train, shuttle="Soyuz")

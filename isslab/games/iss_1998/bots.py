@@ -24,6 +24,7 @@ from typing import Any
 from isslab.core import Action, register_bot
 from isslab.games.iss_1998.actions import (
     Conduct,
+    Construct,
     Install,
     Keep,
     Load,
@@ -131,6 +132,7 @@ class _Eval:
         self.loaded = st.cargo_mat[0][p] + st.cargo_mat[1][p]
         # the last ISS material's worth (what spending one costs)
         self.v_iss = self.material(self.iss - 1) if self.iss else 0.0
+        self._slot_cache: tuple[dict[str, int], list[float], int] | None = None
         hand = st.hands[p]
         # astronauts wanted on the station: enough for the hardest card in hand, two at least
         self.need = max([2] + [len(g.exp_needs[c]) for c in hand])
@@ -266,18 +268,27 @@ class _Eval:
         v += 0.3 * sum(action.levels) if self.crew >= 3 else 0.2 * (3 - max(action.levels))
         return v
 
-    def construct(self, first: int, second: int) -> float:
-        st, p = self.st, self.p
+    def _slots(self) -> tuple[dict[str, int], list[float], int]:
+        """Per module name its column space, per space the bonus of a cube there, one's best stack."""
+        found = self._slot_cache
+        if found is None:
+            st, p, g = self.st, self.p, self.g
+            where = {g.mod_name[m]: i for i, m in enumerate(st.column) if m >= 0}
+            bonus = []
+            for row in st.ccubes:
+                mine = row[p]
+                others = max(k for q, k in enumerate(row) if q != p) if len(row) > 1 else 0
+                bonus.append(0.3 if mine + 1 >= others else 0.0)  # a majority in reach
+            found = self._slot_cache = (where, bonus, max(row[p] for row in st.ccubes))
+        return found
+
+    def construct(self, action: Construct) -> float:
+        where, bonus, stack = self._slots()
+        first, second = where[action.first], where[action.second]
         if self.final:
-            return self.goal(Goal.CUBES_ON_MODULE, max(r[p] for r in st.ccubes), 2) - 0.5
-        v = self.w.construct
-        mine = [st.ccubes[s][p] for s in (first, second)]
-        v += self.goal(Goal.CUBES_ON_MODULE, max(r[p] for r in st.ccubes), 2 if first == second else 1)
-        # cubes where a majority is in reach
-        for s in {first, second}:
-            others = max((k for q, k in enumerate(st.ccubes[s]) if q != p), default=0)
-            if mine[0 if s == first else 1] + 1 >= others:
-                v += 0.3
+            return self.goal(Goal.CUBES_ON_MODULE, stack, 2) - 0.5
+        v = self.w.construct + self.goal(Goal.CUBES_ON_MODULE, stack, 2 if first == second else 1)
+        v += bonus[first] if first == second else bonus[first] + bonus[second]
         return v
 
 
@@ -297,10 +308,7 @@ def _value(ev: _Eval, action: Any) -> float:
         return ev.load(action)
     if kind is Plan:
         return ev.plan(action)
-    # Construct
-    col = ev.st.column
-    g = ev.g
-    return ev.construct(col.index(g.mod_index[action.first]), col.index(g.mod_index[action.second]))
+    return ev.construct(action)
 
 
 def _best(ev: _Eval, actions: list[Any]) -> tuple[Any, float]:
@@ -312,13 +320,13 @@ def _best(ev: _Eval, actions: list[Any]) -> tuple[Any, float]:
     return best, best_v
 
 
-def _card_value(ev: _Eval, a: int) -> float:
-    """The value of placing a cube on card ``a``: its best way, and the launch it may cause."""
+def _card_value(ev: _Eval, a: int) -> tuple[Any, float]:
+    """The best way of card ``a`` and the value of placing a cube on it (with the launch it may cause)."""
     actions = card_actions(ev.st, ev.p, a)
     if not actions:
-        return -1e9
-    _, v = _best(ev, actions)
-    return v + ev.launch_bonus(a)
+        return None, -1e9
+    best, v = _best(ev, actions)
+    return best, v + ev.launch_bonus(a)
 
 
 class HeuristicBot:
@@ -329,6 +337,8 @@ class HeuristicBot:
         #: the name records and tables show for this bot
         self.__name__ = name
         self.params = params
+        #: (game, move number, action): the way chosen with the last card placed
+        self._plan: tuple[Any, int, Any] | None = None
 
     def __repr__(self) -> str:
         return f"<1998 ISS bot {self.name!r}>"
@@ -348,6 +358,10 @@ class HeuristicBot:
         if ph == Phase.NORMAL or ph == Phase.EXTRA:
             return self._place(st, ev, legal, ph == Phase.EXTRA)
         if ph == Phase.PERFORM:
+            # the way chosen with the card a moment ago (the cube changes none of its values)
+            plan = self._plan
+            if plan is not None and plan[0] is st.game and plan[1] == st.move_number and plan[2] in legal:
+                return plan[2]
             return _best(ev, legal)[0]
         if ph == Phase.KEEP:
             return self._keep(st, ev, legal)
@@ -365,14 +379,17 @@ class HeuristicBot:
 
     def _place(self, st: State1998, ev: _Eval, legal: list[Any], extra: bool) -> Action:
         best, best_v = legal[-1] if extra else legal[0], 0.0 if extra else -1e9
+        way = None
         for a in legal:
             if type(a) is not Place:
                 continue
-            v = _card_value(ev, _CARD_INDEX[a.card])
+            how, v = _card_value(ev, _CARD_INDEX[a.card])
             if extra:
                 v -= 0.2  # the cube on the extra space keeps some value there
             if v > best_v:
-                best, best_v = a, v
+                best, best_v, way = a, v, how
+        # remembered for the next decision, the card's way (the state after this one)
+        self._plan = (st.game, st.move_number + 1, way) if type(best) is Place else None
         return best
 
     def _keep(self, st: State1998, ev: _Eval, legal: list[Any]) -> Action:

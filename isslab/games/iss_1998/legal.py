@@ -681,7 +681,7 @@ def _countdown_list(st: State1998) -> list[Any]:
     # the decision is asked only when both pads have cargo (turn step 5)
     g = st.game
     p = st.actor
-    steps = g.countdown_values[st.card]
+    steps = g.countdown_values[st.doing]
     key = ("count", p, st.pad, steps)
     found: list[Any] | None = g.memo_misc.get(key)
     if found is None:

@@ -416,7 +416,6 @@ def _shape_problems(st: State1998) -> list[str]:
         "docked": (0, g.all_mask),
         "covered": (0, g.all_mask),
         "token_pool": (0, big),
-        "card": (-1, 7),
         "doing": (-1, 7),
         "need": (0, 2),
         "launch_pad": (-1, 1),
@@ -540,7 +539,8 @@ def _problems(st: State1998) -> list[str]:
     # cubes: the reserve, the column, the extra-action spaces, and the one on the chosen card
     for q in range(P):
         placed = sum(row[q] for row in st.ccubes) + st.extra.count(q)
-        on_card = 1 if q == st.turn and st.card >= 0 and st.step == Step.NORMAL and st.ending != 2 else 0
+        cube_on_card = st.doing >= 0 and not st.in_extra and st.step == Step.NORMAL and st.ending != 2
+        on_card = 1 if q == st.turn and cube_on_card else 0
         if placed + st.cubes[q] + on_card != o["action_cubes"]:
             have = placed + st.cubes[q] + on_card
             p.append(f"{names[q]} has {have} action cubes in all, not {o['action_cubes']}")

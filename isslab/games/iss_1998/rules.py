@@ -259,7 +259,6 @@ class Game1998(Game):
         st.drawn = ()
         st.to_draw = ()
         st.in_extra = False
-        st.card = -1
         st.doing = -1
         st.need = 0
         st.targets = ()
@@ -333,7 +332,6 @@ class State1998(State):
         "drawn",
         "to_draw",
         "in_extra",
-        "card",
         "doing",
         "need",
         "targets",
@@ -400,8 +398,7 @@ class State1998(State):
     drawn: tuple[int, ...]  # experiments just drawn (Plan Experiments)
     to_draw: tuple[int, ...]  # the levels still to draw
     in_extra: bool  # the card action being resolved is the extra action
-    card: int  # the normal action's card this turn, or -1
-    doing: int  # the card whose action is being performed (normal or extra), or -1
+    doing: int  # the card whose action is performed (normal or extra); the normal one's stays to the end
     need: int  # cubes still to take back
     targets: tuple[int, ...]  # the column spaces of a Construct Modules waiting for cubes
     launch_pad: int  # the pad launching now, or -1

@@ -159,7 +159,7 @@ def begin_turn(st: State1998, p: int) -> None:
     st.turn = p
     st.actor = p
     st.claimed = False
-    st.card = -1
+    st.doing = -1
     st.in_extra = False
     st.step = Step.FEDOR_START if p == st.game.fedor else Step.CARGO
 
@@ -212,7 +212,7 @@ def _normal(st: State1998) -> bool:
 def _prepare(st: State1998) -> bool:
     """Turn step 4: the cube on the action card moves to the module beside it."""
     st.step = Step.GOAL_AFTER_ACTION
-    a = st.card
+    a = st.doing
     if a < 0 or st.ending == 2:  # the final round places no cubes in modules (Endgame)
         return False
     p = st.turn
@@ -250,14 +250,14 @@ def countdown_pads(st: State1998) -> list[int]:
 def _countdown(st: State1998) -> bool:
     """Turn step 5: the action card's value off the countdown of a pad with cargo."""
     st.step = Step.LAUNCH
-    if st.card < 0 or st.ending == 2:  # no countdown in the final round (Endgame)
+    if st.doing < 0 or st.ending == 2:  # no countdown in the final round (Endgame)
         return False
     pads = countdown_pads(st)
     if len(pads) == 2:
         st.step = Step.COUNTDOWN
         return _decide(st, Phase.COUNTDOWN, st.turn)
     if pads:
-        count_down(st, pads[0], st.game.countdown_values[st.card])
+        count_down(st, pads[0], st.game.countdown_values[st.doing])
     return False
 
 
@@ -282,7 +282,7 @@ def _end_turn(st: State1998) -> bool:
     g = st.game
     p = st.turn
     st.turns += 1
-    st.card = -1
+    st.doing = -1
     if p == (st.start - 1) % g.P:  # the player to the right of the start player ends a round
         if st.ending == 1:
             st.ending = 2
@@ -446,7 +446,6 @@ def _place(st: State1998, action: Place) -> None:
         stat(st, p, EXTRA_USED, 1)
     else:
         st.in_extra = False
-        st.card = a
         if st.ending != 2:  # no cube placement in the final round (Endgame)
             st.cubes = put(st.cubes, p, st.cubes[p] - 1)
     stat(st, p, a, 1)
@@ -455,10 +454,13 @@ def _place(st: State1998, action: Place) -> None:
 
 
 def _end_card(st: State1998) -> None:
-    """After a card's action: the normal action follows an extra one; module preparation follows it."""
-    st.doing = -1
+    """After a card's action: the normal action follows an extra one; module preparation follows it.
+
+    The normal action's card stays in ``doing`` to the end of the turn (its cube and countdown).
+    """
     if st.in_extra:
         st.in_extra = False
+        st.doing = -1
         st.step = Step.NORMAL
     else:
         st.step = Step.PREPARE
@@ -620,7 +622,7 @@ def _conduct(st: State1998, action: Conduct) -> None:
 
 
 def _no_action(st: State1998, action: NoAction) -> None:
-    st.card = -1
+    st.doing = -1
     st.step = Step.PREPARE
     run(st)
 
