@@ -48,7 +48,7 @@ from isslab.games.iss_1998.components import (
     TRAIN,
     Goal,
 )
-from isslab.games.iss_1998.legal import card_actions, performable_mask
+from isslab.games.iss_1998.legal import card_actions, doable_experiments, performable_mask
 from isslab.games.iss_1998.phases import Phase
 from isslab.games.iss_1998.rules import State1998
 
@@ -133,6 +133,7 @@ class _Eval:
         # the last ISS material's worth (what spending one costs)
         self.v_iss = self.material(self.iss - 1) if self.iss else 0.0
         self._slot_cache: tuple[dict[str, int], list[float], int] | None = None
+        self._launch_cache: dict[int, float] = {}
         hand = st.hands[p]
         # astronauts wanted on the station: enough for the hardest card in hand, two at least
         self.need = max([2] + [len(g.exp_needs[c]) for c in hand])
@@ -169,10 +170,16 @@ class _Eval:
 
     def launch_bonus(self, a: int) -> float:
         """Causing a launch with card ``a``'s countdown: the shuttle card and the cargo's arrival."""
-        st, g, p = self.st, self.g, self.p
         if self.final:
             return 0.0
-        steps = g.countdown_values[a]
+        steps = self.g.countdown_values[a]
+        found = self._launch_cache.get(steps)
+        if found is None:
+            found = self._launch_cache[steps] = self._launch(steps)
+        return found
+
+    def _launch(self, steps: int) -> float:
+        st, g, p = self.st, self.g, self.p
         best = 0.0
         for n in (0, 1):
             t = st.pad[n]
@@ -193,6 +200,11 @@ class _Eval:
     def conduct(self, action: Conduct) -> float:
         g = self.g
         c = g.exp_index[action.card]
+        return self.experiment(c, sum(1 for s in action.sources if s == "Unity"))
+
+    def experiment(self, c: int, from_unity: int) -> float:
+        """Doing experiment ``c`` with ``from_unity`` astronauts coming out of Unity."""
+        g = self.g
         cost = g.exp_iss[c] * self.v_iss + g.exp_ext[c] * 1.0
         penalty: int = g._options["unplayed_penalty"]
         v = g.exp_points[c] + penalty - cost + self.w.conduct_bonus
@@ -202,11 +214,15 @@ class _Eval:
             adv = sum(1 for x in self.st.played[self.p] if g.exp_level[x] == 3)
             v += self.goal(Goal.ADVANCED, adv, 1)
         if g.exp_long[c]:
-            v -= 0.3 * sum(1 for s in action.sources if s == "Unity")  # astronauts tied up
+            v -= 0.3 * from_unity  # astronauts tied up
         return v
 
     def install(self, action: Install) -> float:
-        k = len(action.targets)
+        moved = sum(1 for s in action.sources if s != "Unity")
+        return self.tokens(len(action.targets), moved)
+
+    def tokens(self, k: int, moved: int) -> float:
+        """Installing ``k`` tokens with ``moved`` astronauts taken out of compartments."""
         st, p = self.st, self.p
         per_token: int = self.g._options["installation_points"]
         v = k * (per_token + self.w.install_bonus)
@@ -214,10 +230,10 @@ class _Eval:
         if st.tokens[p] == 0:
             v += self.goal(Goal.ALL_ROUND, 0, 1) * 0.5
         # an astronaut leaving a compartment frees it (for others too): prefer Unity's
-        v -= 0.05 * sum(1 for s in action.sources if s != "Unity")
-        return v
+        return v - 0.05 * moved
 
-    def long_stay(self, action: LongStay) -> float:
+    def long_stay(self, action: LongStay | None) -> float:
+        """A long stay (any astronaut: they are alike)."""
         g, st, p = self.g, self.st, self.p
         lv = st.long_stay[p]
         gain = g.ls_points[lv + 1] - g.ls_points[lv]
@@ -228,8 +244,11 @@ class _Eval:
         return v
 
     def outside(self, action: OutsideJobs) -> float:
+        return self.convert(action.amount)
+
+    def convert(self, k: int) -> float:
+        """Outside jobs converting ``k`` ISS materials."""
         st, p = self.st, self.p
-        k = action.amount
         keep = 2 if not self.final else 0  # keep some ISS material for experiments
         spare = max(0, self.iss - keep)
         use = min(k, spare)
@@ -238,8 +257,11 @@ class _Eval:
         return v
 
     def train(self, action: Train) -> float:
+        return self.trained(SHUTTLE_NATION[_SHUTTLE_INDEX[action.shuttle]])
+
+    def trained(self, n: int) -> float:
+        """An astronaut onto pad ``n``'s shuttle."""
         st, p = self.st, self.p
-        n = SHUTTLE_NATION[_SHUTTLE_INDEX[action.shuttle]]
         v = self.astronaut_value() if not self.final else 0.0
         on = st.cargo_astro[0][p] + st.cargo_astro[1][p]
         v += self.goal(Goal.ASTRONAUTS_ON_SHUTTLES, on, 1)
@@ -247,17 +269,26 @@ class _Eval:
         return v
 
     def load(self, action: Load) -> float:
+        return self.loading(action.amounts[0], action.amounts[1])
+
+    def loading(self, ru: int, us: int) -> float:
+        """``ru`` and ``us`` materials onto the shuttles."""
         st, g = self.st, self.g
         loaded = self.loaded
         room = max(0, g.max_iss - self.iss - loaded)
-        k = sum(action.amounts)
-        v = sum(self.material(self.iss + loaded + i) for i in range(min(k, room))) * 0.9
-        v += self.goal(Goal.MATERIALS_ON_SHUTTLES, loaded, k)
-        for n in (0, 1):
-            v -= 0.03 * action.amounts[n] * st.countdown[n]
-        return v
+        k = ru + us
+        level = self.iss + loaded
+        v = 0.0
+        for i in range(min(k, room)):
+            v += self.material(level + i)
+        v = 0.9 * v + self.goal(Goal.MATERIALS_ON_SHUTTLES, loaded, k)
+        return v - 0.03 * (ru * st.countdown[0] + us * st.countdown[1])
 
     def plan(self, action: Plan) -> float:
+        return self.planning(action.levels)
+
+    def planning(self, levels: tuple[int, ...]) -> float:
+        """Drawing from the decks of ``levels``."""
         st, p = self.st, self.p
         room = self.g.hand_limit - len(st.hands[p])
         if room <= 0 or self.final:
@@ -265,7 +296,7 @@ class _Eval:
         want = max(0, self.w.hand_target - len(st.hands[p]))
         v = self.w.plan * (0.3 + 0.6 * min(want, 2)) * (1.0 - 0.8 * self.progress)
         # advanced cards pay more but need three astronauts
-        v += 0.3 * sum(action.levels) if self.crew >= 3 else 0.2 * (3 - max(action.levels))
+        v += 0.3 * sum(levels) if self.crew >= 3 else 0.2 * (3 - max(levels))
         return v
 
     def _slots(self) -> tuple[dict[str, int], list[float], int]:
@@ -275,11 +306,14 @@ class _Eval:
             st, p, g = self.st, self.p, self.g
             where = {g.mod_name[m]: i for i, m in enumerate(st.column) if m >= 0}
             bonus = []
+            stack = 0
             for row in st.ccubes:
                 mine = row[p]
-                others = max(k for q, k in enumerate(row) if q != p) if len(row) > 1 else 0
+                if mine > stack:
+                    stack = mine
+                others = max(row[:p] + row[p + 1 :], default=0)
                 bonus.append(0.3 if mine + 1 >= others else 0.0)  # a majority in reach
-            found = self._slot_cache = (where, bonus, max(row[p] for row in st.ccubes))
+            found = self._slot_cache = (where, bonus, stack)
         return found
 
     def construct(self, action: Construct) -> float:
@@ -292,41 +326,109 @@ class _Eval:
         return v
 
 
+#: the evaluation of each kind of card action
+_METHODS: dict[type, Any] = {
+    Conduct: _Eval.conduct,
+    Install: _Eval.install,
+    LongStay: _Eval.long_stay,
+    OutsideJobs: _Eval.outside,
+    Train: _Eval.train,
+    Load: _Eval.load,
+    Plan: _Eval.plan,
+    Construct: _Eval.construct,
+}
+
+
 def _value(ev: _Eval, action: Any) -> float:
-    kind = type(action)
-    if kind is Conduct:
-        return ev.conduct(action)
-    if kind is Install:
-        return ev.install(action)
-    if kind is LongStay:
-        return ev.long_stay(action)
-    if kind is OutsideJobs:
-        return ev.outside(action)
-    if kind is Train:
-        return ev.train(action)
-    if kind is Load:
-        return ev.load(action)
-    if kind is Plan:
-        return ev.plan(action)
-    return ev.construct(action)
+    """The value of one card action."""
+    v: float = _METHODS[type(action)](ev, action)
+    return v
 
 
 def _best(ev: _Eval, actions: list[Any]) -> tuple[Any, float]:
+    """The best of a card's actions (all of one kind) and its value."""
+    kind = type(actions[0])
+    if kind is Construct and not ev.final:
+        return _best_construct(ev, actions)
+    method = _METHODS[kind]
     best, best_v = actions[0], -1e9
     for a in actions:
-        v = _value(ev, a)
+        v = method(ev, a)
         if v > best_v:
             best, best_v = a, v
     return best, best_v
 
 
-def _card_value(ev: _Eval, a: int) -> tuple[Any, float]:
-    """The best way of card ``a`` and the value of placing a cube on it (with the launch it may cause)."""
-    actions = card_actions(ev.st, ev.p, a)
-    if not actions:
-        return None, -1e9
-    best, v = _best(ev, actions)
-    return best, v + ev.launch_bonus(a)
+def _best_construct(ev: _Eval, actions: list[Any]) -> tuple[Any, float]:
+    """``_best`` for Construct Modules, with the per-space bonuses looked up once."""
+    where, bonus, stack = ev._slots()
+    one = ev.goal(Goal.CUBES_ON_MODULE, stack, 1)
+    two = ev.goal(Goal.CUBES_ON_MODULE, stack, 2)
+    best, best_v = actions[0], -1e9
+    for a in actions:
+        i, j = where[a.first], where[a.second]
+        v = bonus[i] + two if i == j else bonus[i] + bonus[j] + one
+        if v > best_v:
+            best, best_v = a, v
+    return best, best_v + ev.w.construct
+
+
+def _estimate(ev: _Eval, a: int) -> float | None:
+    """The value of card ``a``'s best way in closed form, or None to look at every way."""
+    st, p, g = ev.st, ev.p, ev.g
+    if a == INSTALL:
+        on = st.unity[p] + (st.occ[p] & ~g.ls_mask).bit_count()
+        k = min(2, on, (st.covered & st.docked).bit_count())
+        return ev.tokens(k, max(0, k - st.unity[p]))
+    if a == LONG_STAY:
+        return ev.long_stay(None)
+    if a == OUTSIDE:
+        most = min(3, st.iss_mat[p], g.max_ext - st.ext_mat[p])
+        return max(ev.convert(k) for k in range(1, most + 1))
+    if a == TRAIN:
+        return max(
+            ev.trained(n) for n in (0, 1) if st.pad[n] >= 0 and sum(st.cargo_astro[n]) < g.sh_seats[st.pad[n]]
+        )
+    if a == LOAD:
+        can = [st.pad[n] >= 0 and g.sh_mat[st.pad[n]] for n in (0, 1)]
+        ways = [(2, 0)] if can[0] else []
+        if can[1]:
+            ways.append((0, 2))
+        if can[0] and can[1]:
+            ways.append((1, 1))
+        return max(ev.loading(ru, us) for ru, us in ways)
+    if a == PLAN:
+        have = [i + 1 for i in range(3) if st.exp_pool[i] or st.exp_bottom[i]]
+        pairs: list[tuple[int, ...]] = [(x, y) for i, x in enumerate(have) for y in have[i + 1 :]]
+        if not pairs:
+            pairs = [(have[0],)]
+        return max(ev.planning(levels) for levels in pairs)
+    if a == CONSTRUCT and not ev.final:
+        _, bonus, stack = ev._slots()
+        present = [bonus[i] for i, m in enumerate(st.column) if m >= 0]
+        top = sorted(present, reverse=True)
+        one = ev.goal(Goal.CUBES_ON_MODULE, stack, 1)
+        two = ev.goal(Goal.CUBES_ON_MODULE, stack, 2)
+        pair = top[0] + top[1] + one if len(top) > 1 else -1e9
+        return ev.w.construct + max(top[0] + two, pair)
+    if a == CONDUCT:
+        best = -1e9
+        for c in doable_experiments(st, p):
+            need = len(g.exp_needs[c])
+            best = max(best, ev.experiment(c, min(need, st.unity[p]) if g.exp_long[c] else 0))
+        return best
+    return None
+
+
+def _card_value(ev: _Eval, a: int) -> float:
+    """The value of placing a cube on card ``a``: its best way, and the launch it may cause."""
+    v = _estimate(ev, a)
+    if v is None:
+        actions = card_actions(ev.st, ev.p, a)
+        if not actions:
+            return -1e9
+        v = _best(ev, actions)[1]
+    return v + ev.launch_bonus(a)
 
 
 class HeuristicBot:
@@ -337,8 +439,6 @@ class HeuristicBot:
         #: the name records and tables show for this bot
         self.__name__ = name
         self.params = params
-        #: (game, move number, action): the way chosen with the last card placed
-        self._plan: tuple[Any, int, Any] | None = None
 
     def __repr__(self) -> str:
         return f"<1998 ISS bot {self.name!r}>"
@@ -358,10 +458,6 @@ class HeuristicBot:
         if ph == Phase.NORMAL or ph == Phase.EXTRA:
             return self._place(st, ev, legal, ph == Phase.EXTRA)
         if ph == Phase.PERFORM:
-            # the way chosen with the card a moment ago (the cube changes none of its values)
-            plan = self._plan
-            if plan is not None and plan[0] is st.game and plan[1] == st.move_number and plan[2] in legal:
-                return plan[2]
             return _best(ev, legal)[0]
         if ph == Phase.KEEP:
             return self._keep(st, ev, legal)
@@ -379,17 +475,14 @@ class HeuristicBot:
 
     def _place(self, st: State1998, ev: _Eval, legal: list[Any], extra: bool) -> Action:
         best, best_v = legal[-1] if extra else legal[0], 0.0 if extra else -1e9
-        way = None
         for a in legal:
             if type(a) is not Place:
                 continue
-            how, v = _card_value(ev, _CARD_INDEX[a.card])
+            v = _card_value(ev, _CARD_INDEX[a.card])
             if extra:
                 v -= 0.2  # the cube on the extra space keeps some value there
             if v > best_v:
-                best, best_v, way = a, v, how
-        # remembered for the next decision, the card's way (the state after this one)
-        self._plan = (st.game, st.move_number + 1, way) if type(best) is Place else None
+                best, best_v = a, v
         return best
 
     def _keep(self, st: State1998, ev: _Eval, legal: list[Any]) -> Action:

@@ -66,7 +66,6 @@ from isslab.games.iss_1998.components import (
     SHUTTLE_NAMES,
     SHUTTLE_NATION,
     TRAIN,
-    Goal,
 )
 from isslab.games.iss_1998.phases import PHASE_TEXT, Phase
 from isslab.games.iss_1998.tables import UNITY
@@ -77,6 +76,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "card_actions",
+    "doable_experiments",
     "goal_outcomes",
     "order_outcomes",
     "chance_outcomes",
@@ -449,24 +449,52 @@ def _conduct_counts(st: State1998, p: int, card: int) -> tuple[int, tuple[int, .
 
 
 def _can_conduct(st: State1998, p: int, avail: int, free: int) -> bool:
-    """Whether some experiment in ``p``'s hand can be done now."""
+    """Whether some experiment in ``p``'s hand can be done now (memoised by what it depends on)."""
     g = st.game
-    iss, ext = st.iss_mat[p], st.ext_mat[p]
     tm = g.type_mask
-    own_all: tuple[int, ...] | None = None
-    free_all: tuple[int, ...] = ()
-    u = st.unity[p]
+    # the counts of own and free compartments per type, capped at 4 (no card needs more)
+    own_all = tuple(min(4, (avail & tm[t]).bit_count()) for t in range(4))
+    free_all = tuple(min(4, (free & tm[t]).bit_count()) for t in range(5))
+    u = min(4, st.unity[p])
+    iss, ext = st.iss_mat[p], st.ext_mat[p]
+    key = ("can", st.hands[p], u, own_all, free_all, min(iss, 30), min(ext, 30))
+    found: bool | None = g.memo_conduct.get(key)
+    if found is None:
+        found = False
+        for card in st.hands[p]:
+            if g.exp_iss[card] <= iss and g.exp_ext[card] <= ext:
+                r = g.exp_r[card]
+                own_n = tuple(k if k < r else r for k in own_all)
+                free_n = tuple(k if k < r else r for k in free_all)
+                if _abstract_plans(g, card, u if u < r else r, own_n, free_n):
+                    found = True
+                    break
+        g.memo_conduct[key] = found
+    return found
+
+
+def doable_experiments(st: State1998, p: int) -> list[int]:
+    """The experiment cards in ``p``'s hand that can be done now (in some way)."""
+    g = st.game
+    avail = st.occ[p] & ~g.ls_mask
+    free = free_mask(st)
+    out = []
     for card in st.hands[p]:
-        if g.exp_iss[card] <= iss and g.exp_ext[card] <= ext:
-            if own_all is None:
-                own_all = tuple((avail & tm[t]).bit_count() for t in range(4))
-                free_all = tuple((free & tm[t]).bit_count() for t in range(5))
-            r = g.exp_r[card]
-            own_n = tuple(k if k < r else r for k in own_all)
-            free_n = tuple(k if k < r else r for k in free_all)
-            if _abstract_plans(g, card, u if u < r else r, own_n, free_n):
-                return True
-    return False
+        if g.exp_iss[card] <= st.iss_mat[p] and g.exp_ext[card] <= st.ext_mat[p]:
+            u, own_n, free_n = _counts(g, card, st.unity[p], avail, free)
+            if _abstract_plans(g, card, u, own_n, free_n):
+                out.append(card)
+    return out
+
+
+def _counts(
+    g: Game1998, card: int, unity: int, avail: int, free: int
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    r = g.exp_r[card]
+    tm = g.type_mask
+    own_n = tuple(min(r, (avail & tm[t]).bit_count()) for t in range(4))
+    free_n = tuple(min(r, (free & tm[t]).bit_count()) for t in range(5))
+    return min(unity, r), own_n, free_n
 
 
 def _real(v: int, own: list[tuple[int, ...]], free: list[tuple[int, ...]]) -> int:
@@ -570,33 +598,30 @@ def performable(st: State1998, p: int, a: int) -> bool:
 # --- goals ----------------------------------------------------------------------------------------
 
 
+def _ru_us(won: tuple[int, ...]) -> tuple[int, int]:
+    ru = won[0] + won[1]
+    return ru, sum(won) - ru
+
+
+#: per goal card: does participant ``p`` meet it with threshold ``th`` (Goals)
+_GOAL_TESTS: tuple[Any, ...] = (
+    lambda st, p, th: len(st.played[p]) >= th,
+    lambda st, p, th: sum(1 for c in st.played[p] if st.game.exp_level[c] == 3) >= th,
+    lambda st, p, th: st.cargo_astro[0][p] + st.cargo_astro[1][p] >= th,
+    lambda st, p, th: st.cargo_mat[0][p] + st.cargo_mat[1][p] >= th,
+    lambda st, p, th: max(row[p] for row in st.ccubes) >= th,
+    lambda st, p, th: st.tokens[p] >= th,
+    lambda st, p, th: st.long_stay[p] >= th,
+    lambda st, p, th: st.ext_mat[p] >= th,
+    lambda st, p, th: sum(st.won[p]) >= th,
+    lambda st, p, th: st.tokens[p] >= 1 and st.long_stay[p] >= 1 and min(_ru_us(st.won[p])) >= 1,
+)
+
+
 def goal_met(st: State1998, p: int, goal: int) -> bool:
     """Whether ``p`` meets the requirement of goal card ``goal`` now (Goals)."""
-    g = st.game
-    th = g.goal_threshold[goal]
-    if goal == Goal.EXPERIMENTS:
-        return len(st.played[p]) >= th
-    if goal == Goal.ADVANCED:
-        lv = g.exp_level
-        return sum(1 for c in st.played[p] if lv[c] == 3) >= th
-    if goal == Goal.ASTRONAUTS_ON_SHUTTLES:
-        return st.cargo_astro[0][p] + st.cargo_astro[1][p] >= th
-    if goal == Goal.MATERIALS_ON_SHUTTLES:
-        return st.cargo_mat[0][p] + st.cargo_mat[1][p] >= th
-    if goal == Goal.CUBES_ON_MODULE:
-        return max(row[p] for row in st.ccubes) >= th
-    if goal == Goal.INSTALLATION_TOKENS:
-        return st.tokens[p] >= th
-    if goal == Goal.LONG_STAY:
-        return st.long_stay[p] >= th
-    if goal == Goal.EXTERNAL:
-        return st.ext_mat[p] >= th
-    if goal == Goal.SHUTTLES:
-        return sum(st.won[p]) >= th
-    won = st.won[p]
-    ru = sum(c for t, c in enumerate(won) if SHUTTLE_NATION[t] == 0)
-    us = sum(won) - ru
-    return st.tokens[p] >= 1 and st.long_stay[p] >= 1 and ru >= 1 and us >= 1
+    met: bool = _GOAL_TESTS[goal](st, p, st.game.goal_threshold[goal])
+    return met
 
 
 def claimable_goals(st: State1998, p: int) -> list[int]:

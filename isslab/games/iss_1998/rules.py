@@ -147,7 +147,7 @@ class Game1998(Game):
     act_noclaim: tuple[NoClaim, ...]
     # bounded memos (filled by .legal)
     memo_iss: Memo[Any, list[Any]]
-    memo_conduct: Memo[Any, list[Any]]
+    memo_conduct: Memo[Any, Any]
     memo_earth: Memo[Any, list[Any]]
     memo_misc: Memo[Any, Any]
 

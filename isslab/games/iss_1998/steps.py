@@ -85,7 +85,7 @@ def apply(st0: State1998, action: Any) -> State1998:
 
 def run(st: State1998) -> None:
     """Carry the game on from ``st.step`` until a decision or a chance node (or the end)."""
-    fns = _STEP_FNS
+    fns = _STEP_TABLE
     while True:
         if st.fstate and fedor.resume(st):
             return
@@ -232,7 +232,7 @@ def _goal_window(st: State1998) -> bool:
         st.step = Step.COUNTDOWN
         return False
     p = st.turn
-    if st.goals and not st.claimed and claimable_goals(st, p):
+    if st.goals and not st.claimed and -1 in st.goal_owner and claimable_goals(st, p):
         return _decide(st, Phase.GOAL, p)
     st.step = Step.COUNTDOWN if after_action else Step.END
     return False
@@ -796,3 +796,8 @@ _STEP_FNS: dict[int, Callable[[Any], bool]] = {
     Step.FEDOR_LAUNCH: _launch_step,
     Step.SETUP: setup_next,
 }
+
+#: the step functions as a tuple indexed by step (a list lookup is cheaper than a dict's)
+_STEP_TABLE: tuple[Callable[[Any], bool], ...] = tuple(
+    _STEP_FNS.get(i, setup_next) for i in range(max(_STEP_FNS) + 1)
+)
