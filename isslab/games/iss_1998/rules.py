@@ -198,6 +198,10 @@ class Game1998(Game):
         """The text of ``action`` for ``seat``: another seat's experiment cards, FEDOR's top card masked."""
         return view.describe(action, seat)
 
+    def round_label(self, index: int) -> str:
+        """The name of round ``index``: every participant (FEDOR included) has one turn a round."""
+        return view.round_label(self, index)
+
     def seat_name(self, seat: int) -> str:
         """The colour of a seat."""
         return SEAT_NAMES[seat]
@@ -441,6 +445,10 @@ class State1998(State):
     _check_position = positions.check_position
     _view = view.view
     __str__ = view.render
+    key_numbers = view.key_numbers
+    goal = view.goal
+    standing = view.standing
+    headline = view.headline
     resample_hidden = hidden.resample_hidden
 
     # results and statistics

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from isslab.core import Action
-from isslab.games.iss_1998.actions import ExperimentDraw, FedorTop, Keep
+from isslab.games.iss_1998.actions import Cargo, ExperimentDraw, FedorTop, Keep, Load, ShuttleDraw, Train
 from isslab.games.iss_1998.components import (
     ACTION_NAMES,
     ACTION_SHORT,
@@ -25,15 +25,17 @@ from isslab.games.iss_1998.components import (
     NATION_NAMES,
     SEAT_NAMES,
     SHUTTLE_NAMES,
+    SHUTTLE_NATION,
     TYPE_CODES,
 )
+from isslab.games.iss_1998.legal import goal_met
 from isslab.games.iss_1998.phases import NOBODY, PHASE_TEXT, Phase
 from isslab.games.iss_1998.scoring import points, scores, winners
 
 if TYPE_CHECKING:
-    from isslab.games.iss_1998.rules import State1998
+    from isslab.games.iss_1998.rules import Game1998, State1998
 
-__all__ = ["describe", "name", "render", "view"]
+__all__ = ["describe", "goal", "headline", "key_numbers", "name", "render", "round_label", "standing", "view"]
 
 
 def describe(action: Action, seat: int | None) -> str:
@@ -284,3 +286,87 @@ def render(st: State1998) -> str:
             + (", ".join(name(st, p) for p in win) if win else FEDOR_NAME)
         )
     return "\n".join(lines)
+
+
+# --- the game view's hooks (public facts only: a hand is a count, never its cards) -----------------
+
+
+def key_numbers(st: State1998, seat: int) -> list[tuple[str, int | float | str]]:
+    """Points so far (public), materials ISS/external, action cubes in reserve, experiments in hand."""
+    st._check_seat(seat)
+    return [
+        ("points", points(st, seat).total),
+        ("material ISS/ext", f"{st.iss_mat[seat]}/{st.ext_mat[seat]}"),
+        ("cubes", st.cubes[seat]),
+        ("experiments", len(st.hands[seat])),
+    ]
+
+
+def goal(st: State1998, seat: int) -> str:
+    """The goals ``seat`` may claim now (or those still open); solo: beat FEDOR's points."""
+    st._check_seat(seat)
+    g = st.game
+    if st.phase == Phase.OVER:
+        return "most points (ties: most experiments)"
+    if g.solo:
+        return f"beat {FEDOR_NAME} on points ({FEDOR_NAME} has {points(st, g.fedor).total})"
+    open_goals = [k for i, k in enumerate(st.goals) if st.goal_owner[i] < 0]
+    if not open_goals:
+        return "most points (no goals left)"
+    met = [GOALS[k][0] for k in open_goals if goal_met(st, seat, k)]
+    if met:
+        return "goal ready: " + ", ".join(met)
+    return f"most points; {len(open_goals)} goals open"
+
+
+def standing(st: State1998, seat: int) -> tuple[float, ...]:
+    """The public score (as if the game ended now), then experiments performed (the tie-break)."""
+    st._check_seat(seat)
+    return (float(points(st, seat).total), float(len(st.played[seat])))
+
+
+def headline(st: State1998, seat: int) -> str:
+    """The last launch: the shuttle, the players' cargo it carried, the module it took, the next card.
+
+    Read from the public history (shuttle draws, Train/Load/cargo-check actions) and the station;
+    a position built by hand has no history and says "". FEDOR's own loads are not actions and
+    are not counted.
+    """
+    st._check_seat(seat)
+    g = st.game
+    on_pad: list[int] = [-1, -1]
+    cargo: list[list[int]] = [[0, 0], [0, 0]]  # per nation: astronauts, materials of the players
+    last: tuple[int, int, int, int, int] | None = None  # launched, nation, astronauts, materials, next
+    for a in st.history:
+        kind = type(a)
+        if kind is ShuttleDraw:
+            t = SHUTTLE_NAMES.index(a.shuttle)
+            nation = SHUTTLE_NATION[t]
+            if on_pad[nation] >= 0:
+                astro, mat = cargo[nation]
+                last = (on_pad[nation], nation, astro, mat, t)
+            on_pad[nation] = t
+            cargo[nation] = [0, 0]
+        elif kind is Train:
+            cargo[SHUTTLE_NATION[SHUTTLE_NAMES.index(a.shuttle)]][0] += 1
+        elif kind is Cargo:
+            cargo[SHUTTLE_NATION[SHUTTLE_NAMES.index(a.shuttle)]][1] += 1
+        elif kind is Load:
+            for k, name_ in zip(a.amounts, a.shuttles, strict=True):
+                if k and name_ in SHUTTLE_NAMES:
+                    cargo[SHUTTLE_NATION[SHUTTLE_NAMES.index(name_)]][1] += k
+    if last is None:
+        return ""
+    t, nation, astro, mat, nxt = last
+    parts = [f"{SHUTTLE_NAMES[t]} launched ({NATION_NAMES[nation]} pad)"]
+    if astro or mat:
+        parts.append(f"players' cargo: {astro} astronauts, {mat} materials")
+    if g.sh_mod[t] and len(st.station) > g.n_initial:
+        parts.append(f"last module to the station: {g.mod_name[st.station[-1]]}")
+    parts.append(f"next on the pad: {SHUTTLE_NAMES[nxt]}")
+    return "; ".join(parts)
+
+
+def round_label(game: Game1998, index: int) -> str:
+    """Round ``index`` is one turn of every participant (FEDOR included): ``round 1`` ..."""
+    return f"round {index + 1}"
