@@ -98,7 +98,7 @@ def test_a_click_on_an_action_card_gives_the_engines_action(players: int) -> Non
     view = make_view(players)
     try:
         to_normal_action(view)
-        st = view.state
+        st = cast(State1998, view.state)
         legal = [a for a in st.legal_actions() if type(a) is Place]
         assert legal
         card = ACTION_NAMES.index(legal[0].card)
@@ -106,7 +106,7 @@ def test_a_click_on_an_action_card_gives_the_engines_action(players: int) -> Non
         assert view.state.history[-1] == legal[0]
         assert view.state.move_number == st.move_number + 1
         # its choices follow as buttons (or places) matched against the legal list
-        st = view.state
+        st = cast(State1998, view.state)
         if st.current_player == 0 and st.phase == Phase.PERFORM:
             board = view.board
             assert isinstance(board, ISS1998Board)
@@ -123,7 +123,7 @@ def test_a_refused_click_is_explained_by_the_engine() -> None:
     view = make_view(2)
     try:
         to_normal_action(view)
-        st = view.state
+        st = cast(State1998, view.state)
         legal = {a.card for a in st.legal_actions() if type(a) is Place}
         refused = [a for a in range(8) if ACTION_NAMES[a] not in legal]
         if refused:

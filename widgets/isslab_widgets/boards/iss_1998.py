@@ -255,15 +255,15 @@ class ISS1998Board:
             y = y0 + slot * _ROW_H
             self._card(cv, st, st.earth[slot], _X0, y, cw, True)
             self._card(cv, st, st.iss[slot], _X0 + cw + mw, y, cw, False)
-            mx = _X0 + cw - 24
+            mx, bw = _X0 + cw + 2, mw - 4  # between the Earth card's extra space and the ISS card
             m = st.column[slot]
-            cv.add(Rect(mx, y, mw + 20, _ROW_H - 4, fill=_PANEL, stroke="#aab6c8", width=1.0))
+            cv.add(Rect(mx, y, bw, _ROW_H - 4, fill=_PANEL, stroke="#aab6c8", width=1.0))
             if m < 0:
                 cv.add(Text(mx + 6, y + 15, "no module", size=MIN_TEXT, anchor="start", fill=_DIM))
                 continue
             comps = "/".join(TYPE_CODES[g.comp_type[c]] for c in g.mod_comps[m])
             cv.add(
-                Text(mx + 6, y + 9, _fit(f"{g.mod_name[m]} {comps}", mw + 8), size=MIN_TEXT, anchor="start")
+                Text(mx + 6, y + 9, _fit(f"{g.mod_name[m]} {comps}", bw - 12), size=MIN_TEXT, anchor="start")
             )
             x = mx + 6
             for p, k in enumerate(st.ccubes[slot]):
@@ -271,7 +271,7 @@ class ISS1998Board:
                     cv.add(Rect(x, y + 16, 11, 11, fill=self._colour(p), stroke=_INK, width=0.6))
                     cv.add(Text(x + 14, y + 22, str(k), size=MIN_TEXT, anchor="start"))
                     x += 30
-            cv.spot(("module", slot), mx, y, mw + 20, _ROW_H - 4, f"module {g.mod_name[m]}")
+            cv.spot(("module", slot), mx, y, bw, _ROW_H - 4, f"module {g.mod_name[m]}")
 
     def _pads(self, cv: _Canvas, st: State1998) -> None:
         g = self.game
