@@ -165,3 +165,31 @@ def test_other_seats_experiment_cards_are_never_drawn() -> None:
             assert g.exp_name[c][:8] in mine
         checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_a_whole_game_is_playable_by_clicks_alone(players: int) -> None:
+    """Blue decides every step by a click on a drawn place or button; bots play the rest."""
+    import random
+
+    game = Game1998(players=players)
+    board = isslab_widgets.board_for(game)
+    assert isinstance(board, ISS1998Board)
+    rng = random.Random(players)
+    bot = isslab.bot(game.id, "greedy")
+    st: Any = game.new_state()
+    clicks = 0
+    while not st.is_terminal():
+        if st.is_chance_node():
+            st = st.apply(st.sample_chance(rng))
+        elif st.current_player != 0:
+            st = st.apply(bot(st, rng))
+        else:
+            drawn = {r.key for r in board.scene(st, hints=True, viewers=(0,)).regions}
+            keys = [k for k, _ in board._plan(st) if k in drawn]
+            assert keys, f"nothing to click at {st.legal_actions()}"
+            click = board.click(st, None, rng.choice(keys))
+            assert click.ok and click.action in st.legal_actions()
+            st = st.apply(click.action)
+            clicks += 1
+    assert clicks > 10
