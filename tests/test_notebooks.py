@@ -31,6 +31,7 @@ def test_there_are_notebooks() -> None:
         "space-1999.ipynb",
         "1969.ipynb",
         "mission-iss.ipynb",
+        "1998-iss.ipynb",
     }
 
 
@@ -91,6 +92,7 @@ def test_links_from_notebooks_lead_to_files_of_the_project(path: Path) -> None:
         "space-1999.ipynb": "space-1999",
         "1969.ipynb": "1969",
         "mission-iss.ipynb": "mission-iss",
+        "1998-iss.ipynb": "1998-iss",
     }
     if path.name in game_notebooks:
         assert f"../docs/rules/{game_notebooks[path.name]}.md" in links
