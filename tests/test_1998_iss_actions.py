@@ -16,7 +16,7 @@ from isslab.games.iss_1998 import (
     Train,
 )
 from isslab.games.iss_1998.components import DEFAULT_EXPERIMENTS
-from tests.helpers_1998 import act, chance, find, options
+from tests.helpers_1998 import act, chance, options
 
 BLUE, ORANGE, WHITE = range(3)
 RU, US = 0, 1
@@ -79,9 +79,7 @@ def test_a_long_term_task_leaves_the_astronauts_in_the_compartments():
 
 def test_an_astronaut_in_a_long_stay_compartment_is_not_available():
     game = isslab.make("1998-iss", players=3)
-    state = _turn(
-        game, BLUE, astronauts={BLUE: {"unity": 0, "in": ("Zarya LS1",)}}, hands={BLUE: ("E1-04",)}
-    )
+    state = _turn(game, BLUE, astronauts={BLUE: {"unity": 0, "in": ("Zarya LS1",)}}, hands={BLUE: ("E1-04",)})
     cards = {a.card for a in state.legal_actions()}
     assert "Conduct Experiments" not in cards and "Install Compartments" not in cards
 
@@ -204,9 +202,7 @@ def test_cards_under_a_deck_come_back_in_order_once_the_deck_is_used_up():
 
 def test_long_stay_costs_a_material_and_locks_the_astronaut():
     game = isslab.make("1998-iss", players=3)
-    state = _turn(
-        game, BLUE, astronauts={BLUE: {"unity": 1, "in": ("Zvezda COM",)}}, iss_material={BLUE: 2}
-    )
+    state = _turn(game, BLUE, astronauts={BLUE: {"unity": 1, "in": ("Zvezda COM",)}}, iss_material={BLUE: 2})
     state = act(state, Place, card="Long Stay", extra=False)
     assert {a.source for a in state.legal_actions()} == {"Unity", "Zvezda COM"}
     state = act(state, LongStay, source="Zvezda COM")
