@@ -16,7 +16,7 @@ from isslab.games.iss_1998 import (
     Train,
 )
 from isslab.games.iss_1998.components import DEFAULT_EXPERIMENTS
-from tests.helpers_1998 import act, chance, find, options
+from tests.helpers_1998 import act, chance, options
 
 BLUE, ORANGE, WHITE = range(3)
 RU, US = 0, 1
@@ -39,8 +39,8 @@ def test_example_orange_short_term_experiment_with_three_astronauts():
     state = _turn(
         game,
         ORANGE,
-        covered=("Destiny:2 LAB",),  # the first laboratory was installed earlier
-        astronauts={ORANGE: {"unity": 1, "in": ("Zvezda:2 COM", "Destiny:1 LAB")}},
+        covered=("Destiny LAB2",),  # the first laboratory was installed earlier
+        astronauts={ORANGE: {"unity": 1, "in": ("Zvezda COM", "Destiny LAB1")}},
         hands={ORANGE: ("Example",)},
         external={ORANGE: 2},
     )
@@ -48,13 +48,13 @@ def test_example_orange_short_term_experiment_with_three_astronauts():
     ways = options(state, Conduct, card="Example")
     # the way of the example: the Unity astronaut through the space walk, the one in the
     # communication compartment on the spot, the laboratory one through a free long stay
-    chosen = [a for a in ways if sorted(a.sources) == sorted(("Unity", "Zvezda:2 COM", "Destiny:1 LAB"))]
+    chosen = [a for a in ways if sorted(a.sources) == sorted(("Unity", "Zvezda COM", "Destiny LAB1"))]
     assert len(chosen) == 1
     way = chosen[0]
     served = dict(zip(way.sources, way.targets, strict=True))
-    assert served["Zvezda:2 COM"] == "Zvezda:2 COM"  # already there: it just goes to Unity
-    assert served["Unity"] == "Canadarm 2:2 EVA"
-    assert served["Destiny:1 LAB"] == "Zarya:1 LS"
+    assert served["Zvezda COM"] == "Zvezda COM"  # already there: it just goes to Unity
+    assert served["Unity"] == "Canadarm 2 EVA"
+    assert served["Destiny LAB1"] == "Zarya LS1"
     after = state.apply(way)
     assert after.ext_mat[ORANGE] == 1  # one step down the external track
     assert after.unity[ORANGE] == 3 and after.occ[ORANGE] == 0  # everybody back in Unity
@@ -73,15 +73,13 @@ def test_a_long_term_task_leaves_the_astronauts_in_the_compartments():
     state = act(state, Place, card="Conduct Experiments", extra=False)
     state = act(state, Conduct, card="E2-03")
     comps = [game.comp_label[c] for c in range(game.n_comps) if state.occ[BLUE] >> c & 1]
-    assert comps == ["Zarya:1 LS", "Zvezda:2 COM"] and state.unity[BLUE] == 0
+    assert comps == ["Zarya LS1", "Zvezda COM"] and state.unity[BLUE] == 0
     assert state.ext_mat[BLUE] == 0
 
 
 def test_an_astronaut_in_a_long_stay_compartment_is_not_available():
     game = isslab.make("1998-iss", players=3)
-    state = _turn(
-        game, BLUE, astronauts={BLUE: {"unity": 0, "in": ("Zarya:1 LS",)}}, hands={BLUE: ("E1-04",)}
-    )
+    state = _turn(game, BLUE, astronauts={BLUE: {"unity": 0, "in": ("Zarya LS1",)}}, hands={BLUE: ("E1-04",)})
     cards = {a.card for a in state.legal_actions()}
     assert "Conduct Experiments" not in cards and "Install Compartments" not in cards
 
@@ -91,7 +89,7 @@ def test_a_compartment_taken_by_another_player_is_not_free():
     state = _turn(
         game,
         BLUE,
-        astronauts={BLUE: {"unity": 1}, WHITE: {"unity": 0, "in": ("Canadarm 2:2 EVA",)}},
+        astronauts={BLUE: {"unity": 1}, WHITE: {"unity": 0, "in": ("Canadarm 2 EVA",)}},
         hands={BLUE: ("E1-04",)},  # EVA, short-term
     )
     assert "Conduct Experiments" not in {a.card for a in state.legal_actions()}
@@ -204,14 +202,12 @@ def test_cards_under_a_deck_come_back_in_order_once_the_deck_is_used_up():
 
 def test_long_stay_costs_a_material_and_locks_the_astronaut():
     game = isslab.make("1998-iss", players=3)
-    state = _turn(
-        game, BLUE, astronauts={BLUE: {"unity": 1, "in": ("Zvezda:2 COM",)}}, iss_material={BLUE: 2}
-    )
+    state = _turn(game, BLUE, astronauts={BLUE: {"unity": 1, "in": ("Zvezda COM",)}}, iss_material={BLUE: 2})
     state = act(state, Place, card="Long Stay", extra=False)
-    assert {a.source for a in state.legal_actions()} == {"Unity", "Zvezda:2 COM"}
-    state = act(state, LongStay, source="Zvezda:2 COM")
+    assert {a.source for a in state.legal_actions()} == {"Unity", "Zvezda COM"}
+    state = act(state, LongStay, source="Zvezda COM")
     assert state.long_stay[BLUE] == 1 and state.iss_mat[BLUE] == 1
-    assert state.occ[BLUE] == 1 << game.comp_index["Zarya:1 LS"]
+    assert state.occ[BLUE] == 1 << game.comp_index["Zarya LS1"]
 
 
 def test_install_compartments_up_to_two_tokens_then_to_unity():
@@ -220,12 +216,12 @@ def test_install_compartments_up_to_two_tokens_then_to_unity():
         game,
         BLUE,
         station=("Columbus",),
-        astronauts={BLUE: {"unity": 1, "in": ("Zvezda:2 COM",)}},
+        astronauts={BLUE: {"unity": 1, "in": ("Zvezda COM",)}},
     )
     state = act(state, Place, card="Install Compartments", extra=False)
     twos = [a for a in state.legal_actions() if len(a.targets) == 2]
     assert twos and all(len(a.sources) == 2 for a in twos)
-    state = act(state, Install, sources=("Unity", "Zvezda:2 COM"), targets=("Destiny:1 LAB", "Destiny:2 LAB"))
+    state = act(state, Install, sources=("Unity", "Zvezda COM"), targets=("Destiny LAB1", "Destiny LAB2"))
     assert state.tokens[BLUE] == 2 and state.unity[BLUE] == 2 and state.occ[BLUE] == 0
     assert not state.covered & game.mod_mask[game.mod_index["Destiny"]]
 
@@ -235,14 +231,14 @@ def test_outside_jobs_converts_one_to_three_and_may_reuse_a_crane_astronaut():
     state = _turn(
         game,
         ORANGE,
-        astronauts={ORANGE: {"unity": 1, "in": ("Canadarm 2:1 CRN",)}},
+        astronauts={ORANGE: {"unity": 1, "in": ("Canadarm 2 CRN",)}},
         iss_material={ORANGE: 4},
     )
     state = act(state, Place, card="Outside Jobs", extra=False)
     ways = state.legal_actions()
     # the crane astronaut stays (no other crane is free): 1, 2 or 3 materials
     assert {(a.source, a.target, a.amount) for a in ways} == {
-        ("Canadarm 2:1 CRN", "Canadarm 2:1 CRN", k) for k in (1, 2, 3)
+        ("Canadarm 2 CRN", "Canadarm 2 CRN", k) for k in (1, 2, 3)
     }
     state = act(state, OutsideJobs, amount=2)
     assert (state.iss_mat[ORANGE], state.ext_mat[ORANGE]) == (2, 3)
@@ -256,7 +252,7 @@ def test_example_orange_converts_two_iss_materials():
     state = act(state, Place, card="Outside Jobs", extra=False)
     state = act(state, OutsideJobs, source="Unity", amount=2)
     assert (state.iss_mat[ORANGE], state.ext_mat[ORANGE]) == (3, 3)
-    assert state.occ[ORANGE] == 1 << game.comp_index["Canadarm 2:1 CRN"]
+    assert state.occ[ORANGE] == 1 << game.comp_index["Canadarm 2 CRN"]
 
 
 def test_every_way_of_an_action_is_offered_once():
@@ -267,9 +263,3 @@ def test_every_way_of_an_action_is_offered_once():
         if state.phase == Phase.PERFORM and type(legal[0]) is Conduct:
             # one way per outcome: the states reached differ
             assert len({state.apply(a)._values() for a in legal}) == len(legal)
-
-
-def test_find_helper_sees_single_actions():
-    game = isslab.make("1998-iss", players=3)
-    state = _turn(game, BLUE)
-    assert find(state, Place, card="Train Astronauts", extra=False)

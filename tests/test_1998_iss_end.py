@@ -7,7 +7,7 @@ import pytest
 import isslab
 from isslab.games.iss_1998 import Claim, Construct, Load, NoClaim, Phase, Place, Points
 from isslab.games.iss_1998.components import GOALS, Goal
-from tests.helpers_1998 import act, chance
+from tests.helpers_1998 import act
 
 BLUE, ORANGE, WHITE, GREEN = range(4)
 PADS = {"RU": ("Soyuz", 5), "US": ("Discovery", 6)}
@@ -50,7 +50,7 @@ def test_only_one_goal_per_turn_and_a_taken_goal_is_gone():
         cargo={"US": {ORANGE: (0, 1)}},
         tokens={BLUE: 5},
         long_stay={BLUE: 3},
-        covered=("Destiny:1 LAB",),
+        covered=("Destiny LAB1",),
         goals=("Installer", "Long stayer", "Spacewalker", "Experimenter"),
     )
     state = act(
@@ -83,7 +83,7 @@ def test_the_all_round_goal_needs_all_four_things():
         pads=PADS,
         cargo={"US": {ORANGE: (0, 1)}},
         goals=("All-rounder",),
-        covered=("Destiny:1 LAB",),
+        covered=("Destiny LAB1",),
     )
     state = game.position(**base, tokens={BLUE: 1}, long_stay={BLUE: 1}, shuttles_won={BLUE: {"Soyuz": 1}})
     state = act(
@@ -171,7 +171,7 @@ def test_scoring_by_source():
         hands={BLUE: ("E2-01",), ORANGE: ()},
         goals=("Installer", "Experimenter"),
         goal_owners={"Experimenter": BLUE},
-        covered=("Destiny:1 LAB",),
+        covered=("Destiny LAB1",),
     )
     pts = state.points(BLUE)
     assert pts == Points(
@@ -225,8 +225,3 @@ def test_goals_are_five_points_each():
         to_move=BLUE, pads=PADS, goals=NAMES[:4], goal_owners={NAMES[0]: BLUE, NAMES[1]: BLUE}
     )
     assert state.points(BLUE).goals == 10
-
-
-def test_chance_helper_is_used():
-    state = isslab.make("1998-iss", players=2).new_state()
-    assert chance(state).phase == Phase.ORDER_EARTH

@@ -105,8 +105,8 @@ def test_astronaut_replacement_sends_the_crew_home_and_long_stays_to_unity():
         pads={"RU": ("Soyuz", 1), "US": ("Discovery", 6)},
         cargo={"RU": {WHITE: (1, 0)}},
         astronauts={
-            ORANGE: {"unity": 1, "in": ("Zvezda:2 COM", "Zarya:1 LS")},
-            WHITE: {"unity": 0, "in": ("Canadarm 2:1 CRN",)},
+            ORANGE: {"unity": 1, "in": ("Zvezda COM", "Zarya LS1")},
+            WHITE: {"unity": 0, "in": ("Canadarm 2 CRN",)},
         },
     )
     state = act(state, Place, card="Train Astronauts", extra=False)
@@ -126,7 +126,7 @@ def test_a_shuttle_without_the_icon_replaces_nobody():
         to_move=BLUE,
         pads={"RU": ("Soyuz", 5), "US": ("Atlantis", 1)},
         cargo={"US": {WHITE: (2, 1)}},
-        astronauts={ORANGE: {"unity": 1, "in": ("Zvezda:2 COM",)}},
+        astronauts={ORANGE: {"unity": 1, "in": ("Zvezda COM",)}},
     )
     state = act(state, Place, card="Train Astronauts", extra=False)
     state = act(state, Train, shuttle="Soyuz")

@@ -34,7 +34,7 @@ def _next(state: isslab.State, back: str = "RU") -> isslab.State:
 def test_fedor_recalls_every_astronaut_first():
     state = _fedor_turn(
         INSTALL_RU,
-        astronauts={"FEDOR": {"unity": 0, "in": ("Zarya:1 LS", "Zvezda:2 COM")}},
+        astronauts={"FEDOR": {"unity": 0, "in": ("Zarya LS1", "Zvezda COM")}},
         covered=(),
     )
     # Install with no token to take fails, but the recall happened: both are in Unity
@@ -46,7 +46,7 @@ def test_fedor_install_takes_one_token_per_astronaut_lowest_module_first():
         INSTALL_RU,
         station=("Quest", "Harmony"),
         astronauts={"FEDOR": {"unity": 2}},
-        covered=("Quest:1 EVA", "Quest:2 EVA", "Harmony:1 COM", "Harmony:2 LS"),
+        covered=("Quest EVA1", "Quest EVA2", "Harmony COM", "Harmony LS"),
     )
     state = _next(state)
     g = state.game
@@ -59,13 +59,13 @@ def test_fedor_install_lets_the_player_choose_when_a_module_cannot_be_emptied():
         INSTALL_RU,
         station=("Quest", "Harmony"),
         astronauts={"FEDOR": {"unity": 3}},
-        covered=("Quest:1 EVA", "Quest:2 EVA", "Harmony:1 COM", "Harmony:2 LS"),
+        covered=("Quest EVA1", "Quest EVA2", "Harmony COM", "Harmony LS"),
     )
     state = _next(state)
     assert state.phase == Phase.FEDOR_TOKEN and state.current_player == PLAYER
-    assert {a.compartment for a in state.legal_actions()} == {"Harmony:1 COM", "Harmony:2 LS"}
-    state = act(state, FedorToken, compartment="Harmony:2 LS")
-    assert state.tokens[FEDOR] == 3 and state.covered == 1 << state.game.comp_index["Harmony:1 COM"]
+    assert {a.compartment for a in state.legal_actions()} == {"Harmony COM", "Harmony LS"}
+    state = act(state, FedorToken, compartment="Harmony LS")
+    assert state.tokens[FEDOR] == 3 and state.covered == 1 << state.game.comp_index["Harmony COM"]
 
 
 def test_fedor_outside_jobs_uses_a_free_crane_and_as_much_material_as_it_can():
@@ -73,7 +73,7 @@ def test_fedor_outside_jobs_uses_a_free_crane_and_as_much_material_as_it_can():
     state = _next(state)
     g = state.game
     assert (state.iss_mat[FEDOR], state.ext_mat[FEDOR]) == (0, 4)
-    assert state.occ[FEDOR] == 1 << g.comp_index["Canadarm 2:1 CRN"]
+    assert state.occ[FEDOR] == 1 << g.comp_index["Canadarm 2 CRN"]
 
 
 def test_fedor_long_stay_sends_as_many_astronauts_as_it_can():
@@ -90,6 +90,19 @@ def test_fedor_failure_places_a_compensation_cube():
     row = state.rows[4]  # beside Long Stay
     assert state.ccubes[row][FEDOR] == 2 and state.cubes[FEDOR] == 6
     assert state.tally(FEDOR).fedor_failed == 1
+
+
+def test_fedor_without_cubes_takes_one_from_the_lowest_module():
+    state = _fedor_turn(
+        STAY_RU,
+        iss_material={FEDOR: 0},  # the long stay fails: two cubes are due
+        astronauts={"FEDOR": {"unity": 1}},
+        column_cubes={"Quest": {FEDOR: 4}, "Harmony": {FEDOR: 3}, "Columbus": {FEDOR: 1}},
+    )
+    state = _next(state)
+    # no cube in reserve: they come from the lowest space holding one (Columbus, then Harmony);
+    # Long Stay lies in the first row of the ISS column, beside Quest
+    assert [row[FEDOR] for row in state.ccubes] == [6, 0, 2, 0]
 
 
 def test_fedor_conducts_an_experiment_of_its_level():
@@ -166,14 +179,14 @@ def test_fedor_astronauts_stay_at_a_replacement_and_its_majority_acts_at_once():
         column_cubes={"Quest": {FEDOR: 2}},
         pads={"RU": ("Soyuz", 1), "US": ("Discovery", 6)},
         cargo={"RU": {FEDOR: (1, 0)}},
-        astronauts={"FEDOR": {"unity": 1, "in": ("Zvezda:2 COM", "Zarya:1 LS")}, PLAYER: {"unity": 1}},
+        astronauts={"FEDOR": {"unity": 1, "in": ("Zvezda COM", "Zarya LS1")}, PLAYER: {"unity": 1}},
     )
     state = act(state, Place, card="Train Astronauts", extra=False)
     state = act(state, Train, shuttle="Discovery")
     state = act(state, Countdown, shuttle="Soyuz", steps=1)
     # the Soyuz launched: the player's astronaut went home, FEDOR's stayed (LS to Unity)
     assert state.unity[PLAYER] == 0 and state.reserve[PLAYER] == 4
-    assert state.unity[FEDOR] == 1 + 1 + 1 and state.occ[FEDOR] == 1 << game.comp_index["Zvezda:2 COM"]
+    assert state.unity[FEDOR] == 1 + 1 + 1 and state.occ[FEDOR] == 1 << game.comp_index["Zvezda COM"]
     # the inspection: FEDOR and the player (whose Train cube went to Quest) took one cube back
     # each: a tie, both win; clockwise from the player, who launched
     state = chance(state)  # the new Russian card

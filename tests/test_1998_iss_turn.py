@@ -122,10 +122,9 @@ def test_with_an_empty_reserve_a_cube_is_taken_back_first():
         cargo={"US": {ORANGE: (0, 1)}},
     )
     assert state.cubes[BLUE] == 0
-    # the extra action of Long Stay cannot be done (no astronaut can... Blue has one in Unity, but
-    # its ISS material is 1): it is offered when possible
-    if state.phase == Phase.EXTRA:
-        state = act(state, SkipExtra)
+    # Blue could use its extra action (a long stay); it keeps the cube there
+    assert state.phase == Phase.EXTRA
+    state = act(state, SkipExtra)
     assert state.phase == Phase.RETRIEVE
     sources = {a.source for a in state.legal_actions()}
     assert sources == {"Quest", "Pirs", "Long Stay extra space"}

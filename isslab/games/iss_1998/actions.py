@@ -1,12 +1,12 @@
-"""The actions of 1998 ISS: small NamedTuples of ints, strings, bools and tuples with a readable ``str``.
+"""The actions of 1998 ISS: small NamedTuples of ints, strings, bools, tuples; a readable ``str``.
 
 Player actions carry the acting seat, and name what they touch (shuttles, modules, compartments,
 cards) by their names, so a history reads on its own and ``str(action)`` needs no game. A
-compartment is named ``"<module>:<n> <type>"`` (``"Quest:2 EVA"``), the Unity common area
-``"Unity"``. A card action is two actions: :class:`Place` puts the cube on a card (or, with
-``extra``, takes it back from the card's extra-action space in turn step 2: no cube then goes to a
-module and nothing is counted down), then the card's own action says how it is done
-(:class:`Train` ... :class:`Conduct`).
+compartment is named by its module and type (``"Zvezda COM"``; numbered when a module has two of a
+type, ``"Quest EVA2"``), the Unity common area ``"Unity"``. A card action is two actions:
+:class:`Place` puts the cube on a card (or, with ``extra``, takes it back from the card's
+extra-action space in turn step 2: no cube then goes to a module and nothing is counted down),
+then the card's own action says how it is done (:class:`Train` ... :class:`Conduct`).
 
 Chance outcomes: :class:`StartPlayer`, :class:`ColumnOrder`, :class:`ModuleDraw`,
 :class:`ShuttleDraw`, :class:`GoalDraw`, :class:`ExperimentDraw`, :class:`FedorTop`,
@@ -66,6 +66,11 @@ def level_text(level: int) -> str:
     return LEVEL_NAMES[level - 1] if 1 <= level <= len(LEVEL_NAMES) else f"level {level}"
 
 
+def _from(sources: tuple[str, ...]) -> str:
+    """Where astronauts come from, briefly: ``"from Unity"``, ``"from Unity, Zvezda COM"``."""
+    return "from " + ", ".join(sources)
+
+
 def _cards(names: tuple[str, ...]) -> str:
     return ", ".join(names) if names else "nothing"
 
@@ -91,7 +96,7 @@ class ColumnOrder(NamedTuple):
     cards: tuple[str, ...]
 
     def __str__(self) -> str:
-        return f"{self.column} actions, top to bottom: {', '.join(self.cards)}"
+        return f"{self.column} column: {', '.join(self.cards)}"
 
 
 @action_type
@@ -310,7 +315,7 @@ class LongStay(NamedTuple):
     target: str
 
     def __str__(self) -> str:
-        return f"{_who(self.seat)} starts a long stay: astronaut from {self.source} to {self.target}"
+        return f"{_who(self.seat)} starts a long stay in {self.target} ({_from((self.source,))})"
 
 
 @action_type
@@ -322,10 +327,7 @@ class Install(NamedTuple):
     targets: tuple[str, ...]
 
     def __str__(self) -> str:
-        return (
-            f"{_who(self.seat)} installs {', '.join(self.targets)} with astronauts from "
-            f"{', '.join(self.sources)}"
-        )
+        return f"{_who(self.seat)} installs {', '.join(self.targets)} ({_from(self.sources)})"
 
 
 @action_type
@@ -338,11 +340,8 @@ class OutsideJobs(NamedTuple):
     amount: int
 
     def __str__(self) -> str:
-        move = "stays on" if self.source == self.target else f"goes from {self.source} to"
-        return (
-            f"{_who(self.seat)} works outside: astronaut {move} {self.target}, {self.amount} ISS "
-            f"material{'s' if self.amount != 1 else ''} to external"
-        )
+        where = self.target if self.source == self.target else f"{self.target} (from {self.source})"
+        return f"{_who(self.seat)} works outside on {where}: {self.amount} ISS to external"
 
 
 @action_type
@@ -355,8 +354,10 @@ class Conduct(NamedTuple):
     targets: tuple[str, ...]
 
     def __str__(self) -> str:
-        moves = ", ".join(f"{s} -> {t}" for s, t in zip(self.sources, self.targets, strict=True))
-        return f"{_who(self.seat)} conducts {self.card}: {moves}"
+        parts = []
+        for s, t in zip(self.sources, self.targets, strict=True):
+            parts.append(t if s == "Unity" else f"{t} (in place)" if s == t else f"{t} (from {s})")
+        return f"{_who(self.seat)} conducts {self.card}: {', '.join(parts)}"
 
 
 @action_type

@@ -59,6 +59,7 @@ __all__ = [
     "SHUTTLE_LETTERS",
     "SHUTTLE_NAMES",
     "SHUTTLE_NATION",
+    "SOYUZ",
     "TRAIN",
     "TYPE_CODES",
     "TYPE_NAMES",

@@ -131,10 +131,7 @@ def _relabel_in_place(st: State1998, seat: int, rng: random.Random) -> State1998
         seen.update(played)
     for bottom in st.exp_bottom:  # who knows the cards under a deck is not recorded: keep them
         seen.update(bottom)
-    if st.turn == seat:
-        seen.update(st.drawn)
-    else:
-        seen.update(c for c in st.drawn)  # drawn cards stay: their holder is mid-decision
+    seen.update(st.drawn)  # cards just drawn stay where they are: their holder is deciding
     sigma = _permutation(st, seen, rng)
 
     def relabel(cards: tuple[int, ...]) -> tuple[int, ...]:

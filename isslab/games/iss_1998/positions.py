@@ -10,7 +10,7 @@ refused with a ``ValueError`` naming the inconsistency.
 
 Names: seats by index (0 = Blue ...), FEDOR as ``"FEDOR"`` (or its index 1) in the solo game;
 modules, shuttles, action cards, goals and experiment cards by their names; compartments by their
-labels (``"Columbus:1 LAB"``, see ``game.comp_label``); pads as ``"RU"`` and ``"US"``.
+labels (``"Columbus LAB1"``, ``"Zvezda COM"``, see ``game.comp_label``); pads as ``"RU"`` and ``"US"``.
 """
 
 from __future__ import annotations

@@ -162,14 +162,19 @@ def build(g: Game1998) -> None:
     comps: list[tuple[int, ...]] = []
     for m, (name, types) in enumerate(rows):
         mine = []
-        for k, t in enumerate(types):
+        count: dict[int, int] = {}
+        for t in types:
             c = len(comp_type)
             comp_type.append(t)
             comp_module.append(m)
-            labels.append(f"{name}:{k + 1} {TYPE_CODES[t]}")
+            # "Zvezda COM"; a type that occurs twice on a module is numbered: "Destiny LAB2"
+            count[t] = count.get(t, 0) + 1
+            labels.append(f"{name} {TYPE_CODES[t]}{count[t] if types.count(t) > 1 else ''}")
             mine.append(c)
         comps.append(tuple(mine))
         masks.append(sum(1 << c for c in mine))
+    if len(set(labels)) != len(labels):
+        raise _bad("module_deck", "module names must keep the compartments' labels apart", labels)
     g.comp_type = tuple(comp_type)
     g.comp_module = tuple(comp_module)
     g.comp_label = tuple(labels)

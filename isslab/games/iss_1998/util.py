@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TypeVar
 
-__all__ = ["bits", "count", "low_bits", "put", "put2"]
+__all__ = ["bits", "put", "put2"]
 
 _T = TypeVar("_T")
 
@@ -32,19 +32,3 @@ def bits(mask: int) -> tuple[int, ...]:
         mask >>= 1
         i += 1
     return tuple(out)
-
-
-def count(mask: int) -> int:
-    """The number of set bits of ``mask``."""
-    return mask.bit_count()
-
-
-def low_bits(mask: int, k: int) -> int:
-    """The mask of the ``k`` lowest set bits of ``mask`` (all of them if it has fewer)."""
-    out = 0
-    while k > 0 and mask:
-        low = mask & -mask
-        out |= low
-        mask ^= low
-        k -= 1
-    return out

@@ -172,8 +172,9 @@ def view(st: State1998, seat: int) -> dict[str, Any]:
         "turn": names[st.turn] if st.turn >= 0 else None,
         "start_player": names[st.start] if st.start >= 0 else None,
         "final_round": st.ending == 2,
-        "performing": ACTION_NAMES[st.doing] if st.doing >= 0 else None,
-        "performing_extra": st.in_extra,
+        # the action card played this turn (its normal action, or the extra action being done)
+        "card_in_play": ACTION_NAMES[st.doing] if st.doing >= 0 else None,
+        "card_in_play_is_extra": st.in_extra,
         "game_end_triggered": st.ending >= 1,
         "players": players,
         "action_cards": [
