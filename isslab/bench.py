@@ -25,7 +25,7 @@ from isslab.core import bot_names, games, make
 from isslab.play import play
 from isslab.sim import simulate
 
-__all__ = ["bench_efficiency", "bench_play", "bench_simulate", "dask_client", "main"]
+__all__ = ["bench_efficiency", "bench_play", "bench_simulate", "cpu_seconds", "dask_client", "main"]
 
 
 def bench_play(game_id: str, bot: str, games_: int, repeat: int) -> dict[str, Any]:
@@ -97,21 +97,30 @@ def bench_efficiency(game_id: str, bot: str, games_: int, repeat: int, dask: boo
     Runs alternate (one process, two processes, Dask) so that a slow spell of the machine falls on
     all of them; each time is the median of ``repeat`` runs. The Dask cluster is started and warmed
     (a small run imports the engines in its workers) before the clock starts.
+
+    On a machine that other work keeps busy, wall times cannot show what two free cores would do,
+    so the CPU seconds of each run (this process and every process under it) are reported too:
+    ``cpu_efficiency_*`` is ``cpu(workers=1) / cpu(two workers)``, the share of the parallel run's
+    work that is the games themselves (what its overhead leaves), whatever else runs.
     """
     one: list[float] = []
     two: list[float] = []
     on_dask: list[float] = []
+    cpu: dict[str, list[float]] = {"1": [], "2": [], "dask": []}
     with dask_client() if dask else _nothing() as client:
         if client is not None:
             simulate(game_id, bots=bot, games=200, seed=0, workers=client, progress=False)
         for r in range(repeat):
-            for times, workers in ((one, 1), (two, 2), (on_dask, client)):
+            for times, workers, key in ((one, 1, "1"), (two, 2, "2"), (on_dask, client, "dask")):
                 if workers is None:
                     continue
+                c0 = cpu_seconds()
                 t0 = time.perf_counter()
                 simulate(game_id, bots=bot, games=games_, seed=r, workers=workers, progress=False)
                 times.append(time.perf_counter() - t0)
+                cpu[key].append(cpu_seconds() - c0)
     t1, t2 = statistics.median(one), statistics.median(two)
+    c1 = statistics.median(cpu["1"])
     row: dict[str, Any] = {
         "game": game_id,
         "bot": bot,
@@ -122,11 +131,45 @@ def bench_efficiency(game_id: str, bot: str, games_: int, repeat: int, dask: boo
         "efficiency_workers_2": t1 / (2 * t2),
         "runs_workers_1": one,
         "runs_workers_2": two,
+        "cpu_seconds_workers_1": c1,
+        "cpu_seconds_workers_2": statistics.median(cpu["2"]),
+        "cpu_efficiency_workers_2": c1 / statistics.median(cpu["2"]),
     }
     if on_dask:
         td = statistics.median(on_dask)
-        row.update(seconds_dask_2=td, efficiency_dask_2=t1 / (2 * td), runs_dask_2=on_dask)
+        cd = statistics.median(cpu["dask"])
+        row.update(
+            seconds_dask_2=td,
+            efficiency_dask_2=t1 / (2 * td),
+            runs_dask_2=on_dask,
+            cpu_seconds_dask_2=cd,
+            cpu_efficiency_dask_2=c1 / cd,
+        )
     return row
+
+
+def cpu_seconds() -> float:
+    """CPU seconds (user + system) used so far by this process and every process under it.
+
+    Live descendants (a Dask cluster's nanny and worker processes) are read with psutil when it is
+    installed; processes already ended (a process pool's workers) count through ``RUSAGE_CHILDREN``.
+    """
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    ended = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total = own.ru_utime + own.ru_stime + ended.ru_utime + ended.ru_stime
+    try:
+        import psutil
+    except ImportError:
+        return total
+    for proc in psutil.Process().children(recursive=True):
+        try:
+            t = proc.cpu_times()
+            total += t.user + t.system
+        except psutil.Error:  # it ended meanwhile: RUSAGE_CHILDREN has it once reaped
+            pass
+    return total
 
 
 @contextmanager
@@ -192,6 +235,10 @@ def main(argv: list[str] | None = None) -> int:
                     f"efficiency {row['efficiency_dask_2']:.2f}"
                 )
             print(line + " (medians)")
+            cpu_line = f"{'':21} CPU-time efficiency: workers=2 {row['cpu_efficiency_workers_2']:.2f}"
+            if "cpu_efficiency_dask_2" in row:
+                cpu_line += f", Dask {row['cpu_efficiency_dask_2']:.2f}"
+            print(cpu_line + " (cpu(workers=1) / cpu(two workers): what the overhead leaves)")
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")
