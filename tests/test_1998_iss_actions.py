@@ -16,7 +16,7 @@ from isslab.games.iss_1998 import (
     Train,
 )
 from isslab.games.iss_1998.components import DEFAULT_EXPERIMENTS
-from tests.helpers_1998 import act, chance, options
+from helpers_1998 import act, chance, options
 
 BLUE, ORANGE, WHITE = range(3)
 RU, US = 0, 1

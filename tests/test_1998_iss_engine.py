@@ -10,7 +10,7 @@ import pytest
 import isslab
 from isslab.games.iss_1998 import ExperimentDraw, Keep, Phase, Place, Plan
 from isslab.games.iss_1998.components import OPTIONS
-from tests.helpers_1998 import act, chance, options
+from helpers_1998 import act, chance, options
 
 BLUE, ORANGE, WHITE = range(3)
 

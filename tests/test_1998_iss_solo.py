@@ -6,7 +6,7 @@ import pytest
 
 import isslab
 from isslab.games.iss_1998 import Countdown, FedorToken, FedorTop, Phase, Place, PlaceExtra, Train
-from tests.helpers_1998 import act, chance
+from helpers_1998 import act, chance
 
 PLAYER, FEDOR = 0, 1
 INSTALL_RU, INSTALL_US, OUTSIDE_RU, OUTSIDE_US, STAY_RU, STAY_US, CONDUCT_RU, CONDUCT_US, RESHUFFLE = range(9)

@@ -20,7 +20,7 @@ from isslab.games.iss_1998 import (
     SkipExtra,
     Train,
 )
-from tests.helpers_1998 import act, chance, find, options
+from helpers_1998 import act, chance, find, options
 
 BLUE, ORANGE, WHITE, GREEN = range(4)
 RU, US = 0, 1

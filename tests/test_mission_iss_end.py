@@ -6,7 +6,7 @@ import pytest
 
 import isslab
 from isslab.games.mission_iss import EndShift, MissionEnd, ResultBand, Tally, band_of
-from tests.helpers_mission_iss import act, game
+from helpers_mission_iss import act, game
 
 NINE = {"B": "T", "C": "T", "D": "R", "E": "B", "F": "C", "G": "D", "H": "C", "I": "B", "J": "E"}
 

@@ -12,7 +12,7 @@ from isslab.core import ReturnsKind
 from isslab.games.mission_iss import Select, bots
 from isslab.games.mission_iss.bots import Planner
 from isslab.testing import check_game, check_hidden_information
-from tests.helpers_mission_iss import game
+from helpers_mission_iss import game
 
 
 def test_the_game_declares_a_cooperative_game_without_hidden_information() -> None:

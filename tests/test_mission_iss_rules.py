@@ -19,7 +19,7 @@ from isslab.games.mission_iss import (
     UseBonus,
     Via,
 )
-from tests.helpers_mission_iss import SKILLS, act, find, game, legal_of
+from helpers_mission_iss import SKILLS, act, find, game, legal_of
 
 MOVE, RESEARCH, ASSEMBLE, EXERCISE, WILD = range(5)
 T, R, S = 0, 1, 2

@@ -18,7 +18,7 @@ from isslab.games.mission_iss import (
     Select,
     SoloDeal,
 )
-from tests.helpers_mission_iss import game
+from helpers_mission_iss import game
 
 
 def setup_done(g: isslab.Game, seed: int = 0) -> isslab.State:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from isslab.games.mission_iss import EndShift, MissionEnd, Phase, Select, Skip, Train, Via
-from tests.helpers_mission_iss import SKILLS, act, game, legal_of
+from helpers_mission_iss import SKILLS, act, game, legal_of
 
 MOVE, RESEARCH, ASSEMBLE, EXERCISE, WILD = range(5)
 SIX = {"B": "T", "C": "T", "D": "R", "E": "B", "F": "C", "G": "D"}

@@ -14,7 +14,7 @@ from isslab.games.mission_iss import (
     UseBonus,
     Via,
 )
-from tests.helpers_mission_iss import act, game, legal_of
+from helpers_mission_iss import act, game, legal_of
 
 MOVE, RESEARCH, ASSEMBLE, EXERCISE, WILD = range(5)
 

@@ -7,7 +7,7 @@ import pytest
 
 import isslab
 from isslab.games.mission_iss import Assemble, DrawIncident, EndShift, StateISS
-from tests.helpers_mission_iss import act, game
+from helpers_mission_iss import act, game
 
 
 def played(players: int, seed: int = 2) -> list[StateISS]:
