@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from helpers_1998 import act, chance, options
+
 import isslab
 from isslab.games.iss_1998 import (
     Conduct,
@@ -16,7 +18,6 @@ from isslab.games.iss_1998 import (
     Train,
 )
 from isslab.games.iss_1998.components import DEFAULT_EXPERIMENTS
-from helpers_1998 import act, chance, options
 
 BLUE, ORANGE, WHITE = range(3)
 RU, US = 0, 1

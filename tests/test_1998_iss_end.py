@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from helpers_1998 import act
 
 import isslab
 from isslab.games.iss_1998 import Claim, Construct, Load, NoClaim, Phase, Place, Points
 from isslab.games.iss_1998.components import GOALS, Goal
-from helpers_1998 import act
 
 BLUE, ORANGE, WHITE, GREEN = range(4)
 PADS = {"RU": ("Soyuz", 5), "US": ("Discovery", 6)}

@@ -6,11 +6,11 @@ import json
 import random
 
 import pytest
+from helpers_1998 import act, chance, options
 
 import isslab
 from isslab.games.iss_1998 import ExperimentDraw, Keep, Phase, Place, Plan
 from isslab.games.iss_1998.components import OPTIONS
-from helpers_1998 import act, chance, options
 
 BLUE, ORANGE, WHITE = range(3)
 

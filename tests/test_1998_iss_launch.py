@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from helpers_1998 import act, chance
+
 import isslab
 from isslab.games.iss_1998 import SHUTTLE_NAMES, Countdown, Load, Phase, Place, PlaceExtra, Plan, Train
-from helpers_1998 import act, chance
 
 BLUE, ORANGE, WHITE, GREEN = range(4)
 RU, US = 0, 1

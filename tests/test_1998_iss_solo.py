@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from helpers_1998 import act, chance
 
 import isslab
 from isslab.games.iss_1998 import Countdown, FedorToken, FedorTop, Phase, Place, PlaceExtra, Train
-from helpers_1998 import act, chance
 
 PLAYER, FEDOR = 0, 1
 INSTALL_RU, INSTALL_US, OUTSIDE_RU, OUTSIDE_US, STAY_RU, STAY_US, CONDUCT_RU, CONDUCT_US, RESHUFFLE = range(9)

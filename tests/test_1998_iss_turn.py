@@ -4,6 +4,7 @@ preparation, the countdown and the launch check (the rulebook's examples first).
 from __future__ import annotations
 
 import pytest
+from helpers_1998 import act, chance, find, options
 
 import isslab
 from isslab.games.iss_1998 import (
@@ -20,7 +21,6 @@ from isslab.games.iss_1998 import (
     SkipExtra,
     Train,
 )
-from helpers_1998 import act, chance, find, options
 
 BLUE, ORANGE, WHITE, GREEN = range(4)
 RU, US = 0, 1

@@ -4,6 +4,7 @@ Robonauts, Exercise. The rulebook's own examples come first in each part."""
 from __future__ import annotations
 
 import pytest
+from helpers_mission_iss import SKILLS, act, find, game, legal_of
 
 import isslab
 from isslab.games.mission_iss import (
@@ -25,7 +26,6 @@ from isslab.games.mission_iss import (
     Skip,
     Via,
 )
-from helpers_mission_iss import SKILLS, act, find, game, legal_of
 
 MOVE, RESEARCH, ASSEMBLE, EXERCISE, WILD = range(5)
 T, R, S = 0, 1, 2

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from helpers_mission_iss import act, game
 
 import isslab
 from isslab.games.mission_iss import EndShift, MissionEnd, ResultBand, Tally, band_of
-from helpers_mission_iss import act, game
 
 NINE = {"B": "T", "C": "T", "D": "R", "E": "B", "F": "C", "G": "D", "H": "C", "I": "B", "J": "E"}
 

@@ -6,13 +6,13 @@ import json
 import random
 
 import pytest
+from helpers_mission_iss import game
 
 import isslab
 from isslab.core import ReturnsKind
 from isslab.games.mission_iss import Select, bots
 from isslab.games.mission_iss.bots import Planner
 from isslab.testing import check_game, check_hidden_information
-from helpers_mission_iss import game
 
 
 def test_the_game_declares_a_cooperative_game_without_hidden_information() -> None:

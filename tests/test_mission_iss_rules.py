@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from helpers_mission_iss import SKILLS, act, find, game, legal_of
+
 import isslab
 from isslab.games.mission_iss import (
     Assemble,
@@ -19,7 +21,6 @@ from isslab.games.mission_iss import (
     UseBonus,
     Via,
 )
-from helpers_mission_iss import SKILLS, act, find, game, legal_of
 
 MOVE, RESEARCH, ASSEMBLE, EXERCISE, WILD = range(5)
 T, R, S = 0, 1, 2

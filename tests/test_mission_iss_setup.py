@@ -8,6 +8,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from helpers_mission_iss import game
 
 import isslab
 from isslab.games.mission_iss import (
@@ -18,7 +19,6 @@ from isslab.games.mission_iss import (
     Select,
     SoloDeal,
 )
-from helpers_mission_iss import game
 
 
 def setup_done(g: isslab.Game, seed: int = 0) -> isslab.State:

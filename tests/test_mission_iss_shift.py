@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from helpers_mission_iss import SKILLS, act, game, legal_of
 
 from isslab.games.mission_iss import EndShift, MissionEnd, Phase, Select, Skip, Train, Via
-from helpers_mission_iss import SKILLS, act, game, legal_of
 
 MOVE, RESEARCH, ASSEMBLE, EXERCISE, WILD = range(5)
 SIX = {"B": "T", "C": "T", "D": "R", "E": "B", "F": "C", "G": "D"}

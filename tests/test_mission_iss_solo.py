@@ -3,6 +3,8 @@ the end of a shift moving the rows down, and research tiles #13 and #24."""
 
 from __future__ import annotations
 
+from helpers_mission_iss import act, game, legal_of
+
 from isslab.games.mission_iss import (
     Assemble,
     EndShift,
@@ -14,7 +16,6 @@ from isslab.games.mission_iss import (
     UseBonus,
     Via,
 )
-from helpers_mission_iss import act, game, legal_of
 
 MOVE, RESEARCH, ASSEMBLE, EXERCISE, WILD = range(5)
 

@@ -4,10 +4,10 @@ shifts named by year, and the end in words (the conformance suite checks their s
 from __future__ import annotations
 
 import pytest
+from helpers_mission_iss import act, game
 
 import isslab
 from isslab.games.mission_iss import Assemble, DrawIncident, EndShift, StateISS
-from helpers_mission_iss import act, game
 
 
 def played(players: int, seed: int = 2) -> list[StateISS]:
