@@ -298,6 +298,7 @@ class Keep(NamedTuple):
         """What the other seats see: how many cards of which decks are kept and returned."""
 
         def levels(ls: tuple[int, ...]) -> str:
+            """The decks of ``ls`` in words."""
             return " and ".join(f"a {level_text(v)} card" for v in ls) if ls else "nothing"
 
         text = f"{_who(self.seat)} keeps {levels(self.kept_levels)}"

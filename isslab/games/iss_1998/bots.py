@@ -164,6 +164,7 @@ class _Eval:
         return 0.4 * w
 
     def astronaut_value(self) -> float:
+        """One more astronaut on the station (or on its way): much while short of the crew wanted."""
         want = max(self.need, self.w.crew)
         late = 1.0 - 0.5 * self.progress
         return (self.w.astronaut * 1.5 if self.crew < want else self.w.astronaut * 0.3) * late
@@ -198,6 +199,7 @@ class _Eval:
     # --- card values (the best way of each) -------------------------------------------------------
 
     def conduct(self, action: Conduct) -> float:
+        """A way of Conduct Experiments."""
         g = self.g
         c = g.exp_index[action.card]
         return self.experiment(c, sum(1 for s in action.sources if s == "Unity"))
@@ -218,6 +220,7 @@ class _Eval:
         return v
 
     def install(self, action: Install) -> float:
+        """A way of Install Compartments."""
         moved = sum(1 for s in action.sources if s != "Unity")
         return self.tokens(len(action.targets), moved)
 
@@ -244,6 +247,7 @@ class _Eval:
         return v
 
     def outside(self, action: OutsideJobs) -> float:
+        """A way of Outside Jobs."""
         return self.convert(action.amount)
 
     def convert(self, k: int) -> float:
@@ -257,6 +261,7 @@ class _Eval:
         return v
 
     def train(self, action: Train) -> float:
+        """A way of Train Astronauts."""
         return self.trained(SHUTTLE_NATION[_SHUTTLE_INDEX[action.shuttle]])
 
     def trained(self, n: int) -> float:
@@ -269,6 +274,7 @@ class _Eval:
         return v
 
     def load(self, action: Load) -> float:
+        """A way of Load Material."""
         return self.loading(action.amounts[0], action.amounts[1])
 
     def loading(self, ru: int, us: int) -> float:
@@ -285,6 +291,7 @@ class _Eval:
         return v - 0.03 * (ru * st.countdown[0] + us * st.countdown[1])
 
     def plan(self, action: Plan) -> float:
+        """A way of Plan Experiments."""
         return self.planning(action.levels)
 
     def planning(self, levels: tuple[int, ...]) -> float:
@@ -317,6 +324,7 @@ class _Eval:
         return found
 
     def construct(self, action: Construct) -> float:
+        """A way of Construct Modules."""
         where, bonus, stack = self._slots()
         first, second = where[action.first], where[action.second]
         if self.final:
