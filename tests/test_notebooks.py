@@ -26,7 +26,13 @@ import nbstrip  # noqa: E402
 
 
 def test_there_are_notebooks() -> None:
-    assert {p.name for p in PATHS} >= {"start-here.ipynb", "space-1999.ipynb", "1969.ipynb"}
+    assert {p.name for p in PATHS} >= {
+        "start-here.ipynb",
+        "space-1999.ipynb",
+        "1969.ipynb",
+        "mission-iss.ipynb",
+        "1998-iss.ipynb",
+    }
 
 
 @pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
@@ -82,7 +88,12 @@ def test_links_from_notebooks_lead_to_files_of_the_project(path: Path) -> None:
     links = [t for t in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text) if "://" not in t]
     for target in links:
         assert (path.parent / target).exists(), f"{path.name} links {target}, which does not exist"
-    game_notebooks = {"space-1999.ipynb": "space-1999", "1969.ipynb": "1969"}
+    game_notebooks = {
+        "space-1999.ipynb": "space-1999",
+        "1969.ipynb": "1969",
+        "mission-iss.ipynb": "mission-iss",
+        "1998-iss.ipynb": "1998-iss",
+    }
     if path.name in game_notebooks:
         assert f"../docs/rules/{game_notebooks[path.name]}.md" in links
 

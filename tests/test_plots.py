@@ -60,3 +60,29 @@ def test_seat_colours_are_the_games_own(nineteen: object) -> None:
     assert drawn == [tuple(round(c, 3) for c in to_rgb(col)) for col in game.info.seat_colours[:3]]
     assert plots.seat_colours("1969", 3) == list(game.info.seat_colours[:3])
     assert plots.seat_colours("space-1999", 2) != plots.seat_colours("1969", 2)
+
+
+def test_wilson_intervals_match_the_published_values_and_stay_inside_0_1() -> None:
+    lo, hi = plots.wilson_interval([0, 5, 10, 1], [10, 10, 10, 100])
+    # Wilson (1927) as tabulated by Newcombe (1998): 0/10, 5/10, 10/10, 1/100
+    assert np.allclose(lo, [0.0, 0.2366, 0.7225, 0.0018], atol=5e-4)
+    assert np.allclose(hi, [0.2775, 0.7634, 1.0, 0.0545], atol=5e-4)
+
+
+def test_band_rates_count_games_once_and_carry_wilson_intervals() -> None:
+    from isslab.games.mission_iss import ResultBand, band_label
+
+    df = isslab.sweep(
+        "mission-iss", {"good_job_cards": [0, 8]}, bots="planner", games=12, seed=0, progress=False
+    )
+    bands = list(ResultBand)
+    table = plots.rate_table(df, "good_job_cards", "band", bands, [band_label(b) for b in bands])
+    assert len(table) == 2 * len(bands) and set(table["games"]) == {12}  # games, not seats
+    for _, part in table.groupby("good_job_cards"):
+        assert abs(part["rate"].sum() - 1) < 1e-9
+    assert (table["lo"] <= table["rate"]).all() and (table["rate"] <= table["hi"]).all()
+    assert (table["hi"] > 0).all()  # even a band no game reached has an upper bound above 0
+    ax = axes()
+    plots.plot_rates(table, "good_job_cards", "band", ax)  # type: ignore[arg-type]
+    assert ax.get_ylim() == (0, 1)  # type: ignore[attr-defined]
+    assert sum(type(c).__name__ == "ErrorbarContainer" for c in ax.containers) == len(bands)  # type: ignore[attr-defined]

@@ -24,6 +24,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 import isslab
+from isslab import stats
 
 __all__ = [
     "hire_value_table",
@@ -36,12 +37,15 @@ __all__ = [
     "plot_score_laws",
     "plot_turn_order",
     "plot_length",
+    "plot_rates",
     "plot_sweep",
     "plot_win_rates",
     "png_bytes",
+    "rate_table",
     "seat_colours",
     "turn_order_table",
     "win_table",
+    "wilson_interval",
 ]
 
 #: colours of series that are not seats (score laws, swept values): no game's seat colours
@@ -333,3 +337,77 @@ def option_means(df: pd.DataFrame, option: str, columns: Sequence[str]) -> pd.Da
     out = df.groupby(keys, sort=False)[list(columns)].mean()
     out.index.name = option
     return out
+
+
+# --- rates with Wilson intervals: result bands of a cooperative game (Mission ISS) ---------------
+
+
+def wilson_interval(successes: Any, trials: Any, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """``isslab.stats.wilson_interval`` over arrays: the lower and the upper bounds of each rate.
+
+    Unlike the normal approximation it stays inside [0, 1] and gives a non-empty interval for a
+    rate of 0 or 1 (a band no game reached is "below 3%", not "exactly 0").
+    """
+    pairs = [
+        stats.wilson_interval(float(k), int(n), level)
+        for k, n in zip(np.atleast_1d(successes), np.atleast_1d(trials), strict=True)
+    ]
+    bounds = np.array(pairs, dtype=float).reshape(-1, 2)
+    return bounds[:, 0], bounds[:, 1]
+
+
+def rate_table(
+    df: pd.DataFrame, option: str, column: str, values: Sequence[Any], labels: Sequence[str] | None = None
+) -> pd.DataFrame:
+    """Per value of a swept ``option``: the share of games whose ``column`` equals each of ``values``.
+
+    One row per (option value, value) with ``games``, ``count``, ``rate`` and its 95% Wilson
+    interval ``lo``/``hi``; ``labels`` name the values (a result band's name). A game counts once
+    (its first row), so a per-game column of a many-seat simulation is not counted per seat.
+    """
+    per_game = df.drop_duplicates([option, "game"])
+    names = list(labels) if labels is not None else [str(v) for v in values]
+    rows = []
+    for point, part in per_game.groupby(option, sort=True):
+        games = len(part)
+        for value, name in zip(values, names, strict=True):
+            rows.append((point, value, name, games, int((part[column] == value).sum())))
+    out = pd.DataFrame(rows, columns=[option, column, "label", "games", "count"])
+    out["rate"] = out["count"] / out["games"]
+    out["lo"], out["hi"] = wilson_interval(out["count"], out["games"])
+    return out
+
+
+def plot_rates(table: pd.DataFrame, option: str, column: str, ax: Axes | None = None) -> Axes:
+    """One line per value of ``column`` (a band) over the swept option, with 95% Wilson intervals.
+
+    Takes a :func:`rate_table`; the rate axis runs from 0 to 1 so that small differences look small.
+    """
+    ax = _axes(ax)
+    values = list(dict.fromkeys(table[column]))
+    xs_all = sorted(table[option].unique())
+    width = 0.5 / max(1, len(values))  # series side by side around each x: their intervals stay apart
+    for i, value in enumerate(values):
+        part = table[table[column] == value].sort_values(option)
+        x = part[option].to_numpy(dtype=float) + (i - (len(values) - 1) / 2) * width
+        rate = part["rate"].to_numpy()
+        err = np.vstack([rate - part["lo"].to_numpy(), part["hi"].to_numpy() - rate])
+        colour = _PALETTE[i % len(_PALETTE)]
+        ax.errorbar(
+            x,
+            rate,
+            yerr=err,
+            marker="o",
+            ms=4,
+            lw=1.3,
+            capsize=2,
+            color=colour,
+            label=str(part["label"].iloc[0]),
+        )
+    ax.set_ylim(0, 1)
+    ax.set_xticks(xs_all, [str(v) for v in xs_all])
+    ax.set_xlabel(option.replace("_", " "))
+    ax.set_ylabel("share of games (95% Wilson interval)")
+    games = int(table["games"].min())
+    ax.set_title(f"by {option.replace('_', ' ')} ({games} games a point)", fontsize=10)
+    return ax
