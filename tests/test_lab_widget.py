@@ -139,3 +139,15 @@ def test_two_worker_processes_from_the_lab_thread() -> None:
         "space-1999", "greedy", games=40, progress=False, players=2, rotate_seats=True, trace=True
     )
     assert df.drop(columns=[]).equals(one)
+
+
+def test_a_cooperative_game_compares_the_team() -> None:
+    """Mission ISS: one result for the team, so the lab compares the team's win rate, no seat metric."""
+    lab = Lab("mission-iss", games=10, players=2, vary="good_job_cards", values="4, 8")
+    lab.run()
+    lab.wait(120)
+    assert list(lab.compare_tables) == ["moves per game", "team win rate"]
+    m = lab.metrics_table
+    assert m is not None and "cooperative" in m.set_index("metric").loc["balance", "note"].iloc[0]
+    x, y = lab.pixel_of(3, "good_job_cards=8")
+    assert lab.click_plot(x, y) and lab.game_view.state.is_terminal()
