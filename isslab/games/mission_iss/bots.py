@@ -14,8 +14,9 @@ stoppage, else the module that needs the fewest moves to reach its difficulty. A
 turn it picks the two cards whose kinds allow the best plan, less a cost for spending scarce cards
 (Assemble cards and wild cards wait for attachments) and for the card it takes: a fellow player
 with few cards keeps them (the rulebook's tips: keep the cards spread, never take a player's last
-card). During the turn it plans again for the commands left, except for the second step of a
-two-step plan. It uses research bonuses that add a command or a card at once, and a "+2" when the
+card). The second command of a turn keeps the plan made for the pair unless the first one
+attached a module, cleared a die or gained a bonus; then it plans again. It uses a research bonus
+that adds a command when a plan needs one, one that recovers a card at once, and a "+2" when the
 step it plans needs it. Exercise markers go to the astronaut already best in that colour.
 
 ``greedy`` picks the two cards whose best single commands are worth most now, moves towards the
@@ -23,8 +24,8 @@ easiest module wherever the crew is, and never plans two steps or thinks of the 
 
 Each decision is arithmetic over the position: no search, no lookahead beyond the two commands of
 a turn, so a game costs a few milliseconds. ``greedy`` is a function; ``planner`` is a
-:class:`Planner` object whose memory is the last position it planned for and the second step of
-a two-step plan (both checked against the position before use).
+:class:`Planner` object whose memory is the last position it planned for and the second command
+of the turn's plan (both checked against the position before use).
 """
 
 from __future__ import annotations
