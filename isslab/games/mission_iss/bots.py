@@ -14,8 +14,9 @@ stoppage, else the module that needs the fewest moves to reach its difficulty. A
 turn it picks the two cards whose kinds allow the best plan, less a cost for spending scarce cards
 (Assemble cards and wild cards wait for attachments) and for the card it takes: a fellow player
 with few cards keeps them (the rulebook's tips: keep the cards spread, never take a player's last
-card). During the turn it plans again for the commands left, except for the second step of a
-two-step plan. It uses research bonuses that add a command or a card at once, and a "+2" when the
+card). The second command of a turn keeps the plan made for the pair unless the first one
+attached a module, cleared a die or gained a bonus; then it plans again. It uses a research bonus
+that adds a command when a plan needs one, one that recovers a card at once, and a "+2" when the
 step it plans needs it. Exercise markers go to the astronaut already best in that colour.
 
 ``greedy`` picks the two cards whose best single commands are worth most now, moves towards the
@@ -23,8 +24,8 @@ easiest module wherever the crew is, and never plans two steps or thinks of the 
 
 Each decision is arithmetic over the position: no search, no lookahead beyond the two commands of
 a turn, so a game costs a few milliseconds. ``greedy`` is a function; ``planner`` is a
-:class:`Planner` object whose memory is the last position it planned for and the second step of
-a two-step plan (both checked against the position before use).
+:class:`Planner` object whose memory is the last position it planned for and the second command
+of the turn's plan (both checked against the position before use).
 """
 
 from __future__ import annotations
@@ -700,9 +701,6 @@ RESERVE = (2.0, 4.0, 12.0, 1.0, 14.0)
 STRANDED = 2
 #: what leaving the next player unable to pick a pair costs (about a year of the tracker)
 STRAND_COST = 300.0
-#: give the second command of a turn as planned with the first (True), or plan it again unless
-#: the two were planned as one two-step plan (False)
-FOLLOW_SINGLES = False
 #: the reserve of a wild card when more than one is waiting
 WILD_SPARE = 4.0
 #: single player: the cost of playing a second hand card instead of a free middle-row card
@@ -746,7 +744,7 @@ class Planner:
         self._look: _Look | None = None
         self._plans: _Plans | None = None
         self._pairs = False
-        self._follow: tuple[Any, tuple[int, tuple[Any, ...]]] | None = None
+        self._follow: tuple[tuple[Any, ...], tuple[int, tuple[Any, ...]]] | None = None
 
     def __repr__(self) -> str:
         return "<mission-iss bot 'planner'>"
@@ -832,11 +830,13 @@ class Planner:
         up = st.face_up
         mine = up[seat]
         table = t.select_table[seat]
-        value = plans.pair
+        offered = [any(row[k] for p, row in enumerate(up) if p != seat) for k in range(4)]
         for k1 in range(4):
             if not mine[k1]:
                 continue
             base = reserve[k1]
+            # the value of the pair with each kind a fellow player offers, less its reserve
+            worth = [plans.pair(k1, k2)[0] - reserve[k2] if offered[k2] else 0.0 for k2 in range(4)]
             for p in range(t.n):
                 if p == seat:
                     continue
@@ -844,11 +844,11 @@ class Planner:
                 cost = base + costs[p]
                 for k2 in range(4):
                     if row[k2]:
-                        v = value(k1, k2)[0] - cost - reserve[k2]
+                        v = worth[k2] - cost
                         if v > best_v:
                             best, best_v = table[k1][p][k2], v
             if st.wild:
-                v = value(k1, WILD)[0] - base - reserve[WILD] - costs[-1]
+                v = plans.pair(k1, WILD)[0] - base - reserve[WILD] - costs[-1]
                 if v > best_v:
                     best, best_v = t.select_wild[seat][k1], v
         if best is None:
@@ -860,10 +860,12 @@ class Planner:
 
     def _command(self, st: StateISS, legal: list[Any]) -> Action:
         have = _pool_kinds(st)
-        turn = (st.game, st.seat, st.track, st.tally[TURNS])
+        # the second command keeps its plan while the first one changed nothing that reshapes the
+        # plans: no module attached, no die cleared, no bonus gained (same turn, same objects)
+        turn = (st.game, st.seat, st.track, st.tally[TURNS], st.station, st.dice_free, st.bonuses)
         follow = self._follow
         self._follow = None
-        if follow is not None and len(have) == 1 and follow[0] == turn:
+        if follow is not None and len(have) == 1 and all(map(operator.is_, follow[0], turn)):
             # the second command of the turn's plan: given as planned while it is still legal
             kind, step = follow[1]
             if have[0] == kind or have[0] == WILD:
@@ -878,10 +880,7 @@ class Planner:
         if plan is None:
             return _fallback(st, legal)
         if len(have) == 2 and then is not None:
-            # a two-step plan is followed as planned; two single commands only when one of them
-            # is an exercise (it changes nothing the other one counts on), else plan again
-            if FOLLOW_SINGLES or len(plan[1]) == 2 or plan[1][0] == EXERCISE or then[0] == EXERCISE:
-                self._follow = (turn, then)
+            self._follow = (turn, then)
         return _checked(st, _step_action(look, st, plan[2]), legal)
 
 
