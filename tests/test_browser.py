@@ -4,7 +4,8 @@ A notebook with one cell (``isslab_widgets.play(...)``) is written next to a cop
 the game is played on the live ipycanvas board by clicking, as a person would:
 
 * a whole game of Space: 1999 against the greedy bot, until the game-over panel;
-* one year of 1969 against two bots, clicking boxes, buttons, missions and cards.
+* one year of 1969 against two bots, clicking boxes, buttons, missions and cards;
+* the first shifts of Mission ISS with three planner bots, clicking cards, astronauts and targets.
 
 The person's moves are the greedy bot's choices. A headless :class:`Session` with the same seed
 mirrors the game in the test (the view's bots and dice are seeded, so they move the same way), which
@@ -444,6 +445,52 @@ def test_a_year_of_1969_by_clicking(lab: Lab, browser: Any) -> None:
     happened = view.locator(".isslab-happened").first.text_content() or ""
     assert "Recap of 1963" in happened
     page.screenshot(path=str(ARTIFACTS / "1969-3-end.png"))
+    assert len(set(clicker.places)) == 1, set(clicker.places)
+    assert not errors, errors
+    page.close()
+
+
+def test_shifts_of_mission_iss_by_clicking(lab: Lab, browser: Any) -> None:
+    from isslab_widgets.session import Session
+
+    import isslab
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    seed, seats = 2, ["human", "planner", "planner", "planner"]
+    source = (
+        "import isslab_widgets\n"
+        f"view = isslab_widgets.play('mission-iss', seats={seats!r}, seed={seed}, delay=0.2)"
+    )
+    errors: list[str] = []
+    page, view, _ = open_game(lab, browser, "play-mission-iss.ipynb", source, errors)
+    mirror = Session(isslab.make("mission-iss", players=4), seats, seed=seed)
+    clicker = Clicker(page, view, mirror)
+    clicker.settle()
+    size = view.bounding_box()
+    assert size is not None and size["width"] <= 920 and size["height"] <= 1000, size
+    page.screenshot(path=str(ARTIFACTS / "mission-iss-1-start.png"))
+    planner = isslab.bot("mission-iss", "planner")
+    rng = __import__("random").Random(0)
+    board = mirror.board
+    assert board is not None
+    kinds: set[str] = set()
+    while mirror.state.rounds < 4 and not mirror.state.is_terminal():
+        st = mirror.state
+        action = planner(st, rng)
+        kinds.add(type(action).__name__)
+        paths = [path for path, a in board._plan(st) if a == action]  # type: ignore[attr-defined]
+        for key in max(paths, key=len):
+            clicker.click(key)
+        assert mirror.state.history[-1] == action
+        clicker.settle()
+        assert not errors, errors
+        if mirror.state.rounds >= 2 and "mid" not in kinds:
+            kinds.add("mid")
+            view.screenshot(path=str(ARTIFACTS / "mission-iss-2-middle.png"))
+    assert {"Select", "EndShift"} <= kinds, kinds
+    happened = view.locator(".isslab-happened").first.text_content() or ""
+    assert "Recap of the " in happened and "shift" in happened
+    page.screenshot(path=str(ARTIFACTS / "mission-iss-3-later.png"))
     assert len(set(clicker.places)) == 1, set(clicker.places)
     assert not errors, errors
     page.close()
