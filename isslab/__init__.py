@@ -34,8 +34,10 @@ from isslab.core import (
     register_bot,
     register_game,
 )
+from isslab.designer import metrics
 from isslab.play import GameRecord, play
-from isslab.sim import simulate, summarize, sweep
+from isslab.sim import replay, simulate, summarize, sweep
+from isslab.stats import compare
 
 __version__ = "0.1.0"
 
@@ -57,13 +59,16 @@ __all__ = [
     "bot",
     "bot_names",
     "bots",
+    "compare",
     "game_class",
     "games",
     "load",
     "make",
+    "metrics",
     "play",
     "register_bot",
     "register_game",
+    "replay",
     "simulate",
     "summarize",
     "sweep",

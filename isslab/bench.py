@@ -1,7 +1,10 @@
 """The benchmark: ``python -m isslab.bench`` prints games/s and steps/s per game and bot, writes JSON.
 
-Each figure is the median of ``--repeat`` runs on one core (a plain loop over ``isslab.play``);
-``--parallel N`` also times ``isslab.simulate`` of N games with the default bot and ``workers=2``.
+Each figure is the median of ``--repeat`` runs on one core (a plain loop over ``isslab.play``).
+``--parallel N`` also times ``isslab.simulate`` of N games with the default bot in one process
+and with ``workers=2``, and on a ``dask.distributed`` LocalCluster of two worker processes (when
+dask is installed; ``--no-dask`` skips it), and reports the parallel efficiency
+``time(workers=1) / (2 * time(two workers))``: 1.0 is a perfect halving.
 The search section (``--sims N``, 0 skips it) times, per game and from one position: the raw random
 playout rate (steps/s of :func:`isslab.bots.mcts.random_playout`), ``mcts`` with random rollouts
 (simulations/s, and the steps/s its rollouts reach: the share of the search spent playing out
@@ -20,13 +23,23 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from isslab.core import State, bot_names, games, make
 from isslab.play import play
 from isslab.sim import simulate
 
-__all__ = ["bench_play", "bench_search", "bench_simulate", "main"]
+__all__ = [
+    "bench_efficiency",
+    "bench_play",
+    "bench_search",
+    "bench_simulate",
+    "cpu_seconds",
+    "dask_client",
+    "main",
+]
 
 
 def bench_play(game_id: str, bot: str, games_: int, repeat: int) -> dict[str, Any]:
@@ -54,8 +67,8 @@ def bench_play(game_id: str, bot: str, games_: int, repeat: int) -> dict[str, An
     }
 
 
-def bench_simulate(game_id: str, bot: str, games_: int, workers: int, repeat: int) -> dict[str, Any]:
-    """Median wall time of ``isslab.simulate`` over ``games_`` games with ``workers`` processes."""
+def bench_simulate(game_id: str, bot: str, games_: int, workers: Any, repeat: int) -> dict[str, Any]:
+    """Median wall time of ``isslab.simulate`` over ``games_`` games on ``workers`` (a count or a client)."""
     times = []
     for r in range(repeat):
         t0 = time.perf_counter()
@@ -65,8 +78,9 @@ def bench_simulate(game_id: str, bot: str, games_: int, workers: int, repeat: in
         "game": game_id,
         "bot": bot,
         "games": games_,
-        "workers": workers,
+        "workers": workers if isinstance(workers, int) else "dask",
         "seconds": statistics.median(times),
+        "runs": times,
     }
 
 
@@ -134,12 +148,125 @@ def _openspiel_rate(game_id: str, state: State, sims: int, repeat: int) -> float
     return statistics.median(rates)
 
 
+@contextmanager
+def dask_client(workers: int = 2) -> Iterator[Any]:
+    """A ``dask.distributed`` client of a LocalCluster with ``workers`` single-threaded worker processes."""
+    import distributed
+
+    # distributed's constructors carry no annotations: Any here, as the widget libraries are
+    local_cluster: Any = distributed.LocalCluster
+    client_of: Any = distributed.Client
+    with (
+        local_cluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=40,
+        ) as cluster,
+        client_of(cluster) as client,
+    ):
+        yield client
+
+
+def bench_efficiency(game_id: str, bot: str, games_: int, repeat: int, dask: bool) -> dict[str, Any]:
+    """Parallel efficiency of ``simulate``: ``t(workers=1) / (2 t(workers=2))``, and on Dask when asked.
+
+    Runs alternate (one process, two processes, Dask) so that a slow spell of the machine falls on
+    all of them; each time is the median of ``repeat`` runs. The Dask cluster is started and warmed
+    (a small run imports the engines in its workers) before the clock starts.
+
+    On a machine that other work keeps busy, wall times cannot show what two free cores would do,
+    so the CPU seconds of each run (this process and every process under it) are reported too:
+    ``cpu_efficiency_*`` is ``cpu(workers=1) / cpu(two workers)``, the share of the parallel run's
+    work that is the games themselves (what its overhead leaves), whatever else runs.
+    """
+    one: list[float] = []
+    two: list[float] = []
+    on_dask: list[float] = []
+    cpu: dict[str, list[float]] = {"1": [], "2": [], "dask": []}
+    with dask_client() if dask else _nothing() as client:
+        if client is not None:
+            simulate(game_id, bots=bot, games=200, seed=0, workers=client, progress=False)
+        for r in range(repeat):
+            for times, workers, key in ((one, 1, "1"), (two, 2, "2"), (on_dask, client, "dask")):
+                if workers is None:
+                    continue
+                c0 = cpu_seconds()
+                t0 = time.perf_counter()
+                simulate(game_id, bots=bot, games=games_, seed=r, workers=workers, progress=False)
+                times.append(time.perf_counter() - t0)
+                cpu[key].append(cpu_seconds() - c0)
+    t1, t2 = statistics.median(one), statistics.median(two)
+    c1 = statistics.median(cpu["1"])
+    row: dict[str, Any] = {
+        "game": game_id,
+        "bot": bot,
+        "games": games_,
+        "repeat": repeat,
+        "seconds_workers_1": t1,
+        "seconds_workers_2": t2,
+        "efficiency_workers_2": t1 / (2 * t2),
+        "runs_workers_1": one,
+        "runs_workers_2": two,
+        "cpu_seconds_workers_1": c1,
+        "cpu_seconds_workers_2": statistics.median(cpu["2"]),
+        "cpu_efficiency_workers_2": c1 / statistics.median(cpu["2"]),
+    }
+    if on_dask:
+        td = statistics.median(on_dask)
+        cd = statistics.median(cpu["dask"])
+        row.update(
+            seconds_dask_2=td,
+            efficiency_dask_2=t1 / (2 * td),
+            runs_dask_2=on_dask,
+            cpu_seconds_dask_2=cd,
+            cpu_efficiency_dask_2=c1 / cd,
+        )
+    return row
+
+
+def cpu_seconds() -> float:
+    """CPU seconds (user + system) used so far by this process and every process under it.
+
+    Live descendants (a Dask cluster's nanny and worker processes) are read with psutil when it is
+    installed; processes already ended (a process pool's workers) count through ``RUSAGE_CHILDREN``.
+    """
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    ended = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total = own.ru_utime + own.ru_stime + ended.ru_utime + ended.ru_stime
+    try:
+        import psutil
+    except ImportError:
+        return total
+    for proc in psutil.Process().children(recursive=True):
+        try:
+            t = proc.cpu_times()
+            total += t.user + t.system
+        except psutil.Error:  # it ended meanwhile: RUSAGE_CHILDREN has it once reaped
+            pass
+    return total
+
+
+@contextmanager
+def _nothing() -> Iterator[None]:
+    yield None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print a table."""
     p = argparse.ArgumentParser(prog="python -m isslab.bench", description=__doc__)
     p.add_argument("--games", type=int, default=200, help="games per timing run (one core)")
     p.add_argument("--repeat", type=int, default=3, help="runs per figure; the median is reported")
-    p.add_argument("--parallel", type=int, default=10_000, help="games for the workers=2 run (0: skip)")
+    p.add_argument(
+        "--parallel", type=int, default=10_000, help="games of the parallel-efficiency runs (0: skip)"
+    )
+    p.add_argument(
+        "--parallel-game", default="space-1999", help="the game of the parallel runs (all: every game)"
+    )
+    p.add_argument("--no-dask", action="store_true", help="skip the Dask LocalCluster figure")
     p.add_argument(
         "--sims", type=int, default=200, help="mcts simulations per search timing (0: skip search)"
     )
@@ -186,11 +313,31 @@ def main(argv: list[str] | None = None) -> int:
                 + (f"{ossims:17,.1f} {row['speedup_vs_openspiel']:6.1f}" if ossims else f"{'-':>17} {'-':>6}")
             )
     if args.parallel:
-        for gid in ids:
+        dask = not args.no_dask
+        if dask:
+            try:
+                import distributed  # noqa: F401
+            except ImportError:
+                print("dask.distributed is not installed: no Dask figure (pip install isslab[distributed])")
+                dask = False
+        for gid in ids if args.parallel_game == "all" else [args.parallel_game]:
             bot = make(gid).info.default_bot
-            row = bench_simulate(gid, bot, args.parallel, 2, args.repeat)
+            row = bench_efficiency(gid, bot, args.parallel, args.repeat, dask)
             results["parallel"].append(row)
-            print(f"{gid:12} {bot:8} {args.parallel:,} games, workers=2: {row['seconds']:.2f} s (median)")
+            line = (
+                f"{gid:12} {bot:8} {args.parallel:,} games: workers=1 {row['seconds_workers_1']:.2f} s, "
+                f"workers=2 {row['seconds_workers_2']:.2f} s, efficiency {row['efficiency_workers_2']:.2f}"
+            )
+            if "efficiency_dask_2" in row:
+                line += (
+                    f"; Dask LocalCluster (2 processes) {row['seconds_dask_2']:.2f} s, "
+                    f"efficiency {row['efficiency_dask_2']:.2f}"
+                )
+            print(line + " (medians)")
+            cpu_line = f"{'':21} CPU-time efficiency: workers=2 {row['cpu_efficiency_workers_2']:.2f}"
+            if "cpu_efficiency_dask_2" in row:
+                cpu_line += f", Dask {row['cpu_efficiency_dask_2']:.2f}"
+            print(cpu_line + " (cpu(workers=1) / cpu(two workers): what the overhead leaves)")
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")

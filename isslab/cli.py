@@ -1,4 +1,4 @@
-"""The ``isslab`` command line: list games, show their options, play one game, simulate many."""
+"""The ``isslab`` command line: list games, show their options, play one game, simulate, sweep."""
 
 from __future__ import annotations
 
@@ -18,9 +18,10 @@ from typing import Any, Final
 
 from isslab.core import MAX_DEPTH, Game, Option, _json_depth_ok, _short, bot_names, game_class, games, make
 from isslab.play import play
-from isslab.sim import simulate, summarize
+from isslab.sim import simulate, summarize, sweep
+from isslab.stats import compare
 
-__all__ = ["build_parser", "main", "parse_options", "plain_text", "reflow"]
+__all__ = ["build_parser", "main", "parse_grid", "parse_options", "plain_text", "reflow"]
 
 
 #: longest ``name=value`` option text read from the command line
@@ -51,6 +52,58 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
             raise ValueError(f"option {_short(name, 40)}: nested more than {MAX_DEPTH} levels deep")
         out[name] = value
     return out
+
+
+def _value(name: str, text: str) -> Any:
+    """One value from the command line: JSON when it parses (``3``, ``true``, ``[1,2]``), else the text."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"{_short(name, 40)}: nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError:
+        return text.strip()
+    if not _json_depth_ok(value, MAX_DEPTH):
+        raise ValueError(f"{_short(name, 40)}: nested more than {MAX_DEPTH} levels deep")
+    return value
+
+
+def parse_grid(pairs: Sequence[str]) -> dict[str, list[Any]]:
+    """Parse ``--grid name=v1,v2`` pairs into a sweep grid; ``name=[v1, v2]`` (JSON) for tuple values."""
+    grid: dict[str, list[Any]] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise ValueError(f"--grid must look like name=v1,v2, got {_short(pair, 60)}")
+        name, text = pair.split("=", 1)
+        name = name.strip()
+        if len(text) > MAX_OPTION_TEXT:
+            raise ValueError(
+                f"--grid {_short(name, 40)}: {len(text):,} characters, at most {MAX_OPTION_TEXT:,}"
+            )
+        if name in grid:
+            raise ValueError(f"--grid {_short(name, 40)} is given twice; list every value in one --grid")
+        stripped = text.strip()
+        if stripped.startswith("["):
+            values = _value(f"--grid {name}", stripped)
+            if not isinstance(values, list):
+                raise ValueError(f"--grid {_short(name, 40)}: a [...] value must be a JSON list of values")
+        else:
+            values = [_value(f"--grid {name}", v) for v in stripped.split(",") if v.strip()]
+        if not values:
+            raise ValueError(f"--grid {_short(name, 40)} holds no values")
+        grid[name] = values
+    if not grid:
+        raise ValueError("sweep needs at least one --grid name=v1,v2")
+    return grid
+
+
+def _games_arg(text: str) -> int | str:
+    """``--games``: a number of games, or ``auto`` (until --precision, at most --max-games)."""
+    if text.strip().lower() == "auto":
+        return "auto"
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of games or auto, not {text!r}") from None
 
 
 def _cmd_games(args: argparse.Namespace) -> int:
@@ -223,11 +276,15 @@ class _Out:
 
     def write(self, df: Any) -> None:
         """Write the rows; ``ValueError`` (the old file kept) if the device refuses them."""
+        parquet = Path(self.path).suffix.lower() in (".parquet", ".pq")
         try:
             if self.tmp is None:
                 df.to_csv(self.path, index=False)
             else:
-                df.to_csv(self.tmp, index=False)
+                if parquet:
+                    df.to_parquet(self.tmp, index=False)
+                else:
+                    df.to_csv(self.tmp, index=False)
                 os.replace(self.tmp, self.path)
                 self.tmp = None
         except OSError as exc:
@@ -283,6 +340,80 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 130 if df.attrs.get("interrupted") else 0
 
 
+def _print_comparison(df: Any, grid: Sequence[str], quiet_label: str = "") -> None:
+    """The comparison tables of a sweep: moves per game, then wins per bot (or per seat)."""
+
+    def show(title: str, table: Any) -> None:
+        cols = [*grid, "games", "estimate", "low", "high", "diff", "diff_low", "diff_high"]
+        print(f"\n{title}")
+        print(table[cols].to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+
+    paired = "paired" if bool(compare(df, grid, "length")["paired"].iloc[1:].all()) else "unpaired"
+    show(
+        f"moves per game (95% intervals; differences from the first point, {paired})",
+        compare(df, grid, "length"),
+    )
+    bots = sorted(map(str, df["bot"].unique()))
+    if df.groupby([*grid, "game"])["win"].nunique().max() <= 1:
+        show("win rate (every seat shares one result)", compare(df, grid, "win"))
+    elif len(bots) > 1:
+        for b in bots:
+            show(f"win rate of {b}", compare(df, grid, "win", bot=b))
+    else:
+        names = df.attrs.get("seat_names") or []
+        for seat in sorted(df["seat"].unique()):
+            label = names[seat] if seat < len(names) else f"seat {seat}"
+            show(f"win rate of seat {seat} ({label})", compare(df, grid, "win", seat=int(seat)))
+
+
+def _cmd_sweep(args: argparse.Namespace) -> int:
+    options = parse_options(args.option)
+    grid = parse_grid(args.grid)
+    t0 = time.perf_counter()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        df = sweep(
+            args.game,
+            grid,
+            bots=_bots_arg(args.bots),
+            games=args.games,
+            seed=args.seed,
+            workers=args.workers,
+            progress=not args.quiet,
+            rotate_seats=args.rotate_seats,
+            trace=args.trace,
+            out=args.out,
+            precision=args.precision,
+            max_games=args.max_games,
+            **options,
+        )
+    elapsed = max(time.perf_counter() - t0, 1e-9)
+    for w in caught:
+        print(f"isslab: warning: {w.message}", file=sys.stderr)
+    played = int(df.attrs.get("games_played", 0))
+    points = len(df.drop_duplicates(list(grid))) if len(df) else 0
+    print(
+        f"{args.game}: {points} points x {played} games in {elapsed:.2f} s, seed {args.seed}"
+        + (f"; rows written to {args.out}" if args.out else "")
+    )
+    auto = df.attrs.get("auto")
+    if auto:
+        print(
+            f"games=auto reached {auto['reached']}: {auto['games']} games per point, widest interval "
+            f"+-{auto['widest']:.4f} (precision {auto['precision']:g}, max_games {auto['max_games']:,})"
+        )
+    if not played:
+        return 130 if df.attrs.get("interrupted") else 0
+    if args.out:  # the rows are in the file; the summary came back
+        print(df.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+        print(
+            f"intervals: isslab.compare(pd.read_parquet({args.out!r}), by={list(grid)!r}, metric='win', ...)"
+        )
+    else:
+        _print_comparison(df, list(grid))
+    return 130 if df.attrs.get("interrupted") else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``isslab`` command."""
     p = argparse.ArgumentParser(
@@ -323,6 +454,32 @@ def build_parser() -> argparse.ArgumentParser:
                 type=int,
                 help="show the game as this seat saw it (other seats' hidden cards masked)",
             )
+    w = sub.add_parser(
+        "sweep",
+        help="simulate every combination of option values and compare them with intervals",
+        description="Every point of the grid plays the same seeds (common random numbers), so the "
+        "differences between points come with paired 95% intervals.",
+    )
+    w.add_argument("game")
+    w.add_argument(
+        "--grid",
+        action="append",
+        default=[],
+        metavar="NAME=V1,V2",
+        help="an option and its values (JSON values; name=[[..],[..]] for tuple values); repeat for more",
+    )
+    w.add_argument("--games", type=_games_arg, default=1000, help="games per point, or auto")
+    w.add_argument("--precision", type=float, default=0.01, help="with --games auto: widest 95%% half-width")
+    w.add_argument("--max-games", type=int, default=100_000, help="with --games auto: most games per point")
+    w.add_argument("--bots", default="random", help="one bot name for all seats, or a comma list per seat")
+    w.add_argument("--rotate-seats", action="store_true", help="move the bots one seat on each game")
+    w.add_argument("--trace", action="store_true", help="add the per-step columns of the designer metrics")
+    w.add_argument("--seed", type=int, default=0, help="an int from 0 to 2**128 - 1")
+    w.add_argument("--workers", type=int, default=1, help="processes (at most one per CPU)")
+    w.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="fixed option")
+    w.add_argument("--out", help="write the rows to this .parquet or .csv file as the games finish")
+    w.add_argument("--quiet", action="store_true", help="no progress bar")
+    w.set_defaults(func=_cmd_sweep)
     return p
 
 

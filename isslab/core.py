@@ -580,6 +580,14 @@ class Game(ABC):
         """A readable name for a seat (a colour, a nation)."""
         return self.INFO.seat_names[seat]
 
+    def round_label(self, index: int) -> str:
+        """The name of round ``index`` (0 = the first, as ``State.rounds`` counts): ``round 1``.
+
+        Recaps group a game by ``State.rounds`` and head each group with this label (1969 names
+        the year).
+        """
+        return f"round {index + 1}"
+
     def describe_action(self, action: Action, seat: int | None) -> str:
         """The text of ``action`` as ``seat`` may know it; ``None`` is the omniscient text.
 
@@ -772,6 +780,59 @@ class State(ABC):
     def game_stats(self) -> dict[str, float]:
         """Whole-game statistics the game defines."""
         return {}
+
+    # --- what a game view shows of each seat (public facts only; games override) -------------
+    #
+    # The game view's player panel, its "who leads" mark, its recaps and its game-over panel read
+    # these hooks, so that every game gets them without a line of widget code. They show every
+    # seat's values to whoever watches, so they hold only public facts: what every seat may know
+    # through ``view`` and ``describe``. The conformance suite checks that a position a seat cannot
+    # tell from the real one gives the same answers.
+
+    def key_numbers(self, seat: int) -> list[tuple[str, int | float | str]]:
+        """The few public numbers that matter for ``seat`` now, as ``(label, value)`` pairs.
+
+        The game view shows them in the player panel (eagles landed and distance; money, prestige
+        and cards). The default is the first three of ``seat_stats()``; games override it, and must
+        when a statistic is not public.
+        """
+        self._check_seat(seat)
+        stats = self.seat_stats()[seat]
+        return [(k.replace("_", " "), v) for k, v in list(stats.items())[:3]]
+
+    def goal(self, seat: int) -> str:
+        """``seat``'s target in a few public words (``land 4 eagles on the SW pad``); the default is ""."""
+        self._check_seat(seat)
+        return ""
+
+    def standing(self, seat: int) -> tuple[float, ...]:
+        """How well ``seat`` stands now from public facts, higher is better: the view marks who leads.
+
+        Tuples compare in order, so ties on the first number go to the second. The default is the
+        seat's return (so only a finished game has a leader); games override it with a race's
+        progress or a score.
+        """
+        self._check_seat(seat)
+        return (self.returns()[seat],)
+
+    def headline(self, seat: int) -> str:
+        """The latest public result worth keeping on screen for ``seat`` (a scored test), or ""."""
+        self._check_seat(seat)
+        return ""
+
+    # --- designer metrics (isslab.metrics) ----------------------------------------------------
+
+    def lead_scores(self) -> tuple[float, ...]:
+        """Who leads now: each seat's place by ``standing`` (0.0 for the last), read by ``isslab.metrics``.
+
+        Only the order of the seats within one state matters; ``standing`` is the one hook a game
+        writes for it (the game view marks its leader with the same numbers). At the end the
+        winners must be the seats that lead (all of them, level, on a shared win). A game that does
+        not override ``standing`` declares no lead, and the lead metrics say so.
+        """
+        stand = [self.standing(s) for s in range(self.game.num_players)]
+        places = sorted(set(stand))
+        return tuple(float(places.index(x)) for x in stand)
 
     # --- the public API built on the above -----------------------------------------------------
 

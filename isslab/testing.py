@@ -38,6 +38,7 @@ __all__ = [
     "check_game",
     "check_hidden_information",
     "check_info",
+    "panel",
 ]
 
 #: keys of a view that only say whose view it is; without hidden information the rest is shared
@@ -291,6 +292,7 @@ def _check_state(game: Game, state: State, seed: int, step: int) -> bool:
         except ValueError:
             continue
         raise _fail(game, seed, step, f"view({bad!r}) was accepted")
+    _check_panel(game, state, seed, step)
     if not game.info.hidden_information:
         shared = [{k: v for k, v in view.items() if k not in SEAT_KEYS} for view in views]
         for seat, view in enumerate(shared):
@@ -304,6 +306,43 @@ def _check_state(game: Game, state: State, seed: int, step: int) -> bool:
                     f"in {', '.join(keys)} (only {', '.join(SEAT_KEYS)} may differ)",
                 )
     return True
+
+
+def panel(state: State, eyes: int | None = None) -> list[tuple[Any, ...]]:
+    """What the game view's panel hooks say of every seat: key numbers, goal, standing, headline.
+
+    The player panel shows every seat's numbers to whoever watches; the headline is shown to one
+    seat, so with ``eyes`` every row holds that seat's headline.
+    """
+    return [
+        (state.key_numbers(s), state.goal(s), state.standing(s), state.headline(s if eyes is None else eyes))
+        for s in range(state.game.num_players)
+    ]
+
+
+def _check_panel(game: Game, state: State, seed: int, step: int) -> None:
+    """The panel hooks answer in their declared shapes (the game view shows them as they are)."""
+    for s, (numbers, goal, standing, headline) in enumerate(panel(state)):
+        pairs = isinstance(numbers, list) and all(
+            isinstance(p, tuple)
+            and len(p) == 2
+            and isinstance(p[0], str)
+            and isinstance(p[1], int | float | str)
+            and not isinstance(p[1], bool)
+            for p in numbers
+        )
+        if not pairs:
+            raise _fail(game, seed, step, f"key_numbers({s}) is {numbers!r}, not a list of (label, value)")
+        if not isinstance(goal, str) or not isinstance(headline, str):
+            raise _fail(game, seed, step, f"goal({s}) and headline({s}) must be strings")
+        if not isinstance(standing, tuple) or not all(isinstance(x, int | float) for x in standing):
+            raise _fail(game, seed, step, f"standing({s}) is {standing!r}, not a tuple of numbers")
+    for bad in (-1, game.num_players):
+        try:
+            state.key_numbers(bad)
+        except ValueError:
+            continue
+        raise _fail(game, seed, step, f"key_numbers({bad!r}) was accepted")
 
 
 def _check_text(game: Game, state: State, action: Any, seat: int | None, seed: int, step: int) -> str:
@@ -504,6 +543,14 @@ def _check_resample(
             f"a position that {name} cannot tell from the real one by the descriptions of its history "
             f"shows it a different view (keys {', '.join(keys)}): either the view shows a hidden value "
             "or describe_action hides a value the seat may see",
+        )
+    if panel(state, seat) != panel(other, seat):
+        raise _fail(
+            game,
+            seed,
+            step,
+            f"a position that {name} cannot tell from the real one gives other key_numbers, goal, "
+            "standing or headline: the game view's player panel would show a hidden value",
         )
     texts = [game.describe_action(a, seat) for a in state.history]
     other_texts = [game.describe_action(a, seat) for a in other.history]

@@ -1,6 +1,14 @@
 #!/usr/bin/env bash
 # Set everything up, then open the notebooks in JupyterLab (start with notebooks/start-here.ipynb).
+# When nothing changed since the last run, set-up takes well under a second (see scripts/setup.sh).
+# As root (containers, Binder-like machines) JupyterLab needs --allow-root, which is added then.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ISSLAB_NO_BROWSER=1 bash scripts/setup.sh
-exec .venv/bin/jupyter lab notebooks/start-here.ipynb "$@"
+# the project's notebooks are saved without outputs (jupyter-config/jupyter_server_config.py)
+export JUPYTER_CONFIG_PATH="$(pwd)/jupyter-config${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH}"
+ARGS=()
+if [ "$(id -u)" -eq 0 ]; then
+  ARGS+=(--allow-root)
+fi
+exec .venv/bin/jupyter lab notebooks/start-here.ipynb "${ARGS[@]}" "$@"

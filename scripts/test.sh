@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$(pwd)/.venv/bin:$PATH"
 
-echo "== ruff"; ruff check isslab widgets tests
+echo "== ruff"; ruff check isslab widgets tests; ruff format --check isslab widgets tests
 echo "== mypy (strict on isslab/ and widgets/)"; mypy
 echo "== pytest: library, rules, conformance suite, widgets (2 processes)"
 pytest -n 2 --dist load -m "not browser" tests "$@"

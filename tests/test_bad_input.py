@@ -76,26 +76,27 @@ def guarded(fn: Callable[[], Any], seconds: float = 1.0, mb: int = 300) -> Any:
     """``fn()`` with a time limit (``Overrun``) and ``mb`` MB of address space beyond what is in use.
 
     A call, not a ``with`` block: the limits are lifted in a ``finally`` that an alarm due at the
-    very end cannot skip (the alarm fires once and disarms itself).
+    very end cannot skip (the alarm fires once and disarms itself). The limit is CPU time of this
+    process (``ITIMER_PROF``), not wall time, so a busy machine does not fail a correct refusal.
     """
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     limit = _address_space() + mb * 2**20
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)
-    old = signal.signal(signal.SIGALRM, _raise_overrun)
+    old = signal.signal(signal.SIGPROF, _raise_overrun)
     try:
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
         _ARMED[0] = True
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+        signal.setitimer(signal.ITIMER_PROF, seconds)
         try:
             return fn()
         finally:
             _ARMED[0] = False
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
     finally:
         _ARMED[0] = False
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
-        signal.signal(signal.SIGALRM, old)
+        signal.signal(signal.SIGPROF, old)
 
 
 def refused(
@@ -328,7 +329,63 @@ def test_the_game_cache_validates_every_request():
 # that turn into failures the moment the bounds land (then remove the mark).
 
 MISSION_SYMBOLS = ("astronautics", "launchpad", "vector", "orbital", "lunar", "technology")
+ISS_TYPES = ("LAB", "COM", "CRN", "EVA", "LS")
 MAXIMA: dict[str, dict[str, Any]] = {
+    "1998-iss": {
+        "players": 4,
+        "first_player": 3,
+        "action_countdown": [5] * 8,
+        "shuttle_copies": [6, 6, 4, 4, 4],
+        "shuttle_seats": [8] * 5,
+        "shuttle_materials": [1] * 5,
+        "shuttle_modules": [1] * 5,
+        "shuttle_replacement": [1] * 5,
+        "countdown_start": [[20] * 5, [20] * 5],
+        "initial_modules": [
+            [f"Initial module {i} of a forty-character name"[:40], list(ISS_TYPES[:4])] for i in range(4)
+        ],
+        "module_deck": [
+            [
+                f"Module {i:02d} of a forty-character name here"[:40],
+                [ISS_TYPES[i % 5], ISS_TYPES[(i + 1) % 5]],
+            ]
+            for i in range(30)
+        ],
+        "installation_tokens": 60,
+        "experiment_deck": [
+            [
+                f"Experiment {i:02d} of a forty-character name"[:40],
+                1 + i % 3,
+                50,
+                20,
+                30,
+                ["ANY"] * 4,
+                "short",
+            ]
+            for i in range(60)
+        ],
+        "hand_limit": 10,
+        "astronauts": 8,
+        "action_cubes": 16,
+        "material_tokens": 20,
+        "max_iss_material": 20,
+        "max_external": 30,
+        "long_stay_points": [100] * 20,
+        "start_iss_material": 20,
+        "start_player_iss_material": 20,
+        "start_external": 30,
+        "installation_points": 20,
+        "goal_points": 50,
+        "shuttle_set_points": [100] * 5,
+        "unplayed_penalty": 20,
+        "goals_in_play": 10,
+        "fedor_deck": [["conduct", "RU"]] * 30,
+        "fedor_astronauts": 8,
+        "fedor_iss_material": 20,
+        "fedor_external": 30,
+        "fedor_cargo": 10,
+        "fedor_tries": 10,
+    },
     "1969": {
         "players": 5,
         "first_player": 4,
@@ -372,6 +429,32 @@ MAXIMA: dict[str, dict[str, Any]] = {
         "start_rotation": 23,
         "max_rounds": 10_000,
     },
+    "mission-iss": {
+        "players": 4,
+        "good_job_cards": 8,
+        "track_years": list(range(1998, 2018)),
+        "incident_years": list(range(2000, 2010)),
+        "milestones": [[y, 12] for y in range(2010, 2016)],
+        # every module may attach to every field but itself
+        "module_parents": ["TRSBCDEFGHIJKLM".replace(m, "") for m in "BCDEFGHIJKLM"],
+        "difficulty_values": [9] * 12,
+        "astronaut_markers": [9] * 6,
+        "incident_markers": [5] * 40,
+        "incident_marker_cap": 6,
+        "research_dice": [[6, 6]] * 40,
+        "research_bonuses": ["recover"] * 40,
+        "setup_tile_fields": ["T", "R", "S"],
+        "blue_dice": 10,
+        "red_dice": 10,
+        "cards_2p": [[10] * 4] * 2,
+        "cards_3p": [[10] * 4] * 3,
+        "cards_4p": [[10] * 4] * 4,
+        "solo_cards": [10] * 4,
+        "astronaut_skills": [[4, 4, 4]] * 8,
+        "starting_astronauts": 8,
+        "robonauts": 6,
+        "exercise_markers": [9, 9, 9],
+    },
 }
 
 
@@ -390,6 +473,27 @@ def _row(**change: Any) -> list[Any]:
     row = dict(zip(("name", "symbols", "cost", "ic", "values"), _MAX69["missions"][0], strict=True))
     row.update(change)
     return [list(row.values())]
+
+
+_MAX98 = MAXIMA["1998-iss"]
+
+
+def _exp(**change: Any) -> list[Any]:
+    row = dict(
+        zip(
+            ("name", "level", "points", "iss", "ext", "needs", "task"),
+            _MAX98["experiment_deck"][0],
+            strict=True,
+        )
+    )
+    row.update(change)
+    return [list(row.values())] + _MAX98["experiment_deck"][1:]
+
+
+def _module(**change: Any) -> list[Any]:
+    row = dict(zip(("name", "compartments"), _MAX98["module_deck"][0], strict=True))
+    row.update(change)
+    return [list(row.values())] + _MAX98["module_deck"][1:]
 
 
 #: (game, options one step past a recommended bound, enforced today)
@@ -430,12 +534,93 @@ PAST_BOUNDS: list[tuple[str, dict[str, Any], bool]] = [
     ("1969", {"robotics_discount": 21}, True),
     ("1969", {"investors_discount": 21}, True),
     ("1969", {"insurance_pay": 21}, True),
+    ("1998-iss", {"players": 5}, True),
+    ("1998-iss", {"players": 0}, True),
+    ("1998-iss", {"first_player": 4}, True),
+    ("1998-iss", {"players": 2, "first_player": 2}, True),
+    ("1998-iss", {"action_countdown": [6] * 8}, True),
+    ("1998-iss", {"action_countdown": [0] * 8}, True),
+    ("1998-iss", {"shuttle_copies": [13, 3, 2, 2, 2]}, True),
+    ("1998-iss", {"shuttle_copies": [7, 6, 2, 2, 2]}, True),
+    ("1998-iss", {"shuttle_copies": [0, 0, 2, 2, 2]}, True),
+    ("1998-iss", {"shuttle_seats": [9] * 5}, True),
+    ("1998-iss", {"shuttle_materials": [2] * 5}, True),
+    ("1998-iss", {"shuttle_materials": [0, 0, 0, 1, 1]}, True),
+    ("1998-iss", {"shuttle_modules": [2] * 5}, True),
+    ("1998-iss", {"shuttle_replacement": [2] * 5}, True),
+    ("1998-iss", {"countdown_start": [[21] * 5, [20] * 5]}, True),
+    ("1998-iss", {"countdown_start": [[20] * 5]}, True),
+    ("1998-iss", {"initial_modules": _MAX98["initial_modules"] + [["Fifth", ["LAB"]]]}, True),
+    ("1998-iss", {"initial_modules": [["Zarya", ["LS"] * 5]] + _MAX98["initial_modules"][1:]}, True),
+    ("1998-iss", {"module_deck": _MAX98["module_deck"] + _module(name="One more")[:1]}, True),
+    ("1998-iss", {"module_deck": _module(name="x" * 41)}, True),
+    ("1998-iss", {"module_deck": _module(compartments=["LAB", "LAB", "LAB"])}, True),
+    ("1998-iss", {"module_deck": _module(compartments=["ANY", "LAB"])}, True),
+    ("1998-iss", {"installation_tokens": 61}, True),
+    ("1998-iss", {"experiment_deck": _MAX98["experiment_deck"] + _exp(name="One more")[:1]}, True),
+    ("1998-iss", {"experiment_deck": _exp(level=4)}, True),
+    ("1998-iss", {"experiment_deck": _exp(points=51)}, True),
+    ("1998-iss", {"experiment_deck": _exp(iss=21)}, True),
+    ("1998-iss", {"experiment_deck": _exp(ext=31)}, True),
+    ("1998-iss", {"experiment_deck": _exp(needs=["ANY"] * 5)}, True),
+    ("1998-iss", {"experiment_deck": _exp(task="long")}, True),
+    ("1998-iss", {"experiment_deck": _exp(name="x" * 41)}, True),
+    ("1998-iss", {"hand_limit": 11}, True),
+    ("1998-iss", {"astronauts": 9}, True),
+    ("1998-iss", {"action_cubes": 17}, True),
+    ("1998-iss", {"material_tokens": 21}, True),
+    ("1998-iss", {"max_iss_material": 21}, True),
+    ("1998-iss", {"max_external": 31}, True),
+    ("1998-iss", {"long_stay_points": [100] * 21}, True),
+    ("1998-iss", {"long_stay_points": [101] * 20}, True),
+    ("1998-iss", {"start_iss_material": 21}, True),
+    ("1998-iss", {"start_player_iss_material": 9}, True),
+    ("1998-iss", {"start_external": 31}, True),
+    ("1998-iss", {"installation_points": 21}, True),
+    ("1998-iss", {"goal_points": 51}, True),
+    ("1998-iss", {"shuttle_set_points": [101] * 5}, True),
+    ("1998-iss", {"shuttle_set_points": [1] * 6}, True),
+    ("1998-iss", {"unplayed_penalty": 21}, True),
+    ("1998-iss", {"goals_in_play": 11}, True),
+    ("1998-iss", {"fedor_deck": [["conduct", "RU"]] * 31}, True),
+    ("1998-iss", {"players": 1, "fedor_deck": [["reshuffle", "RU"]] * 3}, True),
+    ("1998-iss", {"fedor_astronauts": 9}, True),
+    ("1998-iss", {"fedor_iss_material": 21}, True),
+    ("1998-iss", {"fedor_external": 31}, True),
+    ("1998-iss", {"fedor_cargo": 11}, True),
+    ("1998-iss", {"fedor_tries": 11}, True),
     ("space-1999", {"players": 5}, True),
     ("space-1999", {"eagles": 7}, True),
     ("space-1999", {"rings": 7}, True),
     ("space-1999", {"spokes": 32}, True),
     ("space-1999", {"spokes": 8, "start_rotation": 8}, True),
     ("space-1999", {"max_rounds": 10_001}, True),
+    ("mission-iss", {"players": 5}, True),
+    ("mission-iss", {"good_job_cards": 9}, True),
+    ("mission-iss", {"track_years": list(range(1990, 2011))}, True),
+    ("mission-iss", {"track_years": [1899, 1998, 2011]}, True),
+    ("mission-iss", {"incident_years": list(range(2000, 2011))}, True),
+    ("mission-iss", {"milestones": [[y, 1] for y in range(2000, 2007)]}, True),
+    ("mission-iss", {"milestones": [[2005, 13]]}, True),
+    ("mission-iss", {"difficulty_values": [10] * 12}, True),
+    ("mission-iss", {"astronaut_markers": [3] * 7}, True),
+    ("mission-iss", {"incident_markers": [1] * 41}, True),
+    ("mission-iss", {"incident_markers": [6]}, True),
+    ("mission-iss", {"incident_marker_cap": 7}, True),
+    ("mission-iss", {"research_dice": [[3]] * 41, "research_bonuses": ["none"] * 41}, True),
+    ("mission-iss", {"research_dice": [[7]] * 24}, True),
+    ("mission-iss", {"research_dice": [[1, 1, 1]] * 24}, True),
+    ("mission-iss", {"setup_tile_fields": ["T", "R", "S", "T"]}, True),
+    ("mission-iss", {"blue_dice": 11}, True),
+    ("mission-iss", {"red_dice": 11}, True),
+    ("mission-iss", {"cards_2p": [[11, 1, 1, 1], [3, 1, 1, 1]]}, True),
+    ("mission-iss", {"cards_4p": [[2, 1, 1, 1]] * 5}, True),
+    ("mission-iss", {"solo_cards": [11, 2, 2, 2]}, True),
+    ("mission-iss", {"astronaut_skills": [[1, 1, 1]] * 9}, True),
+    ("mission-iss", {"astronaut_skills": [[5, 1, 1]] * 6}, True),
+    ("mission-iss", {"starting_astronauts": 9}, True),
+    ("mission-iss", {"robonauts": 7}, True),
+    ("mission-iss", {"exercise_markers": [10, 3, 3]}, True),
 ]
 
 

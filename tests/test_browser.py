@@ -1,10 +1,22 @@
-"""The Space: 1999 notebook in a real browser: JupyterLab + headless Chromium through Playwright.
+"""The game view in a real browser: JupyterLab + headless Chromium through Playwright.
 
-Runs every cell of notebooks/space-1999.ipynb (on a copy), then plays on the live ipycanvas board:
-a click on the human's pad, a click on a highlighted destination (found by its colour in the canvas
-pixels), a bot move and a die roll through the buttons, checking that the canvas pixels change at each
-step. Screenshots go to test-artifacts/. Debian's /usr/bin/chromium is used (never ``playwright
-install``). Without a browser the test skips, except when the CI variable is set: then it fails.
+A notebook with one cell (``isslab_widgets.play(...)``) is written next to a copy of notebooks/, and
+the game is played on the live ipycanvas board by clicking, as a person would:
+
+* a whole game of Space: 1999 against the greedy bot, until the game-over panel;
+* one year of 1969 against two bots, clicking boxes, buttons, missions and cards;
+* the first shifts of Mission ISS with three planner bots, clicking cards, astronauts and targets.
+
+The person's moves are the greedy bot's choices. A headless :class:`Session` with the same seed
+mirrors the game in the test (the view's bots and dice are seeded, so they move the same way), which
+tells the test where to click and what the page must show next. At every step it checks: no console
+error, the board does not move on the page, the "what happened" panel never shows a value hidden
+from the human (1969: the other nations' cards). Screenshots of the start, the middle and the end
+of each game go to test-artifacts/. Saving the notebooks through JupyterLab leaves them as they are
+in git (jupyter-config/jupyter_server_config.py strips outputs on save).
+
+Debian's /usr/bin/chromium is used (never ``playwright install``). Without a browser the test
+skips, except when the CI variable is set: then it fails.
 
     pytest -m browser tests/test_browser.py
     ISSLAB_UPDATE_SCREENSHOT=1 pytest -m browser tests/test_browser.py   # also refresh docs/screenshot
@@ -22,7 +34,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -40,7 +52,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 TOKEN = "isslab-browser-test"
-HIGHLIGHT = (57, 255, 20)  # the board's destination colour, #39ff14
+sys.path.insert(0, str(ROOT / "widgets"))
 
 
 def unavailable(reason: str) -> None:
@@ -61,11 +73,26 @@ def get(url: str, timeout: float = 2.0) -> int:
         return int(r.status)
 
 
-@pytest.fixture
-def lab(tmp_path: Path) -> Iterator[str]:
-    """A JupyterLab server on 127.0.0.1 serving a copy of notebooks/; yields its base URL."""
+class Lab(NamedTuple):
+    """A running JupyterLab: its base URL and the folder it serves."""
+
+    url: str
+    root: Path
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    """A JupyterLab server on 127.0.0.1 serving a copy of the project; yields its base URL.
+
+    The copy holds notebooks/, scripts/nbstrip.py and jupyter-config/ (on JUPYTER_CONFIG_PATH, as
+    scripts/lab.sh sets it), so saving a notebook runs the project's own strip-on-save hook.
+    """
+    tmp_path = tmp_path_factory.mktemp("lab")
     root = tmp_path / "root"
-    shutil.copytree(ROOT / "notebooks", root)  # run on a copy: autosave must not touch the repo
+    shutil.copytree(ROOT / "notebooks", root / "notebooks")  # a copy: autosave must not touch the repo
+    shutil.copytree(ROOT / "jupyter-config", root / "jupyter-config")
+    (root / "scripts").mkdir()
+    shutil.copy(ROOT / "scripts" / "nbstrip.py", root / "scripts" / "nbstrip.py")
     settings = tmp_path / "settings"
     # render every cell (no windowing, so widgets of cells off screen exist) and ask for no news
     for name, value in (
@@ -80,6 +107,7 @@ def lab(tmp_path: Path) -> Iterator[str]:
         "JUPYTERLAB_SETTINGS_DIR": str(settings),
         "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "workspaces"),
         "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+        "JUPYTER_CONFIG_PATH": str(root / "jupyter-config"),
     }
     port = free_port()
     cmd = [
@@ -114,7 +142,7 @@ def lab(tmp_path: Path) -> Iterator[str]:
             if time.monotonic() > deadline:
                 unavailable("JupyterLab did not answer within 60 s")
             time.sleep(0.3)
-        yield base
+        yield Lab(base, root)
     finally:
         # a clean stop: the server's own shutdown endpoint, then a terminate only if it hangs
         try:
@@ -136,7 +164,7 @@ def lab(tmp_path: Path) -> Iterator[str]:
         log.close()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Headless Debian Chromium driven by Playwright."""
     try:
@@ -172,12 +200,6 @@ ERRORS = """() => window.jupyterapp.shell.currentWidget.content.widgets
   .flatMap(c => c.model.outputs.toJSON())
   .filter(o => o.output_type === 'error').map(o => o.ename + ': ' + o.evalue)"""
 
-TO_MOVE = """(view) => {
-  for (const th of view.querySelectorAll('.isslab-inspector th'))
-    if (th.textContent.trim() === 'to move') return th.nextElementSibling.textContent.trim();
-  return null;
-}"""
-
 PIXEL_HASH = """(canvas) => {
   const d = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
   let h = 0;
@@ -185,19 +207,9 @@ PIXEL_HASH = """(canvas) => {
   return h;
 }"""
 
-FIND_COLOUR = """([canvas, rgb]) => {
-  const w = canvas.width, h = canvas.height;
-  const d = canvas.getContext('2d').getImageData(0, 0, w, h).data;
-  let first = null, sx = 0, sy = 0, n = 0;
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const i = 4 * (y * w + x);
-    if (d[i] === rgb[0] && d[i + 1] === rgb[1] && d[i + 2] === rgb[2] && d[i + 3] === 255) {
-      if (first === null) first = [x, y];
-      if (Math.abs(x - first[0]) < 9 && Math.abs(y - first[1]) < 9) { sx += x; sy += y; n++; }
-    }
-  }
-  return n ? [sx / n, sy / n, n, w] : null;
-}"""
+
+STATUS = ".isslab-status"
+READOUT = ".isslab-steps .widget-readout"
 
 
 def wait_for(page: Any, script: str, arg: Any = None, timeout: float = 30.0, what: str = "") -> Any:
@@ -212,11 +224,32 @@ def wait_for(page: Any, script: str, arg: Any = None, timeout: float = 30.0, wha
         time.sleep(0.2)
 
 
-def test_space_1999_notebook_plays_in_the_browser(lab: str, browser: Any) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+def wait_until(check: Any, timeout: float = 30.0, what: str = "") -> None:
+    """Poll a Python check (reading the page) until it holds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.15)
+
+
+def open_game(lab: Lab, browser: Any, name: str, source: str, errors: list[str]) -> tuple[Any, Any, str]:
+    """Write a one-cell notebook, open it, run it; the page, the game view and the notebook's text."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import nbformat
+    import nbstrip
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(source)]
+    # the metadata of the project's notebooks (kernel, language), as JupyterLab writes it back
+    nb.metadata = json.loads((ROOT / "notebooks" / "space-1999.ipynb").read_text())["metadata"]
+    text = nbstrip.dumps(nbstrip.strip(json.loads(nbformat.writes(nb))))
+    (lab.root / "notebooks" / name).write_text(text, encoding="utf-8")
+    page = browser.new_page(viewport={"width": 1280, "height": 1200})
     page.set_default_timeout(60_000)
-    page.goto(f"{lab}/lab/tree/space-1999.ipynb?token={TOKEN}")
+    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.goto(f"{lab.url}/lab/tree/notebooks/{name}?reset&token={TOKEN}")  # no tabs of earlier tests
     page.wait_for_function(
         "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
         " && window.jupyterapp.shell.currentWidget.content"
@@ -225,64 +258,239 @@ def test_space_1999_notebook_plays_in_the_browser(lab: str, browser: Any) -> Non
     dialog = page.locator(".jp-Dialog button.jp-mod-accept")  # "Select Kernel", if it shows anyway
     if dialog.count():
         dialog.first.click()
+    # the notebook gets the page's width: the file browser on the left is closed
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    wait_for(page, ALL_RAN, timeout=150, what="every cell to run")
+    wait_for(page, ALL_RAN, timeout=90, what="the cell to run")
     assert page.evaluate(ERRORS) == []
-
-    view = page.locator(".isslab-view").first
+    view = page.locator(".isslab-view:visible").first
     view.scroll_into_view_if_needed()
-    canvases = view.locator("canvas")
-    assert canvases.count() >= 1  # ipycanvas composes the MultiCanvas layers into the canvas shown
-    top = canvases.last
-    handle = top.element_handle()
-    wait_for(page, "(c) => c.width > 0 && c.getBoundingClientRect().width > 0", handle, what="the canvas")
-    view_handle = view.element_handle()
-    assert wait_for(page, TO_MOVE, view_handle, what="the inspector") is not None
-    wait_for(page, f"(v) => ({TO_MOVE})(v) === 'red'", view_handle, timeout=30, what="red (human) to move")
-    # stop the bot's timer so that each step below is one deliberate click
-    view.locator(".widget-checkbox", has_text="bots play by themselves").locator("input").click()
-    page.screenshot(path=str(ARTIFACTS / "browser-1-ready.png"))
-    before = page.evaluate(PIXEL_HASH, handle)
+    canvas = view.locator("canvas").last
+    wait_for(page, "(c) => c.width > 0 && c.getBoundingClientRect().width > 0", canvas.element_handle())
+    return page, view, text
 
-    # 1. the human selects the home pad (north-east): its destinations light up
-    box = top.bounding_box()
-    scale = box["width"] / page.evaluate("(c) => c.width", handle)
-    sys.path.insert(0, str(ROOT / "widgets"))
-    from isslab_widgets.boards import board_for
+
+def shown_step(view: Any) -> int:
+    """The step the view shows (the step slider's readout)."""
+    text = view.locator(READOUT).first.inner_text().strip()
+    return int(text) if text.lstrip("-").isdigit() else -1
+
+
+def caught_up(view: Any, mirror: Any) -> bool:
+    """The page shows the mirror's position, and whose turn it is in the same words."""
+    status = view.locator(STATUS).first.inner_text()
+    return shown_step(view) == mirror.tree.size - 1 and status.startswith(mirror.turn_text())
+
+
+class Clicker:
+    """Clicks the regions of the board on the page, and the same regions in the mirror session."""
+
+    def __init__(self, page: Any, view: Any, mirror: Any) -> None:
+        self.page, self.view, self.mirror = page, view, mirror
+        self.canvas = view.locator("canvas").last
+        self.places: list[tuple[float, float]] = []
+
+    def board_box(self) -> dict[str, float]:
+        box = self.canvas.bounding_box()
+        assert box is not None
+        self.places.append((round(box["x"], 1), round(box["y"], 1)))
+        return dict(box)
+
+    def click(self, key: Any) -> None:
+        region = self.mirror.scene().region(key)
+        assert region is not None, f"no region {key!r} on the board"
+        box = self.board_box()
+        scale = box["width"] / self.page.evaluate("(c) => c.width", self.canvas.element_handle())
+        self.page.mouse.click(box["x"] + region.x * scale, box["y"] + region.y * scale)
+        assert self.mirror.click(key), self.mirror.message
+        time.sleep(0.05)
+
+    def settle(self, timeout: float = 30.0) -> None:
+        """Let the mirror's bots and dice move, and wait for the page to show the same position."""
+        self.mirror.step_bots()
+        try:
+            wait_until(lambda: caught_up(self.view, self.mirror), timeout, "")
+        except AssertionError:
+            status = self.view.locator(STATUS).first.inner_text()
+            raise AssertionError(
+                f"the page shows step {shown_step(self.view)} ({status!r}), the mirror step "
+                f"{self.mirror.tree.size - 1} ({self.mirror.turn_text()!r}: {self.mirror.message!r})"
+            ) from None
+
+
+def text_in_html(text: str) -> str:
+    """``text`` as a browser serialises it inside an element (only &, < and > are escaped)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def test_a_whole_space_1999_game_by_clicking(lab: Lab, browser: Any) -> None:
+    from isslab_widgets.session import Session
 
     import isslab
 
-    pad_x, pad_y = board_for(isslab.make("space-1999", players=2)).pad_centre(0)
-    page.mouse.click(box["x"] + pad_x * scale, box["y"] + pad_y * scale)
-    found = wait_for(
-        page, FIND_COLOUR, [handle, list(HIGHLIGHT)], timeout=20, what="highlighted destinations"
+    ARTIFACTS.mkdir(exist_ok=True)
+    seed, options = 11, {"players": 2, "eagles": 2}
+    source = (
+        "import isslab_widgets\n"
+        f"view = isslab_widgets.play('space-1999', seats=['human', 'greedy'], seed={seed}, delay=0.2, "
+        "players=2, eagles=2)"
     )
-    selected = page.evaluate(PIXEL_HASH, handle)
-    assert selected != before
-    page.screenshot(path=str(ARTIFACTS / "browser-2-selected.png"))
+    errors: list[str] = []
+    page, view, notebook = open_game(lab, browser, "play-space-1999.ipynb", source, errors)
+    mirror = Session(isslab.make("space-1999", **options), ["human", "greedy"], seed=seed)
+    clicker = Clicker(page, view, mirror)
+    clicker.settle()
+    # the whole view fits in about 900 x 1000 px (the Details section closed)
+    size = view.bounding_box()
+    view.screenshot(path=str(ARTIFACTS / "space-1999-1-start.png"))
+    assert size is not None and size["width"] <= 920 and size["height"] <= 1000, size
+    greedy = isslab.bot("space-1999", "greedy")
+    rng = __import__("random").Random(0)
+    middle = False
+    while not mirror.state.is_terminal():
+        move = greedy(mirror.state, rng)
+        board = mirror.board
+        assert board is not None
+        clicker.click(board.origin(move))  # type: ignore[attr-defined]
+        clicker.click(board.target(move))  # type: ignore[attr-defined]
+        assert mirror.state.history[-1] == move
+        clicker.settle()
+        assert not errors, errors
+        happened = view.locator(".isslab-happened").first.text_content() or ""
+        assert "Your last move" in happened and mirror.state.describe(move, 0) in happened
+        if not middle and mirror.state.rounds >= 4:
+            middle = True
+            page.screenshot(path=str(ARTIFACTS / "space-1999-2-middle.png"))
+            view.screenshot(path=str(ARTIFACTS / "screenshot-space-1999.png"))
+            assert "Recap of round" in happened
+    over = view.locator(".isslab-gameover").first
+    wait_until(lambda: "Game over" in (over.text_content() or ""), 20, "the game-over panel")
+    winner = mirror.game.seat_name(mirror.state.winners()[0])
+    assert f"{winner} won" in (over.text_content() or "")
+    page.screenshot(path=str(ARTIFACTS / "space-1999-3-end.png"))
+    # the board never moved on the page, from the first move to the last
+    assert len(set(clicker.places)) == 1, set(clicker.places)
+    assert not errors, errors
+    # play again: a new game with the same seats
+    view.locator("button", has_text="Play again").first.click()
+    wait_until(lambda: not over.is_visible(), 20, "the game-over panel to close")
+    # saving the notebook (JupyterLab does it by itself too) leaves the file as git holds it
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    saved = lab.root / "notebooks" / "play-space-1999.ipynb"
+    try:
+        wait_until(lambda: saved.read_text() == notebook, 20, "the saved notebook to be as it was")
+    except AssertionError:
+        import difflib
 
-    # 2. click the highlighted destination: red launches, and it is blue's (the bot's) turn
-    page.mouse.click(box["x"] + found[0] * scale, box["y"] + found[1] * scale)
-    wait_for(page, f"(v) => ({TO_MOVE})(v) === 'blue'", view_handle, timeout=20, what="the human move")
-    moved = page.evaluate(PIXEL_HASH, handle)
-    assert moved not in (before, selected)
-    assert "red launches" in view.locator(".isslab-log").inner_text()
-    page.screenshot(path=str(ARTIFACTS / "browser-3-human-move.png"))
-
-    # 3. the bot's move, through the "Bot move" button
-    view.locator("button.isslab-step").click()
-    wait_for(page, f"(v) => ({TO_MOVE})(v) !== 'blue'", view_handle, timeout=20, what="the bot move")
-    after_bot = page.evaluate(PIXEL_HASH, handle)
-    assert after_bot != moved
-    assert "blue" in view.locator(".isslab-log").inner_text()
-
-    # 4. the die, through the "Roll" button (two players: the round ends after blue)
-    view.locator("button.isslab-roll").click()
-    wait_for(page, f"(v) => ({TO_MOVE})(v) === 'red'", view_handle, timeout=20, what="the die roll")
-    assert page.evaluate(PIXEL_HASH, handle) != after_bot
-    assert "die:" in view.locator(".isslab-status").inner_text()
-    page.screenshot(path=str(ARTIFACTS / "browser-4-rolled.png"))
-    view.screenshot(path=str(ARTIFACTS / "screenshot-space-1999.png"))
+        diff = "".join(difflib.unified_diff(notebook.splitlines(True), saved.read_text().splitlines(True)))
+        raise AssertionError(f"saving the notebook changed it:\n{diff[:3000]}") from None
     if os.environ.get("ISSLAB_UPDATE_SCREENSHOT"):
         shutil.copy(ARTIFACTS / "screenshot-space-1999.png", ROOT / "docs" / "screenshot-space-1999.png")
+    page.close()
+
+
+def test_a_year_of_1969_by_clicking(lab: Lab, browser: Any) -> None:
+    from isslab_widgets.session import Session
+
+    import isslab
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    seed, seats = 4, ["human", "greedy", "spy"]
+    source = (
+        "import isslab_widgets\n"
+        f"view = isslab_widgets.play('1969', seats={seats!r}, seed={seed}, delay=0.2, players=3, "
+        "first_player=0)"
+    )
+    errors: list[str] = []
+    page, view, _ = open_game(lab, browser, "play-1969.ipynb", source, errors)
+    mirror = Session(isslab.make("1969", players=3, first_player=0), seats, seed=seed)
+    clicker = Clicker(page, view, mirror)
+    clicker.settle()
+    size = view.bounding_box()
+    assert size is not None and size["width"] <= 920 and size["height"] <= 1050, size
+    page.screenshot(path=str(ARTIFACTS / "1969-1-start.png"))
+    greedy = isslab.bot("1969", "greedy")
+    rng = __import__("random").Random(0)
+    board = mirror.board
+    assert board is not None
+    kinds: set[str] = set()
+    middle = False
+    while mirror.state.rounds < 1:
+        st = mirror.state
+        action = greedy(st, rng)
+        kinds.add(type(action).__name__)
+        if type(action).__name__ == "Commit":
+            for value, count in enumerate(action.cards):
+                for _ in range(count):
+                    clicker.click(("card", value + 1))
+            clicker.click(("do", action))
+        else:
+            key = board.origin(action)  # type: ignore[attr-defined]
+            clicker.click(key)
+            if mirror.state is st:  # a box: it asks first, the scientist's button hires
+                clicker.click(("do", action))
+        assert mirror.state.history[-1] == action
+        clicker.settle()
+        assert not errors, errors
+        # nothing the human may not know is ever shown: other nations' drawn and face-down cards
+        shown = view.locator(".isslab-happened").first.inner_html()
+        state = mirror.state
+        for a in state.history:
+            if state.describe(a, 0) != state.describe(a):
+                assert text_in_html(state.describe(a)) + "</div>" not in shown, state.describe(a)
+        if not middle and st.phase >= 6:  # the Mission Phase
+            middle = True
+            page.screenshot(path=str(ARTIFACTS / "1969-2-middle.png"))
+    assert {"Hire", "EndPurchases"} <= kinds, kinds
+    happened = view.locator(".isslab-happened").first.text_content() or ""
+    assert "Recap of 1963" in happened
+    page.screenshot(path=str(ARTIFACTS / "1969-3-end.png"))
+    assert len(set(clicker.places)) == 1, set(clicker.places)
+    assert not errors, errors
+    page.close()
+
+
+def test_shifts_of_mission_iss_by_clicking(lab: Lab, browser: Any) -> None:
+    from isslab_widgets.session import Session
+
+    import isslab
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    seed, seats = 2, ["human", "planner", "planner", "planner"]
+    source = (
+        "import isslab_widgets\n"
+        f"view = isslab_widgets.play('mission-iss', seats={seats!r}, seed={seed}, delay=0.2)"
+    )
+    errors: list[str] = []
+    page, view, _ = open_game(lab, browser, "play-mission-iss.ipynb", source, errors)
+    mirror = Session(isslab.make("mission-iss", players=4), seats, seed=seed)
+    clicker = Clicker(page, view, mirror)
+    clicker.settle()
+    size = view.bounding_box()
+    assert size is not None and size["width"] <= 920 and size["height"] <= 1000, size
+    page.screenshot(path=str(ARTIFACTS / "mission-iss-1-start.png"))
+    planner = isslab.bot("mission-iss", "planner")
+    rng = __import__("random").Random(0)
+    board = mirror.board
+    assert board is not None
+    kinds: set[str] = set()
+    while mirror.state.rounds < 4 and not mirror.state.is_terminal():
+        st = mirror.state
+        action = planner(st, rng)
+        kinds.add(type(action).__name__)
+        paths = [path for path, a in board._plan(st) if a == action]  # type: ignore[attr-defined]
+        for key in max(paths, key=len):
+            clicker.click(key)
+        assert mirror.state.history[-1] == action
+        clicker.settle()
+        assert not errors, errors
+        if mirror.state.rounds >= 2 and "mid" not in kinds:
+            kinds.add("mid")
+            view.screenshot(path=str(ARTIFACTS / "mission-iss-2-middle.png"))
+    assert {"Select", "EndShift"} <= kinds, kinds
+    happened = view.locator(".isslab-happened").first.text_content() or ""
+    assert "Recap of the " in happened and "shift" in happened
+    page.screenshot(path=str(ARTIFACTS / "mission-iss-3-later.png"))
+    assert len(set(clicker.places)) == 1, set(clicker.places)
+    assert not errors, errors
     page.close()

@@ -166,7 +166,11 @@ def test_ctrl_c_returns_promptly_with_the_games_played(tmp_path):
         text=True,
         env=env,
     )
-    time.sleep(4)  # imports, the pool, and a few chunks of games
+    # imports, the pool and a few chunks of games; an interrupt during the imports would end Python
+    # before the command can catch it, so wait longer on a busy machine where imports are slow
+    t_import = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import isslab.cli, pandas"], env=env, check=True)
+    time.sleep(3 + 2 * (time.perf_counter() - t_import))
     t0 = time.perf_counter()
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=30)

@@ -170,13 +170,37 @@ def test_the_action_list_holds_only_the_eyes_own_actions_in_a_hidden_game() -> N
     choices = session.choices()
     legal = session.state.legal_actions()
     assert choices.actions == legal and choices.labels == [session.state.describe(a, 0) for a in legal]
-    # bots only (an analysis): chance outcomes are listed with their odds
+    # bots only (an analysis): chance outcomes are listed with their odds once the teacher asks
     analyst = Session(isslab.make("1969", players=3), ["greedy", "greedy", "spy"], seed=2)
+    assert analyst.choices().actions == [] and "choose the dice" in analyst.choices().note
+    analyst.choose_dice = True
     labels = analyst.choices().labels
     assert labels and all("(p = " in label for label in labels)
-    # Space: 1999 hides nothing: the bot's moves and the die's faces are listed for the human too
-    open_game = Session(TWO, ["human", "greedy"], seed=1)
-    assert all("(p = " in label for label in open_game.choices().labels)
+
+
+def test_chance_outcomes_are_never_offered_unless_the_teaching_switch_is_on() -> None:
+    session = Session(TWO, ["human", "greedy"], seed=1)
+    assert session.state.is_chance_node()  # the roll-off
+    assert session.choices().actions == [] and "Roll" in session.choices().note
+    session.choose_dice = True  # "choose the dice": a teacher forces an outcome from the list
+    choices = session.choices()
+    assert choices.actions == session.state.legal_actions()
+    assert all("(p = " in label for label in choices.labels)
+    assert session.play(choices.actions[1]) and session.state.current_player == 1  # blue won the roll-off
+    # a bot's turn: its moves are its own, not a list for the person to pick from
+    assert session.choices().actions == [] and "greedy bot" in session.choices().note
+    session.choose_dice = False
+    session.step_bots()
+    while not session.state.is_terminal():
+        choices = session.choices()
+        if session.state.is_chance_node():
+            assert choices.actions == []
+        else:
+            assert choices.actions and all(a.seat == 0 for a in choices.actions)
+            assert session.play(choices.actions[0])
+        session.step_bots()
+        if session.state.rounds > 3:
+            break
 
 
 def test_save_load_and_adopt(tmp_path: Path) -> None:
@@ -364,10 +388,10 @@ def test_hidden_game_inspector_and_json_show_the_eyes_view_only() -> None:
     st = session.state
     assert "What USA sees" in panels.inspector_html(session)
     assert "state.view(0)" in panels.json_text(session) and '"hands"' not in panels.json_text(session)
-    # the other nations' hands appear nowhere: the inspector has no hands column
-    assert "hands" not in panels.inspector_html(session)
+    # the other nations' hands appear nowhere: the inspector has no column of hands
+    assert "cards in hand" not in panels.inspector_html(session)
     analyst = Session(st, ["greedy", "greedy", "spy"])
-    assert '"hands"' in panels.json_text(analyst) and "hands" in panels.inspector_html(analyst)
+    assert '"hands"' in panels.json_text(analyst) and "cards in hand" in panels.inspector_html(analyst)
 
 
 def test_select_then_move_asks_the_engine_when_the_board_names_the_move(
@@ -398,7 +422,7 @@ def test_mistaken_input_gets_its_own_message_and_changes_nothing(tmp_path: Path)
         assert "a step is a whole number from 0 to 10" in session.message
     assert not session.load(b"\xff\xfe{}") and "not UTF-8 text" in session.message
     latin = tmp_path / "latin1.json"
-    latin.write_bytes("{\"game\": \"caf\xe9\"}".encode("latin-1"))
+    latin.write_bytes('{"game": "caf\xe9"}'.encode("latin-1"))
     assert not session.load(str(latin)) and "not UTF-8 text" in session.message
     assert not session.load("[1, 2, 3]") and "not an isslab save file" in session.message
     assert not session.load("x" * 100_000)

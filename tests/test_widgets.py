@@ -101,8 +101,11 @@ def test_illegal_clicks_change_nothing() -> None:
     assert view.click_key(origin)
     selected_scene = view.scene
     reachable = {view.board.target(a) for a in view.board.moves_from(state, origin)}
-    far = next(r.key for r in scene.regions if r.key not in reachable and r.key != origin and r.key[0] >= 0
-               and occupant(state, r.key) is None)
+    far = next(
+        r.key
+        for r in scene.regions
+        if r.key not in reachable and r.key != origin and r.key[0] >= 0 and occupant(state, r.key) is None
+    )
     assert view.click_key(far) is False
     assert f"no legal move of red goes from {view.board.place_name(origin)}" in view.message
     assert view.selected == origin and view.scene is selected_scene and view.state is state
@@ -120,17 +123,17 @@ def test_clicks_refused_while_a_bot_is_to_move() -> None:
     assert view.advance() and view.state.history[-1].seat == 0
 
 
-def test_undo_redo_and_branching() -> None:
+def test_step_back_forward_and_branching() -> None:
     view = human_turn_view()
     for _ in range(3):  # three human moves with the bots answering
         view.play_action(view.state.legal_actions()[0])
         view.step_bots()
     size = view.tree.size
     tip = view.state
-    assert view.undo() and view.undo()
+    assert view.back() and view.back()
     assert view.tree.cursor == size - 3 and view.redo_button.disabled is False
     assert view.redo() and view.tree.cursor == size - 2
-    assert view.undo() and view.undo() and view.undo()
+    assert view.back() and view.back() and view.back()
     assert view.tree.cursor == size - 5 and view.slider.value == size - 5 and view.slider.max == size - 1
     # going back and playing something else starts a new branch; the old line is kept in the tree
     back = view.state
@@ -141,9 +144,29 @@ def test_undo_redo_and_branching() -> None:
     assert view.tree.branches == 1 and view.tree.at_tip() and view.tree.size == size - 3
     assert view.state.history[-1] == other
     # playing the original move there again returns to the old continuation, tip included
-    view.undo()
+    view.back()
     assert view.play_action(old_next)
     assert view.tree.size == size and view.tree.tip == tip
+
+
+def test_undo_takes_back_the_humans_move_with_the_bots_and_dice_after_it() -> None:
+    view = human_turn_view()
+    try:
+        before = view.state
+        mine = before.legal_actions()[-1]
+        assert view.play_action(mine)
+        view.step_bots()  # blue's move and the die
+        assert view.state.current_player == 0 and view.tree.cursor == before.move_number + 3
+        assert not view.undo_button.disabled
+        assert view.undo()
+        # back where the human decided; the line ends there (no redo of the bots' moves)
+        assert view.state == before and view.tree.at_tip() and view.redo_button.disabled
+        assert view.human_to_move() and "took back" in view.message and "2 steps after it" in view.message
+        # the same move again: the game goes on afresh from there (the bots and dice are asked again)
+        assert view.play_action(mine) and view.tree.at_tip()
+        assert view.step_bots() == 2 and view.state.current_player == 0
+    finally:
+        view.close()
 
 
 def test_slider_and_replay_walk_the_history() -> None:
@@ -315,8 +338,10 @@ def test_inspector_tables_and_json_follow_the_state() -> None:
     view = human_turn_view()
     view.play_action(view.state.legal_actions()[0])
     html = view.inspector.value
-    for word in ("theta", "home", "landed", "red", "blue", "greedy", "human"):
+    for word in ("landed", "distance", "eagles on the disc", "r4s", "red", "blue", "greedy", "human"):
         assert word in html
+    for internal in ("theta", "to_move", "-1", "end"):  # engine fields are shown in words or not at all
+        assert f">{internal}<" not in html
     assert '"history": [' in view.json_view.value
     assert isslab.load(view.state.to_json()) == view.state
 

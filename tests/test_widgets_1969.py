@@ -63,12 +63,9 @@ def human_until(view: GameView, phase: int, max_steps: int = 3000) -> None:
 
 def cube_at(scene: Scene, board: Board1969, seat: int, box: int, slot: int, colour: str) -> bool:
     """Whether the board layer shows a cube of ``colour`` in that space of that box."""
-    x, y = board._box_xy(seat, box)
+    x, y = board.cube_xy(seat, box, slot)
     return any(
-        isinstance(s, Rect)
-        and s.fill == colour
-        and abs(s.x - (x + 6 + slot * 19)) < 0.01
-        and abs(s.y - (y + 17)) < 0.01
+        isinstance(s, Rect) and s.fill == colour and abs(s.x - x) < 0.01 and abs(s.y - y) < 0.01
         for s in scene.layer("board")
     )
 
@@ -144,7 +141,7 @@ def test_clicking_a_selected_box_again_deselects_it() -> None:
         view.close()
 
 
-def test_a_spy_click_on_a_rival_box_hires_at_once() -> None:
+def test_a_spy_click_on_a_rival_box_asks_before_it_hires() -> None:
     view = make_view()
     try:
         human_until(view, BUY)
@@ -152,13 +149,48 @@ def test_a_spy_click_on_a_rival_box_hires_at_once() -> None:
         if st.money[0] < st.hire_cost(0, 4):
             pytest.skip("USA cannot afford a spy in this game")
         rival_box = next(b for b in range(12) if not st.cubes[1][b])
-        assert click_key(view, ("box", 1, rival_box))
+        key = ("box", 1, rival_box)
+        spy = Hire(0, "spy", BOXES[rival_box], 1)
+        # one scientist type fits (a spy), yet money is spent only after the button says so
+        assert click_key(view, key)
+        assert view.state is st and view.selected == key and "spy" in view.message
+        price = st.hire_cost(0, 4)
+        assert any(getattr(t, "text", "") == f"hire spy ({price}M)" for t in view.scene.layer("pieces"))
+        assert click_key(view, ("do", spy))
         after = view.state
-        assert after.history[-1] == Hire(0, "spy", BOXES[rival_box], 1)
+        assert after.history[-1] == spy and after.money[0] == st.money[0] - price
         assert after.cubes[1][rival_box] == (4,) and after.tokens[0][rival_box] == 1
         assert cube_at(view.scene, view.board, 1, rival_box, 0, CUBE_COLOURS["spy"])  # type: ignore[arg-type]
     finally:
         view.close()
+
+
+def test_text_is_at_least_11_px_and_prompts_ask_only_for_what_is_affordable() -> None:
+    from isslab_widgets.boards.game_1969 import MIN_TEXT
+    from isslab_widgets.scene import Text
+
+    game = isslab.make("1969", players=5)
+    board = isslab_widgets.board_for(game)
+    assert isinstance(board, Board1969) and MIN_TEXT >= 11
+    record = isslab.play(game, ["greedy", "spy", "moonshot", "greedy", "random"], seed=4)
+    prompts = 0
+    for st in record.states()[::3]:
+        cp = st.current_player
+        scene = board.scene(st, hints=True, viewers=(max(cp, 0),))
+        assert min(s.size for s in scene.shapes() if isinstance(s, Text)) >= 11
+        if st.phase == BUY and cp >= 0:
+            prompts += 1
+            texts = [getattr(s, "text", "") for s in scene.layer("pieces")]
+            prompt = next(t for t in texts if t.startswith(game.seat_name(cp)))
+            legal = st.legal_actions()
+            can_hire = any(type(a) is Hire for a in legal)
+            assert ("click a highlighted box to hire" in prompt) == can_hire
+            assert ("buy cards" in prompt) == any(type(a) is BuyCards for a in legal)
+            # every button's price is payable: buttons come from the legal actions only
+            for t in texts:
+                if t.startswith("buy "):
+                    assert int(t.split("(")[1].rstrip("M)")) <= st.money[cp]
+    assert prompts > 10
 
 
 def test_launch_click_starts_the_mission_and_the_rocket_shows() -> None:
@@ -320,18 +352,20 @@ def test_svg_is_well_formed_at_every_kind_of_step() -> None:
         assert root.find(f"{SVG}title") is not None
         assert "1969" in "".join(root.itertext())
         # five nations: five panels fit inside the picture
-        assert scene_of(st).height >= 5 * 86
+        assert scene_of(st).height >= 5 * 82
     board = isslab_widgets.board_for(game)
     assert board is not None
     last = states[-1]
     texts = [getattr(s, "text", "") for s in board.scene(last, hints=False).shapes()]
-    assert any(t.startswith("1969 · year 1969") and "won" in t for t in texts)
+    assert any(t.startswith("1969 · 1969") and "won" in t for t in texts)
 
 
 def test_inspector_values_are_readable() -> None:
     board = isslab_widgets.board_for(isslab.make("1969", players=3))
     assert board is not None
-    assert board.format_value("cubes", ((), (0, 2)) + ((),) * 10) == "Robotics:BF"
+    assert board.format_value("cubes", ((), (0, 2)) + ((),) * 10) == "Robotics: basic+famous"
+    assert board.format_value("launched", -1) == "-" and board.format_value("moon_flag", -1) == "launched"
+    assert board.format_value("research", (0,) * 12) is None  # internal: hidden from the inspector
     assert board.format_value("hands", [1, 0, 2]) == "1+3+3"
     assert board.format_value("attempted", 0b11).startswith("Satellite Launch, Launch Complex Test")
 

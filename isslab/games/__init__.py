@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 
 #: the game packages, in the order ``isslab.games()`` was built from them
-PACKAGES = ("space_1999", "game_1969")
+PACKAGES = ("space_1999", "game_1969", "mission_iss", "iss_1998")
 
 for _name in PACKAGES:
     try:

@@ -29,12 +29,14 @@ if TYPE_CHECKING:
 #: names imported on first use: the widgets (ipywidgets, ipycanvas) and the what-if runner (pandas),
 #: so that the headless session and the boards load without them
 _LAZY = {"GameView": "isslab_widgets.view", "play": "isslab_widgets.view", "WhatIf": "isslab_widgets.whatif"}
+_LAZY |= {"Lab": "isslab_widgets.lab", "lab": "isslab_widgets.lab"}  # the what-if lab
 
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'isslab_widgets' has no attribute {name!r}")
+
 
 __all__ = [
     "HUMAN",
@@ -44,6 +46,7 @@ __all__ = [
     "Click",
     "GameTree",
     "GameView",
+    "Lab",
     "Line",
     "Polygon",
     "Rect",
@@ -54,6 +57,7 @@ __all__ = [
     "Text",
     "WhatIf",
     "board_for",
+    "lab",
     "play",
     "scene_of",
     "svg_of",

@@ -57,10 +57,13 @@ class CanvasPainter:
         self.layer_draws = dict.fromkeys(LAYERS, 0)
         #: called once each frame's batch has been sent (the benchmark times clicks with it)
         self.after_draw: Callable[[], None] | None = None
+        #: True once a browser shows the canvas (animations are only worth drawing then)
+        self.client_ready = False
         # a browser that connects later (page reload, second view) gets an empty canvas: repaint
         self.canvas.on_client_ready(self._repaint_all)
 
     def _repaint_all(self) -> None:
+        self.client_ready = True
         if self._scene is not None:
             self.draw(self._scene, force=True)
 

@@ -110,6 +110,18 @@ class GameTree:
         self._cursor += 1
         return True
 
+    def cut(self) -> int:
+        """Take back everything after the cursor: the line ends here; returns how many steps went.
+
+        The positions stay in the tree (``nodes``), but no line follows them any more: playing the
+        same action here again starts afresh instead of bringing the old continuation back.
+        """
+        gone = self._line[self._cursor + 1 :]
+        for node_id in (self._line[self._cursor], *gone):
+            self._nodes[node_id].last_child = -1
+        self._line = self._line[: self._cursor + 1]
+        return len(gone)
+
     def play(self, action: Action) -> State:
         """Apply ``action`` at the cursor (may raise ``IllegalActionError``; then nothing changes).
 

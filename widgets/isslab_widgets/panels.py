@@ -13,12 +13,25 @@ from typing import Any
 
 import pandas as pd
 
-from isslab import CHANCE, TERMINAL, Game
+from isslab import CHANCE, Game
 from isslab_widgets.boards import visible_text
 from isslab_widgets.plots import win_table
-from isslab_widgets.session import Session
+from isslab_widgets.session import GameOver, LogLine, Recap, Result, SeatRow, Session
 
-__all__ = ["inspector_html", "json_text", "log_html", "text_board_html", "what_if_html"]
+__all__ = [
+    "game_over_html",
+    "inspector_html",
+    "json_text",
+    "log_html",
+    "recap_html",
+    "result_html",
+    "seat_html",
+    "seat_lines_html",
+    "seat_name_html",
+    "status_html",
+    "text_board_html",
+    "what_if_html",
+]
 
 _TABLE_STYLE = "<style>.isslab-table td,.isslab-table th{padding:1px 6px;font-size:12px}</style>"
 
@@ -48,59 +61,73 @@ def log_html(session: Session, before: int = 120, after: int = 40) -> str:
 
 
 def inspector_html(session: Session) -> str:
-    """The position as tables: the whole of it, or what the screen's eyes may see of it."""
+    """The position in words: whose turn, the round, every seat's numbers and non-zero statistics.
+
+    Raw engine fields are not shown as they are (a ``to_move`` of -1, a disc angle, columns of
+    zeros): the seat table holds the engine's public hooks and the statistics that are not zero
+    everywhere, and per-seat fields only as the board writes them (``format_value``; None hides
+    one). In a game with hidden information seen by one seat, only public facts are shown (that
+    seat's whole ``state.view`` is in the JSON panel).
+    """
     st = session.state
     g = session.game
     n = g.num_players
     cp = st.current_player
-    who = {CHANCE: "chance", TERMINAL: "nobody (game over)"}.get(cp) or g.seat_name(cp)
     rows: list[tuple[str, Any]] = [
         ("step", f"{session.tree.cursor} of {session.tree.size - 1}"),
-        ("to move", who),
-        ("rounds", st.rounds),
+        ("to move", session.turn_text()),
+        ("round", g.round_label(st.rounds) if not st.is_terminal() else f"{st.rounds} played"),
     ]
     if st.end_reason is not None:
         rows.append(("end", st.end_reason.value))
-        rows.append(("winners", ", ".join(g.seat_name(w) for w in st.winners())))
     eyes = session.eyes()
-    if session.hides() and eyes is not None:
-        # what this seat may see, straight from the engine: the position itself would show every hand
-        seen = st.view(eyes)
-        head = f"<b>What {html.escape(g.seat_name(eyes))} sees</b> (<code>state.view</code>)"
-        cells = _rows(rows) + _rows(list(seen.items()))
-        seats = "".join(
-            f"<tr{_mark(s, cp)}><td>{_cell(g.seat_name(s))}</td><td>{_cell(session.seats[s])}</td></tr>"
-            for s in range(n)
-        )
-        return (
-            f"{_TABLE_STYLE}<div class='isslab-inspector' style='overflow-x:auto'>"
-            f"<b>Seats</b><table class='isslab-table'><tr><th>seat</th><th>player</th></tr>{seats}</table>"
-            f"{head}<table class='isslab-table'>{cells}</table></div>"
-        )
-    snap = st.snapshot()
-    per_seat = [k for k, v in snap.items() if isinstance(v, list) and len(v) == n]
-    rows += [(k, v) for k, v in snap.items() if not isinstance(v, list)]
-    try:
-        rows += list(st.game_stats().items())
-        stats = st.seat_stats()
-    except Exception:  # noqa: BLE001 - statistics are optional extras; the tables must still show
-        stats = [{} for _ in range(n)]
-    stat_keys = [k for k in (stats[0] if stats else {}) if k not in per_seat]
-    board = session.board
-    head = "".join(f"<th>{html.escape(k)}</th>" for k in ["seat", "player", *per_seat, *stat_keys])
-    body = ""
+    hides = session.hides() and eyes is not None
+    head = ["seat", "player", "goal"]
+    cells: list[list[Any]] = [[g.seat_name(s), session.seats[s], st.goal(s)] for s in range(n)]
+    numbers = [st.key_numbers(s) for s in range(n)]
+    labels = [k for k, _ in numbers[0]] if numbers else []
+    head += labels
     for s in range(n):
-        vals = [
-            g.seat_name(s),
-            session.seats[s],
-            *(board.format_value(k, snap[k][s]) if board is not None else snap[k][s] for k in per_seat),
-            *(stats[s].get(k) for k in stat_keys),
-        ]
-        body += f"<tr{_mark(s, cp)}>" + "".join(f"<td>{_cell(v)}</td>" for v in vals) + "</tr>"
+        given = dict(numbers[s])
+        cells[s] += [_text(given.get(k, "")) for k in labels]
+    if not hides:
+        try:
+            stats = st.seat_stats()
+        except Exception:  # noqa: BLE001 - statistics are optional extras; the tables must still show
+            stats = [{} for _ in range(n)]
+        keys = [k for k in (stats[0] if stats else {}) if any(stats[s].get(k) for s in range(n))]
+        keys = [k for k in keys if k.replace("_", " ") not in labels]
+        head += [k.replace("_", " ") for k in keys]
+        for s in range(n):
+            cells[s] += [_text(stats[s].get(k)) for k in keys]
+        board = session.board
+        snap = st.snapshot()
+        per_seat = [k for k, v in snap.items() if isinstance(v, list) and len(v) == n]
+        if board is not None:
+            shown = []
+            label = getattr(board, "field_label", None)
+            for k in per_seat:
+                values = [board.format_value(k, snap[k][s]) for s in range(n)]
+                if all(v is None for v in values):
+                    continue
+                shown.append(label(k) if callable(label) else k)
+                for s in range(n):
+                    cells[s].append(values[s])
+            head += shown
+    title = (
+        f"<b>What {html.escape(g.seat_name(eyes))} sees</b> (public facts; its whole "
+        "<code>state.view</code> is in the JSON panel)"
+        if hides and eyes is not None
+        else "<b>Position</b>"
+    )
+    header = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = "".join(
+        f"<tr{_mark(s, cp)}>" + "".join(f"<td>{_cell(v)}</td>" for v in cells[s]) + "</tr>" for s in range(n)
+    )
     return (
-        f"{_TABLE_STYLE}<div class='isslab-inspector' style='overflow-x:auto'><b>State</b>"
+        f"{_TABLE_STYLE}<div class='isslab-inspector' style='overflow-x:auto'>{title}"
         f"<table class='isslab-table'>{_rows(rows)}</table>"
-        f"<b>Seats</b><table class='isslab-table'><tr>{head}</tr>{body}</table></div>"
+        f"<b>Seats</b><table class='isslab-table'><tr>{header}</tr>{body}</table></div>"
     )
 
 
@@ -186,3 +213,144 @@ def _cell(v: Any) -> str:
     if len(text) > 60:
         text = text[:57] + "..."
     return html.escape(text)
+
+
+def _text(v: Any) -> str:
+    """A value for a table cell: whole floats without ``.0``."""
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return "" if v is None else str(v)
+
+
+# --- the player panel, the status line, the "what happened" panel and the end ------------------
+
+
+def seat_name_html(row: SeatRow, you: bool) -> str:
+    """The first line of a seat in the player panel: the turn mark, its name, "you", the lead mark."""
+    mark = "&#9654; " if row.to_move else ""
+    lead = " <span title='ahead on the game's own measure' style='color:#b8860b'>&#9733; leads</span>"
+    who = " (you)" if you else ""
+    return (
+        f"<div class='isslab-seat isslab-seat-top' style='{_seat_style(row)}'>{mark}"
+        f"<b style='color:{html.escape(row.colour)}'>{html.escape(row.name)}</b>{who}"
+        f"{lead if row.leads else ''}</div>"
+    )
+
+
+def seat_lines_html(row: SeatRow) -> str:
+    """The next two lines of a seat in the player panel: its key numbers and its goal."""
+    numbers = " · ".join(f"{html.escape(k)} <b>{html.escape(v)}</b>" for k, v in row.numbers)
+    goal = html.escape(row.goal)
+    return (
+        f"<div class='isslab-seat isslab-seat-lines' style='{_seat_style(row)}'>"
+        f"<div>{numbers or '&nbsp;'}</div>"
+        f"<div class='isslab-goal' title='{goal}'>{('goal: ' + goal) if goal else '&nbsp;'}</div></div>"
+    )
+
+
+def seat_html(row: SeatRow, you: bool) -> str:
+    """One seat of the player panel: colour, name, turn and lead marks, key numbers, goal.
+
+    Always three lines of fixed height, whatever the text, so the panel never jumps (the view
+    puts the seat's human/bot chooser beside the first line).
+    """
+    return seat_name_html(row, you) + seat_lines_html(row)
+
+
+def _seat_style(row: SeatRow) -> str:
+    background = "#fff6cc" if row.to_move else "#ffffff"
+    return f"border-left:6px solid {html.escape(row.colour)};background:{background}"
+
+
+def status_html(session: Session) -> str:
+    """The status line: whose turn it is, then what just happened or why a request was refused."""
+    colour = "#1b5e20" if session.ok else "#b00020"
+    return (
+        f"<b>{html.escape(session.turn_text())}</b> · "
+        f"<span style='color:{colour}'>{html.escape(session.message)}</span>"
+    )
+
+
+def result_html(result: Result | None, session: Session) -> str:
+    """Since the human's last decision: the decision, what followed, the changes, the result."""
+    if result is None:
+        return ""
+    g = session.game
+    rows = [f"<div><b>Your last move</b> (step {result.step}): {html.escape(result.decision)}</div>"]
+    if result.headline:
+        rows.append(f"<div class='isslab-headline'>{html.escape(result.headline)}</div>")
+    if result.changes:
+        rows.append(
+            f"<div>{html.escape(g.seat_name(result.seat))}: "
+            + "; ".join(html.escape(c) for c in result.changes)
+            + "</div>"
+        )
+    if result.after:
+        shown = result.after[-4:]
+        more = len(result.after) - len(shown)
+        lines = "".join(_line(line, g) for line in shown)
+        rows.append(
+            "<div class='isslab-since'>since then:"
+            + (f" <i>({more} earlier steps in the log)</i>" if more else "")
+            + f"{lines}</div>"
+        )
+    return "<div class='isslab-result'>" + "".join(rows) + "</div>"
+
+
+def recap_html(recap: Recap | None, session: Session) -> str:
+    """The recap of a round: the results, each seat's changes, then every step, as the eyes know them."""
+    if recap is None:
+        return ""
+    g = session.game
+    state = "" if recap.complete else " (so far)"
+    parts = [f"<div><b>Recap of {html.escape(recap.label)}</b>{state}</div>"]
+    parts += [f"<div class='isslab-headline'>{html.escape(h)}</div>" for h in recap.headlines]
+    for seat, changes in recap.changes:
+        colour = html.escape(g.info.seat_colours[seat])
+        parts.append(
+            f"<div><b style='color:{colour}'>{html.escape(g.seat_name(seat))}</b>: "
+            + "; ".join(html.escape(c) for c in changes)
+            + "</div>"
+        )
+    steps = "".join(_line(line, g) for line in recap.lines)
+    parts.append(f"<details><summary>{len(recap.lines)} steps</summary>{steps}</details>")
+    return "<div class='isslab-recap'>" + "".join(parts) + "</div>"
+
+
+def game_over_html(over: GameOver | None, session: Session) -> str:
+    """The game-over panel: how the game ended, the winners, then each seat by rank with its numbers.
+
+    A seat is two lines: its rank, name and key numbers, then its statistics (those that are not
+    zero for every seat), so the panel stays narrow whatever the game counts.
+    """
+    if over is None:
+        return ""
+    g = session.game
+    you = set(session.humans()) if len(session.humans()) == 1 else set()
+    winners = ", ".join(over.winners) if over.winners else "nobody"
+    you_won = any(g.seat_name(s) in over.winners for s in you)
+    verdict = " &mdash; you won!" if you_won else (" &mdash; you lost" if you else "")
+    rows = ""
+    for seat, rank, numbers, stats in over.rows:
+        colour = html.escape(g.info.seat_colours[seat])
+        name = html.escape(g.seat_name(seat)) + (" (you)" if seat in you else "")
+        shown = " · ".join(f"{html.escape(k)} <b>{html.escape(v)}</b>" for k, v in numbers)
+        extra = " · ".join(f"{html.escape(k)} {html.escape(v)}" for k, v in stats)
+        rows += (
+            f"<div class='isslab-rank'><b>{rank}.</b> <b style='color:{colour}'>{name}</b> {shown}"
+            + (f"<div style='color:#555;font-size:11px'>{extra}</div>" if extra else "")
+            + "</div>"
+        )
+    return (
+        f"<div class='isslab-gameover'><div style='font-size:15px'><b>Game over</b>: "
+        f"{html.escape(winners)} won{verdict}</div><div style='color:#555'>{html.escape(over.reason)}</div>"
+        f"{rows}</div>"
+    )
+
+
+def _line(line: LogLine, game: Game) -> str:
+    """One step of a recap: chance steps in grey, a seat's steps marked with its colour."""
+    if line.mover == CHANCE:
+        return f"<div style='color:#666'>{line.step}. {html.escape(line.text)}</div>"
+    colour = html.escape(game.info.seat_colours[line.mover]) if line.mover >= 0 else "#999"
+    return f"<div><span style='color:{colour}'>&#9632;</span> {line.step}. {html.escape(line.text)}</div>"

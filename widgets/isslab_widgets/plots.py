@@ -3,6 +3,11 @@
 Every function draws on the ``ax`` it is given, or on a new pyplot figure when ``ax`` is None. The
 what-if runner passes axes of a plain ``matplotlib.figure.Figure``: that path never touches pyplot,
 so it is safe in a background thread.
+
+Honest pictures: counts (moves, rounds, scientists hired) get whole-number ticks and histogram bins
+centred on whole numbers; rates and means carry 95% confidence intervals; rate axes start at 0, so
+a difference of a few points is drawn as small as it is. Seat colours are the game's own
+(``game.info.seat_colours``); other series use a palette that is no game's seat colours.
 """
 
 from __future__ import annotations
@@ -12,14 +17,18 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 import isslab
+from isslab import stats
 
 __all__ = [
     "hire_value_table",
+    "integer_bins",
     "margin_table",
     "option_means",
     "outcome_figure",
@@ -28,15 +37,19 @@ __all__ = [
     "plot_score_laws",
     "plot_turn_order",
     "plot_length",
+    "plot_rates",
     "plot_sweep",
     "plot_win_rates",
     "png_bytes",
+    "rate_table",
     "seat_colours",
     "turn_order_table",
     "win_table",
+    "wilson_interval",
 ]
 
-_PALETTE = ("#d62728", "#1f6fd1", "#2ca02c", "#f2c500", "#9467bd", "#8c564b")
+#: colours of series that are not seats (score laws, swept values): no game's seat colours
+_PALETTE = ("#4c72b0", "#dd8452", "#55a868", "#8172b3", "#937860", "#da8bc3", "#8c8c8c", "#ccb974")
 
 
 def _axes(ax: Axes | None) -> Axes:
@@ -87,13 +100,35 @@ def plot_win_rates(df: pd.DataFrame, ax: Axes | None = None, colours: Sequence[s
     return ax
 
 
+def integer_bins(values: Any, most: int = 40) -> np.ndarray:
+    """Histogram bin edges for whole numbers: each bin centred on whole numbers, at most ``most`` bins."""
+    lo, hi = int(np.min(values)), int(np.max(values))
+    width = max(1, math.ceil((hi - lo + 1) / most))
+    return np.arange(lo - 0.5, hi + width + 0.5, width)
+
+
+def _is_integer(values: Any) -> bool:
+    """True when every value is a whole number (an int column, or floats that are whole)."""
+    arr = np.asarray(values)
+    return arr.size > 0 and (
+        np.issubdtype(arr.dtype, np.integer) or bool(np.all(np.isfinite(arr) & (np.mod(arr, 1) == 0)))
+    )
+
+
 def plot_length(df: pd.DataFrame, ax: Axes | None = None, column: str = "length") -> Axes:
-    """Histogram of game length (player moves per game, or another per-game column)."""
+    """Histogram of game length (player moves per game, or another per-game column).
+
+    Whole-number columns get one bin per value (or per few values), centred on the values, and
+    whole-number ticks.
+    """
     ax = _axes(ax)
     per_game = df.drop_duplicates("game")[column]
-    lo, hi = int(per_game.min()), int(per_game.max())
-    bins = max(5, min(40, hi - lo + 1))
-    ax.hist(per_game, bins=bins, color="#4c72b0", edgecolor="white")
+    if _is_integer(per_game):
+        ax.hist(per_game, bins=list(integer_bins(per_game)), color="#4c72b0", edgecolor="white")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    else:
+        ax.hist(per_game, bins=40, color="#4c72b0", edgecolor="white")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.axvline(float(per_game.mean()), color="black", lw=1)
     ax.set_xlabel(f"{column} (mean {per_game.mean():.1f})")
     ax.set_ylabel("games")
@@ -108,6 +143,8 @@ def plot_sweep(df: pd.DataFrame, option: str, ax: Axes | None = None, column: st
     values = sorted(per_game[option].unique())
     data = [per_game.loc[per_game[option] == v, column].to_numpy() for v in values]
     ax.boxplot(data, tick_labels=[str(v) for v in values], showfliers=False)
+    if _is_integer(per_game[column]):
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(option)
     ax.set_ylabel(column)
     ax.set_title(f"{column} by {option}", fontsize=10)
@@ -165,18 +202,27 @@ def plot_score_laws(laws: dict[str, dict[int, Any]], ax: Axes | None = None) -> 
 def hire_value_table(
     df: pd.DataFrame, kinds: Sequence[str] = ("basic", "rookie", "famous", "genius", "spy"), cap: int = 4
 ) -> pd.DataFrame:
-    """Win rate and mean prestige of nations by how many scientists of each kind they hired (capped)."""
+    """Win rate and mean prestige of nations by how many scientists of each kind they hired (capped).
+
+    Each row carries 95% half-widths: ``win_rate_ci95`` (normal approximation) and
+    ``prestige_ci95`` (1.96 standard errors of the mean).
+    """
     rows = []
     for kind in kinds:
         hired = df[f"hired_{kind}"].clip(upper=cap)
         for k, part in df.groupby(hired):
+            n = len(part)
+            p = float(part["win"].mean())
+            sd = float(part["prestige"].std(ddof=1)) if n > 1 else 0.0
             rows.append(
                 {
                     "kind": kind,
                     "hired": int(k),
-                    "nations": len(part),
-                    "win_rate": part["win"].mean(),
-                    "prestige": part["prestige"].mean(),
+                    "nations": n,
+                    "win_rate": p,
+                    "win_rate_ci95": 1.96 * math.sqrt(p * (1 - p) / n),
+                    "prestige": float(part["prestige"].mean()),
+                    "prestige_ci95": 1.96 * sd / math.sqrt(n),
                 }
             )
     return pd.DataFrame(rows)
@@ -189,16 +235,34 @@ def plot_hire_value(
     colours: dict[str, str] | None = None,
     min_nations: int = 30,
 ) -> Axes:
-    """Lines of win rate (or mean prestige) against the number hired of each scientist kind."""
+    """Win rate (or mean prestige) against the number hired of each scientist kind, with 95% intervals.
+
+    The counts hired are whole numbers (whole-number ticks); the y axis starts at 0, so that the
+    size of a difference is drawn honestly.
+    """
     ax = _axes(ax)
     table = hire_value_table(df)
     table = table[table["nations"] >= min_nations]  # thin groups are noise, not evidence
+    kinds = list(dict.fromkeys(table["kind"]))
     for i, (kind, part) in enumerate(table.groupby("kind", sort=False)):
         colour = (colours or {}).get(str(kind), _PALETTE[i % len(_PALETTE)])
         edge = "#777777" if colour.lower() in ("#ffffff", "white") else colour
-        ax.plot(part["hired"], part[column], marker="o", color=edge, markerfacecolor=colour, label=str(kind))
+        shift = (i - (len(kinds) - 1) / 2) * 0.06  # side by side, so the intervals do not hide each other
+        ax.errorbar(
+            part["hired"] + shift,
+            part[column],
+            yerr=part[f"{column}_ci95"],
+            marker="o",
+            color=edge,
+            markerfacecolor=colour,
+            capsize=3,
+            label=str(kind),
+        )
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    top = float((table[column] + table[f"{column}_ci95"]).max()) if len(table) else 1.0
+    ax.set_ylim(0, min(1.0, top * 1.1) if column == "win_rate" else top * 1.1)
     ax.set_xlabel("scientists of that kind hired in the game (last point: or more)")
-    ax.set_ylabel(column.replace("_", " "))
+    ax.set_ylabel(column.replace("_", " ") + " (95% interval)")
     ax.legend(fontsize=8, title="kind", title_fontsize=8)
     return ax
 
@@ -228,6 +292,7 @@ def plot_turn_order(df: pd.DataFrame, option: str = "first_player", ax: Axes | N
     t = turn_order_table(df, option)
     ax.bar(t["position"], t["win_probability"], yerr=t["ci95"], capsize=4, color="#4c72b0")
     ax.axhline(1 / len(t), color="grey", lw=0.8, ls="--")
+    ax.set_ylim(0, min(1.0, float((t["win_probability"] + t["ci95"]).max()) * 1.15))
     ax.set_xticks(t["position"], ["First\nPlayer" if p == 0 else f"+{p}" for p in t["position"]])
     ax.set_ylabel("win probability")
     ax.set_title(f"wins by turn order in 1963 ({int(t['games'].sum() / len(t))} games)", fontsize=10)
@@ -272,3 +337,77 @@ def option_means(df: pd.DataFrame, option: str, columns: Sequence[str]) -> pd.Da
     out = df.groupby(keys, sort=False)[list(columns)].mean()
     out.index.name = option
     return out
+
+
+# --- rates with Wilson intervals: result bands of a cooperative game (Mission ISS) ---------------
+
+
+def wilson_interval(successes: Any, trials: Any, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """``isslab.stats.wilson_interval`` over arrays: the lower and the upper bounds of each rate.
+
+    Unlike the normal approximation it stays inside [0, 1] and gives a non-empty interval for a
+    rate of 0 or 1 (a band no game reached is "below 3%", not "exactly 0").
+    """
+    pairs = [
+        stats.wilson_interval(float(k), int(n), level)
+        for k, n in zip(np.atleast_1d(successes), np.atleast_1d(trials), strict=True)
+    ]
+    bounds = np.array(pairs, dtype=float).reshape(-1, 2)
+    return bounds[:, 0], bounds[:, 1]
+
+
+def rate_table(
+    df: pd.DataFrame, option: str, column: str, values: Sequence[Any], labels: Sequence[str] | None = None
+) -> pd.DataFrame:
+    """Per value of a swept ``option``: the share of games whose ``column`` equals each of ``values``.
+
+    One row per (option value, value) with ``games``, ``count``, ``rate`` and its 95% Wilson
+    interval ``lo``/``hi``; ``labels`` name the values (a result band's name). A game counts once
+    (its first row), so a per-game column of a many-seat simulation is not counted per seat.
+    """
+    per_game = df.drop_duplicates([option, "game"])
+    names = list(labels) if labels is not None else [str(v) for v in values]
+    rows = []
+    for point, part in per_game.groupby(option, sort=True):
+        games = len(part)
+        for value, name in zip(values, names, strict=True):
+            rows.append((point, value, name, games, int((part[column] == value).sum())))
+    out = pd.DataFrame(rows, columns=[option, column, "label", "games", "count"])
+    out["rate"] = out["count"] / out["games"]
+    out["lo"], out["hi"] = wilson_interval(out["count"], out["games"])
+    return out
+
+
+def plot_rates(table: pd.DataFrame, option: str, column: str, ax: Axes | None = None) -> Axes:
+    """One line per value of ``column`` (a band) over the swept option, with 95% Wilson intervals.
+
+    Takes a :func:`rate_table`; the rate axis runs from 0 to 1 so that small differences look small.
+    """
+    ax = _axes(ax)
+    values = list(dict.fromkeys(table[column]))
+    xs_all = sorted(table[option].unique())
+    width = 0.5 / max(1, len(values))  # series side by side around each x: their intervals stay apart
+    for i, value in enumerate(values):
+        part = table[table[column] == value].sort_values(option)
+        x = part[option].to_numpy(dtype=float) + (i - (len(values) - 1) / 2) * width
+        rate = part["rate"].to_numpy()
+        err = np.vstack([rate - part["lo"].to_numpy(), part["hi"].to_numpy() - rate])
+        colour = _PALETTE[i % len(_PALETTE)]
+        ax.errorbar(
+            x,
+            rate,
+            yerr=err,
+            marker="o",
+            ms=4,
+            lw=1.3,
+            capsize=2,
+            color=colour,
+            label=str(part["label"].iloc[0]),
+        )
+    ax.set_ylim(0, 1)
+    ax.set_xticks(xs_all, [str(v) for v in xs_all])
+    ax.set_xlabel(option.replace("_", " "))
+    ax.set_ylabel("share of games (95% Wilson interval)")
+    games = int(table["games"].min())
+    ax.set_title(f"by {option.replace('_', ' ')} ({games} games a point)", fontsize=10)
+    return ax

@@ -16,9 +16,18 @@ action with ``state.describe(action, seat)`` for the seat whose eyes the screen 
 * no human seat (bots only: a replay, an analysis): None, the omniscient description.
 
 In a game with hidden information a seat's eyes also limit what else is shown: the action list
-holds only that seat's own legal actions (no chance outcomes, whose odds tell the deck), the
-inspector and the JSON panel show ``state.view(seat)``, and a what-if run starts from the hidden
-cards redrawn as that seat may imagine them (``state.resample_hidden``).
+holds only that seat's own legal actions, the inspector and the JSON panel show
+``state.view(seat)``, and a what-if run starts from the hidden cards redrawn as that seat may
+imagine them (``state.resample_hidden``).
+
+What the game view shows of the seats comes from the engine's public hooks (``key_numbers``,
+``goal``, ``standing``, ``headline``, ``Game.round_label``; see ``isslab/games/README.md``):
+the player panel (:meth:`Session.seat_rows`), the result of the human's last decision
+(:meth:`Session.result`), the recap of a round (:meth:`Session.recap`) and the game-over panel
+(:meth:`Session.game_over`).
+
+Chance is never a person's choice: the action list offers no chance outcome (the dice roll by
+themselves, or with the Roll button) unless the teaching switch ``choose_dice`` is on.
 """
 
 from __future__ import annotations
@@ -38,10 +47,12 @@ from isslab_widgets.boards import Board, board_for, text_scene
 from isslab_widgets.history import GameTree
 from isslab_widgets.scene import Scene
 
-__all__ = ["HUMAN", "Choices", "LogLine", "Session"]
+__all__ = ["HUMAN", "Choices", "GameOver", "LogLine", "Recap", "Result", "SeatRow", "Session"]
 
 #: the seat choice meaning "a person clicks for this seat"
 HUMAN = "human"
+#: the folder saved games go to by default (relative to the working directory; git ignores it)
+SAVES = "saves"
 
 
 class LogLine(NamedTuple):
@@ -59,6 +70,79 @@ class Choices(NamedTuple):
     actions: list[Action]
     labels: list[str]
     note: str = ""
+
+
+class SeatRow(NamedTuple):
+    """One row of the player panel: who plays a seat, its public numbers and goal, turn and lead."""
+
+    seat: int
+    name: str
+    colour: str
+    #: ``"human"`` or a bot's name
+    player: str
+    #: the seat's key numbers (``state.key_numbers``), values as text
+    numbers: list[tuple[str, str]]
+    goal: str
+    to_move: bool
+    #: among the seats ahead on ``state.standing`` (never every seat: a tie of all leads nobody)
+    leads: bool
+
+
+class Result(NamedTuple):
+    """What followed the human's last decision, as that seat may know it (shown until its next one)."""
+
+    #: the step number of the decision (1 = the first action of the game)
+    step: int
+    seat: int
+    decision: str
+    #: the steps after it, up to the shown position
+    after: list[LogLine]
+    #: the seat's key numbers that changed: ``prestige: 5 PP -> 9 PP``
+    changes: list[str]
+    #: the engine's headline for the seat (a scored test), when it changed since the decision
+    headline: str
+
+
+class Recap(NamedTuple):
+    """What happened in one round, as the screen's eyes may know it."""
+
+    #: the round (0 = the first, as ``state.rounds`` counts)
+    round_index: int
+    label: str
+    #: every step of the round, described for the eyes
+    lines: list[LogLine]
+    #: per seat, the key numbers that changed over the round (``seat``, ``["money: 12M -> 3M"]``)
+    changes: list[tuple[int, list[str]]]
+    #: the engine's headlines that appeared during the round (scored tests), oldest first
+    headlines: list[str]
+    #: False while the round is still being played
+    complete: bool
+
+
+class GameOver(NamedTuple):
+    """The end of a game: how it ended, the winners, and every seat's rank and statistics."""
+
+    reason: str
+    winners: list[str]
+    #: rows ordered by rank: seat, rank, the seat's key numbers, its non-zero statistics
+    rows: list[tuple[int, int, list[tuple[str, str]], list[tuple[str, str]]]]
+
+
+def _text(value: object) -> str:
+    """A number as people write it: ``3`` rather than ``3.0``; anything else as ``str``."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    return str(value)
+
+
+def _changes(
+    before: list[tuple[str, int | float | str]], after: list[tuple[str, int | float | str]]
+) -> list[str]:
+    """``label: old -> new`` for each key number that changed (labels matched by name)."""
+    old = dict(before)
+    return [f"{k}: {_text(old[k])} → {_text(v)}" for k, v in after if k in old and old[k] != v]
 
 
 class Session:
@@ -102,6 +186,10 @@ class Session:
         self.autoplay = autoplay
         self.auto_roll = auto_roll
         self.delay = delay
+        #: teaching switch: the action list offers chance outcomes, so a person may choose the dice
+        self.choose_dice = False
+        #: the view animates moves and dice briefly (the headless session only keeps the switch)
+        self.animate = True
         #: called (in the timer's thread) after each step the timer made, e.g. to redraw
         self.on_step: Callable[[], None] | None = None
         self._notes: list[str] = []
@@ -218,13 +306,20 @@ class Session:
             return Choices([], [], "the game is over")
         if cp == CHANCE:
             if self.hides():  # the odds of a draw tell what is left in the deck
-                return Choices([], [], "a chance step: press Roll")
+                return Choices([], [], "a chance step: press Roll (the dice are nobody's choice)")
+            if not self.choose_dice:
+                return Choices(
+                    [], [], "a chance step: press Roll (switch on 'choose the dice' to pick the outcome)"
+                )
             probs = dict(st.chance_outcomes())
             legal = st.legal_actions()
             return Choices(legal, [f"{st.describe(a, eyes)}   (p = {probs.get(a, 0):.3g})" for a in legal])
         if self.hides() and cp != eyes:
             who = self.game.seat_name(cp)
             return Choices([], [], f"{who} ({self.seats[cp]}) is to act: its options are its own")
+        if self.seats[cp] != HUMAN:
+            who = self.game.seat_name(cp)
+            return Choices([], [], f"{who} is played by the {self.seats[cp]} bot: wait, or press 'Bot move'")
         legal = st.legal_actions()
         return Choices(legal, [st.describe(a, eyes) for a in legal])
 
@@ -242,6 +337,154 @@ class Session:
             return self.state, ""
         start = self.state.resample_hidden(eyes, random.Random(seed))
         return start, f"what {self.game.seat_name(eyes)} cannot see is redrawn as it may imagine it"
+
+    # ------------------------------------------------------------------------------------------
+    # what the panels show: seats, the human's last result, recaps, the end (public facts only)
+    # ------------------------------------------------------------------------------------------
+
+    def turn_text(self) -> str:
+        """Whose turn it is, in words: ``your turn (red)``, ``blue (greedy bot) to move``, ``dice``."""
+        st = self.state
+        cp = st.current_player
+        g = self.game
+        if cp == TERMINAL:
+            winners = st.winners()
+            if not winners:
+                return "game over: nobody won"
+            return "game over: " + ", ".join(g.seat_name(w) for w in winners) + " won"
+        if cp == CHANCE:
+            return "chance: the dice (or the cards) decide"
+        name = g.seat_name(cp)
+        if self.seats[cp] == HUMAN:
+            return f"your turn ({name})" if len(self.humans()) == 1 else f"{name}'s turn (human)"
+        return f"{name} ({self.seats[cp]} bot) to move"
+
+    def seat_rows(self) -> list[SeatRow]:
+        """The player panel: one row per seat, from the engine's public hooks."""
+        st = self.state
+        g = self.game
+        n = g.num_players
+        standing = [st.standing(s) for s in range(n)]
+        best = max(standing)
+        leaders = {s for s in range(n) if standing[s] == best} if len(set(standing)) > 1 else set()
+        if st.is_terminal() and st.winners():
+            leaders = set(st.winners())
+        cp = st.current_player
+        return [
+            SeatRow(
+                seat=s,
+                name=g.seat_name(s),
+                colour=g.info.seat_colours[s],
+                player=self.seats[s],
+                numbers=[(k, _text(v)) for k, v in st.key_numbers(s)],
+                goal=st.goal(s),
+                to_move=cp == s,
+                leads=s in leaders,
+            )
+            for s in range(n)
+        ]
+
+    def result(self) -> Result | None:
+        """What followed the human's last decision up to the shown position, for that seat's eyes.
+
+        It stays the same while bots and dice move, and changes with the human's next decision.
+        """
+        i = self.last_decision()
+        if i is None:
+            return None
+        tree = self.tree
+        before = tree.at(i)
+        seat = before.current_player
+        now = self.state
+        eyes = self.eyes()
+        seen = seat if eyes is None else eyes
+        decision = now.describe(tree.actions()[i], eyes)
+        after = self.log(i + 1, tree.cursor)
+        changes = _changes(before.key_numbers(seen), now.key_numbers(seen))
+        # the first new headline after the decision is the result it led to (its mission test);
+        # later ones (the rivals' tests) are in the recap
+        old = before.headline(seen)
+        headline = ""
+        for p in range(i + 1, tree.cursor + 1):
+            line = tree.at(p).headline(seen)
+            if line and line != old:
+                headline = line
+                break
+        return Result(i + 1, seat, decision, after, changes, headline)
+
+    def recap(self, index: int | None = None) -> Recap | None:
+        """What happened in round ``index`` on the current line (default: the last round finished).
+
+        Rounds are ``state.rounds`` as the engine counts them; every step is described for the
+        screen's eyes. None when there is no such round yet.
+        """
+        tree = self.tree
+        st = self.state
+        if index is None:
+            index = st.rounds - 1
+        if index < 0:
+            return None
+        steps = [p for p in range(tree.cursor) if tree.at(p).rounds == index]
+        if not steps:
+            return None
+        lo, hi = steps[0], steps[-1] + 1
+        eyes = self.eyes()
+        start, end = tree.at(lo), tree.at(hi)
+        n = self.game.num_players
+        changes = [(s, _changes(start.key_numbers(s), end.key_numbers(s))) for s in range(n)]
+        headlines: list[str] = []
+        if eyes is not None or not self.game.info.hidden_information:
+            seen = 0 if eyes is None else eyes
+            for p in range(lo + 1, hi + 1):
+                line = tree.at(p).headline(seen)
+                if line and line not in headlines and line != start.headline(seen):
+                    headlines.append(line)
+        return Recap(
+            index,
+            self.game.round_label(index),
+            self.log(lo, hi),
+            [(s, c) for s, c in changes if c],
+            headlines,
+            end.rounds > index,
+        )
+
+    def game_over(self) -> GameOver | None:
+        """The end of the game at the shown position (None while it goes on): winners, ranks, stats."""
+        st = self.state
+        if not st.is_terminal():
+            return None
+        g = self.game
+        n = g.num_players
+        reason = st.end_reason.value if st.end_reason is not None else "the game is over"
+        ranks = st.ranks()
+        stats = st.seat_stats()
+        # statistics that are zero for every seat say nothing: left out
+        keys = [k for k in (stats[0] if stats else {}) if any(stats[s].get(k) for s in range(n))]
+        rows = [
+            (
+                s,
+                ranks[s],
+                [(k, _text(v)) for k, v in st.key_numbers(s)],
+                [(k.replace("_", " "), _text(stats[s][k])) for k in keys],
+            )
+            for s in sorted(range(n), key=lambda s: (ranks[s], s))
+        ]
+        return GameOver(reason, [g.seat_name(w) for w in st.winners()], rows)
+
+    def play_again(self) -> bool:
+        """A new game of the same game and options, with the same seats and the next seed."""
+        with self.lock:
+            game = self.game
+            self.seed = (self.seed + 1) % 2**32
+            chance_seed, bot_seed = derive_seeds(self.seed, 2)
+            self.rng_chance = random.Random(chance_seed)
+            self.rng_bots = random.Random(bot_seed)
+            self.tree = GameTree(game.new_state())
+            self.selected = None
+            self._notes = []
+            self.say(f"a new game of {game.title} (seed {self.seed})")
+            self.schedule()
+            return True
 
     # ------------------------------------------------------------------------------------------
     # acting
@@ -269,7 +512,12 @@ class Session:
             return self.say(res.message)
 
     def play(self, action: Action) -> bool:
-        """Play ``action`` (an action, its text or its JSON form) at the shown position."""
+        """Play ``action`` (an action, its text or its JSON form) at the shown position.
+
+        Code may force any legal action, a chance outcome included (a teacher's "what if the die
+        shows 3"); the action list a person picks from offers chance outcomes only with
+        ``choose_dice``.
+        """
         with self.lock:
             return self._apply(action)
 
@@ -345,8 +593,41 @@ class Session:
     # history
     # ------------------------------------------------------------------------------------------
 
+    def last_decision(self) -> int | None:
+        """The index on the line of the last position before the cursor where a person decided."""
+        humans = set(self.humans())
+        tree = self.tree
+        for i in range(tree.cursor - 1, -1, -1):
+            if tree.at(i).current_player in humans:
+                return i
+        return None
+
     def undo(self) -> bool:
-        """One step back (the bots wait while you look back)."""
+        """Take back the human's last decision, with the bots' moves and dice after it.
+
+        The line ends before that decision (the positions stay in the tree), so the person decides
+        again and the game goes on afresh. With no human seat it is one step back.
+        """
+        with self.lock:
+            if not self.humans():
+                return self.back()
+            i = self.last_decision()
+            if i is None:
+                return self.say("no move of yours to take back yet", error=True)
+            tree = self.tree
+            decision = self.describe(tree.actions()[i])
+            after = tree.cursor - i - 1
+            tree.go(i)
+            tree.cut()
+            self.selected = None
+            self._notes = []
+            more = f", and the {after} step{'s' if after != 1 else ''} after it" if after else ""
+            self.say(f"took back {decision}{more}: decide again")
+            self.schedule()
+            return True
+
+    def back(self) -> bool:
+        """One step back along the line (the bots wait while you look back)."""
         with self.lock:
             if not self.tree.undo():
                 return self.say("already at the start", error=True)
@@ -381,9 +662,17 @@ class Session:
     # save / load
     # ------------------------------------------------------------------------------------------
 
-    def save(self, path: str | Path) -> Path:
-        """Write the whole current line as isslab JSON (``isslab.load`` reads it back)."""
-        target = Path(path).expanduser()
+    def default_save_path(self) -> Path:
+        """Where Save writes by default: ``saves/<game id>-game.json`` (``saves/`` is git-ignored)."""
+        return Path(SAVES) / f"{self.game.id}-game.json"
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Write the whole current line as isslab JSON (``isslab.load`` reads it back).
+
+        Without a path it goes to :meth:`default_save_path`; missing folders are made.
+        """
+        target = Path(path if path is not None else self.default_save_path()).expanduser()
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(self.tree.tip.to_json(), encoding="utf-8")
         self.say(f"saved {self.tree.size - 1} steps to {target}")
         return target

@@ -6,14 +6,24 @@ it forwards clicks, buttons and sliders to the session and redraws the board and
 (:mod:`isslab_widgets.panels`) from it. Every widget callback is guarded: an error becomes a status
 message, never a broken widget.
 
+Layout, the same for every game: the board on the left with the status line and the controls
+under it; on the right a compact player panel (one row per seat: colour, name, human or bot, the
+game's key numbers and goal, whose turn, who leads), the "what happened" panel (the result of
+your last move, the recap of the last round), the game-over panel and the list of moves; under
+it all a closed "Details" section with the position tables, the log, the JSON, the what-if runner
+and save/load. The board is drawn at its own size and everything beside and under it has a fixed
+size, so nothing moves as the text changes.
+
 Texts follow the session's eyes (see :mod:`isslab_widgets.session`): with one human seat, logs,
-status lines and action labels are ``state.describe(action, that seat)``.
+status lines, recaps and action labels are ``state.describe(action, that seat)``.
 """
 
 from __future__ import annotations
 
 import functools
 import html
+import threading
+import time
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -23,7 +33,7 @@ import ipywidgets as widgets
 import isslab
 from isslab import Action, Game, State
 from isslab_widgets import panels
-from isslab_widgets.boards import Board
+from isslab_widgets.boards import Board, animation
 from isslab_widgets.history import GameTree
 from isslab_widgets.plots import outcome_figure, png_bytes
 from isslab_widgets.scene import Scene
@@ -33,9 +43,35 @@ from isslab_widgets.whatif import WhatIf
 if TYPE_CHECKING:
     from isslab_widgets.draw import CanvasPainter
 
-__all__ = ["HUMAN", "GameView", "play"]
+__all__ = ["ANIMATION_SECONDS", "HUMAN", "GameView", "play"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+#: how long a move or a roll is animated (the checkbox "animate" switches it off)
+ANIMATION_SECONDS = 0.3
+#: width of the panel to the right of the board
+PANEL_WIDTH = 270
+
+_CSS = """<style>
+.isslab-view { font-size: 13px; }
+.isslab-view .isslab-status { line-height: 1.35em; overflow-wrap: anywhere; white-space: normal; }
+.isslab-view .isslab-status .widget-html-content { line-height: 1.35em; white-space: normal; }
+.isslab-view .isslab-seat { padding: 1px 6px; box-sizing: border-box; overflow: hidden;
+  font-size: 12px; line-height: 18px; white-space: nowrap; text-overflow: ellipsis; }
+.isslab-view .isslab-seat-top { height: 28px; line-height: 26px; }
+.isslab-view .isslab-seat-lines { height: 38px; }
+.isslab-view .isslab-seat div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.isslab-view .widget-html, .isslab-view .widget-html-content { margin-top: 0; margin-bottom: 0; }
+.isslab-view .isslab-goal { color: #555; }
+.isslab-view .isslab-happened { font-size: 12px; line-height: 1.35em; }
+.isslab-view .isslab-happened .widget-html-content { white-space: normal; line-height: 1.35em; }
+.isslab-view .isslab-headline { background: #eef4ff; border-left: 3px solid #1f6fd1; padding: 2px 5px;
+  margin: 3px 0; }
+.isslab-view .isslab-gameover { background: #fffbe6; border: 1px solid #e0c200; padding: 4px 6px; }
+.isslab-view .isslab-result { margin-bottom: 6px; }
+.isslab-view .isslab-gameover .widget-html-content, .isslab-view .isslab-rank { white-space: normal; }
+.isslab-view .isslab-rank { margin-top: 3px; line-height: 1.35em; }
+</style>"""
 
 
 def _guarded(fn: F) -> F:
@@ -54,7 +90,7 @@ def _guarded(fn: F) -> F:
 
 
 class GameView(widgets.VBox):
-    """An interactive board (or text view), history, inspector, save/load and what-if runner for one game."""
+    """An interactive board (or text view) with a player panel, recaps, history, details and what-if."""
 
     def __init__(
         self,
@@ -65,20 +101,27 @@ class GameView(widgets.VBox):
         delay: float = 0.6,
         autoplay: bool = True,
         auto_roll: bool = True,
+        animate: bool = True,
     ) -> None:
         super().__init__()
         #: the headless game session: tree, seats, random streams, board and selection, bots' timer
         self.session = Session(
             game_or_state, seats, seed=seed, autoplay=autoplay, auto_roll=auto_roll, delay=delay
         )
+        self.session.animate = animate
         self.session.on_step = self._after_timer_step
         self._syncing = False
         self._scene: Scene | None = None
+        self._drawn: State | None = None
         self._shown_game: Game | None = None
+        self._choices = self.session.choices()
+        self._replay_timer: threading.Timer | None = None
         self.whatif_run: WhatIf | None = None
         self.whatif_result: Any = None
         self._wi_note = ""
-        self._build_widgets(delay, autoplay, auto_roll)
+        #: frames drawn by animations (tests and the benchmark read it)
+        self.animated_frames = 0
+        self._build_widgets(delay, autoplay, auto_roll, animate)
         self._game_widgets()
         self._refresh()
         self.session.schedule()
@@ -87,67 +130,121 @@ class GameView(widgets.VBox):
     # widgets
     # ------------------------------------------------------------------------------------------
 
-    def _build_widgets(self, delay: float, autoplay: bool, auto_roll: bool) -> None:
+    def _build_widgets(self, delay: float, autoplay: bool, auto_roll: bool, animate: bool) -> None:
         W = widgets
         self.add_class("isslab-view")
-        self.status = W.HTML(layout=W.Layout(min_height="1.6em"))
+        self.title = W.HTML()
+        self.status = W.HTML(layout=W.Layout(height="4.2em", overflow="auto", width="100%"))
         self.status.add_class("isslab-status")
         self.text_board = W.HTML()
         self.painter: CanvasPainter | None = None  # created when the game has a board module
-        self.board_box = W.Box(layout=W.Layout(min_width="300px"))
+        self.board_box = W.Box()
         self.board_box.add_class("isslab-board")
 
-        b = functools.partial(W.Button, layout=W.Layout(width="auto"))
-        self.undo_button = b(description="Undo", icon="undo", tooltip="one step back")
-        self.redo_button = b(description="Redo", icon="repeat", tooltip="one step forward on this line")
+        def button(tooltip: str, **kw: Any) -> widgets.Button:
+            return W.Button(tooltip=tooltip, layout=W.Layout(width="auto"), **kw)
+
+        def icon(name: str, tooltip: str) -> widgets.Button:
+            return W.Button(icon=name, tooltip=tooltip, layout=W.Layout(width="40px"))
+
+        self.undo_button = button(
+            "take back your last move, with the bots' moves and the dice after it",
+            description="Undo my move",
+            icon="undo",
+        )
+        self.back_button = icon("step-backward", "one step back (look back: the bots wait)")
+        self.redo_button = icon("step-forward", "one step forward on this line")
+        self.forward_button = self.redo_button
         self.slider = W.IntSlider(
-            0, 0, 0, description="step", continuous_update=True, layout=W.Layout(width="260px")
+            0,
+            0,
+            0,
+            description="step",
+            continuous_update=True,
+            layout=W.Layout(flex="1 1 auto", min_width="240px"),
+            style={"description_width": "32px"},
         )
-        self.player = W.Play(value=0, min=0, max=0, interval=500, description="replay")
-        widgets.jslink((self.player, "value"), (self.slider, "value"))
-        self.roll_button = b(
-            description="Roll", icon="cube", tooltip="resolve the chance step (roll the die)"
+        self.slider.add_class("isslab-steps")
+        self.replay_button = W.ToggleButton(
+            False,
+            icon="play",
+            tooltip="replay this line step by step from here; press again to pause (it stays where it is)",
+            layout=W.Layout(width="40px"),
         )
+        self.roll_button = button("resolve the chance step (roll the die)", description="Roll", icon="cube")
         self.roll_button.add_class("isslab-roll")
-        self.auto_roll = W.Checkbox(
-            auto_roll, description="roll automatically", indent=False, layout=W.Layout(width="auto")
-        )
-        self.step_button = b(
-            description="Bot move",
-            icon="step-forward",
-            tooltip="let the bot (or chance) to move make one step now",
+        self.step_button = button(
+            "let the bot (or chance) to move make one step now", description="Bot move", icon="forward"
         )
         self.step_button.add_class("isslab-step")
-        self.autoplay = W.Checkbox(
-            autoplay, description="bots play by themselves", indent=False, layout=W.Layout(width="auto")
+
+        def check(value: bool, text: str, tooltip: str) -> widgets.Checkbox:
+            return W.Checkbox(
+                value, description=text, indent=False, tooltip=tooltip, layout=W.Layout(width="auto")
+            )
+
+        self.autoplay = check(autoplay, "bots play by themselves", "bots move after the pause set below")
+        self.auto_roll = check(auto_roll, "roll automatically", "chance steps resolve by themselves")
+        self.animate = check(animate, "animate", "show moves and dice briefly (a few hundred ms)")
+        self.choose_dice = check(
+            False, "choose the dice", "teaching: the list of moves offers the chance outcomes"
         )
         self.delay = W.FloatSlider(
-            delay, min=0.0, max=3.0, step=0.1, description="bot delay s", layout=W.Layout(width="230px")
+            delay,
+            min=0.0,
+            max=3.0,
+            step=0.1,
+            description="pause s",
+            tooltip="seconds between the bots' moves (dice: half of it)",
+            layout=W.Layout(width="220px"),
+            style={"description_width": "52px"},
         )
-        self.seat_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
 
-        self.action_list = W.Select(options=[], rows=10, layout=W.Layout(width="100%"))
-        self.action_note = W.HTML()
-        self.play_button = b(description="Play selected", icon="check")
+        self.seat_box = W.VBox()
+        self.happened = W.HTML(layout=W.Layout(height="230px", overflow="auto", width="100%"))
+        self.happened.add_class("isslab-happened")
+        self.over_html = W.HTML(layout=W.Layout(max_height="260px", overflow="auto"))
+        self.again_button = button("a new game with the same seats", description="Play again", icon="refresh")
+        self.whatif_here_button = button(
+            "simulate games from your last decision with the bots (in Details, What if)",
+            description="What if from here",
+            icon="random",
+        )
+        self.over_box = W.VBox(
+            [self.over_html, W.HBox([self.again_button, self.whatif_here_button])],
+            layout=W.Layout(display="none"),
+        )
+        self.action_list = W.Select(options=[], rows=6, layout=W.Layout(width="100%"))
+        self.action_note = W.HTML(layout=W.Layout(height="2.8em", overflow="hidden"))
+        self.play_button = button(
+            "play the move chosen in the list", description="Play selected", icon="check"
+        )
+
         self.log_view = W.HTML()
         self.inspector = W.HTML()
         self.json_view = W.Textarea(layout=W.Layout(width="100%", height="320px"), disabled=True)
-
         self.path = W.Text(description="file", layout=W.Layout(width="100%"))
-        self.save_button = b(description="Save", icon="save")
-        self.load_button = b(description="Load", icon="folder-open")
+        self.save_button = button("write the whole line as isslab JSON", description="Save", icon="save")
+        self.load_button = button(
+            "read a saved game from the file named above", description="Load", icon="folder-open"
+        )
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Upload")
 
         self.wi_games = W.BoundedIntText(200, min=1, max=1_000_000, description="games")
         self.wi_workers = W.BoundedIntText(1, min=1, max=16, description="workers")
         self.wi_seed = W.IntText(0, description="seed")
         self.wi_bots_row = W.VBox()
-        self.wi_button = b(description="Run what-if from here", icon="play", button_style="info")
+        self.wi_button = button(
+            "simulate games from the shown position", description="Run what-if from here", icon="play"
+        )
+        self.wi_button.button_style = "info"
         self.wi_progress = W.IntProgress(0, min=0, max=1, description="progress")
         self.wi_result = W.HTML()
-        self.wi_plot = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        # shown once a run has drawn it: an Image without a value is a broken picture
+        self.wi_plot = W.Image(format="png", layout=W.Layout(max_width="100%", display="none"))
 
         self.undo_button.on_click(lambda _b: self.undo())
+        self.back_button.on_click(lambda _b: self.back())
         self.redo_button.on_click(lambda _b: self.redo())
         self.roll_button.on_click(lambda _b: self.roll())
         self.step_button.on_click(lambda _b: self.advance())
@@ -155,21 +252,17 @@ class GameView(widgets.VBox):
         self.save_button.on_click(lambda _b: self.save())
         self.load_button.on_click(lambda _b: self.load())
         self.wi_button.on_click(lambda _b: self._start_what_if())
+        self.again_button.on_click(lambda _b: self.play_again())
+        self.whatif_here_button.on_click(lambda _b: self.what_if_from_here())
         self.slider.observe(self._on_slider, "value")
-        for timing in (self.autoplay, self.auto_roll, self.delay):
+        self.replay_button.observe(self._on_replay, "value")
+        for timing in (self.autoplay, self.auto_roll, self.delay, self.animate, self.choose_dice):
             timing.observe(self._on_timing, "value")
         self.upload.observe(self._on_upload, "value")
 
         tabs = W.Tab(
             children=[
-                W.VBox(
-                    [
-                        W.HTML("<b>Legal actions</b> (arrow keys, then the button)"),
-                        self.action_list,
-                        self.action_note,
-                        self.play_button,
-                    ]
-                ),
+                self.inspector,
                 self.log_view,
                 W.VBox([self.json_view]),
                 W.VBox(
@@ -186,48 +279,84 @@ class GameView(widgets.VBox):
                 ),
                 W.VBox(
                     [
-                        W.HTML("Save the game (the whole current line) as isslab JSON, or load one."),
+                        W.HTML(
+                            "Save the game (the whole current line) as isslab JSON, or load one. "
+                            "Saves go to the folder <code>saves/</code> unless you name another."
+                        ),
                         self.path,
                         W.HBox([self.save_button, self.load_button, self.upload]),
                     ]
                 ),
             ]
         )
-        for i, title in enumerate(["Moves", "Log", "JSON", "What if", "Save/Load"]):
+        for i, title in enumerate(["Position", "Log", "JSON", "What if", "Save/Load"]):
             tabs.set_title(i, title)
         self.tabs = tabs
-        left = W.VBox(
+        self.details = W.Accordion(children=[tabs], selected_index=None)
+        self.details.set_title(0, "Details: position tables, log, JSON, what if, save/load")
+        self.details.add_class("isslab-details")
+
+        self.left = W.VBox(
             [
                 self.board_box,
                 self.status,
-                W.HBox([self.undo_button, self.redo_button, self.player, self.slider]),
-                W.HBox([self.roll_button, self.auto_roll, self.step_button, self.autoplay]),
-                self.delay,
+                W.HBox(
+                    [self.undo_button, self.back_button, self.slider, self.redo_button, self.replay_button],
+                    layout=W.Layout(width="100%"),
+                ),
+                W.HBox(
+                    [self.roll_button, self.step_button, self.autoplay, self.auto_roll],
+                    layout=W.Layout(flex_flow="row wrap"),
+                ),
+                W.HBox([self.delay, self.animate, self.choose_dice], layout=W.Layout(flex_flow="row wrap")),
             ],
             layout=W.Layout(flex="0 0 auto"),
         )
-        right = W.VBox([self.inspector, tabs], layout=W.Layout(flex="1 1 380px", min_width="340px"))
-        self.children = [self.seat_row, W.HBox([left, right], layout=W.Layout(flex_flow="row wrap"))]
+        moves = W.VBox([W.HTML("<b>Moves</b>"), self.action_list, self.action_note, self.play_button])
+        self.right = W.VBox(
+            [self.seat_box, self.over_box, self.happened, moves],
+            layout=W.Layout(width=f"{PANEL_WIDTH}px", flex="0 0 auto", margin="0 0 0 8px"),
+        )
+        self.children = [
+            W.HTML(_CSS),
+            self.title,
+            W.HBox([self.left, self.right], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
+            self.details,
+        ]
 
     def _game_widgets(self) -> None:
-        """Seat and what-if choosers, roll controls and the board (or text view) for the session's game."""
+        """Seat rows and what-if choosers, roll controls and the board (or text view) for the game."""
         s = self.session
         game = s.game
         self._shown_game = game
         bots = isslab.bot_names(game.id)
         default_bot = Session.default_bot(game)
+        rules = f"docs/rules/{game.id}.md"
+        self.title.value = (
+            f"<b style='font-size:15px'>{html.escape(game.title)}</b> &middot; {game.num_players} players "
+            f"&middot; rules: <code>{html.escape(rules)}</code> or "
+            f"<code>isslab rules {html.escape(game.id)}</code>"
+        )
         self.seat_pickers = [
             widgets.Dropdown(
                 options=[HUMAN, *bots],
                 value=player,
-                description=game.seat_name(i),
-                layout=widgets.Layout(width="190px"),
+                tooltip=f"who plays {game.seat_name(i)}: a person (human) or a bot",
+                layout=widgets.Layout(width="92px"),
             )
             for i, player in enumerate(s.seats)
         ]
         for d in self.seat_pickers:
             d.observe(self._on_seat, "value")
-        self.seat_row.children = [widgets.HTML(f"<b>{html.escape(game.title)}</b>&nbsp;"), *self.seat_pickers]
+        self.seat_html = [widgets.HTML(layout=widgets.Layout(width=f"{PANEL_WIDTH - 96}px")) for _ in s.seats]
+        self.seat_lines = [widgets.HTML(layout=widgets.Layout(width="100%")) for _ in s.seats]
+        self.seat_box.children = [
+            widgets.VBox(
+                [widgets.HBox([h, d], layout=widgets.Layout(align_items="center")), lines],
+                layout=widgets.Layout(margin="0 0 3px 0"),
+            )
+            for h, d, lines in zip(self.seat_html, self.seat_pickers, self.seat_lines, strict=True)
+        ]
         self.wi_bots = [
             widgets.Dropdown(
                 options=bots,
@@ -238,11 +367,11 @@ class GameView(widgets.VBox):
             for i, player in enumerate(s.seats)
         ]
         self.wi_bots_row.children = list(self.wi_bots)
-        self.path.value = f"{game.id}-game.json"
+        self.path.value = str(s.default_save_path())
         # a game without chance nodes needs no dice controls
         shown = None if game.info.chance else "none"
-        self.roll_button.layout.display = shown
-        self.auto_roll.layout.display = shown
+        for w in (self.roll_button, self.auto_roll, self.choose_dice):
+            w.layout.display = shown
         if s.board is not None:
             if self.painter is None:
                 from isslab_widgets.draw import CanvasPainter  # ipycanvas only when a board needs it
@@ -251,8 +380,15 @@ class GameView(widgets.VBox):
                 self.painter.canvas.on_mouse_down(self._on_mouse_down)
                 self.painter.canvas.add_class("isslab-canvas")
             self.board_box.children = [self.painter.canvas]
+            width = s.scene().width
         else:
             self.board_box.children = [self.text_board]
+            width = 600
+        width = max(width, 480)
+        self.left.layout.width = f"{width}px"
+        # the view is as wide as the board and the panel: a wide notebook does not stretch it
+        self.layout.width = f"{width + PANEL_WIDTH + 16}px"
+        self._drawn = None
 
     # ------------------------------------------------------------------------------------------
     # reading (the session's state, for notebooks and tests)
@@ -389,8 +525,13 @@ class GameView(widgets.VBox):
 
     @_guarded
     def undo(self) -> bool:
-        """One step back (the bots wait while you look back)."""
+        """Take back your last move, with the bots' moves and dice after it (no human seat: one step)."""
         return self._do(self.session.undo)
+
+    @_guarded
+    def back(self) -> bool:
+        """One step back along the line (the bots wait while you look back)."""
+        return self._do(self.session.back)
 
     @_guarded
     def redo(self) -> bool:
@@ -401,6 +542,26 @@ class GameView(widgets.VBox):
     def go_to(self, step: int) -> bool:
         """Show step ``step`` of the current line (0 = the start)."""
         return self._do(self.session.go_to, step)
+
+    @_guarded
+    def play_again(self) -> bool:
+        """A new game with the same game, options and seats (the next seed)."""
+        return self._do(self.session.play_again)
+
+    @_guarded
+    def what_if_from_here(self, games: int | None = None) -> WhatIf | None:
+        """From the game-over panel: go to your last decision, open What if, and simulate from there."""
+        with self.session.lock:
+            s = self.session
+            i = s.last_decision()
+            if i is None:
+                recap = s.recap()
+                i = recap.lines[0].step - 1 if recap is not None and recap.lines else 0
+            s.go_to(i)
+            self._refresh()
+            self.details.selected_index = 0
+            self.tabs.selected_index = 3
+            return self.what_if(games=games)
 
     def _do(self, fn: Callable[..., bool], *args: Any) -> bool:
         """Run a session request and bring the widgets up to date with its outcome."""
@@ -429,10 +590,15 @@ class GameView(widgets.VBox):
     @_guarded
     def _on_timing(self, _change: dict[str, Any]) -> None:
         with self.session.lock:
-            self.session.autoplay = bool(self.autoplay.value)
-            self.session.auto_roll = bool(self.auto_roll.value)
-            self.session.delay = float(self.delay.value)
-            self.session.schedule()
+            s = self.session
+            s.autoplay = bool(self.autoplay.value)
+            s.auto_roll = bool(self.auto_roll.value)
+            s.delay = float(self.delay.value)
+            s.animate = bool(self.animate.value)
+            if s.choose_dice != bool(self.choose_dice.value):
+                s.choose_dice = bool(self.choose_dice.value)
+                self._refresh()
+            s.schedule()
 
     def _after_timer_step(self) -> None:
         """The session's timer made a step (in its thread): redraw, never raise."""
@@ -442,9 +608,44 @@ class GameView(widgets.VBox):
             self.session.fail(exc)
             self._show_status()
 
+    # --- replay: step along the line on a timer; pausing keeps the position ---------------------
+
+    @_guarded
+    def _on_replay(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self.replay_button.icon = "pause"
+            self._schedule_replay()
+        else:
+            self.replay_button.icon = "play"
+            if self._replay_timer is not None:
+                self._replay_timer.cancel()
+                self._replay_timer = None
+
+    def _schedule_replay(self) -> None:
+        timer = threading.Timer(max(0.2, float(self.delay.value)), self._replay_tick)
+        timer.daemon = True
+        self._replay_timer = timer
+        timer.start()
+
+    def _replay_tick(self) -> None:
+        try:
+            with self.session.lock:
+                if not self.replay_button.value:
+                    return
+                if self.tree.at_tip():
+                    self.replay_button.value = False
+                    return
+                self.redo()
+            self._schedule_replay()
+        except Exception as exc:  # noqa: BLE001 - a timer thread has nobody to raise to
+            self.session.fail(exc)
+            self._show_status()
+
     def close(self) -> None:
-        """Stop the bots' timer and close the widgets."""
+        """Stop the bots' and the replay's timers and close the widgets."""
         self.session.close()
+        if self._replay_timer is not None:
+            self._replay_timer.cancel()
         super().close()
 
     # ------------------------------------------------------------------------------------------
@@ -453,8 +654,8 @@ class GameView(widgets.VBox):
 
     @_guarded
     def save(self, path: str | Path | None = None) -> Path | None:
-        """Write the whole current line as isslab JSON (``isslab.load`` reads it back)."""
-        target = self.session.save(path if path is not None else self.path.value)
+        """Write the whole current line as isslab JSON (default: the file box, under ``saves/``)."""
+        target = self.session.save(path if path is not None else (self.path.value or None))
         self._show_status()
         return target
 
@@ -546,6 +747,7 @@ class GameView(widgets.VBox):
             )
             colours = list(game.info.seat_colours[: game.num_players])
             self.wi_plot.value = png_bytes(outcome_figure(df, colours, title="what if from here"))
+            self.wi_plot.layout.display = None
         except Exception as exc:  # noqa: BLE001 - runs in the what-if thread: report, never raise
             self.session.fail(exc)
             self._show_status()
@@ -555,18 +757,32 @@ class GameView(widgets.VBox):
     # ------------------------------------------------------------------------------------------
 
     def _draw(self) -> None:
-        """Build the scene of the shown state and paint it (one ``hold_canvas`` batch)."""
+        """Build the scene of the shown state and paint it; one step forward is animated briefly."""
         s = self.session
         scene = s.scene()
         self._scene = scene
         if self.painter is not None and s.board is not None:
+            before = self._drawn
+            tree = s.tree
+            if (
+                s.animate
+                and self.painter.client_ready
+                and before is not None
+                and tree.cursor > 0
+                and tree.at(tree.cursor - 1) is before
+            ):
+                frames = animation(s.board, before, tree.actions()[tree.cursor - 1], s.state, s.viewers())
+                for frame in frames:
+                    self.painter.draw(frame)
+                    self.animated_frames += 1
+                    time.sleep(ANIMATION_SECONDS / len(frames))
             self.painter.draw(scene)
         else:
             self.text_board.value = panels.text_board_html(s)
+        self._drawn = s.state
 
     def _show_status(self) -> None:
-        colour = "#1b5e20" if self.session.ok else "#b00020"
-        self.status.value = f"<span style='color:{colour}'>{html.escape(self.session.message)}</span>"
+        self.status.value = panels.status_html(self.session)
 
     def _refresh(self) -> None:
         """Redraw and bring every panel up to date with the session."""
@@ -580,16 +796,31 @@ class GameView(widgets.VBox):
             tree = s.tree
             self._syncing = True
             try:
-                self.slider.max = self.player.max = tree.size - 1
-                self.slider.value = self.player.value = tree.cursor
+                self.slider.max = tree.size - 1
+                self.slider.value = tree.cursor
                 for picker, player in zip(self.seat_pickers, s.seats, strict=True):
                     picker.value = player
             finally:
                 self._syncing = False
-            self.undo_button.disabled = tree.cursor == 0
+            eyes = s.eyes()
+            humans = s.humans()
+            for row, top, lines in zip(s.seat_rows(), self.seat_html, self.seat_lines, strict=True):
+                top.value = panels.seat_name_html(row, you=len(humans) == 1 and row.seat == eyes)
+                lines.value = panels.seat_lines_html(row)
+            self.undo_button.disabled = s.last_decision() is None and (bool(humans) or tree.cursor == 0)
+            self.back_button.disabled = tree.cursor == 0
             self.redo_button.disabled = tree.at_tip()
             self.roll_button.disabled = not st.is_chance_node()
-            self.step_button.disabled = st.is_terminal()
+            self.step_button.disabled = st.is_terminal() or s.human_to_move()
+            over = s.game_over()
+            self.over_box.layout.display = None if over is not None else "none"
+            self.over_html.value = panels.game_over_html(over, s)
+            self.whatif_here_button.disabled = tree.size < 2
+            self.happened.value = (
+                panels.result_html(s.result(), s) + panels.recap_html(s.recap(), s)
+                or "<i>What happened shows here: the result of your last move, and a recap after "
+                "every round.</i>"
+            )
             choices = s.choices()
             self._choices = choices
             self.action_list.options = [(label, i) for i, label in enumerate(choices.labels)]

@@ -104,6 +104,8 @@ faces, the split of the deck and the prestige limits after 1965 are assumptions,
 Bots: ``greedy`` plans research for its best missions and the Moon; ``spy`` places spies and plays
 Intelligence against the leader eagerly; ``moonshot`` prizes perfect missions for a long head
 start.
+
+``isslab.make("1969", players=4)`` builds the game; ``docs/rules/1969.md`` explains it at length.
 """
 
 from __future__ import annotations

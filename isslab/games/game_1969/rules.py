@@ -275,6 +275,10 @@ class Game1969(Game):
         """The nation of a seat (USA, USSR, Canada, France, Germany)."""
         return NATIONS[seat]
 
+    def round_label(self, index: int) -> str:
+        """The year of round ``index`` (0 = 1963)."""
+        return str(1963 + index)
+
     def new_state(self) -> State1969:
         """The position after Setting Up: a chance node choosing the First Player (unless fixed)."""
         o = self._options
@@ -452,6 +456,12 @@ class State1969(State):
     tally = scoring.tally
     seat_stats = scoring.seat_stats
     game_stats = scoring.game_stats
+
+    # the game view's player panel (public facts only)
+    key_numbers = view.key_numbers
+    goal = view.goal
+    standing = view.standing
+    headline = view.headline
 
 
 Game1969.STATE = State1969

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from isslab.core import Action
 from isslab.games.game_1969.actions import CardDraw, Commit, cards_text
-from isslab.games.game_1969.components import BOX_LABELS, BOXES, KINDS, NATIONS
+from isslab.games.game_1969.components import BOX_LABELS, BOXES, KINDS, NATIONS, FlagPenalty
 from isslab.games.game_1969.phases import COMMIT, NO_MISSION, OVER, PHASES, REROLL, REROLL_ROLL, ROLL
 from isslab.games.game_1969.scoring import scores, winners
 
 if TYPE_CHECKING:
     from isslab.games.game_1969.rules import State1969
 
-__all__ = ["describe", "render", "view"]
+__all__ = ["describe", "goal", "headline", "key_numbers", "render", "standing", "view"]
 
 _TEST = (ROLL, REROLL, REROLL_ROLL, COMMIT)
 
@@ -65,7 +65,9 @@ def view(st: State1969, seat: int) -> dict[str, Any]:
         test = {
             "mission": g.m_name[st.mission],
             "nation": NATIONS[st.launcher],
-            "year": st.current_year if this_round else st.current_year - 1,
+            # the test's own year: the current one, or the year before once its round has ended
+            # (after the 1969 round too, where ``current_year`` stays 1969)
+            "year": 1963 + st.year - (0 if this_round else 1),
             "green": st.green,
             "blue": st.blue,
             "red": st.red,
@@ -151,3 +153,55 @@ def render(st: State1969) -> str:
             + ", ".join(NATIONS[s] for s in winners(st))
         )
     return "\n".join(lines)
+
+
+# --- the game view's player panel: public facts only (money, prestige, hand sizes, the board) ------
+
+
+def key_numbers(st: State1969, seat: int) -> list[tuple[str, int | float | str]]:
+    """Money, prestige (the final score once the game is over) and the number of cards in hand."""
+    st._check_seat(seat)
+    prestige = scores(st)[seat] if st.phase == OVER else st.pp[seat]
+    return [("money", f"{st.money[seat]}M"), ("prestige", f"{prestige} PP"), ("cards", sum(st.hands[seat]))]
+
+
+def goal(st: State1969, seat: int) -> str:
+    """The same for every nation: the most prestige after the last year."""
+    st._check_seat(seat)
+    return f"most prestige after {1963 + st.game.rounds - 1} (a tie: money)"
+
+
+def standing(st: State1969, seat: int) -> tuple[float, ...]:
+    """Prestige (the final score at the end), then money: the order of ``winners``."""
+    st._check_seat(seat)
+    prestige = scores(st)[seat] if st.phase == OVER else st.pp[seat]
+    return (prestige, st.money[seat])
+
+
+def headline(st: State1969, seat: int) -> str:
+    """The last scored mission test, from the public facts ``view(seat)["mission"]`` shows.
+
+    Dice, score, the rocket's space and the cards revealed; read from the state's fields
+    directly (the same ones the view shows) because the game view asks at every step.
+    """
+    st._check_seat(seat)
+    m = st.mission
+    if m == NO_MISSION or st.phase in _TEST:
+        return ""
+    g = st.game
+    this_round = st.launched[st.launcher] == m
+    year = 1963 + st.year - (0 if this_round else 1)
+    values = g.m_values[m]
+    space = st.space
+    if this_round and g.flag_penalty is FlagPenalty.PREVIOUS_ROUNDS:
+        # this round's test: the flags of earlier rounds are all on the board (reading 3)
+        won = f"+{max(0, values[space] - st.flags[m])} PP"
+    else:
+        won = f"a {values[space]} PP space, less a point per earlier flag"
+    played = [f"{NATIONS[s]} {cards_text(c)}" for s, c in enumerate(st.played) if c is not None and any(c)]
+    cards = f"; intelligence played: {', '.join(played)}" if played else ""
+    return (
+        f"{NATIONS[st.launcher]}'s {g.m_name[m]} ({year}): {st.green} success, {st.blue} neutral, "
+        f"{st.red} failure, score {st.score:+d}; the rocket ends on space {space + 1} of {len(values)} "
+        f"({won}){cards}"
+    )

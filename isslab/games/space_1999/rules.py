@@ -757,6 +757,23 @@ class Space1999State(State):
                     not done and self.round >= g.max_rounds, "only the max_rounds cap ends a game unfinished"
                 )
 
+    # --- the game view's player panel (see isslab/games/README.md) ----------------------------
+
+    def key_numbers(self, seat: int) -> list[tuple[str, int | float | str]]:
+        """Eagles landed (of all), on the home pad, and the distance left."""
+        self._check_seat(seat)
+        return text.key_numbers(self, seat)
+
+    def goal(self, seat: int) -> str:
+        """``land 4 eagles on the SW pad``."""
+        self._check_seat(seat)
+        return text.goal(self, seat)
+
+    def standing(self, seat: int) -> tuple[float, ...]:
+        """Eagles landed, then the shorter distance to go."""
+        self._check_seat(seat)
+        return text.standing(self, seat)
+
     def _illegal_reason(self, action: Any) -> str | None:
         return explain.illegal_reason(self, action)
 

@@ -14,7 +14,7 @@ from isslab.games.space_1999.board import COLOURS, CORNERS, dot_name
 if TYPE_CHECKING:
     from isslab.games.space_1999.rules import Space1999State
 
-__all__ = ["board_text", "status", "view"]
+__all__ = ["board_text", "goal", "key_numbers", "standing", "status", "view"]
 
 
 def status(state: Space1999State) -> str:
@@ -80,3 +80,28 @@ def view(state: Space1999State, seat: int) -> dict[str, Any]:
             for s in range(g.num_players)
         ],
     }
+
+
+# --- the game view's player panel (everything in Space: 1999 is public) ----------------------------
+
+
+def key_numbers(state: Space1999State, seat: int) -> list[tuple[str, int | float | str]]:
+    """Eagles landed (of all), still on the home pad, and the distance left to land them all."""
+    g = state.game
+    return [
+        ("landed", f"{state.landed[seat]}/{g.eagles}"),
+        ("on pad", state.home[seat]),
+        ("distance", g.distance(state, seat)),
+    ]
+
+
+def goal(state: Space1999State, seat: int) -> str:
+    """Where the seat's eagles must land: the pad in the opposite corner."""
+    g = state.game
+    eagles = f"{g.eagles} eagle{'s' if g.eagles != 1 else ''}"
+    return f"land {eagles} on the {CORNERS[g.target_corner[seat]]} pad"
+
+
+def standing(state: Space1999State, seat: int) -> tuple[float, ...]:
+    """Eagles landed, then the shorter distance still to go (the order of ``ranks``)."""
+    return (state.landed[seat], -state.game.distance(state, seat))

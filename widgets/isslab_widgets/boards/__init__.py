@@ -20,15 +20,17 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from isslab import Action, Game, State
+from isslab import CHANCE, Action, Game, State
 from isslab.core import Memo
-from isslab_widgets.scene import Scene, Text
+from isslab_widgets.scene import Circle, Rect, Scene, Text
 
 __all__ = [
+    "ANIMATION_FRAMES",
     "Board",
     "Click",
     "SelectThenMove",
     "action_text",
+    "animation",
     "board_class",
     "board_for",
     "board_module",
@@ -105,7 +107,13 @@ class Board(Protocol):
         ...
 
     def format_value(self, field: str, value: Any) -> Any:
-        """A state field's value as the inspector should show it (e.g. dot numbers as dot names)."""
+        """A per-seat state field's value in words for the inspector (dot numbers as dot names).
+
+        None hides the field: internal values (a disc angle, a code of -1) are never shown as
+        they are. A board may also have ``field_label(field) -> str`` for the column's heading,
+        and ``frames(before, action, after, viewers) -> list[Scene]`` for its own animations
+        (see :func:`animation`).
+        """
         ...
 
 
@@ -242,3 +250,55 @@ def visible_text(state: State, seat: int | None) -> str:
     lines = [f"{state.game.title}, move {state.move_number}: what {state.game.seat_name(seat)} sees"]
     lines += [f"  {k}: {json.dumps(v, separators=(', ', ': '))}" for k, v in view.items()]
     return "\n".join(lines)
+
+
+#: frames of a move's or a roll's animation (drawn over ``ANIMATION_SECONDS`` by the view)
+ANIMATION_FRAMES = 4
+
+
+def animation(
+    board: Board, before: State, action: Action, after: State, viewers: tuple[int, ...] = ()
+) -> list[Scene]:
+    """Frames to show between ``before`` and ``after`` (the step ``action``), the final scene not included.
+
+    A board may draw its own (a method ``frames(before, action, after, viewers) -> list[Scene]``:
+    Space: 1999 slides the eagle and turns the disc); any other board gets the generic frames:
+    the place of the move (:meth:`SelectThenMove.target` or ``origin``, when the board has them)
+    ringed by a shrinking circle, and a chance outcome written large over the board, in the
+    words the ``viewers`` may read (``action_text``).
+    """
+    own = getattr(board, "frames", None)
+    if callable(own):
+        frames: list[Scene] = own(before, action, after, viewers)
+        return frames
+    final = board.scene(after, hints=False, viewers=viewers)
+    place = None
+    for where in ("target", "origin"):
+        find = getattr(board, where, None)
+        key = find(action) if callable(find) else None
+        if key is not None and final.region(key) is not None:
+            place = final.region(key)
+            break
+    text = action_text(before, action, viewers) if before.current_player == CHANCE else None
+    if place is None and not text:
+        return []
+    out = []
+    colour = "#ff9800"
+    if before.current_player >= 0:
+        colour = before.game.info.seat_colours[before.current_player]
+    for i in range(ANIMATION_FRAMES):
+        shapes = list(final.layer("pieces"))
+        grow = (ANIMATION_FRAMES - i) / ANIMATION_FRAMES
+        if place is not None:
+            shapes.append(Circle(place.x, place.y, place.r * (1 + 1.5 * grow), stroke=colour, width=4.0))
+        if text:
+            w = min(final.width - 20, 40 + 9 * len(text))
+            y = final.height / 2
+            shapes.append(
+                Rect((final.width - w) / 2, y - 22, w, 44, fill="#ffffff", stroke="#333333", alpha=0.92)
+            )
+            shapes.append(Text(final.width / 2, y, text, size=12 + 6 * (1 - grow), bold=True))
+        layers = dict(final.layers)
+        layers["pieces"] = tuple(shapes)
+        out.append(Scene(final.width, final.height, layers, final.regions, final.title, final.background))
+    return out

@@ -1,15 +1,19 @@
 """The 1969 board: mission tracks, the Moon track, prestige, and every nation's two research sheets.
 
-Layout (top to bottom): a header with the year, phase, First Player and nation to act; the eleven
-mission tracks and the Moon Mission track (rocket of the current test, flags per mission on the flag
+Layout (top to bottom): a header with the year, phase, First Player and nation to act, and the
+Game Turn Track; the eleven mission tracks and the Moon Mission track (name, cost, Intelligence
+Cost, the prestige of each space, the rocket of the current test, flags per mission on the flag
 space, Moon head-start flags, who has attempted what); prestige bars and the mission-test panel; an
-action bar (the mover's cards and buttons); one row per nation with its money, prestige, cards and
-its Ground Control and Rocket sheets (6 boxes each, scientist cubes in their type colours, Bonus
-Tokens). The fixed frame is the background layer, the position the board layer, highlights and
+action bar (the mover's cards and buttons); one panel per nation with its money, prestige, cards and
+its Ground Control sheet and Rocket sheet as two rows of six boxes (each named in full, as the
+move texts name it; scientist cubes in their type colours, Bonus Tokens). No text is smaller than
+:data:`MIN_TEXT` pixels. The fixed frame is the background layer, the position the board layer, highlights and
 buttons the pieces layer, so a selection repaints only the top layer.
 
-Clicks: a research box hires into it (with several legal scientist types the box is selected and
-one button per type appears), a mission track launches it, cards and buttons do the rest. While
+Clicks: a research box is selected and one button per scientist type it may take appears, with
+its price (a hire costs money, so even a box that takes one type asks first); a mission track
+launches it, cards and buttons do the rest. Prompts are written from the legal actions, so they
+never ask for what the nation cannot pay for. While
 playing Intelligence the selection is the multiset of cards picked so far. A refused click is
 explained by the engine: the board names the actions the click could have meant and shows
 ``state.why_illegal`` of each.
@@ -33,6 +37,7 @@ from isslab.games.game_1969 import (
     BUY,
     COMMIT,
     INCOME_DISCARD,
+    INCOME_SPEND,
     KINDS,
     LAUNCH,
     OVER,
@@ -41,7 +46,9 @@ from isslab.games.game_1969 import (
     REROLL_ROLL,
     ROLL,
     BuyCards,
+    CardDraw,
     Commit,
+    DiceRoll,
     Discard,
     EndPurchases,
     Game1969,
@@ -56,7 +63,7 @@ from isslab.games.game_1969 import (
 from isslab_widgets.boards import Board, Click, action_text
 from isslab_widgets.scene import Circle, Line, Polygon, Rect, Region, Scene, Shape, Text
 
-__all__ = ["BOARD", "CUBE_COLOURS", "Board1969"]
+__all__ = ["BOARD", "CUBE_COLOURS", "MIN_TEXT", "Board1969"]
 
 #: scientist cube colours by kind (Components: white basic, blue rookie, green famous, red genius, black spy)
 CUBE_COLOURS: dict[str, str] = {
@@ -66,23 +73,24 @@ CUBE_COLOURS: dict[str, str] = {
     "genius": "#d62728",
     "spy": "#111111",
 }
-_SHORT = (
+#: short names of the research boxes, for the mission rows' symbols (the sheets spell them out)
+_SYMBOL = (
     "Intel",
     "Robotics",
     "Investors",
     "Insurance",
-    "Simul.",
-    "Gr. Ctrl",
+    "Simulation",
+    "Gr. Control",
     "Astro",
     "Launchpad",
     "Vector",
     "Orbital",
-    "Lunar Mod",
+    "Lunar",
     "Tech",
 )
 _BG = "#f4f1e8"
 _INK = "#1d1d1d"
-_DIM = "#6b6b6b"
+_DIM = "#5c5c5c"
 _TRACK = "#dfe6ef"
 _MOON = "#e9e4d2"
 _HINT = "#f5a300"
@@ -90,17 +98,23 @@ _SELECT = "#00a0d8"
 _BUTTON = "#27476e"
 _DICE = {"green": "#2e9d3a", "blue": "#2f6fe0", "red": "#d62728"}
 
-WIDTH = 740
-_HEADER_H = 30
-_ROW_H = 23
-_MOON_H = 36  # the Moon row is taller: its spaces carry the nations' head-start flags
-_NAME_W = 168
-_TRACK_X = 14.0 + _NAME_W
-_SPACE_W = 23
-_PANEL_H = 86
-_BOX_W = 48
-_BOX_H = 66
-_LEFT_W = 118
+#: the smallest text on the board, in pixels (the board is drawn at its own size)
+MIN_TEXT = 11
+WIDTH = 632
+_HEADER_H = 44
+_COLUMNS_H = 16  # the row naming the mission table's columns
+_ROW_H = 20
+_MOON_H = 34  # the Moon row is taller: its spaces carry the nations' head-start flags
+_NAME_X = 12.0
+_COST_X = 160.0  # right edge of the cost column
+_IC_X = 184.0  # right edge of the Intelligence Cost column
+_TRACK_X = 192.0
+_SPACE_W = 17
+_MIDDLE_H = 104
+_BAR_H = 92
+_PANEL_H = 82
+_LEFT_W = 96
+_BOX_H = 34
 
 
 def _tile(key: Hashable, x: float, y: float, w: float, h: float, label: str) -> list[Region]:
@@ -132,19 +146,23 @@ def _rocket(x: float, y: float, colour: str) -> list[Shape]:
     """A rocket pointing right, centred on ``(x, y)``."""
     return [
         Polygon(
-            ((x - 8, y - 4), (x + 4, y - 4), (x + 9, y), (x + 4, y + 4), (x - 8, y + 4)),
+            ((x - 7, y - 4), (x + 3, y - 4), (x + 8, y), (x + 3, y + 4), (x - 7, y + 4)),
             fill=colour,
             stroke="#111111",
             width=1.0,
             alpha=0.9,
         ),
-        Polygon(((x - 8, y - 4), (x - 11, y - 7), (x - 5, y - 4)), fill="#111111"),
-        Polygon(((x - 8, y + 4), (x - 11, y + 7), (x - 5, y + 4)), fill="#111111"),
+        Polygon(((x - 7, y - 4), (x - 10, y - 7), (x - 4, y - 4)), fill="#111111"),
+        Polygon(((x - 7, y + 4), (x - 10, y + 7), (x - 4, y + 4)), fill="#111111"),
     ]
 
 
 class Board1969:
-    """Draws a 1969 position and turns clicks on boxes, missions, cards and buttons into actions."""
+    """Draws a 1969 position and turns clicks on boxes, missions, cards and buttons into actions.
+
+    Every text is at least :data:`MIN_TEXT` pixels high, and the places are named as the move texts
+    name them (``USSR's Lunar Module``, ``Lunar Orbit``).
+    """
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -154,13 +172,16 @@ class Board1969:
         self.colours: tuple[str, ...] = game.info.seat_colours
         self.n: int = g.n
         self.missions: int = g.moon + 1
+        longest = max(len(v) for v in g.m_values)
+        #: the width of a space on the tracks: narrower when an option makes a track very long
+        self.space_w = min(float(_SPACE_W), (WIDTH - 100 - _TRACK_X) / longest)
         self.height = self._panels_y + self.n * _PANEL_H + 8
 
     # --- geometry --------------------------------------------------------------------------------
 
     def _row_y(self, m: int) -> float:
         """Top of mission ``m``'s row (the Moon, last, gets a taller row for the head-start flags)."""
-        return _HEADER_H + 6 + m * _ROW_H
+        return _HEADER_H + _COLUMNS_H + m * _ROW_H
 
     def _row_h(self, m: int) -> float:
         """Height of mission ``m``'s row."""
@@ -173,34 +194,43 @@ class Board1969:
     @cached_property
     def _flag_x(self) -> float:
         longest = max(len(v) for v in self.game.m_values)  # type: ignore[attr-defined]
-        return _TRACK_X + longest * _SPACE_W + 8
-
-    @property
-    def _missions_bottom(self) -> float:
-        return self._row_y(self.missions - 1) + _MOON_H + 8
+        return _TRACK_X + longest * self.space_w + 6
 
     @property
     def _middle_y(self) -> float:
-        return self._missions_bottom + 6
+        return self._row_y(self.missions - 1) + _MOON_H + 6
 
     @property
     def _bar_y(self) -> float:
-        return self._middle_y + max(112.0, 16.0 * self.n + 30)
+        return self._middle_y + max(float(_MIDDLE_H), 15.0 * self.n + 26)
 
     @property
     def _panels_y(self) -> float:
-        return self._bar_y + 92
+        return self._bar_y + _BAR_H + 6
 
     def _space_xy(self, m: int, space: int) -> tuple[float, float]:
         """Centre of a space of mission ``m``'s track."""
-        return _TRACK_X + space * _SPACE_W + _SPACE_W / 2, self._lane_y(m)
+        return _TRACK_X + space * self.space_w + self.space_w / 2, self._lane_y(m)
+
+    @property
+    def _box_w(self) -> float:
+        return (WIDTH - 16 - _LEFT_W - 4) / 6
 
     def _box_xy(self, seat: int, box: int) -> tuple[float, float]:
-        """Top-left corner of research box ``box`` (0..11) on ``seat``'s sheets."""
+        """Top-left corner of research box ``box`` (0..11) on ``seat``'s sheets (a row per sheet)."""
         sheet, i = divmod(box, 6)
-        x = 10 + _LEFT_W + sheet * (6 * _BOX_W + 10) + i * _BOX_W
-        y = self._panels_y + seat * _PANEL_H + 16
+        x = 8 + _LEFT_W + i * self._box_w
+        y = self._panels_y + seat * _PANEL_H + 5 + sheet * (_BOX_H + 2)
         return x, y
+
+    def cube_xy(self, seat: int, box: int, slot: int) -> tuple[float, float]:
+        """Top-left corner of scientist space ``slot`` (0 or 1) of a research box (cubes are 14 px)."""
+        x, y = self._box_xy(seat, box)
+        return x + 5 + slot * 17, y + 16
+
+    def _token_xy(self, seat: int, box: int) -> tuple[float, float]:
+        x, y = self._box_xy(seat, box)
+        return x + 48, y + 23
 
     # --- the fixed frame ------------------------------------------------------------------------
 
@@ -208,70 +238,69 @@ class Board1969:
     def _background(self) -> tuple[Shape, ...]:
         g = cast(Game1969, self.game)
         out: list[Shape] = []
+        top = _HEADER_H + _COLUMNS_H / 2 - 2
+        for x, text, anchor in (
+            (_NAME_X, "mission", "start"),
+            (_COST_X, "cost", "end"),
+            (_IC_X, "IC", "end"),
+            (_TRACK_X + 2, "prestige on each space (start: left)", "start"),
+            (self._flag_x + 12, "flags", "middle"),
+            (self._flag_x + 34, "tried", "start"),
+        ):
+            out.append(Text(x, top, text, size=MIN_TEXT, anchor=anchor, fill=_DIM))
         for m in range(self.missions):
             y = self._row_y(m)
             values = g.m_values[m]
             moon = m == g.moon
             h = self._row_h(m)
+            lane = self._lane_y(m)
             out.append(Rect(8, y + 1, WIDTH - 16, h - 2, fill=_MOON if moon else _TRACK))
-            syms = "+".join(_SHORT[BOXES.index(b)] for b in (BOXES[i] for i in g.m_boxes[m]))
-            if moon:
-                syms = "all six"
-            out.append(Text(14, y + 8, g.m_name[m], size=11, anchor="start", bold=True, fill=_INK))
-            out.append(
-                Text(
-                    14, y + 18, f"{g.m_cost[m]}M · IC {g.m_ic[m]} · {syms}", size=8, anchor="start", fill=_DIM
-                )
-            )
+            name = g.m_name[m] + (" (all six)" if moon else "")
+            out.append(Text(_NAME_X, lane, name, size=MIN_TEXT, anchor="start", bold=moon, fill=_INK))
+            out.append(Text(_COST_X, lane, f"{g.m_cost[m]}M", size=MIN_TEXT, anchor="end", fill=_INK))
+            out.append(Text(_IC_X, lane, str(g.m_ic[m]), size=MIN_TEXT, anchor="end", fill=_INK))
             for sp, v in enumerate(values):
-                x = _TRACK_X + sp * _SPACE_W
+                x = _TRACK_X + sp * self.space_w
                 last = sp == len(values) - 1
                 out.append(
                     Rect(
-                        x + 1,
-                        self._lane_y(m) - _ROW_H / 2 + 3,
-                        _SPACE_W - 2,
-                        _ROW_H - 6,
+                        x + 0.5,
+                        lane - _ROW_H / 2 + 2,
+                        self.space_w - 1,
+                        _ROW_H - 4,
                         fill="#fff4c2" if last else "#ffffff",
                         stroke="#9aa5b5",
                         width=0.8,
                     )
                 )
-                out.append(Text(x + _SPACE_W / 2, self._lane_y(m), str(v), size=9, fill=_INK))
-            # the flag space, where flags of earlier rounds go (they lower the mission's PP, A7.2)
-            fx = self._flag_x
+                out.append(Text(x + self.space_w / 2, lane, str(v), size=MIN_TEXT, fill=_INK))
+            # the research boxes whose researchers add successes, after the track where it is short
+            if not moon:
+                symbols = ", ".join(_SYMBOL[b] for b in g.m_boxes[m])
+                sx = _TRACK_X + len(values) * self.space_w + 6
+                if sx + 6.2 * len(symbols) < self._flag_x:
+                    out.append(Text(sx, lane, symbols, size=MIN_TEXT, anchor="start", fill=_DIM))
+            # the flag space, where flags of earlier rounds go (they lower the mission's PP, reading 3)
             out.append(
-                Rect(
-                    fx,
-                    self._lane_y(m) - _ROW_H / 2 + 3,
-                    30,
-                    _ROW_H - 6,
-                    fill="#ffffff",
-                    stroke="#555555",
-                    width=1.0,
-                )
+                Rect(self._flag_x, lane - _ROW_H / 2 + 2, 24, _ROW_H - 4, fill="#ffffff", stroke="#555555")
             )
-        out.append(Text(self._flag_x + 15, _HEADER_H - 2, "flags", size=8, fill=_DIM))
-        out.append(Text(self._flag_x + 62, _HEADER_H - 2, "attempted", size=8, fill=_DIM))
-        # nation panels: frames, names and the two sheets' boxes with their labels
+        # nation panels: frames and the two sheets' boxes with their full names
         for s in range(self.n):
             top = self._panels_y + s * _PANEL_H
             col = self.colours[s]
             out.append(Rect(8, top + 2, WIDTH - 16, _PANEL_H - 4, fill="#ffffff", stroke=col, width=1.5))
             out.append(Rect(8, top + 2, 6, _PANEL_H - 4, fill=col))
-            out.append(Text(20, top + 14, self.names[s], size=13, anchor="start", bold=True, fill=col))
-            for sheet, name in enumerate(("Ground Control sheet", "Rocket sheet")):
-                sx = self._box_xy(s, 6 * sheet)[0]
-                out.append(Text(sx + 3 * _BOX_W, top + 9, name, size=8, fill=_DIM))
+            out.append(Text(20, top + 13, self.names[s], size=13, anchor="start", bold=True, fill=col))
             for b in range(12):
                 x, y = self._box_xy(s, b)
-                out.append(Rect(x + 1, y, _BOX_W - 2, _BOX_H, fill="#f7f7f7", stroke="#8a8a8a", width=0.8))
-                out.append(Text(x + _BOX_W / 2, y + 8, _SHORT[b], size=8, fill=_INK))
+                w = self._box_w
+                out.append(Rect(x + 1, y, w - 2, _BOX_H, fill="#f7f7f7", stroke="#8a8a8a", width=0.8))
+                out.append(Text(x + w / 2, y + 8, BOX_LABELS[b], size=MIN_TEXT, fill=_INK))
                 for slot in range(2):  # two scientist spaces and the bonus space
-                    out.append(
-                        Rect(x + 6 + slot * 19, y + 17, 15, 15, fill="#e3e3e3", stroke="#b0b0b0", width=0.6)
-                    )
-                out.append(Circle(x + _BOX_W / 2, y + 45, 6.5, fill="#ececec", stroke="#b0b0b0", width=0.6))
+                    cx, cy = self.cube_xy(s, b, slot)
+                    out.append(Rect(cx, cy, 14, 14, fill="#e3e3e3", stroke="#b0b0b0", width=0.6))
+                tx, ty = self._token_xy(s, b)
+                out.append(Circle(tx, ty, 6.5, fill="#ececec", stroke="#b0b0b0", width=0.6))
         return tuple(out)
 
     # --- the position -----------------------------------------------------------------------------
@@ -280,7 +309,7 @@ class Board1969:
         g = cast(Game1969, self.game)
         n = self.n
         out: list[Shape] = []
-        # header: year, Game Turn Track, phase, who acts
+        # header: year, phase, who acts; the Game Turn Track under it
         year = st.current_year
         cp = st.current_player
         if cp == TERMINAL:
@@ -289,39 +318,39 @@ class Board1969:
             who = "chance: " + PHASES[st.phase]
         else:
             who = f"{self.names[cp]} to act · {PHASES[st.phase]}"
-        first = f" · First Player {self.names[st.first]}" if st.first >= 0 else ""
+        first = f" · First Player {self.names[st.first]}" if st.first >= 0 and cp != TERMINAL else ""
         out.append(
-            Text(12, 14, f"1969 · year {year}{first} · {who}", size=13, anchor="start", bold=True, fill=_INK)
+            Text(12, 12, f"1969 · {year} · {who}{first}", size=13, anchor="start", bold=True, fill=_INK)
         )
         for i in range(g.rounds):
-            x: float = WIDTH - 12 - (g.rounds - i) * 30
+            x: float = 12 + i * 40
             now = i == st.year and st.phase != OVER
             out.append(
                 Rect(
                     x,
-                    4,
-                    28,
-                    18,
+                    24,
+                    38,
+                    16,
                     fill="#ffd54a" if now else ("#cfcfcf" if i < st.year else "#ffffff"),
                     stroke="#555555",
                     width=0.8,
                 )
             )
-            out.append(Text(x + 14, 13, str(1963 + i), size=9, bold=now, fill=_INK))
+            out.append(Text(x + 19, 32, str(1963 + i), size=MIN_TEXT, bold=now, fill=_INK))
         # flags on each mission's flag space, and who has attempted it (attempts are once per game)
         for m in range(self.missions):
-            y: float = self._row_y(m)
+            lane = self._lane_y(m)
             if st.flags[m]:
-                out += _flag(self._flag_x + 9, self._lane_y(m) + _ROW_H / 2 - 5, "#cc2222", 5.0)
-                out.append(Text(self._flag_x + 22, self._lane_y(m), str(st.flags[m]), size=10, bold=True))
+                out += _flag(self._flag_x + 7, lane + _ROW_H / 2 - 4, "#cc2222", 4.5)
+                out.append(Text(self._flag_x + 17, lane, str(st.flags[m]), size=MIN_TEXT, bold=True))
             for s in range(n):
                 if st.attempted[s] >> m & 1:
                     ring = "#000000" if st.launched[s] == m else None  # this round's launches: ringed
                     out.append(
                         Circle(
-                            self._flag_x + 40 + 9 * s,
-                            self._lane_y(m),
-                            3.6,
+                            self._flag_x + 38 + 10 * s,
+                            lane,
+                            4.0,
                             fill=self.colours[s],
                             stroke=ring,
                             width=1.2,
@@ -333,7 +362,7 @@ class Board1969:
             sp = st.moon_flag[s]
             if sp >= 0:
                 x, y = self._space_xy(moon, sp)
-                out += _flag(x - 8 + 4 * s, y - _ROW_H / 2 + 3, self.colours[s], 5.0)
+                out += _flag(x - 7 + 3 * s, y - _ROW_H / 2 + 2, self.colours[s], 4.5)
         # the rocket of the current (or the last) mission test
         launcher = _last_launcher(st)
         if st.test and launcher is not None:
@@ -347,32 +376,34 @@ class Board1969:
                 12,
                 top + 8,
                 "Prestige (Scoring Track)" + (" · final score" if cp == TERMINAL else ""),
-                size=10,
+                size=12,
                 bold=True,
                 anchor="start",
             )
         )
         scores = st.scores() if cp == TERMINAL else st.pp
         scale = max(40, max(scores) + 5)
-        bar_w = 250
+        bar_w = 170
         for s in range(n):
-            y = top + 20 + 16 * s
+            y = top + 18 + 15 * s
             col = self.colours[s]
-            out.append(Text(12, y + 6, self.names[s], size=10, anchor="start", fill=col, bold=True))
-            out.append(Rect(70, y, bar_w, 12, fill="#eeeeee"))
-            out.append(Rect(70, y, max(0, scores[s]) / scale * bar_w, 12, fill=col))
-            out.append(Text(74 + bar_w, y + 6, f"{scores[s]} PP", size=10, anchor="start"))
+            out.append(Text(12, y + 6, self.names[s], size=MIN_TEXT, anchor="start", fill=col, bold=True))
+            out.append(Rect(72, y, bar_w, 12, fill="#eeeeee"))
+            out.append(Rect(72, y, max(0, scores[s]) / scale * bar_w, 12, fill=col))
+            out.append(
+                Text(76 + bar_w, y + 6, f"{scores[s]} PP · {st.money[s]}M", size=MIN_TEXT, anchor="start")
+            )
         # the mission test panel
-        px = 380
-        out.append(Text(px, top + 8, "Mission test", size=10, bold=True, anchor="start"))
+        px = 340
+        out.append(Text(px, top + 8, "Mission test", size=12, bold=True, anchor="start"))
         if st.test and launcher is not None:
             m, gr, bl, rd, score, space = st.test
             out.append(
                 Text(
                     px,
-                    top + 24,
+                    top + 23,
                     f"{self.names[launcher]}: {g.m_name[m]}",
-                    size=10,
+                    size=MIN_TEXT,
                     anchor="start",
                     fill=self.colours[launcher],
                     bold=True,
@@ -381,26 +412,28 @@ class Board1969:
             dx = px
             for colour, dice in (("green", gr), ("blue", bl), ("red", rd)):
                 for _ in range(dice):
-                    out.append(Rect(dx, top + 34, 12, 12, fill=_DICE[colour], stroke="#222222", width=0.7))
-                    dx += 15
+                    out.append(Rect(dx, top + 32, 13, 13, fill=_DICE[colour], stroke="#222222", width=0.7))
+                    dx += 16
             if st.phase == REROLL_ROLL:  # re-roll dice waiting to be rolled
-                out.append(Text(dx + 4, top + 40, f"+{st.pending} to re-roll", size=9, anchor="start"))
+                out.append(Text(dx + 4, top + 38, f"+{st.pending} to re-roll", size=MIN_TEXT, anchor="start"))
             scored = st.phase not in (ROLL, REROLL, REROLL_ROLL)
             line = f"score {score:+d} → space {space + 1} of {len(g.m_values[m])}" if scored else "rolling"
-            out.append(Text(px, top + 58, line, size=10, anchor="start"))
+            out.append(Text(px, top + 54, line, size=MIN_TEXT, anchor="start"))
             played = [f"{self.names[s]} {sum(c)}" for s, c in enumerate(st.commits) if c is not None]
             if played:
-                out.append(Text(px, top + 74, "face down: " + ", ".join(played), size=9, anchor="start"))
+                out.append(
+                    Text(px, top + 68, "face down: " + ", ".join(played), size=MIN_TEXT, anchor="start")
+                )
         else:
-            out.append(Text(px, top + 24, "no mission in progress", size=10, anchor="start", fill=_DIM))
+            out.append(Text(px, top + 23, "no mission in progress", size=MIN_TEXT, anchor="start", fill=_DIM))
         sup = ", ".join(f"{k} {v}" for k, v in zip(KINDS, st.supply, strict=True))
-        out.append(Text(px, self._bar_y - 22, f"supply: {sup}", size=9, anchor="start", fill=_DIM))
+        out.append(Text(px, self._bar_y - 22, f"supply: {sup}", size=MIN_TEXT, anchor="start", fill=_DIM))
         out.append(
             Text(
                 px,
-                self._bar_y - 9,
+                self._bar_y - 8,
                 f"bonus tokens {st.bonus_left} · deck {sum(st.deck)} · discards {sum(st.discard)}",
-                size=9,
+                size=MIN_TEXT,
                 anchor="start",
                 fill=_DIM,
             )
@@ -408,45 +441,51 @@ class Board1969:
         # nation panels: money, prestige, cards, Moon flag, and the cubes in the boxes
         for s in range(n):
             ptop = self._panels_y + s * _PANEL_H
-            active = s == cp
-            if active:
+            if s == cp:
                 out.append(Rect(9, ptop + 3, WIDTH - 18, _PANEL_H - 6, stroke=_HINT, width=3.0))
-            out.append(Text(20, ptop + 32, f"{st.money[s]} M · {st.pp[s]} PP", size=11, anchor="start"))
+            out.append(Text(20, ptop + 29, f"{st.money[s]}M · {st.pp[s]} PP", size=MIN_TEXT, anchor="start"))
             hand = st.hands[s]
             held: int = sum(hand)
             count = f"{held} card{'s' if held != 1 else ''}"
-            cards = f"cards {cards_text(hand)}" if s in show_hand and held else count
-            out.append(Text(20, ptop + 48, cards, size=10, anchor="start"))
-            moon_txt = "Moon launched" if st.moon_flag[s] < 0 else f"Moon flag: space {st.moon_flag[s] + 1}"
-            out.append(Text(20, ptop + 63, moon_txt, size=9, anchor="start", fill=_DIM))
-            if s == st.first:
-                out.append(Text(20, ptop + 77, "First Player", size=9, anchor="start", bold=True, fill=_DIM))
+            cards = f"{count}: {cards_text(hand)}" if s in show_hand and held else count
+            out.append(Text(20, ptop + 43, cards, size=MIN_TEXT, anchor="start"))
+            moon_txt = "Moon: launched" if st.moon_flag[s] < 0 else f"Moon flag: {st.moon_flag[s] + 1}"
+            out.append(Text(20, ptop + 57, moon_txt, size=MIN_TEXT, anchor="start", fill=_DIM))
+            if s == st.first and cp != TERMINAL:
+                out.append(Text(20, ptop + 71, "First Player", size=MIN_TEXT, anchor="start", bold=True))
             for b in range(12):
-                x, y = self._box_xy(s, b)
                 for slot, kind in enumerate(st.cubes[s][b]):
-                    name = KINDS[kind]
+                    cx, cy = self.cube_xy(s, b, slot)
                     out.append(
-                        Rect(
-                            x + 6 + slot * 19,
-                            y + 17,
-                            15,
-                            15,
-                            fill=CUBE_COLOURS[name],
-                            stroke="#000000",
-                            width=1.0,
-                        )
+                        Rect(cx, cy, 14, 14, fill=CUBE_COLOURS[KINDS[kind]], stroke="#000000", width=1.0)
                     )
+                tx, ty = self._token_xy(s, b)
                 if st.tokens[s][b]:
-                    out.append(
-                        Circle(x + _BOX_W / 2, y + 45, 6.5, fill="#f2c500", stroke="#8a6d00", width=1.0)
-                    )
-                    out.append(Text(x + _BOX_W / 2, y + 45, "+1", size=7, bold=True))
+                    out.append(Circle(tx, ty, 6.5, fill="#f2c500", stroke="#8a6d00", width=1.0))
                 r = st.research[s][b]
                 if r:
-                    out.append(Text(x + _BOX_W / 2, y + 59, f"= {r}", size=9, bold=True, fill=_INK))
+                    out.append(
+                        Text(tx + 10, ty, f"={r}", size=MIN_TEXT, anchor="start", bold=True, fill=_INK)
+                    )
         return out
 
     # --- highlights and the action bar -----------------------------------------------------------
+
+    def _last_place(self, st: State1969) -> tuple[Hashable, int] | None:
+        """The place of the last decision, and who made it: the box of a hire, or the mission of a
+        launch for as long as its test goes on (the re-roll and the face-down plays included)."""
+        for a in reversed(st.history):
+            t = type(a)
+            if t in (DiceRoll, CardDraw):
+                continue  # chance: the decision before it is still the last one
+            if t is Hire:
+                return ("box", a.sheet, BOXES.index(a.box)), a.seat
+            if t in (Launch, Reroll, Commit) and st.test:
+                launcher = _last_launcher(st)
+                if launcher is not None:
+                    return ("mission", st.test[0]), launcher
+            return None
+        return None
 
     def _pieces(
         self, st: State1969, selected: Hashable | None, hints: bool, viewers: tuple[int, ...]
@@ -454,81 +493,86 @@ class Board1969:
         g = cast(Game1969, self.game)
         out: list[Shape] = []
         regions: list[Region] = []
+        w = self._box_w
         # every box and mission is clickable; illegal clicks get a reason on the status line
         for s in range(self.n):
             for b in range(12):
                 x, y = self._box_xy(s, b)
-                regions += _tile(
-                    ("box", s, b), x + 1, y, _BOX_W - 2, _BOX_H, f"{self.names[s]}'s {BOX_LABELS[b]}"
-                )
+                regions += _tile(("box", s, b), x + 1, y, w - 2, _BOX_H, f"{self.names[s]}'s {BOX_LABELS[b]}")
         for m in range(self.missions):
             regions += _tile(
                 ("mission", m), 8, self._row_y(m) + 1, self._flag_x - 8, self._row_h(m) - 2, g.m_name[m]
             )
+        # the last decision stays marked in its nation's colour (a hire's box, a launched mission)
+        last = self._last_place(st)
+        if last is not None:
+            key, seat = last
+            if isinstance(key, tuple) and key[0] == "box":
+                x, y = self._box_xy(key[1], key[2])
+                out.append(Rect(x, y - 1, w, _BOX_H + 2, stroke=self.colours[seat], width=3.0))
+            elif isinstance(key, tuple) and key[0] == "mission":
+                y = self._row_y(key[1])
+                out.append(
+                    Rect(8, y, self._flag_x - 6, self._row_h(key[1]), stroke=self.colours[seat], width=3.0)
+                )
         cp = st.current_player
         bar = self._bar_y
-        out.append(Rect(8, bar, WIDTH - 16, 86, fill="#ffffff", stroke="#9a9a9a", width=0.8))
+        out.append(Rect(8, bar, WIDTH - 16, _BAR_H, fill="#ffffff", stroke="#9a9a9a", width=0.8))
         if not hints or cp < 0:
             text = (
                 "game over"
                 if cp == TERMINAL
                 else ("chance step: roll" if cp == CHANCE else f"{self.names[cp]} to act")
             )
-            out.append(Text(16, bar + 12, text, size=10, anchor="start", fill=_DIM))
+            out.append(Text(16, bar + 12, text, size=12, anchor="start", fill=_DIM, bold=True))
             # no buttons for a bot or chance: the bar shows what happened last instead
             recent = (action_text(st, a, viewers) for a in st.history[-4:][::-1])
             for i, text in enumerate(t for t in recent if t is not None):
-                out.append(Text(16, bar + 30 + 14 * i, text, size=9, anchor="start", fill=_DIM))
+                out.append(Text(16, bar + 29 + 15 * i, text, size=MIN_TEXT, anchor="start", fill=_DIM))
             return out, regions
         legal = st.legal_actions()
-        # highlights: boxes that take a scientist, missions that can be launched
+        # highlights: boxes that take a scientist, missions that can be launched (with their price)
         hire_boxes = {(a.sheet, BOXES.index(a.box)) for a in legal if type(a) is Hire}
         for s, b in hire_boxes:
             x, y = self._box_xy(s, b)
             spy_only = s != cp
-            out.append(Rect(x + 1, y, _BOX_W - 2, _BOX_H, stroke=_HINT, width=1.2 if spy_only else 2.2))
+            out.append(Rect(x + 1, y, w - 2, _BOX_H, stroke=_HINT, width=1.4 if spy_only else 2.4))
         for a in legal:
             if type(a) is Launch:
                 y = self._row_y(a.mission)
                 out.append(
-                    Rect(9, y + 1, self._flag_x - 10, self._row_h(a.mission) - 2, stroke=_HINT, width=2.2)
+                    Rect(9, y + 1, self._flag_x - 8, self._row_h(a.mission) - 2, stroke=_HINT, width=2.4)
                 )
+                lane = self._lane_y(a.mission)
+                out.append(Rect(_COST_X - 30, lane - 7, 31, 14, fill="#fff3d6"))
                 out.append(
-                    Text(
-                        self._flag_x - 4,
-                        self._lane_y(a.mission),
-                        f"{a.cost}M",
-                        size=9,
-                        anchor="end",
-                        bold=True,
-                        fill="#8a5a00",
-                    )
+                    Text(_COST_X, lane, f"{a.cost}M", size=MIN_TEXT, anchor="end", bold=True, fill="#8a5a00")
                 )
         if isinstance(selected, tuple) and selected and selected[0] == "box":
             x, y = self._box_xy(selected[1], selected[2])
-            out.append(Rect(x, y - 1, _BOX_W, _BOX_H + 2, stroke=_SELECT, width=3.0))
+            out.append(Rect(x, y - 1, w, _BOX_H + 2, stroke=_SELECT, width=3.0))
         # the action bar: prompt, the mover's cards, buttons
         prompt, buttons = self._buttons(st, legal, selected)
-        out.append(Text(16, bar + 12, prompt, size=10, anchor="start", bold=True, fill=_INK))
+        out.append(Text(16, bar + 12, prompt, size=12, anchor="start", bold=True, fill=_INK))
         hand = st.hands[cp]
         picked = selected[1] if isinstance(selected, tuple) and selected[:1] == ("commit",) else None
         x = 16.0
         for v, c in enumerate(hand):
             for i in range(c):
                 chosen = picked is not None and i < picked[v]
-                out += self._card(x, bar + 24, v + 1, chosen)
-                regions += _tile(("card", v + 1), x, bar + 24, 20, 28, f"card {v + 1}")
+                out += self._card(x, bar + 28, v + 1, chosen)
+                regions += _tile(("card", v + 1), x, bar + 28, 20, 28, f"card {v + 1}")
                 x += 24
         x = max(x + 10, 16.0) if sum(hand) else 16.0
-        y = bar + 26
+        y = bar + 27
         for key, label in buttons:
-            w = 12 + 6.2 * len(label)
-            if x + w > WIDTH - 14:
+            bw = 14 + 6.6 * len(label)
+            if x + bw > WIDTH - 14:
                 x, y = 16.0, y + 30
-            out.append(Rect(x, y, w, 24, fill=_BUTTON, stroke="#0f2440", width=1.0))
-            out.append(Text(x + w / 2, y + 12, label, size=10, fill="#ffffff"))
-            regions += _tile(key, x, y, w, 24, label)
-            x += w + 6
+            out.append(Rect(x, y, bw, 25, fill=_BUTTON, stroke="#0f2440", width=1.0))
+            out.append(Text(x + bw / 2, y + 12.5, label, size=12, fill="#ffffff"))
+            regions += _tile(key, x, y, bw, 25, label)
+            x += bw + 6
         return out, regions
 
     def _card(self, x: float, y: float, value: int, chosen: bool) -> list[Shape]:
@@ -548,12 +592,16 @@ class Board1969:
     def _buttons(
         self, st: State1969, legal: Sequence[Any], selected: Hashable | None
     ) -> tuple[str, list[tuple[Hashable, str]]]:
-        """The prompt of the action bar and its buttons (key, label) for the phase."""
+        """The prompt of the action bar and its buttons (key, label), both from the legal actions.
+
+        A prompt only asks for what the legal actions offer, so it never asks for something the
+        nation cannot pay for.
+        """
         o = self.game.options
         cp = st.current_player
+        name = self.names[cp]
         buttons: list[tuple[Hashable, str]] = []
-        ph = PHASES[st.phase]
-        prompt = f"{self.names[cp]}: {ph}"
+        prompt = f"{name}: {PHASES[st.phase]}"
         for a in legal:
             t = type(a)
             if t is SpendPrestige:
@@ -564,12 +612,8 @@ class Board1969:
             elif t is Discard:
                 buttons.append((("do", a), f"discard a {a.value}"))
             elif t is BuyCards:
-                buttons.append(
-                    (
-                        ("do", a),
-                        f"buy {a.number} card{'s' if a.number > 1 else ''} ({a.number * o['intel_cost']}M)",
-                    )
-                )
+                cards = f"{a.number} card{'s' if a.number > 1 else ''}"
+                buttons.append((("do", a), f"buy {cards} ({a.number * o['intel_cost']}M)"))
             elif t is EndPurchases:
                 buttons.append((("do", a), "end purchases"))
             elif t is Pass:
@@ -578,28 +622,42 @@ class Board1969:
                 parts = [f"{n} {c}" for n, c in ((a.red, "red"), (a.blue, "blue"), (a.green, "green")) if n]
                 label = "re-roll " + ", ".join(parts) if parts else "keep the dice"
                 buttons.append((("do", a), label))
-        if st.phase == BUY:
-            prompt = f"{self.names[cp]}: purchases ({st.money[cp]}M): click a research box to hire"
+        money = st.money[cp]
+        if st.phase == INCOME_SPEND:
+            prompt = f"{name} ({money}M): sell prestige for money?"
+        elif st.phase == BUY:
+            hires = [a for a in legal if type(a) is Hire]
+            buys = any(type(a) is BuyCards for a in legal)
+            if hires:
+                prompt = f"{name} ({money}M): click a highlighted box to hire" + (
+                    ", or buy cards" if buys else ""
+                )
+            elif buys:
+                prompt = f"{name} ({money}M): no scientist to hire; buy cards or end purchases"
+            else:
+                prompt = f"{name} ({money}M): nothing more to buy: end purchases"
             if isinstance(selected, tuple) and selected[:1] == ("box",):
                 _, sheet, b = selected
-                kinds = [a for a in legal if type(a) is Hire and a.sheet == sheet and a.box == BOXES[b]]
-                prompt = f"hire into {BOX_LABELS[b]}: choose the scientist"
-                buttons = [(("do", a), f"{a.kind} {st.hire_cost(cp, KINDS.index(a.kind))}M") for a in kinds]
+                kinds = [a for a in hires if a.sheet == sheet and a.box == BOXES[b]]
+                prompt = f"hire into {self.place_name(selected)}: choose, or cancel"
+                buttons = [
+                    (("do", a), f"hire {a.kind} ({st.hire_cost(cp, KINDS.index(a.kind))}M)") for a in kinds
+                ]
                 buttons.append((("box", sheet, b), "cancel"))
         elif st.phase == LAUNCH:
-            prompt = f"{self.names[cp]}: launch a mission ({st.money[cp]}M): click a highlighted track"
+            prompt = f"{name} ({money}M): click a highlighted mission to launch it"
         elif st.phase == COMMIT:
             picked = selected[1] if isinstance(selected, tuple) and selected[:1] == ("commit",) else None
             chosen = picked or (0,) * len(st.hands[cp])
-            prompt = f"{self.names[cp]}: click cards to play face down on this mission"
+            prompt = f"{name}: click cards to play face down on this mission"
             buttons = [(("do", Commit(cp, (0,) * len(chosen))), "play nothing")]
             if sum(chosen):
                 buttons.insert(0, (("do", Commit(cp, tuple(chosen))), f"play {cards_text(tuple(chosen))}"))
                 buttons.append((("clear",), "clear"))
         elif st.phase == INCOME_DISCARD:
-            prompt = f"{self.names[cp]}: too many cards: click a card (or a button) to discard"
+            prompt = f"{name}: too many cards: click a card (or a button) to discard"
         elif st.phase == REROLL:
-            prompt = f"{self.names[cp]}: re-roll dice with Simulation?"
+            prompt = f"{name}: re-roll dice with Simulation?"
         return prompt, buttons
 
     # --- the contract -----------------------------------------------------------------------------
@@ -684,13 +742,12 @@ class Board1969:
         cp = st.current_player
         hires = [a for a in legal if type(a) is Hire and a.sheet == sheet and a.box == BOXES[b]]
         name = self.place_name(key)
-        if len(hires) == 1:
-            return Click(action=hires[0])
         if hires:
+            # a hire costs money: even a box that takes one scientist type asks first (a button)
             if selected == key:
                 return Click(selected=None, message=f"{name} deselected")
             kinds = ", ".join(f"{a.kind} {st.hire_cost(cp, KINDS.index(a.kind))}M" for a in hires)
-            return Click(selected=key, message=f"{name}: choose the scientist ({kinds})")
+            return Click(selected=key, message=f"{name}: choose the scientist ({kinds}), or cancel")
         # what the click would have hired: a spy on a rival's sheet, any scientist type on one's own
         types = ["spy"] if sheet != cp else [k for k in KINDS if k != "spy"]
         return _refused(st, selected, [Hire(cp, k, BOXES[b], sheet) for k in types])
@@ -734,22 +791,39 @@ class Board1969:
         return _refused(st, selected, [discard])
 
     def format_value(self, field: str, value: Any) -> Any:
-        """Cubes, tokens, hands and attempted missions in words for the inspector."""
+        """Per-seat fields in words for the inspector; None for those the seat table shows already
+        (money, prestige) and internal ones (researcher sums, statistics, this round's flags)."""
         g = cast(Game1969, self.game)
         if field == "cubes":
-            return (
-                " ".join(
-                    f"{_SHORT[b]}:{''.join(KINDS[k][0].upper() for k in c)}" for b, c in enumerate(value) if c
-                )
-                or "-"
+            text = "; ".join(
+                f"{BOX_LABELS[b]}: {'+'.join(KINDS[k] for k in c)}" for b, c in enumerate(value) if c
             )
-        if field in ("tokens", "research"):
-            return " ".join(f"{_SHORT[b]}:{v}" for b, v in enumerate(value) if v) or "-"
+            return text or "-"
+        if field == "tokens":
+            return ", ".join(BOX_LABELS[b] for b, v in enumerate(value) if v) or "-"
         if field == "hands":
             return cards_text(tuple(value))
         if field == "attempted":
             return ", ".join(g.m_name[m] for m in range(self.missions) if value >> m & 1) or "-"
-        return value
+        if field == "launched":
+            return g.m_name[value] if value >= 0 else "-"
+        if field == "moon_flag":
+            return "launched" if value < 0 else f"space {value + 1}"
+        if field == "spies_hired":
+            return value
+        return None
+
+    def field_label(self, field: str) -> str:
+        """The inspector's heading for a per-seat field."""
+        return {
+            "cubes": "scientists",
+            "tokens": "bonus tokens",
+            "hands": "cards in hand",
+            "attempted": "missions tried",
+            "launched": "launched this year",
+            "moon_flag": "Moon flag",
+            "spies_hired": "spies hired",
+        }.get(field, field)
 
     def origin(self, action: Action) -> Hashable | None:
         """The clickable place of an action: its box, its mission track, or its button."""

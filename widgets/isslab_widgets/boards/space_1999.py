@@ -15,8 +15,8 @@ from typing import Any
 
 from isslab import CHANCE, TERMINAL, Action, Game, State
 from isslab.games.space_1999 import Move, Roll, Space1999, Space1999State
-from isslab_widgets.boards import Board, SelectThenMove, action_text
-from isslab_widgets.scene import Circle, Line, Polygon, Region, Scene, Shape, Text
+from isslab_widgets.boards import Board, Click, SelectThenMove, action_text
+from isslab_widgets.scene import Circle, Line, Polygon, Rect, Region, Scene, Shape, Text
 
 __all__ = ["BOARD", "Space1999Board"]
 
@@ -30,8 +30,10 @@ _TARGET = "#39ff14"
 _SELECT = "#ffffff"
 
 SIZE = 600
+#: the region of the pass button (shown when passing is legal)
+PASS_KEY = ("pass",)
 _C = SIZE / 2
-_R_RIM = 208.0  # outer radius of the disc's rim band
+_R_RIM = 212.0  # outer radius of the disc's rim band (spoke numbers are written on it)
 _R_OUTER = 186.0  # radius of the outermost ring of dots
 _PAD_DIST = 318.0  # distance of a pad's centre from the board centre (along the diagonal)
 _PAD_R = 48.0  # click radius of a pad
@@ -87,7 +89,7 @@ class Space1999Board(SelectThenMove):
             for k in range(self.E)
         ]
 
-    def point(self, loc: tuple[int, int], theta: int) -> tuple[float, float]:
+    def point(self, loc: tuple[int, int], theta: float) -> tuple[float, float]:
         """Screen position of an engine location (a disc dot, the hub, or a pad) at rotation ``theta``."""
         r, s = loc
         if r < 0:
@@ -112,8 +114,13 @@ class Space1999Board(SelectThenMove):
         targeter = {g.target_corner[s]: s for s in range(self.n)}
         for c in range(4):
             pc = self.pad_centre(c)
-            for direction, _label in g.corner_lines(c):
-                out.append(Line((pc, _xy(_R_RIM + 2, direction, S)), stroke="#e8e8e8", width=2.0))
+            for direction, label in g.corner_lines(c):
+                rim = _xy(_R_RIM + 2, direction, S)
+                out.append(Line((pc, rim), stroke="#e8e8e8", width=2.0))
+                # the line's name, as move texts write it ("via line NE+1"), near the disc's edge
+                lx, ly = rim[0] + (pc[0] - rim[0]) * 0.3, rim[1] + (pc[1] - rim[1]) * 0.3
+                out.append(Rect(lx - 17, ly - 7, 34, 14, fill="#1c2a44"))
+                out.append(Text(lx, ly, label, size=10, fill="#ffe38a"))
         for c in range(4):
             cx, cy = self.pad_centre(c)
             out.append(Circle(cx, cy, _PAD_R - 4, fill="#2d3d5c", stroke="#8ea0c0", width=1.5))
@@ -138,23 +145,27 @@ class Space1999Board(SelectThenMove):
                 out.append(Polygon((tip, base_a, base_b), fill=colour))
         return tuple(out)
 
-    def _build_disc(self, theta: int) -> tuple[Shape, ...]:
-        """The disc at rotation ``theta``: rim with edge marks, rings, spokes and dots."""
+    def _build_disc(self, theta: float) -> tuple[Shape, ...]:
+        """The disc at rotation ``theta``: rim with edge marks and spoke numbers, rings, spokes, dots.
+
+        The names in move texts (``r3s12``: ring 3, spoke 12) can be read off the disc: spoke
+        numbers on the rim, ring numbers along spoke 0; both turn with the disc.
+        """
         S, R = self.S, self.R
         out: list[Shape] = [
             Circle(_C, _C, _R_RIM, fill=_RIM),
-            Circle(_C, _C, _R_RIM - 9, fill=_SPACE),
+            Circle(_C, _C, _R_RIM - 13, fill=_SPACE),
         ]
         for s in range(S):
-            a, b = _xy(_R_RIM - 9, s + theta, S), _xy(_R_RIM, s + theta, S)
+            a, b = _xy(_R_RIM - 13, s + theta, S), _xy(_R_RIM - 10, s + theta, S)
             out.append(Line((a, b), stroke="#000000", width=3.0 if s else 5.0))
         # spoke 0's mark carries a small triangle so the turn of the disc is visible
         out.append(
             Polygon(
                 (
-                    _xy(_R_RIM - 10, theta, S),
-                    _xy(_R_RIM - 22, theta - 0.18, S),
-                    _xy(_R_RIM - 22, theta + 0.18, S),
+                    _xy(_R_RIM - 13, theta, S),
+                    _xy(_R_RIM - 25, theta - 0.18, S),
+                    _xy(_R_RIM - 25, theta + 0.18, S),
                 ),
                 fill="#ffffff",
             )
@@ -168,6 +179,13 @@ class Space1999Board(SelectThenMove):
                 x, y = _xy(self.ring_gap * r, s + theta, S)
                 out.append(Circle(x, y, 3.5, fill=_DOT))
         out.append(Circle(_C, _C, 6.0, fill=_DOT))
+        # names: "s<k>" on the rim for every spoke, "r<k>" beside spoke 0's dots
+        for s in range(S):
+            x, y = _xy(_R_RIM - 5, s + theta, S)
+            out.append(Text(x, y, str(s), size=9 if S > 16 else 10, fill="#101828", bold=s == 0))
+        for r in range(1, R + 1):
+            x, y = _xy(self.ring_gap * (r - 0.5), theta, S)
+            out.append(Text(x, y, f"r{r}", size=10, fill="#ffffff", bold=True))
         return tuple(out)
 
     def _eagle(self, x: float, y: float, seat: int) -> list[Shape]:
@@ -178,26 +196,46 @@ class Space1999Board(SelectThenMove):
         ]
 
     def _pieces(
-        self, state: Space1999State, selected: Hashable | None, hints: bool
+        self,
+        state: Space1999State,
+        selected: Hashable | None,
+        hints: bool,
+        theta: float | None = None,
+        skip: Move | None = None,
     ) -> tuple[list[Shape], list[Region]]:
+        """Eagles, the last move, highlights and captions; ``theta`` and ``skip`` serve animations.
+
+        ``theta`` draws the eagles on a disc turned that far (a roll in progress); ``skip`` leaves
+        out the eagle that ``skip`` moves (it is drawn on its way by :meth:`frames`).
+        """
         g = self.game
-        theta = state.theta
+        theta = state.theta if theta is None else theta
         out: list[Shape] = []
         last, last_roll = _last_actions(state)
-        if last is not None and last.kind != "pass":
+        if last is not None and last.kind != "pass" and skip is None:
+            # the last move stays marked: its route, and a ring where the eagle arrived
             pts = tuple(self.point(p, theta) for p in last.path)
-            out.append(Line(pts, stroke=self._colour(last.seat), width=4.0, alpha=0.55))
+            colour = self._colour(last.seat)
+            out.append(Line(pts, stroke=colour, width=4.0, alpha=0.55, dash=(7.0, 4.0)))
+            end = (
+                self.pad_circles(g.target_corner[last.seat])[self.E - state.landed[last.seat]]
+                if (last.kind == "land")
+                else pts[-1]
+            )
+            out.append(Circle(*end, _EAGLE_R + 5, stroke=colour, width=2.5))
+        moving = skip.path[0] if skip is not None else None
         # eagles on pads: the owner's unlaunched ones first, then those landed by the targeting seat
         for seat in range(self.n):
             home_c, target_c = g.seat_corner[seat], g.target_corner[seat]
             circles = self.pad_circles(home_c)
-            for k in range(state.home[seat]):
+            waiting = state.home[seat] - (1 if moving == (-1, home_c) and skip and skip.seat == seat else 0)
+            for k in range(waiting):
                 out += self._eagle(*circles[k], seat)
             circles = self.pad_circles(target_c)
             for k in range(state.landed[seat]):
                 out += self._eagle(*circles[self.E - 1 - k], seat)
         for i, v in enumerate(state.board):
-            if v:
+            if v and self._locs[i] != moving:
                 out += self._eagle(*self.point(self._locs[i], theta), v - 1)
         cp = state.current_player
         if hints and cp >= 0:
@@ -233,6 +271,11 @@ class Space1999Board(SelectThenMove):
             out.append(Text(_C, SIZE - 16, roll_text, size=12, fill="#dfe6f2"))
         regions = [Region(loc, *self.point(loc, theta), 13.0, label=_name(loc)) for loc in self._locs]
         regions += [Region((-1, c), *self.pad_centre(c), _PAD_R, label=_name((-1, c))) for c in range(4)]
+        if hints and cp >= 0 and any(isinstance(a, Move) and a.kind == "pass" for a in state.legal_actions()):
+            # a pass is a decision too: a button for it, never an automatic skip
+            out.append(Rect(132, 5, 64, 24, fill="#27476e", stroke="#ffffff", width=1.5))
+            out.append(Text(164, 17, "pass", size=13, fill="#ffffff", bold=True))
+            regions.append(Region(PASS_KEY, 164, 17, 16.0, label="pass"))
         return out, regions
 
     def scene(
@@ -257,7 +300,72 @@ class Space1999Board(SelectThenMove):
             background="#101828",
         )
 
+    def frames(
+        self, before: State, action: Action, after: State, viewers: tuple[int, ...] = ()
+    ) -> list[Scene]:
+        """Animation frames from ``before`` to ``after``: the eagle slides along its route, the disc turns."""
+        b, a = _own(before), _own(after)
+        count = 4
+        if isinstance(action, Roll):
+            delta = (a.theta - b.theta) % self.S
+            if delta > self.S / 2:
+                delta -= self.S
+            if not delta:
+                return []
+            out = []
+            for i in range(1, count + 1):
+                th = b.theta + delta * i / (count + 1)
+                pieces, regions = self._pieces(b, None, False, theta=th)
+                out.append(self._frame(self._build_disc(th), pieces, regions, before))
+            return out
+        if not isinstance(action, Move) or not action.path or action.kind == "pass":
+            return []
+        pts = [self.point(p, b.theta) for p in action.path]
+        if action.kind == "land":
+            pts[-1] = self.pad_circles(self.game.target_corner[action.seat])[
+                self.E - 1 - b.landed[action.seat]
+            ]
+        if action.kind == "launch":
+            pts[0] = self.pad_circles(self.game.seat_corner[action.seat])[b.home[action.seat] - 1]
+        legs = [math.dist(p, q) for p, q in zip(pts, pts[1:], strict=False)]
+        total = sum(legs) or 1.0
+        pieces, regions = self._pieces(b, None, False, skip=action)
+        disc = self._disc(b.theta)
+        out = []
+        for i in range(1, count + 1):
+            along = total * i / (count + 1)
+            k = 0
+            while k < len(legs) - 1 and along > legs[k]:
+                along -= legs[k]
+                k += 1
+            f = min(1.0, along / legs[k]) if legs[k] else 1.0
+            (x0, y0), (x1, y1) = pts[k], pts[k + 1]
+            eagle = self._eagle(x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, action.seat)
+            out.append(self._frame(disc, [*pieces, *eagle], regions, before))
+        return out
+
+    def _frame(
+        self, disc: tuple[Shape, ...], pieces: list[Shape], regions: list[Region], state: State
+    ) -> Scene:
+        return Scene(
+            SIZE,
+            SIZE,
+            {"background": self._background, "board": disc, "pieces": tuple(pieces)},
+            tuple(regions),
+            title=f"Space: 1999, move {state.move_number}",
+            background="#101828",
+        )
+
     # --- clicks --------------------------------------------------------------------------------
+
+    def click(self, state: State, selected: Hashable | None, key: Hashable | None) -> Click:
+        """The pass button passes; any other click selects and moves (:class:`SelectThenMove`)."""
+        if key == PASS_KEY:
+            passes = [a for a in state.legal_actions() if isinstance(a, Move) and a.kind == "pass"]
+            if passes:
+                return Click(action=passes[0])
+            return Click(selected=selected, message="not a legal click: you cannot pass now", ok=False)
+        return super().click(state, selected, key)
 
     def origin(self, action: Action) -> Hashable | None:
         """Where a move starts: the eagle's dot, or the home pad for a launch; None for pass and chance."""
@@ -268,16 +376,22 @@ class Space1999Board(SelectThenMove):
         return action.path[-1] if isinstance(action, Move) and action.path else None
 
     def place_name(self, key: Hashable) -> str:
-        """``hub``, ``r3s12`` or ``NE pad``."""
+        """``hub``, ``r3s12``, ``NE pad`` or ``pass``."""
+        if key == PASS_KEY:
+            return "pass"
         if isinstance(key, tuple) and len(key) == 2:
             return _name(key)
         return str(key)
 
     def format_value(self, field: str, value: Any) -> Any:
-        """Eagles' dots (``pos``) by name, e.g. ``r4s3``, instead of dot numbers."""
+        """Per-seat fields in words: eagles' dots by name (``r4s3``), counts as they are."""
         if field == "pos" and isinstance(value, list | tuple):
             return " ".join(_name(self._locs[i]) for i in value) or "-"
-        return value
+        return None
+
+    def field_label(self, field: str) -> str:
+        """The inspector's heading for a per-seat field."""
+        return {"pos": "eagles on the disc"}.get(field, field)
 
 
 def _name(loc: tuple[int, int]) -> str:

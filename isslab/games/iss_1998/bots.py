@@ -1,0 +1,567 @@
+"""Heuristic bots for 1998 ISS: ``greedy`` (the default), ``builder`` and ``scientist``.
+
+All three are :class:`HeuristicBot` objects: a one-ply evaluation that scores each choice from the
+tables and the state in points (no search, no look-ahead beyond the action itself), with weights
+that make the styles differ:
+
+* ``greedy`` plans experiments it can do, claims goals, and takes the points in reach: tokens,
+  long stays, experiments, the shuttle cards of launches it can cause;
+* ``builder`` prefers the station: cubes on modules (majorities and their extra actions), installing
+  compartments, astronauts on the station, long stays;
+* ``scientist`` plans and conducts experiments first, keeps more cards and values materials more.
+
+The bots read only what their seat may see (its own hand, the public board). They need no
+randomness and carry no memory between decisions; a decision costs a few list lookups and some
+arithmetic per legal action.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from isslab.core import Action, register_bot
+from isslab.games.iss_1998.actions import (
+    Conduct,
+    Construct,
+    Install,
+    Keep,
+    Load,
+    LongStay,
+    OutsideJobs,
+    Place,
+    Plan,
+    Train,
+)
+from isslab.games.iss_1998.components import (
+    ACTION_NAMES,
+    CONDUCT,
+    CONSTRUCT,
+    INSTALL,
+    LOAD,
+    LONG_STAY,
+    OUTSIDE,
+    PLAN,
+    SHUTTLE_NAMES,
+    SHUTTLE_NATION,
+    TRAIN,
+    Goal,
+)
+from isslab.games.iss_1998.legal import card_actions, doable_experiments, performable_mask
+from isslab.games.iss_1998.phases import Phase
+from isslab.games.iss_1998.rules import State1998
+
+__all__ = [
+    "BUILDER",
+    "GREEDY",
+    "SCIENTIST",
+    "HeuristicBot",
+    "Params",
+    "builder_bot",
+    "greedy_bot",
+    "scientist_bot",
+]
+
+_SHUTTLE_INDEX = {name: t for t, name in enumerate(SHUTTLE_NAMES)}
+
+
+@dataclass(frozen=True)
+class Params:
+    """The weights that distinguish the heuristic bots (values in points)."""
+
+    iss_material: float = 0.7  # an ISS material on the track (it pays for experiments and stays)
+    astronaut: float = 1.3  # an astronaut on the station while fewer than ``crew`` are there
+    crew: int = 3  # astronauts on the station (and on their way) the bot aims for
+    plan: float = 2.2  # drawing experiments with room in hand
+    hand_target: int = 2  # cards the bot wants in hand
+    construct: float = 0.9  # two cubes on the modules
+    install_bonus: float = 0.0  # on top of the tokens' points
+    conduct_bonus: float = 0.0  # on top of the card's points
+    long_stay_bonus: float = 0.6  # on top of the track's points
+    goal_step: float = 1.2  # one step towards a goal on offer
+    launch: float = 0.3  # causing a launch (besides the shuttle card's points and the cargo)
+
+
+# the weights were chosen by small sweeps: each against the previous greedy bot at a 4-player
+# table and alone against FEDOR (see the package's tests for the kind of game each plays)
+GREEDY = Params(construct=0.2, astronaut=3.0, iss_material=1.3, install_bonus=0.5)
+BUILDER = Params(
+    construct=1.2,
+    astronaut=3.0,
+    iss_material=1.3,
+    install_bonus=1.5,
+    crew=4,
+    long_stay_bonus=1.0,
+    plan=1.4,
+    hand_target=1,
+)
+SCIENTIST = Params(
+    construct=0.2,
+    astronaut=3.0,
+    iss_material=1.6,
+    install_bonus=0.0,
+    plan=3.0,
+    hand_target=3,
+    conduct_bonus=1.5,
+    goal_step=1.0,
+)
+
+
+def _on_station(st: State1998, p: int) -> int:
+    return st.unity[p] + st.occ[p].bit_count()
+
+
+class _Eval:
+    """The evaluations of one decision: the seat's situation, computed once."""
+
+    def __init__(self, st: State1998, p: int, params: Params) -> None:
+        g = st.game
+        self.st = st
+        self.g = g
+        self.p = p
+        self.w = params
+        self.iss = st.iss_mat[p]
+        self.crew = _on_station(st, p) + st.cargo_astro[0][p] + st.cargo_astro[1][p]
+        self.open_goals = {goal for i, goal in enumerate(st.goals) if st.goal_owner[i] < 0}
+        self.final = st.ending == 2
+        # how far the game has gone: the share of the faster shuttle deck already drawn
+        left = [st.shuttle_left[n] / max(1, g.deck_cards[n]) for n in (0, 1)]
+        self.progress = 1.0 if st.ending else 1.0 - min(left)
+        # ISS materials on the track and on their way
+        self.loaded = st.cargo_mat[0][p] + st.cargo_mat[1][p]
+        # the last ISS material's worth (what spending one costs)
+        self.v_iss = self.material(self.iss - 1) if self.iss else 0.0
+        self._slot_cache: tuple[dict[str, int], list[float], int] | None = None
+        self._launch_cache: dict[int, float] = {}
+        hand = st.hands[p]
+        # astronauts wanted on the station: enough for the hardest card in hand, two at least
+        self.need = max([2] + [len(g.exp_needs[c]) for c in hand])
+
+    def goal(self, goal: int, have: int, gain: int) -> float:
+        """A step towards ``goal`` (if on offer): worth more as the threshold comes near."""
+        if goal not in self.open_goals or gain <= 0:
+            return 0.0
+        need = self.g.goal_threshold[goal]
+        if have >= need:
+            return 0.0
+        close = 1.0 + max(0, 3 - (need - have - gain))
+        return self.w.goal_step * min(gain, need - have) * close / 2
+
+    def material(self, level: int) -> float:
+        """The worth of the ISS material at ``level`` of the track (0 = the first one).
+
+        Materials pay for experiments and long stays and become points outside: the first few
+        are worth much, the last few little (the track's top is 8), and all less late in the game.
+        """
+        if self.final:
+            return 0.0
+        w = self.w.iss_material * (1.0 - 0.6 * self.progress)
+        if level < 3:
+            return 1.4 * w
+        if level < 6:
+            return w
+        return 0.4 * w
+
+    def astronaut_value(self) -> float:
+        """One more astronaut on the station (or on its way): much while short of the crew wanted."""
+        want = max(self.need, self.w.crew)
+        late = 1.0 - 0.5 * self.progress
+        return (self.w.astronaut * 1.5 if self.crew < want else self.w.astronaut * 0.3) * late
+
+    def launch_bonus(self, a: int) -> float:
+        """Causing a launch with card ``a``'s countdown: the shuttle card and the cargo's arrival."""
+        if self.final:
+            return 0.0
+        steps = self.g.countdown_values[a]
+        found = self._launch_cache.get(steps)
+        if found is None:
+            found = self._launch_cache[steps] = self._launch(steps)
+        return found
+
+    def _launch(self, steps: int) -> float:
+        st, g, p = self.st, self.g, self.p
+        best = 0.0
+        for n in (0, 1):
+            t = st.pad[n]
+            if t < 0 or not (any(st.cargo_astro[n]) or any(st.cargo_mat[n])):
+                continue
+            if st.countdown[n] <= steps:
+                kinds = sum(1 for c in st.won[p] if c)
+                new_kind = not st.won[p][t]
+                pts = g.set_points
+                gain = (
+                    (pts[kinds] - (pts[kinds - 1] if kinds else 0)) if new_kind and kinds < len(pts) else 0.5
+                )
+                best = max(best, gain + self.w.launch)
+        return best
+
+    # --- card values (the best way of each) -------------------------------------------------------
+
+    def conduct(self, action: Conduct) -> float:
+        """A way of Conduct Experiments."""
+        g = self.g
+        c = g.exp_index[action.card]
+        return self.experiment(c, sum(1 for s in action.sources if s == "Unity"))
+
+    def experiment(self, c: int, from_unity: int) -> float:
+        """Doing experiment ``c`` with ``from_unity`` astronauts coming out of Unity."""
+        g = self.g
+        cost = g.exp_iss[c] * self.v_iss + g.exp_ext[c] * 1.0
+        penalty: int = g._options["unplayed_penalty"]
+        v = g.exp_points[c] + penalty - cost + self.w.conduct_bonus
+        done = len(self.st.played[self.p])
+        v += self.goal(Goal.EXPERIMENTS, done, 1)
+        if g.exp_level[c] == 3:
+            adv = sum(1 for x in self.st.played[self.p] if g.exp_level[x] == 3)
+            v += self.goal(Goal.ADVANCED, adv, 1)
+        if g.exp_long[c]:
+            v -= 0.3 * from_unity  # astronauts tied up
+        return v
+
+    def install(self, action: Install) -> float:
+        """A way of Install Compartments."""
+        moved = sum(1 for s in action.sources if s != "Unity")
+        return self.tokens(len(action.targets), moved)
+
+    def tokens(self, k: int, moved: int) -> float:
+        """Installing ``k`` tokens with ``moved`` astronauts taken out of compartments."""
+        st, p = self.st, self.p
+        per_token: int = self.g._options["installation_points"]
+        v = k * (per_token + self.w.install_bonus)
+        v += self.goal(Goal.INSTALLATION_TOKENS, st.tokens[p], k)
+        if st.tokens[p] == 0:
+            v += self.goal(Goal.ALL_ROUND, 0, 1) * 0.5
+        # an astronaut leaving a compartment frees it (for others too): prefer Unity's
+        return v - 0.05 * moved
+
+    def long_stay(self, action: LongStay | None) -> float:
+        """A long stay (any astronaut: they are alike)."""
+        g, st, p = self.g, self.st, self.p
+        lv = st.long_stay[p]
+        gain = g.ls_points[lv + 1] - g.ls_points[lv]
+        v = gain + self.w.long_stay_bonus - self.v_iss - 0.5 * self.astronaut_value()
+        v += self.goal(Goal.LONG_STAY, lv, 1)
+        if lv == 0:
+            v += self.goal(Goal.ALL_ROUND, 0, 1) * 0.5
+        return v
+
+    def outside(self, action: OutsideJobs) -> float:
+        """A way of Outside Jobs."""
+        return self.convert(action.amount)
+
+    def convert(self, k: int) -> float:
+        """Outside jobs converting ``k`` ISS materials."""
+        st, p = self.st, self.p
+        keep = 2 if not self.final else 0  # keep some ISS material for experiments
+        spare = max(0, self.iss - keep)
+        use = min(k, spare)
+        v = use * (1.0 - self.v_iss) + (k - use) * (1.0 - self.w.iss_material) - 0.2
+        v += self.goal(Goal.EXTERNAL, st.ext_mat[p], k)
+        return v
+
+    def train(self, action: Train) -> float:
+        """A way of Train Astronauts."""
+        return self.trained(SHUTTLE_NATION[_SHUTTLE_INDEX[action.shuttle]])
+
+    def trained(self, n: int) -> float:
+        """An astronaut onto pad ``n``'s shuttle."""
+        st, p = self.st, self.p
+        v = self.astronaut_value() if not self.final else 0.0
+        on = st.cargo_astro[0][p] + st.cargo_astro[1][p]
+        v += self.goal(Goal.ASTRONAUTS_ON_SHUTTLES, on, 1)
+        v -= 0.05 * st.countdown[n]  # sooner is better
+        return v
+
+    def load(self, action: Load) -> float:
+        """A way of Load Material."""
+        return self.loading(action.amounts[0], action.amounts[1])
+
+    def loading(self, ru: int, us: int) -> float:
+        """``ru`` and ``us`` materials onto the shuttles."""
+        st, g = self.st, self.g
+        loaded = self.loaded
+        room = max(0, g.max_iss - self.iss - loaded)
+        k = ru + us
+        level = self.iss + loaded
+        v = 0.0
+        for i in range(min(k, room)):
+            v += self.material(level + i)
+        v = 0.9 * v + self.goal(Goal.MATERIALS_ON_SHUTTLES, loaded, k)
+        return v - 0.03 * (ru * st.countdown[0] + us * st.countdown[1])
+
+    def plan(self, action: Plan) -> float:
+        """A way of Plan Experiments."""
+        return self.planning(action.levels)
+
+    def planning(self, levels: tuple[int, ...]) -> float:
+        """Drawing from the decks of ``levels``."""
+        st, p = self.st, self.p
+        room = self.g.hand_limit - len(st.hands[p])
+        if room <= 0 or self.final:
+            return -1.0
+        want = max(0, self.w.hand_target - len(st.hands[p]))
+        v = self.w.plan * (0.3 + 0.6 * min(want, 2)) * (1.0 - 0.8 * self.progress)
+        # advanced cards pay more but need three astronauts
+        v += 0.3 * sum(levels) if self.crew >= 3 else 0.2 * (3 - max(levels))
+        return v
+
+    def _slots(self) -> tuple[dict[str, int], list[float], int]:
+        """Per module name its column space, per space the bonus of a cube there, one's best stack."""
+        found = self._slot_cache
+        if found is None:
+            st, p, g = self.st, self.p, self.g
+            where = {g.mod_name[m]: i for i, m in enumerate(st.column) if m >= 0}
+            bonus = []
+            stack = 0
+            for row in st.ccubes:
+                mine = row[p]
+                if mine > stack:
+                    stack = mine
+                others = max(row[:p] + row[p + 1 :], default=0)
+                bonus.append(0.3 if mine + 1 >= others else 0.0)  # a majority in reach
+            found = self._slot_cache = (where, bonus, stack)
+        return found
+
+    def construct(self, action: Construct) -> float:
+        """A way of Construct Modules."""
+        where, bonus, stack = self._slots()
+        first, second = where[action.first], where[action.second]
+        if self.final:
+            return self.goal(Goal.CUBES_ON_MODULE, stack, 2) - 0.5
+        v = self.w.construct + self.goal(Goal.CUBES_ON_MODULE, stack, 2 if first == second else 1)
+        v += bonus[first] if first == second else bonus[first] + bonus[second]
+        return v
+
+
+#: the evaluation of each kind of card action
+_METHODS: dict[type, Any] = {
+    Conduct: _Eval.conduct,
+    Install: _Eval.install,
+    LongStay: _Eval.long_stay,
+    OutsideJobs: _Eval.outside,
+    Train: _Eval.train,
+    Load: _Eval.load,
+    Plan: _Eval.plan,
+    Construct: _Eval.construct,
+}
+
+
+def _value(ev: _Eval, action: Any) -> float:
+    """The value of one card action."""
+    v: float = _METHODS[type(action)](ev, action)
+    return v
+
+
+def _best(ev: _Eval, actions: list[Any]) -> tuple[Any, float]:
+    """The best of a card's actions (all of one kind) and its value."""
+    kind = type(actions[0])
+    if kind is Construct and not ev.final:
+        return _best_construct(ev, actions)
+    method = _METHODS[kind]
+    best, best_v = actions[0], -1e9
+    for a in actions:
+        v = method(ev, a)
+        if v > best_v:
+            best, best_v = a, v
+    return best, best_v
+
+
+def _best_construct(ev: _Eval, actions: list[Any]) -> tuple[Any, float]:
+    """``_best`` for Construct Modules, with the per-space bonuses looked up once."""
+    where, bonus, stack = ev._slots()
+    one = ev.goal(Goal.CUBES_ON_MODULE, stack, 1)
+    two = ev.goal(Goal.CUBES_ON_MODULE, stack, 2)
+    best, best_v = actions[0], -1e9
+    for a in actions:
+        i, j = where[a.first], where[a.second]
+        v = bonus[i] + two if i == j else bonus[i] + bonus[j] + one
+        if v > best_v:
+            best, best_v = a, v
+    return best, best_v + ev.w.construct
+
+
+def _estimate(ev: _Eval, a: int) -> float | None:
+    """The value of card ``a``'s best way in closed form, or None to look at every way."""
+    st, p, g = ev.st, ev.p, ev.g
+    if a == INSTALL:
+        on = st.unity[p] + (st.occ[p] & ~g.ls_mask).bit_count()
+        k = min(2, on, (st.covered & st.docked).bit_count())
+        return ev.tokens(k, max(0, k - st.unity[p]))
+    if a == LONG_STAY:
+        return ev.long_stay(None)
+    if a == OUTSIDE:
+        most = min(3, st.iss_mat[p], g.max_ext - st.ext_mat[p])
+        return max(ev.convert(k) for k in range(1, most + 1))
+    if a == TRAIN:
+        return max(
+            ev.trained(n) for n in (0, 1) if st.pad[n] >= 0 and sum(st.cargo_astro[n]) < g.sh_seats[st.pad[n]]
+        )
+    if a == LOAD:
+        can = [st.pad[n] >= 0 and g.sh_mat[st.pad[n]] for n in (0, 1)]
+        ways = [(2, 0)] if can[0] else []
+        if can[1]:
+            ways.append((0, 2))
+        if can[0] and can[1]:
+            ways.append((1, 1))
+        return max(ev.loading(ru, us) for ru, us in ways)
+    if a == PLAN:
+        have = [i + 1 for i in range(3) if st.exp_pool[i] or st.exp_bottom[i]]
+        pairs: list[tuple[int, ...]] = [(x, y) for i, x in enumerate(have) for y in have[i + 1 :]]
+        if not pairs:
+            pairs = [(have[0],)]
+        return max(ev.planning(levels) for levels in pairs)
+    if a == CONSTRUCT and not ev.final:
+        _, bonus, stack = ev._slots()
+        present = [bonus[i] for i, m in enumerate(st.column) if m >= 0]
+        top = sorted(present, reverse=True)
+        one = ev.goal(Goal.CUBES_ON_MODULE, stack, 1)
+        two = ev.goal(Goal.CUBES_ON_MODULE, stack, 2)
+        pair = top[0] + top[1] + one if len(top) > 1 else -1e9
+        return ev.w.construct + max(top[0] + two, pair)
+    if a == CONDUCT:
+        best = -1e9
+        for c in doable_experiments(st, p):
+            need = len(g.exp_needs[c])
+            best = max(best, ev.experiment(c, min(need, st.unity[p]) if g.exp_long[c] else 0))
+        return best
+    return None
+
+
+def _card_value(ev: _Eval, a: int) -> float:
+    """The value of placing a cube on card ``a``: its best way, and the launch it may cause."""
+    v = _estimate(ev, a)
+    if v is None:
+        actions = card_actions(ev.st, ev.p, a)
+        if not actions:
+            return -1e9
+        v = _best(ev, actions)[1]
+    return v + ev.launch_bonus(a)
+
+
+class HeuristicBot:
+    """A one-ply heuristic bot: a callable ``(state, rng) -> action`` (see the module)."""
+
+    def __init__(self, name: str, params: Params) -> None:
+        self.name = name
+        #: the name records and tables show for this bot
+        self.__name__ = name
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"<1998 ISS bot {self.name!r}>"
+
+    def __call__(self, state: Any, rng: random.Random) -> Action:
+        """The bot's action in ``state`` (a decision of a seat); it needs no randomness."""
+        return self.decide(state)
+
+    def decide(self, st: State1998) -> Action:
+        """The heuristic's action in ``st``."""
+        legal = st.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        ph = st.phase
+        p = st.current_player
+        ev = _Eval(st, p, self.params)
+        if ph == Phase.NORMAL or ph == Phase.EXTRA:
+            return self._place(st, ev, legal, ph == Phase.EXTRA)
+        if ph == Phase.PERFORM:
+            return _best(ev, legal)[0]
+        if ph == Phase.KEEP:
+            return self._keep(st, ev, legal)
+        if ph == Phase.GOAL:
+            return legal[0]  # a goal is 5 points: claim the first one offered
+        if ph == Phase.COUNTDOWN:
+            return self._countdown(st, ev, legal)
+        if ph == Phase.PLACE_EXTRA:
+            return self._extra_space(st, ev, legal)
+        if ph == Phase.CARGO:
+            return min(legal, key=lambda a: st.countdown[SHUTTLE_NATION[_SHUTTLE_INDEX[a.shuttle]]])
+        if ph == Phase.RETRIEVE:
+            return self._retrieve(st, p, legal)
+        return legal[0]
+
+    def _place(self, st: State1998, ev: _Eval, legal: list[Any], extra: bool) -> Action:
+        best, best_v = legal[-1] if extra else legal[0], 0.0 if extra else -1e9
+        for a in legal:
+            if type(a) is not Place:
+                continue
+            v = _card_value(ev, _CARD_INDEX[a.card])
+            if extra:
+                v -= 0.2  # the cube on the extra space keeps some value there
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _keep(self, st: State1998, ev: _Eval, legal: list[Any]) -> Action:
+        g = st.game
+        p = st.actor
+        crew = ev.crew
+        target = self.params.hand_target + 1
+        best, best_v = legal[-1], -1e9
+        for a in legal:
+            assert isinstance(a, Keep)
+            v = 0.0
+            size = len(st.hands[p]) + len(a.kept)
+            for name in a.kept:
+                c = g.exp_index[name]
+                doable = len(g.exp_needs[c]) <= max(1, crew)
+                chance = (0.7 if doable else 0.25) * (1.0 - 0.7 * ev.progress)
+                v += g.exp_points[c] * chance - (1.0 - chance) - 0.5 * (g.exp_iss[c] + g.exp_ext[c]) * chance
+            if size > target:
+                v -= 2.0 * (size - target)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _countdown(self, st: State1998, ev: _Eval, legal: list[Any]) -> Action:
+        p = st.actor
+        best, best_v = legal[0], -1e9
+        for a in legal:
+            n = SHUTTLE_NATION[_SHUTTLE_INDEX[a.shuttle]]
+            mine = st.cargo_astro[n][p] + st.cargo_mat[n][p]
+            theirs = sum(st.cargo_astro[n]) + sum(st.cargo_mat[n]) - mine
+            v = 0.3 * mine - 0.1 * theirs
+            if st.countdown[n] <= a.steps:  # this turn's launch is ours
+                v += 2.0 + (1.5 if not st.won[p][st.pad[n]] else 0.0)
+            elif st.countdown[n] - a.steps <= 2:
+                v -= 0.8  # sets up the next player's launch
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _extra_space(self, st: State1998, ev: _Eval, legal: list[Any]) -> Action:
+        order = (CONDUCT, INSTALL, LONG_STAY, PLAN, TRAIN, LOAD, OUTSIDE, CONSTRUCT)
+        able = performable_mask(st, st.actor)
+        rank = {a: i for i, a in enumerate(order)}
+
+        def key(action: Any) -> tuple[int, int]:
+            a = _CARD_INDEX[action.card]
+            return (0 if able >> a & 1 else 1, rank[a])
+
+        return min(legal, key=key)
+
+    def _retrieve(self, st: State1998, p: int, legal: list[Any]) -> Action:
+        g = st.game
+
+        def key(action: Any) -> tuple[int, int]:
+            m = g.mod_index.get(action.source, -1)
+            if m < 0:
+                return (1, 0)  # extra-action cubes are worth keeping
+            slot = st.column.index(m)
+            row = st.ccubes[slot]
+            lead = row[p] - max((k for q, k in enumerate(row) if q != p), default=0)
+            return (0, -abs(lead))  # where the cube changes no majority
+
+        return min(legal, key=key)
+
+
+_CARD_INDEX = {name: a for a, name in enumerate(ACTION_NAMES)}
+
+#: the three registered bots
+greedy_bot = HeuristicBot("greedy", GREEDY)
+builder_bot = HeuristicBot("builder", BUILDER)
+scientist_bot = HeuristicBot("scientist", SCIENTIST)
+register_bot("1998-iss", "greedy")(greedy_bot)
+register_bot("1998-iss", "builder")(builder_bot)
+register_bot("1998-iss", "scientist")(scientist_bot)

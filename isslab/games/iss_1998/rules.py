@@ -1,0 +1,465 @@
+"""The 1998 ISS game and its positions: :class:`Game1998` (options, tables) and :class:`State1998`.
+
+This module wires the concepts together; each lives in its own module:
+
+* :mod:`.components` - seats, cards, compartments, shuttles, goals, the default data, the options;
+* :mod:`.tables` - option checks and the tables of one game (compartments as bits, cards ...);
+* :mod:`.phases` - the :class:`~.phases.Phase` (what the next action is), the turn's
+  :class:`~.phases.Step`, :class:`~.phases.EndISS`;
+* :mod:`.actions` - the action NamedTuples;
+* :mod:`.legal` - legal actions, chance outcomes, and why an action is illegal;
+* :mod:`.steps` - what each action does, and the automatic parts of a turn and of a launch;
+* :mod:`.fedor` - the solo automaton; :mod:`.effects` - what players and FEDOR both do;
+* :mod:`.scoring` - points by source, winners, statistics;
+* :mod:`.view` - what a seat sees, and texts;
+* :mod:`.positions` - positions built by hand, and their checks;
+* :mod:`.hidden` - ``resample_hidden``: a position a seat cannot tell from the real one.
+
+In the solo game the state has two participants: the player (seat 0) and FEDOR (index 1, no seat).
+Every per-player field has one entry per participant.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from isslab.core import Game, GameInfo, Memo, ReturnsKind, State, register_game
+from isslab.games.iss_1998 import hidden, legal, positions, scoring, steps, tables, view
+from isslab.games.iss_1998.actions import ACTION_TYPES, NoAction, NoClaim, Place, SkipExtra, Train
+from isslab.games.iss_1998.components import (
+    ACTION_NAMES,
+    EARTH_ACTIONS,
+    ISS_ACTIONS,
+    OPTIONS,
+    SEAT_COLOURS,
+    SEAT_NAMES,
+    SHUTTLE_NAMES,
+)
+from isslab.games.iss_1998.phases import ACTOR, NOBODY, WHO, EndISS, Phase, Step
+from isslab.games.iss_1998.scoring import NO_TALLY
+
+__all__ = ["Game1998", "State1998"]
+
+
+@register_game
+class Game1998(Game):
+    """1998 ISS (Looping Games, 2022): build the station, launch shuttles, run experiments."""
+
+    id = "1998-iss"
+    title = "1998 ISS"
+    INFO = GameInfo(
+        title="1998 ISS",
+        min_players=1,
+        max_players=4,
+        # 1.0 per winner; ties on points and experiments are shared wins, so the sum varies
+        returns=ReturnsKind.GENERAL_SUM,
+        hidden_information=True,
+        chance=True,
+        seat_names=SEAT_NAMES,
+        seat_colours=SEAT_COLOURS,
+        default_bot="greedy",
+    )
+    OPTIONS = OPTIONS
+    ACTION_TYPES = ACTION_TYPES
+    CONFORMANCE_VARIANTS = (
+        {"players": 1},
+        {"players": 1, "solo_start": "fedor", "fedor_reshuffle_returns": False, "first_game_variant": True},
+        {
+            "players": 2,
+            "first_game_variant": True,
+            "goal_windows": "end",
+            "final_round_construct": False,
+            "first_player": 1,
+        },
+        {"players": 3, "installation_tokens": 8, "hand_limit": 2},
+    )
+
+    # tables (filled by tables.build)
+    n: int
+    P: int
+    solo: bool
+    fedor: int
+    countdown_values: tuple[int, ...]
+    sh_copies: tuple[int, ...]
+    sh_seats: tuple[int, ...]
+    sh_mat: tuple[bool, ...]
+    sh_mod: tuple[bool, ...]
+    sh_repl: tuple[bool, ...]
+    sh_start: tuple[int, ...]
+    deck_cards: tuple[int, ...]
+    soyuz: int
+    mod_name: tuple[str, ...]
+    n_initial: int
+    mod_index: dict[str, int]
+    comp_type: tuple[int, ...]
+    comp_module: tuple[int, ...]
+    comp_label: tuple[str, ...]
+    n_comps: int
+    comp_index: dict[str, int]
+    mod_mask: tuple[int, ...]
+    mod_comps: tuple[tuple[int, ...], ...]
+    type_mask: tuple[int, ...]
+    all_mask: int
+    ls_mask: int
+    crn_mask: int
+    start_docked: int
+    start_covered: int
+    deck_modules: tuple[int, ...]
+    start_token_pool: int
+    exp_name: tuple[str, ...]
+    exp_level: tuple[int, ...]
+    exp_points: tuple[int, ...]
+    exp_iss: tuple[int, ...]
+    exp_ext: tuple[int, ...]
+    exp_needs: tuple[tuple[int, ...], ...]
+    exp_long: tuple[bool, ...]
+    exp_index: dict[str, int]
+    exp_start: tuple[tuple[int, ...], ...]
+    ls_points: tuple[int, ...]
+    ls_max: int
+    goal_threshold: tuple[int, ...]
+    f_action: tuple[int, ...]
+    f_back: tuple[int, ...]
+    f_label: tuple[str, ...]
+    # scalars read on the hot paths
+    max_iss: int
+    max_ext: int
+    mat_capacity: int
+    hand_limit: int
+    goals_in_play: int
+    goal_after_action: bool
+    final_construct: bool
+    fedor_cargo: int
+    fedor_tries: int
+    fedor_reshuffle_returns: bool
+    set_points: tuple[int, ...]
+    # shared action objects
+    act_train: tuple[tuple[Train, ...], ...]
+    act_place: tuple[tuple[tuple[Place, Place], ...], ...]
+    place_lists: tuple[tuple[list[Any], ...], ...]
+    extra_lists: tuple[tuple[list[Any], ...], ...]
+    exp_r: tuple[int, ...]
+    earth_outcomes: tuple[tuple[Any, float], ...]
+    iss_outcomes: tuple[tuple[Any, float], ...]
+    goal_outcomes: tuple[tuple[Any, float], ...]
+    act_none: tuple[NoAction, ...]
+    act_skip: tuple[SkipExtra, ...]
+    act_noclaim: tuple[NoClaim, ...]
+    # bounded memos (filled by .legal)
+    memo_iss: Memo[Any, list[Any]]
+    memo_conduct: Memo[Any, Any]
+    memo_earth: Memo[Any, list[Any]]
+    memo_misc: Memo[Any, Any]
+
+    def _setup(self) -> None:
+        """Check the options against each other, then build the tables and the shared actions."""
+        tables.build(self)
+        o = self._options
+        self.max_iss = o["max_iss_material"]
+        self.max_ext = o["max_external"]
+        self.mat_capacity = 2 * o["material_tokens"]  # a token turned over counts two
+        self.hand_limit = o["hand_limit"]
+        self.goals_in_play = 0 if self.solo else o["goals_in_play"]
+        self.goal_after_action = o["goal_windows"] == "action_and_end"
+        self.final_construct = o["final_round_construct"]
+        self.fedor_cargo = o["fedor_cargo"]
+        self.fedor_tries = o["fedor_tries"]
+        self.fedor_reshuffle_returns = o["fedor_reshuffle_returns"]
+        self.set_points = tuple(o["shuttle_set_points"])
+        seats = range(self.n)
+        self.act_none = tuple(NoAction(s) for s in seats)
+        self.act_skip = tuple(SkipExtra(s) for s in seats)
+        self.act_noclaim = tuple(NoClaim(s) for s in seats)
+        self.act_train = tuple(tuple(Train(s, SHUTTLE_NAMES[t]) for t in range(5)) for s in seats)
+        self.act_place = tuple(
+            tuple((Place(s, ACTION_NAMES[a], False), Place(s, ACTION_NAMES[a], True)) for a in range(8))
+            for s in seats
+        )
+        # the legal lists of turn steps 2 and 3 by the mask of the cards that can be performed
+        self.place_lists = tuple(
+            tuple(
+                [self.act_place[s][a][0] for a in range(8) if mask >> a & 1] or [self.act_none[s]]
+                for mask in range(256)
+            )
+            for s in seats
+        )
+        self.extra_lists = tuple(
+            tuple(
+                [self.act_place[s][a][1] for a in range(8) if mask >> a & 1] + [self.act_skip[s]]
+                for mask in range(256)
+            )
+            for s in seats
+        )
+        self.earth_outcomes = legal.order_outcomes("Earth", EARTH_ACTIONS)
+        self.iss_outcomes = legal.order_outcomes("ISS", ISS_ACTIONS)
+        self.goal_outcomes = legal.goal_outcomes(self.goals_in_play) if self.goals_in_play else ()
+
+    def describe_action(self, action: Any, seat: int | None) -> str:
+        """The text of ``action`` for ``seat``: another seat's experiment cards, FEDOR's top card masked."""
+        return view.describe(action, seat)
+
+    def round_label(self, index: int) -> str:
+        """The name of round ``index``: every participant (FEDOR included) has one turn a round."""
+        return view.round_label(self, index)
+
+    def seat_name(self, seat: int) -> str:
+        """The colour of a seat."""
+        return SEAT_NAMES[seat]
+
+    def new_state(self) -> State1998:
+        """The position before the setup's chance nodes (the start player, the decks ...)."""
+        o = self._options
+        P = self.P
+        st = object.__new__(State1998)
+        st._init_base(self)
+        st.phase = Phase.FIRST
+        st.step = Step.SETUP
+        st.actor = NOBODY
+        st.turn = NOBODY
+        st.start = NOBODY
+        if self.solo:
+            st.start = 0 if o["solo_start"] == "player" else 1
+        elif o["first_player"] >= 0:
+            st.start = o["first_player"]
+        st.ending = 0
+        st.turns = 0
+        st.earth = ()
+        st.iss = ()
+        st.rows = ()
+        st.extra = (-1,) * 8
+        st.column = (-1,) * 4
+        st.ccubes = ((0,) * P,) * 4
+        st.module_pool = self.deck_modules
+        st.station = tuple(range(self.n_initial))
+        st.docked = self.start_docked
+        st.covered = self.start_covered
+        st.token_pool = self.start_token_pool
+        st.occ = (0,) * P
+        astronauts = o["astronauts"]
+        st.unity = (1,) * P  # Setup 12a (Solo: FEDOR too)
+        reserve = [astronauts - 1] * P
+        if self.solo:
+            reserve[self.fedor] = o["fedor_astronauts"] - 1  # Solo setup: one goes back to the box
+        st.reserve = tuple(reserve)
+        st.cargo_astro = ((0,) * P,) * 2
+        st.cargo_mat = ((0,) * P,) * 2
+        st.pad = (-1, -1)
+        st.countdown = (0, 0)
+        st.shuttle_pool = self.sh_copies
+        st.shuttle_left = self.deck_cards
+        st.won = ((0,) * 5,) * P
+        st.iss_mat = (0,) * P  # set when the start player is known (Setup 12b)
+        st.ext_mat = (0,) * P
+        st.long_stay = (0,) * P
+        st.tokens = (0,) * P
+        st.cubes = (o["action_cubes"],) * P
+        st.goals = ()
+        st.goal_owner = ()
+        st.claimed = False
+        st.hands = ((),) * P
+        st.played = ((),) * P
+        st.exp_pool = self.exp_start
+        st.exp_bottom = ((), (), ())
+        st.drawn = ()
+        st.to_draw = ()
+        st.in_extra = False
+        st.doing = -1
+        st.need = 0
+        st.targets = ()
+        st.launch_pad = -1
+        st.launcher = NOBODY
+        st.lstep = 0
+        st.queue = ()
+        st.fedor_pool = tuple(range(len(self.f_action))) if self.solo else ()
+        st.fedor_top = -1
+        st.fedor_discard = ()
+        st.fedor_card = -1
+        st.fmode = 0
+        st.fstate = 0
+        st.fedor_failed = False
+        st.fedor_left = 0
+        st.fedor_level = 0
+        st.fedor_tries = 0
+        st.fedor_exp = -1
+        st.stats = (NO_TALLY,) * P
+        steps.run(st)
+        return st
+
+    #: ``game.position(to_move=0, pads={"US": ("Endeavour", 3)}, ...)``: see positions.build
+    position = positions.build
+
+
+class State1998(State):
+    """A position of 1998 ISS. Every field is an int, a bool or a tuple (see ``FIELDS``)."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "step",
+        "actor",
+        "turn",
+        "start",
+        "ending",
+        "turns",
+        "earth",
+        "iss",
+        "rows",
+        "extra",
+        "column",
+        "ccubes",
+        "module_pool",
+        "station",
+        "docked",
+        "covered",
+        "token_pool",
+        "occ",
+        "unity",
+        "reserve",
+        "cargo_astro",
+        "cargo_mat",
+        "pad",
+        "countdown",
+        "shuttle_pool",
+        "shuttle_left",
+        "won",
+        "iss_mat",
+        "ext_mat",
+        "long_stay",
+        "tokens",
+        "cubes",
+        "goals",
+        "goal_owner",
+        "claimed",
+        "hands",
+        "played",
+        "exp_pool",
+        "exp_bottom",
+        "drawn",
+        "to_draw",
+        "in_extra",
+        "doing",
+        "need",
+        "targets",
+        "launch_pad",
+        "launcher",
+        "lstep",
+        "queue",
+        "fedor_pool",
+        "fedor_top",
+        "fedor_discard",
+        "fedor_card",
+        "fmode",
+        "fstate",
+        "fedor_failed",
+        "fedor_left",
+        "fedor_level",
+        "fedor_tries",
+        "fedor_exp",
+        "stats",
+    )
+    __slots__ = FIELDS
+
+    game: Game1998
+    phase: int  # a Phase: what the next action is
+    step: int  # a Step: where the turn stands
+    actor: int  # the participant who decides now (or whose experiment card is drawn)
+    turn: int  # whose turn it is
+    start: int  # the start player
+    ending: int  # 0 playing, 1 a shuttle deck ran out (finish the round), 2 the final round
+    turns: int  # turns played
+    earth: tuple[int, ...]  # the Earth action cards, top to bottom
+    iss: tuple[int, ...]  # the ISS action cards, top to bottom
+    rows: tuple[int, ...]  # the row (module space) beside each action card
+    extra: tuple[int, ...]  # the participant with a cube on each card's extra-action space, or -1
+    column: tuple[int, ...]  # the module in each space of the column, or -1
+    ccubes: tuple[tuple[int, ...], ...]  # cubes of each participant on each column space
+    module_pool: tuple[int, ...]  # the module deck (its order is hidden: a set)
+    station: tuple[int, ...]  # modules on the station, in docking order
+    docked: int  # bit mask of the compartments on the station
+    covered: int  # bit mask of the compartments under an installation token
+    token_pool: int  # installation tokens in the pool
+    occ: tuple[int, ...]  # per participant: bit mask of the compartments its astronauts occupy
+    unity: tuple[int, ...]  # astronauts in the Unity common area
+    reserve: tuple[int, ...]  # astronauts on Earth
+    cargo_astro: tuple[tuple[int, ...], ...]  # per pad (Russian, US): astronauts of each participant
+    cargo_mat: tuple[tuple[int, ...], ...]  # per pad: materials of each participant
+    pad: tuple[int, ...]  # the shuttle type on each pad, or -1
+    countdown: tuple[int, ...]  # the countdown cube of each pad
+    shuttle_pool: tuple[int, ...]  # shuttle cards of each type not yet drawn
+    shuttle_left: tuple[int, ...]  # cards each nation's deck still holds
+    won: tuple[tuple[int, ...], ...]  # shuttle cards each participant keeps, by type
+    iss_mat: tuple[int, ...]
+    ext_mat: tuple[int, ...]
+    long_stay: tuple[int, ...]
+    tokens: tuple[int, ...]  # installation tokens kept
+    cubes: tuple[int, ...]  # action cubes in the reserve
+    goals: tuple[int, ...]  # the goal cards on offer
+    goal_owner: tuple[int, ...]  # who took each, or -1
+    claimed: bool  # the turn player has taken a goal this turn
+    hands: tuple[tuple[int, ...], ...]  # experiment cards in hand (sorted)
+    played: tuple[tuple[int, ...], ...]  # experiments performed, in order
+    exp_pool: tuple[tuple[int, ...], ...]  # per level: the unknown top part of the deck (a set)
+    exp_bottom: tuple[tuple[int, ...], ...]  # per level: the cards put under the deck, in order
+    drawn: tuple[int, ...]  # experiments just drawn (Plan Experiments)
+    to_draw: tuple[int, ...]  # the levels still to draw
+    in_extra: bool  # the card action being resolved is the extra action
+    doing: int  # the card whose action is performed (normal or extra); the normal one's stays to the end
+    need: int  # cubes still to take back
+    targets: tuple[int, ...]  # the column spaces of a Construct Modules waiting for cubes
+    launch_pad: int  # the pad launching now, or -1
+    launcher: int  # who caused it
+    lstep: int  # where the launch stands
+    queue: tuple[int, ...]  # participants still to place (or play) an extra action won
+    fedor_pool: tuple[int, ...]  # the FEDOR deck under the top card (a set)
+    fedor_top: int  # the top FEDOR card (face hidden, back public), or -1
+    fedor_discard: tuple[int, ...]
+    fedor_card: int  # the FEDOR card being resolved, or -1
+    fmode: int  # 0 FEDOR's turn, 1 an extra action
+    fstate: int  # where FEDOR's card action stands (fedor.FS_*)
+    fedor_failed: bool
+    fedor_left: int  # installation tokens FEDOR still takes
+    fedor_level: int  # the level of experiment FEDOR tries
+    fedor_tries: int  # experiment cards FEDOR has tried this action
+    fedor_exp: int  # the experiment card FEDOR flipped, or -1
+    stats: tuple[tuple[int, ...], ...]  # per participant: the counters of scoring.Tally
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
+        who = WHO[self.phase]
+        return self.actor if who == ACTOR else who
+
+    @property
+    def rounds(self) -> int:
+        """Completed rounds (every participant has had a turn)."""
+        return self.turns // self.game.P
+
+    @property
+    def end_reason(self) -> EndISS | None:
+        """``EndISS.FINAL_ROUND`` once the final round is over."""
+        return EndISS.FINAL_ROUND if self.phase == Phase.OVER else None
+
+    _legal_actions = legal.legal_actions
+    _chance_outcomes = legal.chance_outcomes
+    _apply = steps.apply
+    _illegal_reason = legal.illegal_reason
+    _check_position = positions.check_position
+    _view = view.view
+    __str__ = view.render
+    key_numbers = view.key_numbers
+    goal = view.goal
+    standing = view.standing
+    headline = view.headline
+    resample_hidden = hidden.resample_hidden
+
+    # results and statistics
+    returns = scoring.returns
+    winners = scoring.winners
+    ranks = scoring.ranks
+    scores = scoring.scores
+    points = scoring.points
+    tally = scoring.tally
+    seat_stats = scoring.seat_stats
+    game_stats = scoring.game_stats
+
+
+Game1998.STATE = State1998

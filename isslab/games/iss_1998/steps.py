@@ -1,0 +1,803 @@
+"""The steps of 1998 ISS: what each action does to the position (``State._apply``).
+
+:func:`apply` copies the state once and hands the copy to one handler per action type, which
+changes its fields in place (the copy is not shared yet) and then calls :func:`run`. ``run`` carries
+the turn on through everything automatic, in the rulebook's order, until the next decision or
+chance node: the cargo check when only one shuttle takes materials, the module preparation, the
+countdown when only one pad may be counted down, the launch and its six steps, the end of the turn,
+FEDOR's whole turn in the solo game. Comments cite the rulebook: "turn step n" (Player Turn),
+"Launch step n", "Setup n", "Solo", and "reading n" for the numbered readings of the package
+docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from isslab.core import IllegalActionError
+from isslab.games.iss_1998 import fedor
+from isslab.games.iss_1998.actions import (
+    Cargo,
+    Claim,
+    ColumnOrder,
+    Conduct,
+    Construct,
+    Countdown,
+    ExperimentDraw,
+    FedorExperiment,
+    FedorToken,
+    FedorTop,
+    GoalDraw,
+    Install,
+    Keep,
+    Load,
+    LongStay,
+    ModuleDraw,
+    NoAction,
+    NoClaim,
+    OutsideJobs,
+    Place,
+    PlaceExtra,
+    Plan,
+    Retrieve,
+    ShuttleDraw,
+    SkipExtra,
+    StartPlayer,
+    Train,
+)
+from isslab.games.iss_1998.components import ACTION_NAMES, GOALS, SHUTTLE_NAMES, SHUTTLE_NATION
+from isslab.games.iss_1998.effects import count_down, do_experiment, move
+from isslab.games.iss_1998.legal import claimable_goals, performable_mask
+from isslab.games.iss_1998.phases import NOBODY, Phase, Step
+from isslab.games.iss_1998.scoring import (
+    EXTRA_USED,
+    EXTRA_WON,
+    GOALS_CLAIMED,
+    LAUNCHES,
+    stat,
+)
+from isslab.games.iss_1998.tables import UNITY
+from isslab.games.iss_1998.util import put, put2
+
+if TYPE_CHECKING:
+    from isslab.games.iss_1998.rules import State1998
+
+__all__ = ["apply", "begin_turn", "countdown_pads", "run", "setup_next"]
+
+_ACTION_INDEX = {name: a for a, name in enumerate(ACTION_NAMES)}
+_SHUTTLE_INDEX = {name: t for t, name in enumerate(SHUTTLE_NAMES)}
+_GOAL_INDEX = {row[0]: i for i, row in enumerate(GOALS)}
+
+
+def apply(st0: State1998, action: Any) -> State1998:
+    """The state after the legal ``action`` (``State._apply``: the core has checked it)."""
+    st = st0._copy()
+    handler = _HANDLERS.get(type(action))
+    if handler is None:  # pragma: no cover - resolve() only lets legal actions through
+        raise IllegalActionError(f"unknown action {action!r}")
+    handler(st, action)
+    return st
+
+
+# --- the driver -----------------------------------------------------------------------------------
+
+
+def run(st: State1998) -> None:
+    """Carry the game on from ``st.step`` until a decision or a chance node (or the end)."""
+    fns = _STEP_TABLE
+    while True:
+        if st.fstate and fedor.resume(st):
+            return
+        if fns[st.step](st):
+            return
+
+
+def _decide(st: State1998, phase: Phase, actor: int) -> bool:
+    st.phase = phase
+    st.actor = actor
+    return True
+
+
+def _chance(st: State1998, phase: Phase) -> bool:
+    st.phase = phase
+    return True
+
+
+# --- setup ----------------------------------------------------------------------------------------
+
+
+def setup_next(st: State1998) -> bool:
+    """The next chance node of the setup, or the start of the first turn (Setup 1-12)."""
+    g = st.game
+    if st.start < 0:
+        return _chance(st, Phase.FIRST)
+    if not st.earth:
+        return _chance(st, Phase.ORDER_EARTH)
+    if not st.iss:
+        return _chance(st, Phase.ORDER_ISS)
+    if -1 in st.column and st.module_pool:
+        return _chance(st, Phase.MODULE_DRAW)
+    if st.pad[0] < 0 or st.pad[1] < 0:
+        return _chance(st, Phase.SHUTTLE_DRAW)
+    if len(st.goals) < g.goals_in_play and not g.solo:
+        return _chance(st, Phase.GOAL_DRAW)
+    for q in range(g.P):
+        if q != g.fedor and len(st.hands[q]) < 2:
+            # Setup 10: a basic card, then a medium one
+            st.actor = q
+            st.to_draw = (len(st.hands[q]) + 1,)
+            return _chance(st, Phase.EXPERIMENT_DRAW)
+    if g.solo and st.fedor_top < 0:
+        return _chance(st, Phase.FEDOR_TOP)
+    _finish_setup(st)
+    return False
+
+
+def _finish_setup(st: State1998) -> None:
+    """Setup 12 (the discs that depend on the start player), the solo setup, then the first turn."""
+    g = st.game
+    o = g._options
+    iss = [o["start_iss_material"]] * g.P
+    ext = [o["start_external"]] * g.P
+    iss[st.start] = o["start_player_iss_material"]
+    st.to_draw = ()
+    st.actor = NOBODY
+    if g.solo:
+        f = g.fedor
+        iss[f] = o["fedor_iss_material"]  # Solo setup: FEDOR's discs on 6 and 2
+        ext[f] = o["fedor_external"]
+        for n in (0, 1):
+            fedor.cargo(st, n)
+    st.iss_mat = tuple(iss)
+    st.ext_mat = tuple(ext)
+    begin_turn(st, st.start)
+
+
+def begin_turn(st: State1998, p: int) -> None:
+    """The start of ``p``'s turn."""
+    st.turn = p
+    st.actor = p
+    st.claimed = False
+    st.doing = -1
+    st.in_extra = False
+    st.step = Step.FEDOR_START if p == st.game.fedor else Step.CARGO
+
+
+# --- the turn -------------------------------------------------------------------------------------
+
+
+def _cargo_check(st: State1998) -> bool:
+    """Turn step 1: with both shuttles empty, a material from the reserve goes on one of them."""
+    st.step = Step.EXTRA
+    if any(st.cargo_astro[0]) or any(st.cargo_astro[1]) or any(st.cargo_mat[0]) or any(st.cargo_mat[1]):
+        return False
+    g = st.game
+    p = st.turn
+    pads = [n for n in (0, 1) if st.pad[n] >= 0 and g.sh_mat[st.pad[n]]]
+    if len(pads) == 2:
+        st.step = Step.CARGO
+        return _decide(st, Phase.CARGO, p)
+    if pads:  # one shuttle takes materials: no choice to make (the Soyuz example)
+        n = pads[0]
+        st.cargo_mat = put2(st.cargo_mat, n, p, st.cargo_mat[n][p] + 1)
+    return False
+
+
+def _extra_offer(st: State1998) -> bool:
+    """Turn step 2: a cube on an extra-action space may be returned to play that card's action."""
+    p = st.turn
+    st.step = Step.NORMAL
+    if p not in st.extra:
+        return False
+    mine = 0
+    for a, q in enumerate(st.extra):
+        if q == p:
+            mine |= 1 << a
+    if performable_mask(st, p) & mine:
+        st.step = Step.EXTRA
+        return _decide(st, Phase.EXTRA, p)
+    return False
+
+
+def _normal(st: State1998) -> bool:
+    """Turn step 3: a cube from the reserve (or taken back from the board) onto an action card."""
+    p = st.turn
+    if st.ending != 2 and st.cubes[p] <= 0:
+        st.need = 1
+        return _decide(st, Phase.RETRIEVE, p)
+    return _decide(st, Phase.NORMAL, p)
+
+
+def _prepare(st: State1998) -> bool:
+    """Turn step 4: the cube on the action card moves to the module beside it."""
+    st.step = Step.GOAL_AFTER_ACTION
+    a = st.doing
+    if a < 0 or st.ending == 2:  # the final round places no cubes in modules (Endgame)
+        return False
+    p = st.turn
+    slot = st.rows[a]
+    if st.column[slot] >= 0:
+        st.ccubes = put2(st.ccubes, slot, p, st.ccubes[slot][p] + 1)
+    else:  # no module beside the card (the deck ran out): the cube goes back (reading 13)
+        st.cubes = put(st.cubes, p, st.cubes[p] + 1)
+    return False
+
+
+def _goal_window(st: State1998) -> bool:
+    """Goals: once per turn, a goal whose requirement is met may be claimed (reading 9)."""
+    after_action = st.step == Step.GOAL_AFTER_ACTION
+    g = st.game
+    if after_action and not g.goal_after_action:
+        st.step = Step.COUNTDOWN
+        return False
+    p = st.turn
+    if st.goals and not st.claimed and -1 in st.goal_owner and claimable_goals(st, p):
+        return _decide(st, Phase.GOAL, p)
+    st.step = Step.COUNTDOWN if after_action else Step.END
+    return False
+
+
+def countdown_pads(st: State1998) -> list[int]:
+    """Pads whose shuttle has at least one astronaut or material on it (turn step 5)."""
+    out = []
+    for n in (0, 1):
+        if st.pad[n] >= 0 and (any(st.cargo_astro[n]) or any(st.cargo_mat[n])):
+            out.append(n)
+    return out
+
+
+def _countdown(st: State1998) -> bool:
+    """Turn step 5: the action card's value off the countdown of a pad with cargo."""
+    st.step = Step.LAUNCH
+    if st.doing < 0 or st.ending == 2:  # no countdown in the final round (Endgame)
+        return False
+    pads = countdown_pads(st)
+    if len(pads) == 2:
+        st.step = Step.COUNTDOWN
+        return _decide(st, Phase.COUNTDOWN, st.turn)
+    if pads:
+        count_down(st, pads[0], st.game.countdown_values[st.doing])
+    return False
+
+
+def _launch_step(st: State1998) -> bool:
+    """Turn step 6: a pad at 0 launches its shuttle (Launch); then the turn goes on."""
+    if st.launch_pad < 0:
+        for n in (0, 1):
+            if st.pad[n] >= 0 and st.countdown[n] == 0:
+                st.launch_pad = n
+                st.launcher = st.turn
+                st.lstep = 0
+                break
+        else:
+            fedor_turn = st.turn == st.game.fedor
+            st.step = Step.END if fedor_turn else Step.GOAL_AT_END
+            return False
+    return _launch(st)
+
+
+def _end_turn(st: State1998) -> bool:
+    """The next player clockwise; the end trigger, the final round and the end (Endgame)."""
+    g = st.game
+    p = st.turn
+    st.turns += 1
+    st.doing = -1
+    if p == (st.start - 1) % g.P:  # the player to the right of the start player ends a round
+        if st.ending == 1:
+            st.ending = 2
+        elif st.ending == 2:
+            st.phase = Phase.OVER
+            st.actor = NOBODY
+            st.step = Step.END
+            return True
+    begin_turn(st, (p + 1) % g.P)
+    return False
+
+
+# --- the launch -----------------------------------------------------------------------------------
+
+
+def _launch(st: State1998) -> bool:
+    """Launch steps 1-6, then the extra actions won (Extra Action); True when stopped."""
+    g = st.game
+    n = st.launch_pad
+    t = st.pad[n]
+    P = g.P
+    f = g.fedor
+    if st.lstep == 0:
+        # step 1: astronaut replacement
+        if g.sh_repl[t]:
+            ls = g.ls_mask
+            reserve, unity, occ = list(st.reserve), list(st.unity), list(st.occ)
+            for q in range(P):
+                in_ls = (occ[q] & ls).bit_count()
+                if q == f:  # Solo launch 1: FEDOR's astronauts stay on the station
+                    unity[q] += in_ls
+                    occ[q] &= ~ls
+                else:
+                    reserve[q] += unity[q] + (occ[q] & ~ls).bit_count()
+                    unity[q] = in_ls
+                    occ[q] = 0
+            st.reserve, st.unity, st.occ = tuple(reserve), tuple(unity), tuple(occ)
+        # step 2: new astronauts into Unity
+        if any(st.cargo_astro[n]):
+            st.unity = tuple(u + a for u, a in zip(st.unity, st.cargo_astro[n], strict=True))
+            st.cargo_astro = put(st.cargo_astro, n, (0,) * P)
+        # step 3: materials, up to the top of the track
+        if any(st.cargo_mat[n]):
+            top = g.max_iss
+            st.iss_mat = tuple(min(top, v + m) for v, m in zip(st.iss_mat, st.cargo_mat[n], strict=True))
+            st.cargo_mat = put(st.cargo_mat, n, (0,) * P)
+        st.lstep = 1
+    if st.lstep == 1:
+        st.lstep = 2
+        # step 4: the module with the most cubes (the higher on ties) goes up
+        if g.sh_mod[t] and any(m >= 0 for m in st.column):
+            if _launch_module(st):
+                return True
+    if st.lstep == 2:
+        # step 5: a Soyuz inspects the modules under construction
+        if t == g.soyuz:
+            _inspect(st)
+        # step 6: the launcher keeps the shuttle card; a new one goes on the pad
+        st.won = put2(st.won, st.launcher, t, st.won[st.launcher][t] + 1)
+        stat(st, st.launcher, LAUNCHES + t, 1)
+        st.pad = put(st.pad, n, -1)
+        st.countdown = put(st.countdown, n, 0)
+        st.lstep = 3
+        if st.shuttle_left[n] > 0:
+            return _chance(st, Phase.SHUTTLE_DRAW)
+    # the extra actions won at this launch, clockwise from the launcher (Extra Action)
+    while st.queue:
+        q = st.queue[0]
+        st.queue = st.queue[1:]
+        if q == f:  # Solo launch 4-5: FEDOR plays a FEDOR card at once
+            fedor.start_action(st, extra=True)
+            return False
+        if st.cubes[q] > 0 and -1 in st.extra:
+            return _decide(st, Phase.PLACE_EXTRA, q)
+    st.launch_pad = -1
+    st.lstep = 0
+    st.actor = st.turn
+    return False
+
+
+def _winners(st: State1998, counts: list[int]) -> list[int]:
+    """Participants with the most (at least one), clockwise from the launcher (Extra Action)."""
+    best = max(counts)
+    if best <= 0:
+        return []
+    P = st.game.P
+    start = st.launcher
+    return [(start + i) % P for i in range(P) if counts[(start + i) % P] == best]
+
+
+def _queue(st: State1998, winners: list[int]) -> None:
+    """Add ``winners`` to the extra actions to place, keeping the clockwise order from the launcher."""
+    for q in winners:
+        stat(st, q, EXTRA_WON, 1)
+    P = st.game.P
+    start = st.launcher
+    merged = list(st.queue) + winners
+    merged.sort(key=lambda q: (q - start) % P)  # stable: module winners before inspection winners
+    st.queue = tuple(merged)
+
+
+def _launch_module(st: State1998) -> bool:
+    """Launch step 4: the module goes up, its cubes go home, majority, the column moves up."""
+    g = st.game
+    column = st.column
+    totals = [sum(st.ccubes[i]) if column[i] >= 0 else -1 for i in range(4)]
+    slot = totals.index(max(totals))  # the first (highest) of the most
+    m = column[slot]
+    cubes_there = st.ccubes[slot]
+    _queue(st, _winners(st, list(cubes_there)))
+    st.cubes = tuple(c + k for c, k in zip(st.cubes, cubes_there, strict=True))
+    st.station = st.station + (m,)
+    st.docked |= g.mod_mask[m]
+    # two installation tokens from the pool (as many as remain when it runs low, reading 14)
+    left = st.token_pool
+    for c in g.mod_comps[m]:
+        if left <= 0:
+            break
+        st.covered |= 1 << c
+        left -= 1
+    st.token_pool = left
+    P = g.P
+    st.column = column[:slot] + column[slot + 1 :] + (-1,)
+    st.ccubes = st.ccubes[:slot] + st.ccubes[slot + 1 :] + ((0,) * P,)
+    if st.module_pool:
+        return _chance(st, Phase.MODULE_DRAW)
+    return False
+
+
+def _inspect(st: State1998) -> None:
+    """Launch step 5: each takes one cube back from every module it has cubes on; most wins."""
+    g = st.game
+    P = g.P
+    got = [0] * P
+    rows = []
+    for row in st.ccubes:
+        new = []
+        for q in range(P):
+            if row[q] > 0:
+                got[q] += 1
+                new.append(row[q] - 1)
+            else:
+                new.append(0)
+        rows.append(tuple(new))
+    st.ccubes = tuple(rows)
+    st.cubes = tuple(c + k for c, k in zip(st.cubes, got, strict=True))
+    _queue(st, _winners(st, got))
+
+
+# --- card actions ---------------------------------------------------------------------------------
+
+
+def _place(st: State1998, action: Place) -> None:
+    """Turn steps 2-3: the cube goes back to the reserve (extra) or onto the card (normal)."""
+    p = action.seat
+    a = _ACTION_INDEX[action.card]
+    if action.extra:
+        st.extra = put(st.extra, a, -1)
+        st.cubes = put(st.cubes, p, st.cubes[p] + 1)
+        st.in_extra = True
+        stat(st, p, EXTRA_USED, 1)
+    else:
+        st.in_extra = False
+        if st.ending != 2:  # no cube placement in the final round (Endgame)
+            st.cubes = put(st.cubes, p, st.cubes[p] - 1)
+    stat(st, p, a, 1)
+    st.doing = a
+    _decide(st, Phase.PERFORM, p)
+
+
+def _end_card(st: State1998) -> None:
+    """After a card's action: the normal action follows an extra one; module preparation follows it.
+
+    The normal action's card stays in ``doing`` to the end of the turn (its cube and countdown).
+    """
+    if st.in_extra:
+        st.in_extra = False
+        st.doing = -1
+        st.step = Step.NORMAL
+    else:
+        st.step = Step.PREPARE
+    run(st)
+
+
+def _train(st: State1998, action: Train) -> None:
+    p = action.seat
+    n = SHUTTLE_NATION[_SHUTTLE_INDEX[action.shuttle]]
+    st.cargo_astro = put2(st.cargo_astro, n, p, st.cargo_astro[n][p] + 1)
+    st.reserve = put(st.reserve, p, st.reserve[p] - 1)
+    _end_card(st)
+
+
+def _load(st: State1998, action: Load) -> None:
+    p = action.seat
+    cm = st.cargo_mat
+    for n in (0, 1):
+        if action.amounts[n]:
+            cm = put2(cm, n, p, cm[n][p] + action.amounts[n])
+    st.cargo_mat = cm
+    _end_card(st)
+
+
+def _construct(st: State1998, action: Construct) -> None:
+    p = action.seat
+    g = st.game
+    st.targets = (st.column.index(g.mod_index[action.first]), st.column.index(g.mod_index[action.second]))
+    if st.cubes[p] < 2:  # take back the cubes needed first (Construct Modules)
+        st.need = 2 - st.cubes[p]
+        _decide(st, Phase.RETRIEVE, p)
+        return
+    _place_construct(st, p)
+
+
+def _place_construct(st: State1998, p: int) -> None:
+    cc = st.ccubes
+    for slot in st.targets:
+        cc = put2(cc, slot, p, cc[slot][p] + 1)
+    st.ccubes = cc
+    st.cubes = put(st.cubes, p, st.cubes[p] - 2)
+    st.targets = ()
+    _end_card(st)
+
+
+def _retrieve(st: State1998, action: Retrieve) -> None:
+    p = action.seat
+    g = st.game
+    m = g.mod_index.get(action.source, -1)
+    if m >= 0:
+        slot = st.column.index(m)
+        st.ccubes = put2(st.ccubes, slot, p, st.ccubes[slot][p] - 1)
+    else:
+        a = _ACTION_INDEX[action.source[: -len(" extra space")]]
+        st.extra = put(st.extra, a, -1)
+    st.cubes = put(st.cubes, p, st.cubes[p] + 1)
+    st.need -= 1
+    if st.need > 0:
+        return
+    if st.targets:
+        _place_construct(st, p)
+    else:
+        st.step = Step.NORMAL
+        run(st)
+
+
+def _plan(st: State1998, action: Plan) -> None:
+    st.to_draw = tuple(action.levels)
+    st.drawn = ()
+    _draw_next(st)
+
+
+def _draw_next(st: State1998) -> None:
+    """Plan Experiments: draw from the chosen decks; a deck drawn down to the cards put under it
+    gives those in order, without a chance node (reading 10). Then the player keeps some."""
+    while st.to_draw:
+        i = st.to_draw[0] - 1
+        if st.exp_pool[i]:
+            _chance(st, Phase.EXPERIMENT_DRAW)
+            return
+        bottom = st.exp_bottom[i]
+        st.to_draw = st.to_draw[1:]
+        if bottom:
+            st.drawn = st.drawn + (bottom[0],)
+            st.exp_bottom = put(st.exp_bottom, i, bottom[1:])
+    _decide(st, Phase.KEEP, st.turn)
+
+
+def _experiment_draw(st: State1998, action: ExperimentDraw) -> None:
+    g = st.game
+    c = g.exp_index[action.card]
+    i = action.level - 1
+    pool = st.exp_pool[i]
+    st.exp_pool = put(st.exp_pool, i, tuple(x for x in pool if x != c))
+    if st.step == Step.SETUP:
+        q = action.seat
+        st.hands = put(st.hands, q, tuple(sorted(st.hands[q] + (c,))))
+        run(st)
+        return
+    st.drawn = st.drawn + (c,)
+    st.to_draw = st.to_draw[1:]
+    _draw_next(st)
+
+
+def _keep(st: State1998, action: Keep) -> None:
+    p = action.seat
+    g = st.game
+    idx = g.exp_index
+    if action.kept:
+        hand = st.hands[p] + tuple(idx[name] for name in action.kept)
+        st.hands = put(st.hands, p, tuple(sorted(hand)))
+    bottom = st.exp_bottom
+    for name in action.returned:  # under its own deck (Plan Experiments)
+        c = idx[name]
+        i = g.exp_level[c] - 1
+        bottom = put(bottom, i, bottom[i] + (c,))
+    st.exp_bottom = bottom
+    st.drawn = ()
+    _end_card(st)
+
+
+def _long_stay(st: State1998, action: LongStay) -> None:
+    p = action.seat
+    ci = st.game.comp_index
+    move(st, p, ci[action.source], ci[action.target])
+    st.iss_mat = put(st.iss_mat, p, st.iss_mat[p] - 1)
+    st.long_stay = put(st.long_stay, p, st.long_stay[p] + 1)
+    _end_card(st)
+
+
+def _install(st: State1998, action: Install) -> None:
+    p = action.seat
+    ci = st.game.comp_index
+    for src in action.sources:  # the astronauts used go to Unity
+        move(st, p, ci[src], UNITY)
+    for tgt in action.targets:
+        st.covered &= ~(1 << ci[tgt])
+    st.tokens = put(st.tokens, p, st.tokens[p] + len(action.targets))
+    _end_card(st)
+
+
+def _outside(st: State1998, action: OutsideJobs) -> None:
+    p = action.seat
+    ci = st.game.comp_index
+    move(st, p, ci[action.source], ci[action.target])
+    st.iss_mat = put(st.iss_mat, p, st.iss_mat[p] - action.amount)
+    st.ext_mat = put(st.ext_mat, p, st.ext_mat[p] + action.amount)
+    _end_card(st)
+
+
+def _conduct(st: State1998, action: Conduct) -> None:
+    p = action.seat
+    g = st.game
+    c = g.exp_index[action.card]
+    st.hands = put(st.hands, p, tuple(x for x in st.hands[p] if x != c))
+    ci = g.comp_index
+    do_experiment(st, p, c, tuple(ci[s] for s in action.sources), tuple(ci[t] for t in action.targets))
+    _end_card(st)
+
+
+def _no_action(st: State1998, action: NoAction) -> None:
+    st.doing = -1
+    st.step = Step.PREPARE
+    run(st)
+
+
+def _skip_extra(st: State1998, action: SkipExtra) -> None:
+    st.step = Step.NORMAL
+    run(st)
+
+
+def _cargo(st: State1998, action: Cargo) -> None:
+    n = SHUTTLE_NATION[_SHUTTLE_INDEX[action.shuttle]]
+    p = action.seat
+    st.cargo_mat = put2(st.cargo_mat, n, p, st.cargo_mat[n][p] + 1)
+    st.step = Step.EXTRA
+    run(st)
+
+
+def _claim(st: State1998, action: Claim) -> None:
+    p = action.seat
+    goal = _GOAL_INDEX[action.goal]
+    i = st.goals.index(goal)
+    st.goal_owner = put(st.goal_owner, i, p)
+    st.claimed = True
+    stat(st, p, GOALS_CLAIMED, 1)
+    _after_goal(st)
+
+
+def _no_claim(st: State1998, action: NoClaim) -> None:
+    _after_goal(st)
+
+
+def _after_goal(st: State1998) -> None:
+    st.step = Step.COUNTDOWN if st.step == Step.GOAL_AFTER_ACTION else Step.END
+    run(st)
+
+
+def _count(st: State1998, action: Countdown) -> None:
+    n = SHUTTLE_NATION[_SHUTTLE_INDEX[action.shuttle]]
+    count_down(st, n, action.steps)
+    st.step = Step.LAUNCH
+    run(st)
+
+
+def _place_extra(st: State1998, action: PlaceExtra) -> None:
+    q = action.seat
+    a = _ACTION_INDEX[action.card]
+    st.extra = put(st.extra, a, q)
+    st.cubes = put(st.cubes, q, st.cubes[q] - 1)
+    st.actor = st.turn
+    run(st)
+
+
+def _fedor_token(st: State1998, action: FedorToken) -> None:
+    fedor.take_token(st, st.game.comp_index[action.compartment])
+    run(st)
+
+
+# --- chance ---------------------------------------------------------------------------------------
+
+
+def _start_player(st: State1998, action: StartPlayer) -> None:
+    st.start = action.seat
+    run(st)
+
+
+def _column_order(st: State1998, action: ColumnOrder) -> None:
+    order = tuple(_ACTION_INDEX[name] for name in action.cards)
+    if action.column == "Earth":
+        st.earth = order
+    else:
+        st.iss = order
+    if st.earth and st.iss:
+        rows = [0] * 8
+        for r, a in enumerate(st.earth):
+            rows[a] = r
+        for r, a in enumerate(st.iss):
+            rows[a] = r
+        st.rows = tuple(rows)
+    run(st)
+
+
+def _module_draw(st: State1998, action: ModuleDraw) -> None:
+    m = st.game.mod_index[action.module]
+    st.module_pool = tuple(x for x in st.module_pool if x != m)
+    st.column = put(st.column, st.column.index(-1), m)
+    run(st)
+
+
+def _shuttle_draw(st: State1998, action: ShuttleDraw) -> None:
+    g = st.game
+    t = _SHUTTLE_INDEX[action.shuttle]
+    n = SHUTTLE_NATION[t]
+    st.pad = put(st.pad, n, t)
+    st.countdown = put(st.countdown, n, g.sh_start[t])  # on the shuttle's initial letter
+    st.shuttle_pool = put(st.shuttle_pool, t, st.shuttle_pool[t] - 1)
+    st.shuttle_left = put(st.shuttle_left, n, st.shuttle_left[n] - 1)
+    if st.step != Step.SETUP:
+        if st.shuttle_left[n] == 0 and st.ending == 0:
+            st.ending = 1  # the last card of a deck is on its pad (Endgame)
+        if g.solo:
+            fedor.cargo(st, n)  # Solo launch: FEDOR loads the new shuttle
+    run(st)
+
+
+def _goal_draw(st: State1998, action: GoalDraw) -> None:
+    st.goals = tuple(_GOAL_INDEX[name] for name in action.goals)
+    st.goal_owner = (-1,) * len(st.goals)
+    run(st)
+
+
+def _fedor_top(st: State1998, action: FedorTop) -> None:
+    c = action.number
+    st.fedor_top = c
+    st.fedor_pool = tuple(x for x in st.fedor_pool if x != c)
+    run(st)
+
+
+def _fedor_experiment(st: State1998, action: FedorExperiment) -> None:
+    g = st.game
+    c = g.exp_index[action.card]
+    i = action.level - 1
+    st.exp_pool = put(st.exp_pool, i, tuple(x for x in st.exp_pool[i] if x != c))
+    fedor.flipped(st, c)
+    run(st)
+
+
+_HANDLERS: dict[type, Callable[[Any, Any], None]] = {
+    Train: _train,
+    Load: _load,
+    Construct: _construct,
+    Plan: _plan,
+    LongStay: _long_stay,
+    Install: _install,
+    OutsideJobs: _outside,
+    Conduct: _conduct,
+    NoAction: _no_action,
+    Place: _place,
+    SkipExtra: _skip_extra,
+    Cargo: _cargo,
+    Retrieve: _retrieve,
+    Keep: _keep,
+    Claim: _claim,
+    NoClaim: _no_claim,
+    Countdown: _count,
+    PlaceExtra: _place_extra,
+    FedorToken: _fedor_token,
+    StartPlayer: _start_player,
+    ColumnOrder: _column_order,
+    ModuleDraw: _module_draw,
+    ShuttleDraw: _shuttle_draw,
+    GoalDraw: _goal_draw,
+    ExperimentDraw: _experiment_draw,
+    FedorTop: _fedor_top,
+    FedorExperiment: _fedor_experiment,
+}
+
+
+_STEP_FNS: dict[int, Callable[[Any], bool]] = {
+    Step.CARGO: _cargo_check,
+    Step.EXTRA: _extra_offer,
+    Step.NORMAL: _normal,
+    Step.PREPARE: _prepare,
+    Step.GOAL_AFTER_ACTION: _goal_window,
+    Step.COUNTDOWN: _countdown,
+    Step.LAUNCH: _launch_step,
+    Step.GOAL_AT_END: _goal_window,
+    Step.END: _end_turn,
+    Step.FEDOR_START: fedor.turn_start,
+    Step.FEDOR_PREPARE: fedor.prepare,
+    Step.FEDOR_COUNTDOWN: fedor.countdown,
+    Step.FEDOR_LAUNCH: _launch_step,
+    Step.SETUP: setup_next,
+}
+
+#: the step functions as a tuple indexed by step (a list lookup is cheaper than a dict's)
+_STEP_TABLE: tuple[Callable[[Any], bool], ...] = tuple(
+    _STEP_FNS.get(i, setup_next) for i in range(max(_STEP_FNS) + 1)
+)

@@ -1,0 +1,344 @@
+"""What the game view shows beside the board, headless: player panel, results, recaps, the end.
+
+Everything here is a pure function of a :class:`Session` (panels) or of the widgets' values, so
+no browser is needed; tests/test_browser.py plays the same screens by clicking.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from isslab_widgets import panels
+from isslab_widgets.boards import animation, board_for
+from isslab_widgets.session import HUMAN, Session
+
+import isslab
+from isslab import State
+from isslab.games.game_1969 import CardDraw, Commit, Launch
+from isslab.games.space_1999 import Move, Roll
+
+TWO = isslab.make("space-1999", players=2)
+
+
+def play_until(session: Session, done: Any, max_steps: int = 5000, seed: int = 0) -> None:
+    """Bots move; the human seats play the greedy bot's choice; until ``done(state)`` holds."""
+    greedy = isslab.bot(session.game.id, "greedy")
+    rng = random.Random(seed)
+    for _ in range(max_steps):
+        if done(session.state):
+            return
+        st = session.state
+        assert not st.is_terminal(), "the game ended first"
+        if session.human_to_move():
+            assert session.play(greedy(st, rng)), session.message
+        else:
+            assert session.advance(), session.message
+    raise AssertionError("the position never came")
+
+
+def hidden_texts(state: State, seat: int) -> list[str]:
+    """The omniscient texts of the actions whose values are hidden from ``seat``."""
+    return [state.describe(a) for a in state.history if state.describe(a, seat) != state.describe(a)]
+
+
+# --- the player panel ------------------------------------------------------------------------------
+
+
+def test_the_player_panel_shows_each_seat_its_player_numbers_goal_turn_and_leader() -> None:
+    session = Session(TWO, [HUMAN, "greedy"], seed=1)
+    play_until(session, lambda s: s.rounds >= 6 and s.current_player == 0)
+    rows = session.seat_rows()
+    st = session.state
+    assert [r.name for r in rows] == ["red", "blue"] and [r.player for r in rows] == [HUMAN, "greedy"]
+    assert [r.colour for r in rows] == list(TWO.info.seat_colours[:2])
+    assert rows[0].to_move and not rows[1].to_move
+    assert rows[0].goal == "land 4 eagles on the SW pad" and rows[1].goal == "land 4 eagles on the NE pad"
+    assert [k for k, _ in rows[0].numbers] == ["landed", "on pad", "distance"]
+    assert rows[0].numbers[2][1] == str(TWO.distance(st, 0))
+    ahead = max(range(2), key=st.standing)
+    if st.standing(0) != st.standing(1):
+        assert [r.leads for r in rows] == [s == ahead for s in range(2)]
+    page = panels.seat_html(rows[0], you=True)
+    assert "(you)" in page and "&#9654;" in page and "goal: land 4 eagles on the SW pad" in page
+    assert session.turn_text() == "your turn (red)"
+
+
+def test_nobody_leads_while_every_seat_stands_equal() -> None:
+    session = Session(TWO, [HUMAN, "greedy"], seed=1)
+    assert not any(r.leads for r in session.seat_rows())  # the start: all equal, nobody marked
+
+
+# --- the result of the human's last decision ------------------------------------------------------
+
+
+def test_the_result_of_the_humans_move_stays_until_its_next_decision() -> None:
+    session = Session(isslab.make("1969", players=3, first_player=0), [HUMAN, "greedy", "spy"], seed=3)
+    play_until(
+        session, lambda s: bool(s.history) and type(s.history[-1]) is Launch and s.history[-1].seat == 0
+    )
+    launch = session.state.history[-1]
+    # bots and dice go on; the human may have to decide again only in the same test (re-roll, cards)
+    session.step_bots()
+    result = session.result()
+    assert result is not None and result.seat == 0
+    if session.state.rounds == 0 and session.state.current_player != 0:  # the test is over
+        assert result.headline.startswith(f"USA's {launch.name} (1963)")
+    play_until(session, lambda s: bool(s.headline(0)) and s.current_player == 0 and s.headline(0) != "")
+    result = session.result()
+    assert result is not None and result.step == session.last_decision() + 1  # type: ignore[operator]
+    decision = session.tree.actions()[result.step - 1]
+    assert result.decision == session.state.describe(decision, 0)
+    shown = panels.result_html(result, session)
+    assert "Your last move" in shown and html.escape(result.decision) in shown
+    # a bot's move does not replace it; the human's next decision does
+    before = result.step
+    while session.human_to_move():
+        assert session.play(session.state.legal_actions()[0])
+        assert session.result().step > before  # type: ignore[union-attr]
+        before = session.result().step  # type: ignore[union-attr]
+        session.step_bots()
+        assert session.result().step == before  # type: ignore[union-attr]
+        if session.state.is_terminal():
+            break
+
+
+def test_the_humans_mission_test_result_is_kept_with_its_score_and_prestige() -> None:
+    session = Session(isslab.make("1969", players=2, first_player=0), [HUMAN, "greedy"], seed=2)
+    for _ in range(20):
+        play_until(session, lambda s: s.is_terminal() or (s.current_player == 0 and s.phase == 6))
+        if session.state.is_terminal():
+            break
+        st = session.state
+        launches = [a for a in st.legal_actions() if type(a) is Launch]
+        if not launches:
+            session.play(st.legal_actions()[0])
+            continue
+        pp = st.pp[0]
+        assert session.play(launches[0])
+        session.step_bots()
+        while session.human_to_move() and session.state.test and session.state.launcher == 0:
+            session.play(session.state.legal_actions()[-1])  # keep the dice / play nothing
+            session.step_bots()
+        result = session.result()
+        assert result is not None
+        if session.state.pp[0] != pp:
+            assert result.headline.startswith(f"USA's {launches[0].name}")
+            assert "score" in result.headline and "PP" in result.headline
+            assert any(c.startswith("prestige:") for c in result.changes)
+            return
+    pytest.fail("USA never won prestige with a mission")
+
+
+# --- recaps -----------------------------------------------------------------------------------------
+
+
+def test_a_space_1999_round_recap_lists_every_move_and_the_die() -> None:
+    session = Session(TWO, [HUMAN, "greedy"], seed=5)
+    assert session.recap() is None
+    play_until(session, lambda s: s.rounds == 2 and s.current_player == 0)
+    recap = session.recap()
+    assert recap is not None and recap.label == "round 2" and recap.complete
+    kinds = [type(session.tree.actions()[line.step - 1]) for line in recap.lines]
+    assert kinds.count(Roll) == 1 and kinds.count(Move) == 2 and kinds[-1] is Roll
+    first = session.recap(0)
+    assert first is not None and first.label == "round 1" and first.lines[0].step == 1
+    page = panels.recap_html(recap, session)
+    assert "Recap of round 2" in page and all(html.escape(line.text) in page for line in recap.lines)
+
+
+def test_a_1969_year_recap_never_shows_a_hidden_value() -> None:
+    session = Session(isslab.make("1969", players=4), [HUMAN, "greedy", "spy", "moonshot"], seed=4)
+    play_until(session, lambda s: s.rounds >= 3)
+    state = session.state
+    assert hidden_texts(state, 0), "no hidden draw or play of another nation to check"
+    assert any(type(a) is CardDraw and a.seat != 0 for a in state.history)
+    assert any(type(a) is Commit and a.seat != 0 and sum(a.cards) for a in state.history)
+    shown = ""
+    for year in range(3):
+        recap = session.recap(year)
+        assert recap is not None and recap.label == str(1963 + year) and recap.complete
+        assert [line.text for line in recap.lines] == [
+            state.describe(session.tree.actions()[line.step - 1], 0) for line in recap.lines
+        ]
+        shown += panels.recap_html(recap, session) + panels.result_html(session.result(), session)
+    for text in hidden_texts(state, 0):  # whole lines: "USSR draws 1" is a prefix of "... 1 card"
+        assert html.escape(text) + "</div>" not in shown
+    assert "draws 1 card" in shown or "draws 2 cards" in shown  # the masked texts are there
+
+
+# --- the end -------------------------------------------------------------------------------------
+
+
+def test_the_game_over_panel_names_winners_ranks_and_statistics_and_plays_again() -> None:
+    game = isslab.make("space-1999", players=3, eagles=1)
+    session = Session(game, [HUMAN, "greedy", "greedy"], seed=7)
+    assert session.game_over() is None
+    play_until(session, lambda s: s.is_terminal())
+    over = session.game_over()
+    st = session.state
+    assert over is not None and over.winners == [game.seat_name(w) for w in st.winners()]
+    assert [rank for _, rank, _, _ in over.rows] == sorted(st.ranks())
+    assert over.rows[0][0] in st.winners() and over.rows[0][1] == 1
+    stat_names = [k for k, _ in over.rows[0][3]]
+    assert "distance" in stat_names or "eagles landed" in stat_names
+    every = st.seat_stats()
+    for key in ("jumps",):  # a column of zeros says nothing: left out
+        if not any(row[key] for row in every):
+            assert key not in stat_names
+    page = panels.game_over_html(over, session)
+    assert "Game over" in page and over.winners[0] in page and "(you)" in page
+    assert st.end_reason is not None and html.escape(st.end_reason.value) in page
+    seed, seats = session.seed, list(session.seats)
+    assert session.play_again()
+    assert session.seed == seed + 1 and session.seats == seats and session.state.move_number == 0
+    assert session.game_over() is None and session.tree.size == 1
+
+
+# --- saving does not dirty the project -----------------------------------------------------------
+
+
+def test_saves_go_to_an_ignored_folder_by_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    session = Session(TWO, ["greedy", "greedy"], seed=1)
+    session.step_bots(10)
+    path = session.save()
+    assert path == Path("saves") / "space-1999-game.json" and path.is_file()
+    assert isslab.load(path.read_text()) == session.state
+    ignored = (Path(__file__).resolve().parents[1] / ".gitignore").read_text().split()
+    assert "saves/" in ignored
+
+
+# --- animations ---------------------------------------------------------------------------------
+
+
+def test_space_1999_animates_the_eagle_along_its_route_and_the_disc_turning() -> None:
+    board = board_for(TWO)
+    assert board is not None
+    record = isslab.play(TWO, "greedy", seed=0)
+    states = record.states()
+    moves = [i for i, a in enumerate(record.actions) if isinstance(a, Move) and a.kind != "pass"]
+    rolls = [i for i, a in enumerate(record.actions) if isinstance(a, Roll) and a.number != 3]
+    for i in moves[:5] + rolls[:3]:
+        frames = animation(board, states[i], record.actions[i], states[i + 1])
+        assert 2 <= len(frames) <= 6
+        assert all(
+            f.layer("pieces") != board.scene(states[i + 1], hints=False).layer("pieces") for f in frames
+        )
+    roll = rolls[0]
+    discs = {f.layer("board") for f in animation(board, states[roll], record.actions[roll], states[roll + 1])}
+    assert len(discs) >= 2  # the disc is drawn at turning angles in between
+
+
+def test_1969_gets_the_generic_animation_with_dice_as_the_human_may_read_them() -> None:
+    game = isslab.make("1969", players=3)
+    board = board_for(game)
+    assert board is not None
+    record = isslab.play(game, "greedy", seed=2)
+    states = record.states()
+    for i, a in enumerate(record.actions):
+        if type(a) is CardDraw and a.seat != 0:
+            frames = animation(board, states[i], a, states[i + 1], (0,))
+            texts = [getattr(s, "text", "") for f in frames for s in f.layer("pieces")]
+            assert states[i].describe(a, 0) in texts and str(a) not in texts or str(a) == a.masked_text()
+            break
+    else:
+        pytest.fail("no card draw of another nation")
+    hire = next(i for i, a in enumerate(record.actions) if type(a).__name__ == "Hire")
+    assert animation(board, states[hire], record.actions[hire], states[hire + 1], (0,))
+
+
+def test_the_view_animates_only_when_a_browser_shows_it_and_the_switch_is_on() -> None:
+    pytest.importorskip("ipycanvas")
+    from isslab_widgets import GameView
+    from isslab_widgets import view as view_module
+
+    view = GameView(TWO, [HUMAN, "greedy"], seed=3, autoplay=False)
+    try:
+        view_module.ANIMATION_SECONDS = 0.0
+        view.step_bots()
+        assert view.animated_frames == 0  # no browser: nothing to animate
+        assert view.painter is not None
+        view.painter.client_ready = True
+        view.step_bots(1) if not view.human_to_move() else view.play_action(view.state.legal_actions()[0])
+        assert view.animated_frames > 0
+        drawn = view.animated_frames
+        view.animate.value = False
+        view.advance() if not view.human_to_move() else view.play_action(view.state.legal_actions()[0])
+        assert view.animated_frames == drawn
+    finally:
+        view_module.ANIMATION_SECONDS = 0.3
+        view.close()
+
+
+# --- names on the board, passes, what if from the end ----------------------------------------------
+
+
+def test_move_texts_use_names_drawn_on_the_board() -> None:
+    from isslab.games.game_1969 import BOX_LABELS
+
+    game = isslab.make("space-1999", players=4)
+    board = board_for(game)
+    assert board is not None
+    record = isslab.play(game, "greedy", seed=1)
+    state = record.states()[40]
+    words = {getattr(s, "text", "") for s in board.scene(state).shapes()}
+    # dots r<ring>s<spoke>: ring labels and spoke numbers; lines NE-1, NE, NE+1 ...; pads NE ...
+    assert {f"r{r}" for r in range(1, game.rings + 1)} <= words
+    assert {str(s) for s in range(game.spokes)} <= words
+    assert {label for c in range(4) for _, label in game.corner_lines(c)} <= words
+    for a in record.actions[:80]:
+        if isinstance(a, Move) and a.line:
+            assert a.line in words
+    nineteen = isslab.make("1969", players=4)
+    board69 = board_for(nineteen)
+    assert board69 is not None
+    texts = " ".join(getattr(s, "text", "") for s in board69.scene(nineteen.new_state()).shapes())
+    assert all(label in texts for label in BOX_LABELS)  # "hires genius into Lunar Module"
+    assert all(name in texts for name in nineteen.m_name)  # "launches Lunar Orbit"
+
+
+def test_a_pass_is_a_button_on_the_board_never_a_silent_skip() -> None:
+    game = isslab.make("space-1999", players=2, forced_move=False)
+    session = Session(game, [HUMAN, "greedy"], seed=2)
+    session.step_bots()
+    scene = session.scene()
+    assert scene.region(("pass",)) is not None
+    assert session.click(("pass",)) and session.state.history[-1].kind == "pass"
+    forced = Session(TWO, [HUMAN, "greedy"], seed=2)
+    forced.step_bots()
+    assert forced.scene().region(("pass",)) is None  # a move exists: passing is not allowed
+    assert not forced.click(("pass",)) and "cannot pass" in forced.message
+
+
+def test_what_if_from_the_game_over_panel_runs_from_the_humans_last_decision() -> None:
+    pytest.importorskip("ipycanvas")
+    from isslab_widgets import GameView
+
+    game = isslab.make("space-1999", players=2, eagles=1)
+    view = GameView(game, [HUMAN, "greedy"], seed=4, autoplay=False)
+    try:
+        greedy = isslab.bot("space-1999", "greedy")
+        rng = random.Random(0)
+        while not view.state.is_terminal():
+            view.step_bots()
+            if view.human_to_move():
+                view.play_action(greedy(view.state, rng))
+        assert view.over_box.layout.display is None and "Game over" in view.over_html.value
+        assert view.wi_plot.layout.display == "none"  # no picture before the first run: no broken image
+        decision = view.session.last_decision()
+        run = view.what_if_from_here(games=6)
+        assert run is not None
+        df = run.wait(60)
+        assert len(df.drop_duplicates("game")) == 6 and view.tree.cursor == decision
+        assert view.details.selected_index == 0 and view.tabs.selected_index == 3
+        deadline = 50
+        while view.wi_plot.layout.display == "none" and deadline:
+            __import__("time").sleep(0.1)
+            deadline -= 1
+        assert view.wi_plot.layout.display is None and view.wi_plot.value
+    finally:
+        view.close()

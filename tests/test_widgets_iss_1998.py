@@ -1,0 +1,195 @@
+"""The 1998 ISS board without a browser: pictures at start, middle and end, clicks, refusals, hidden hands."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Hashable
+from typing import Any, cast
+
+import pytest
+
+pytest.importorskip("ipycanvas")
+
+import isslab_widgets  # noqa: E402
+from isslab_widgets import GameView, Scene, Text  # noqa: E402
+from isslab_widgets.boards.iss_1998 import MIN_TEXT, WIDTH, ISS1998Board  # noqa: E402
+
+import isslab  # noqa: E402
+from isslab.games.iss_1998 import ACTION_NAMES, Game1998, Phase, Place, State1998  # noqa: E402
+
+SVG = "{http://www.w3.org/2000/svg}"
+MAX_HEIGHT = 800
+
+
+def played(players: int, seed: int = 1) -> list[State1998]:
+    return isslab.play(Game1998(players=players), "greedy", seed=seed).states()  # type: ignore[return-value]
+
+
+def texts(scene: Scene) -> str:
+    return "\n".join(s.text for s in scene.shapes() if isinstance(s, Text))
+
+
+def make_view(players: int, seed: int = 0, state: Any = None) -> GameView:
+    seats = ["human"] + ["greedy"] * (players - 1)
+    start: Any = state if state is not None else isslab.make("1998-iss", players=players)
+    return GameView(start, seats, seed=seed, autoplay=False)
+
+
+def click_key(view: GameView, key: Hashable) -> bool:
+    region = view.scene.region(key)
+    assert region is not None, f"no clickable region {key!r}"
+    hit = view.scene.hit(region.x, region.y)
+    assert hit is not None and hit.key == key, f"{key!r} is covered by {hit!r}"
+    return bool(view.click(region.x, region.y))
+
+
+def to_normal_action(view: GameView) -> None:
+    """Let the bots and chance play until the human seat (0) must place a cube on an action card."""
+    for _ in range(400):
+        st = cast(State1998, view.state)
+        if st.current_player == 0 and st.phase == Phase.NORMAL:
+            return
+        if st.current_player == 0:
+            assert view.play_action(st.legal_actions()[0])
+        else:
+            view.step_bots()
+    raise AssertionError("the human seat never had a normal action")
+
+
+def test_the_board_is_found_by_convention() -> None:
+    game = isslab.make("1998-iss", players=2)
+    board = isslab_widgets.board_for(game)
+    assert isinstance(board, ISS1998Board)
+    with pytest.raises(TypeError):
+        ISS1998Board(isslab.make("mission-iss", players=2))
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_the_board_draws_at_start_middle_and_end(players: int) -> None:
+    states = played(players)
+    start = next(s for s in states if s.current_player >= 0)
+    middle = states[len(states) // 2]
+    end = states[-1]
+    assert end.is_terminal()
+    board = isslab_widgets.board_for(start.game)
+    assert isinstance(board, ISS1998Board)
+    for st in (states[0], start, middle, end):
+        for hints in (True, False):
+            scene = board.scene(st, hints=hints, viewers=(0,))
+            assert scene.width == WIDTH <= 640 and scene.height <= MAX_HEIGHT
+            sizes = [s.size for s in scene.shapes() if isinstance(s, Text)]
+            assert min(sizes) >= MIN_TEXT >= 11
+            for s in scene.shapes():
+                if isinstance(s, Text):
+                    assert 0 <= s.x <= scene.width and 0 <= s.y <= scene.height, s
+            root = ET.fromstring(scene.to_svg())
+            assert root.tag == f"{SVG}svg" and "1998 ISS" in "".join(root.itertext()) or st.is_terminal()
+    scene = board.scene(middle, hints=False)
+    keys = {r.key for r in scene.regions}
+    assert {("card", a) for a in range(8)} <= keys and {("pad", 0), ("pad", 1)} <= keys
+    written = texts(scene)
+    for m in middle.station:
+        assert any(middle.game.mod_name[m][:6] in line for line in written.splitlines())
+    assert "game over: " in texts(board.scene(end, hints=False))
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_a_click_on_an_action_card_gives_the_engines_action(players: int) -> None:
+    view = make_view(players)
+    try:
+        to_normal_action(view)
+        st = cast(State1998, view.state)
+        legal = [a for a in st.legal_actions() if type(a) is Place]
+        assert legal
+        card = ACTION_NAMES.index(legal[0].card)
+        assert click_key(view, ("card", card))
+        assert view.state.history[-1] == legal[0]
+        assert view.state.move_number == st.move_number + 1
+        # its choices follow as buttons (or places) matched against the legal list
+        st = cast(State1998, view.state)
+        if st.current_player == 0 and st.phase == Phase.PERFORM:
+            board = view.board
+            assert isinstance(board, ISS1998Board)
+            regions = {r.key for r in view.scene.regions}
+            key, action = next((k, a) for k, a in board._plan(st) if k in regions)
+            assert action in st.legal_actions()
+            assert click_key(view, key)
+            assert view.state.move_number == st.move_number + 1
+    finally:
+        view.close()
+
+
+def test_a_refused_click_is_explained_by_the_engine() -> None:
+    view = make_view(2)
+    try:
+        to_normal_action(view)
+        st = cast(State1998, view.state)
+        legal = {a.card for a in st.legal_actions() if type(a) is Place}
+        refused = [a for a in range(8) if ACTION_NAMES[a] not in legal]
+        if refused:
+            a = refused[0]
+            why = st.why_illegal(Place(0, ACTION_NAMES[a], False))
+            assert why
+            assert not click_key(view, ("card", a))
+            assert view.message.startswith("not a legal click") and why in view.message
+            assert view.state is st
+        # an extra-action space in the normal step is refused with the engine's reason too
+        why = st.why_illegal(Place(0, ACTION_NAMES[0], True))
+        assert why
+        assert not click_key(view, ("extra", 0))
+        assert why in view.message and view.state is st
+        assert not view.click(1.0, 1.0)
+    finally:
+        view.close()
+
+
+def test_other_seats_experiment_cards_are_never_drawn() -> None:
+    states = played(4, seed=2)
+    board = isslab_widgets.board_for(states[0].game)
+    assert isinstance(board, ISS1998Board)
+    g = states[0].game
+    checked = 0
+    for st in states[:: max(1, len(states) // 40)]:
+        if not any(st.hands[p] for p in (1, 2, 3)):
+            continue
+        mine = texts(board.scene(st, hints=True, viewers=(0,)))
+        nobody = texts(board.scene(st, hints=False))
+        own = {g.exp_name[c] for c in st.hands[0]}
+        for p in (1, 2, 3):
+            for c in st.hands[p]:
+                name = g.exp_name[c]
+                if name in own or any(name in g.exp_name[d] for q in range(4) for d in st.played[q]):
+                    continue
+                assert name not in mine and name not in nobody
+        for c in st.hands[0]:
+            assert g.exp_name[c][:8] in mine
+        checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_a_whole_game_is_playable_by_clicks_alone(players: int) -> None:
+    """Blue decides every step by a click on a drawn place or button; bots play the rest."""
+    import random
+
+    game = Game1998(players=players)
+    board = isslab_widgets.board_for(game)
+    assert isinstance(board, ISS1998Board)
+    rng = random.Random(players)
+    bot = isslab.bot(game.id, "greedy")
+    st: Any = game.new_state()
+    clicks = 0
+    while not st.is_terminal():
+        if st.is_chance_node():
+            st = st.apply(st.sample_chance(rng))
+        elif st.current_player != 0:
+            st = st.apply(bot(st, rng))
+        else:
+            drawn = {r.key for r in board.scene(st, hints=True, viewers=(0,)).regions}
+            keys = [k for k, _ in board._plan(st) if k in drawn]
+            assert keys, f"nothing to click at {st.legal_actions()}"
+            click = board.click(st, None, rng.choice(keys))
+            assert click.ok and click.action in st.legal_actions()
+            st = st.apply(click.action)
+            clicks += 1
+    assert clicks > 10
