@@ -1,14 +1,15 @@
 """Measure the search bots against every heuristic bot: the README's strength table.
 
-    python scripts/strength.py --budgets space-1999=100,400 1969=15,60 --workers 2
+    python scripts/strength.py --budgets space-1999=25,100 1969=10,40 --workers 2
 
 For each game the search bot is ``ismcts`` when the game has hidden information, else ``mcts``, at
 each budget (simulations per move, default rollouts). It plays two-seat games (the smallest table
 of two or more) against each heuristic bot (the registered bots but random, first and the search
 bots), the seats swapped within every batch on the same seeds. Games are played in batches until
 the Wilson 95% interval of the win rate is at most ``--width`` wide (and at least ``--min-games``
-were played). A cooperative game is measured by the team's mean return instead: the search bot
-plays every seat, then the heuristic bot does, on the same seeds. Results go to ``--out`` (JSON)
+were played). A cooperative game is measured by the team's success rate (its ``win``) and mean
+return instead: the search bot plays every seat, then the heuristic bot does, on the same seeds,
+until the search team's success rate has an interval that narrow. Results go to ``--out`` (JSON)
 and print as a table; the progress of every cell is saved after each batch (``--out`` +
 ``.progress``), so a run that is stopped goes on where it stopped when started again.
 """
@@ -17,14 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from collections.abc import Callable
 from typing import Any
 
 import isslab
-from isslab.bots.arena import wilson
 from isslab.core import ReturnsKind
+from isslab.stats import wilson_interval
 
 SKIP = {"random", "first", "mcts", "ismcts"}
 
@@ -43,6 +43,7 @@ def measure(
     game = isslab.make(game_id, players=players)
     coop = info.returns is ReturnsKind.COOPERATIVE
     wins, n, k = float(cell.get("wins", 0.0)), int(cell.get("n", 0)), int(cell.get("k", 0))
+    other_wins = float(cell.get("other_wins", 0.0))
     team: list[float] = list(cell.get("team", []))
     other: list[float] = list(cell.get("other", []))
     t0 = time.perf_counter() - float(cell.get("seconds", 0.0))
@@ -51,15 +52,20 @@ def measure(
         seed = 1000 + k
         k += 1
         if coop:
-            kw = {"games": args.batch, "seed": seed, "workers": args.workers, "progress": False}
-            a = isslab.simulate(game, bots=searcher, **kw)
-            b = isslab.simulate(game, bots=opponent, **kw)
-            team += list(a[a["seat"] == 0]["returns"])
-            other += list(b[b["seat"] == 0]["returns"])
+            # the team's success (every seat shares one result) and its mean return, the search
+            # bot in every seat; the heuristic team is measured the same way on the same seeds
+            for who, results in ((searcher, team), (opponent, other)):
+                df = isslab.simulate(
+                    game, bots=who, games=args.batch, seed=seed, workers=args.workers, progress=False
+                )
+                results += [float(r) for r in df[df["seat"] == 0]["returns"]]
+                won = float(df[df["seat"] == 0]["win"].sum())
+                if who == searcher:
+                    wins += won
+                else:
+                    other_wins += won
             n = len(team)
-            mean = sum(team) / n
-            sd = math.sqrt(sum((x - mean) ** 2 for x in team) / max(1, n - 1))
-            lo, hi = mean - 1.96 * sd / math.sqrt(n), mean + 1.96 * sd / math.sqrt(n)
+            lo, hi = wilson_interval(wins, n)
         else:
             for seat in range(2):
                 bots = [opponent] * players
@@ -70,10 +76,18 @@ def measure(
                 mine = df[df["seat"] == seat]
                 wins += float(mine["win"].sum())
                 n += len(mine)
-            lo, hi = wilson(wins, n)
+            lo, hi = wilson_interval(wins, n)
         print(f"  {game_id} {searcher} vs {opponent}: {n} games, [{lo:.3f}, {hi:.3f}]", flush=True)
         cell.update(
-            wins=wins, n=n, k=k, team=team, other=other, low=lo, high=hi, seconds=time.perf_counter() - t0
+            wins=wins,
+            other_wins=other_wins,
+            n=n,
+            k=k,
+            team=team,
+            other=other,
+            low=lo,
+            high=hi,
+            seconds=time.perf_counter() - t0,
         )
         save()
     row: dict[str, Any] = {
@@ -86,17 +100,20 @@ def measure(
         "high": hi,
         "seconds": time.perf_counter() - t0,
     }
-    if coop:
-        row.update(team_score=sum(team) / n, opponent_score=sum(other) / n)
-    else:
-        row.update(win_rate=wins / n)
+    row.update(win_rate=wins / n)
+    if coop:  # the win rate is the search team's success rate
+        row.update(team_score=sum(team) / n, opponent_score=sum(other) / n, opponent_win_rate=other_wins / n)
     return row
 
 
 def main() -> None:
     """Run every cell and write the results."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--budgets", nargs="+", default=["space-1999=100,400", "1969=15,60"])
+    p.add_argument(
+        "--budgets",
+        nargs="+",
+        default=["space-1999=25,100", "mission-iss=5,20", "1969=10,40", "1998-iss=5,20"],
+    )
     p.add_argument("--batch", type=int, default=40, help="games per batch (half in each seat)")
     p.add_argument("--width", type=float, default=0.1, help="widest 95%% interval accepted")
     p.add_argument("--min-games", type=int, default=120)

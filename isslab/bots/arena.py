@@ -9,7 +9,6 @@ are seeded and may run on several processes.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -18,19 +17,9 @@ import pandas as pd
 
 from isslab.core import Bot, Game, make
 from isslab.sim import simulate
+from isslab.stats import wilson_interval
 
-__all__ = ["Match", "head_to_head", "skill_trace", "wilson"]
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default); (0, 1) without games."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+__all__ = ["Match", "head_to_head", "skill_trace"]
 
 
 @dataclass(frozen=True)
@@ -76,7 +65,7 @@ def head_to_head(
         mine = df[df["seat"] == seat]
         wins += float(mine["win"].sum())
         played += len(mine)
-    low, high = wilson(wins, played)
+    low, high = wilson_interval(wins, played)
     return Match(_name(bot), _name(opponent), played, wins, wins / played, low, high)
 
 
