@@ -55,8 +55,10 @@ outcome           number                                       size
 ``SoloDeal``      ``bottom_rank * 20 + middle_rank``           700 (1 player only)
 ================  ===========================================  ===============================
 
-A ``SoloDeal`` row is ranked among the ways to split its cards over the four command kinds, in
-:func:`_composition_rank` order (35 ways for the bottom row's 4 cards, 20 for the middle row's 3).
+A ``SoloDeal`` row is ranked among the ways to split its cards over the four command kinds,
+ordered by the Move count, then Research, Assemble (the order the legal outcomes are listed in):
+35 ways for the bottom row's 4 cards, from all Exercise (0) to all Move (34), 20 for the middle
+row's 3.
 ``max_chance_outcomes`` is the largest size of the game's options.
 """
 
