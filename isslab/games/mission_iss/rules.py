@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from isslab.core import CHANCE, TERMINAL, Game, GameInfo, ReturnsKind, State, register_game
-from isslab.games.mission_iss import legal, positions, scoring, steps, view
+from isslab.games.mission_iss import legal, numbering, positions, scoring, steps, view
 from isslab.games.mission_iss.actions import ACTION_TYPES
 from isslab.games.mission_iss.components import (
     MODULES,
@@ -130,6 +130,11 @@ class GameISS(Game):
 
     #: ``game.position(year=2005, attached={"B": "T"}, astronauts=...)``: see positions.build
     position = positions.build
+
+    # the fixed action numbers (isslab.interop): see .numbering
+    num_distinct_actions = numbering.num_distinct_actions
+    max_chance_outcomes = numbering.max_chance_outcomes
+    action_index = numbering.action_index
 
 
 class StateISS(State):
