@@ -9,29 +9,29 @@ astronaut and compartment (reading 6, see :mod:`.legal`), so astronauts are numb
 come from, as a *source*: ``0`` Unity, ``1 + type`` an own compartment of type ``LAB, COM, CRN,
 EVA`` (long-stay astronauts never move). Player actions take consecutive blocks, in this order:
 
-=================  ==========================================================  =====================
-block              number within the block                                     size
-=================  ==========================================================  =====================
-``Cargo``          shuttle (``Soyuz, Progress, Endeavour, Atlantis, Discovery``)  5
-``SkipExtra``      0                                                           1
-``Place``          card * 2 + extra (cards ``Train`` ... ``Conduct``, 0..7)     16
-``NoAction``       0                                                           1
-``Retrieve``       module number, or ``M`` + card for an extra-action space    ``M`` + 8
-``Train``          shuttle                                                     5
-``Load``           amounts ``(2, 0)``, ``(1, 1)``, ``(0, 2)``: 0, 1, 2          3
-``Construct``      ``b * (b + 1) / 2 + a`` for modules ``a <= b``              ``M * (M + 1) / 2``
-``Plan``           decks ``(1, 2), (1, 3), (2, 3), (1,), (2,), (3,)``: 0 .. 5    6
-``Keep``           the levels kept as bits (basic 1, medium 2, advanced 4)     8
-``LongStay``       source                                                      5
-``Install``        sources and targets, see below                              ``5 T1 + 15 T2``
-``OutsideJobs``    source * 3 + amount - 1 (a crane source stays on its crane)  15
-``Conduct``        the card's first number + the rank of the outcome           see below
-``Countdown``      shuttle                                                     5
-``Claim``          goal card (``Goal``, 0..9)                                  10
-``NoClaim``        0                                                           1
-``PlaceExtra``     card                                                        8
-``FedorToken``     compartment (solo game only)                                ``C`` (solo), else 0
-=================  ==========================================================  =====================
+===============  =============================================================  ====================
+block            number within the block                                        size
+===============  =============================================================  ====================
+``Cargo``        shuttle (``Soyuz, Progress, Endeavour, Atlantis, Discovery``)  5
+``SkipExtra``    0                                                              1
+``Place``        card * 2 + extra (cards ``Train`` ... ``Conduct``, 0..7)       16
+``NoAction``     0                                                              1
+``Retrieve``     module number, or ``M`` + card for an extra-action space       ``M`` + 8
+``Train``        shuttle                                                        5
+``Load``         amounts ``(2, 0)``, ``(1, 1)``, ``(0, 2)``: 0, 1, 2            3
+``Construct``    ``b * (b + 1) / 2 + a`` for modules ``a <= b``                 ``M * (M + 1) / 2``
+``Plan``         decks ``(1, 2), (1, 3), (2, 3), (1,), (2,), (3,)``: 0 .. 5     6
+``Keep``         the levels kept as bits (basic 1, medium 2, advanced 4)        8
+``LongStay``     source                                                         5
+``Install``      sources and targets, see below                                 ``5 T1 + 15 T2``
+``OutsideJobs``  source * 3 + amount - 1 (a crane source stays on its crane)    15
+``Conduct``      the card's first number + the rank of the outcome              see below
+``Countdown``    shuttle                                                        5
+``Claim``        goal card (``Goal``, 0..9)                                     10
+``NoClaim``      0                                                              1
+``PlaceExtra``   card                                                           8
+``FedorToken``   compartment (solo game only)                                   ``C`` (solo), else 0
+===============  =============================================================  ====================
 
 with ``M`` modules (the central piece, the initial modules and the module deck, numbered as in
 :mod:`.tables`) and ``C`` compartments (their bit positions). A ``Construct`` on one module twice is
