@@ -8,14 +8,18 @@ history, but a card drawn early and performed later would then have to be drawn 
 
 This one relabels instead. Experiment cards of one level are alike to the rules until someone sees
 them (a card's face matters only when its holder performs it, and then it is public), so the cards
-of a level that the seat has never seen are permuted at random, all through the history: every
-draw, keep and return that names one names its image instead. The new history is replayed through
-the rules; it is legal and looks the same to the seat (its texts show the level, never the card).
-In the solo game the top FEDOR card, whose face nobody has seen, is exchanged for another card of
-the deck with the same back (the draw that put it on top names the other card).
+of a level that the seat has never seen are relabelled at random, all through the history: every
+draw, keep and return that names one names its image instead. The images are a shuffle of the
+unseen cards in sorted order, given in the order the history first names the unseen cards, so the
+draw depends only on what the seat knows and on the rng, never on which card really lies where
+(the search bots' blindness rests on it). The new history is replayed through the rules; it is
+legal and looks the same to the seat (its texts show the level, never the card). In the solo game
+the top FEDOR card, whose face nobody has seen, is exchanged for a card drawn from the deck's
+cards with the same back, in sorted order (the draw that put it on top names that card).
 
-A position built by hand (no history) has its unseen cards relabelled in place; a position built
-by hand and then played on is returned as it is (its past is unknown).
+A position built by hand (no history) has its unseen cards dealt afresh (the other hands keep
+their public counts per level); a position built by hand and then played on is returned as it is
+(its past is unknown).
 """
 
 from __future__ import annotations
@@ -56,23 +60,45 @@ def _seen_cards(st: State1998, seat: int, history: tuple[Any, ...]) -> set[int] 
     return seen
 
 
-def _permutation(st: State1998, seen: set[int], rng: random.Random) -> dict[int, int]:
-    """A random relabelling of the unseen cards of each level."""
+def _permutation(st: State1998, seen: set[int], first: list[int], rng: random.Random) -> dict[int, int]:
+    """A random relabelling of the unseen cards of each level, by the order they are first named.
+
+    The images are a shuffle of the unseen cards in sorted order, given to the unseen cards in the
+    order ``first`` names them (the draws along the history), then to the rest in card order. So the
+    draw depends on the seat's knowledge and ``rng`` only: two histories the seat cannot tell apart
+    name their unseen cards in the same places, and get the same images there.
+    """
     g = st.game
     sigma: dict[int, int] = {}
     for level in (1, 2, 3):
         unseen = [c for c in range(len(g.exp_name)) if g.exp_level[c] == level and c not in seen]
+        named = [c for c in first if g.exp_level[c] == level and c not in seen]
+        slots = named + [c for c in unseen if c not in set(named)]
         image = unseen[:]
         rng.shuffle(image)
-        sigma.update(zip(unseen, image, strict=True))
+        sigma.update(zip(slots, image, strict=True))
     return sigma
+
+
+def _first_named(history: tuple[Any, ...], idx: dict[str, int]) -> list[int]:
+    """The experiment cards named along ``history``, each once, in the order first named."""
+    order: dict[int, None] = {}
+    for a in history:
+        kind = type(a)
+        if kind is ExperimentDraw:
+            order.setdefault(idx[a.card])
+        elif kind is Keep:
+            for name in a.kept + a.returned:
+                order.setdefault(idx[name])
+    return list(order)
 
 
 def _other_top(st: State1998, rng: random.Random) -> int:
     """Another card that could lie on top of the FEDOR deck (same back), or the top itself."""
     g = st.game
     top = st.fedor_top
-    same = [c for c in st.fedor_pool if g.f_back[c] == g.f_back[top]] + [top]
+    # sorted: the candidates must not reveal which of them is the real top
+    same = sorted([c for c in st.fedor_pool if g.f_back[c] == g.f_back[top]] + [top])
     return same[int(rng.random() * len(same))]
 
 
@@ -80,7 +106,10 @@ def resample_hidden(st: State1998, seat: int, rng: random.Random, tries: int = 2
     """A state that ``seat`` cannot tell from ``st``: unseen cards relabelled along the history.
 
     Same view for ``seat``, same texts of every past action as ``seat`` may know them, same legal
-    actions at its turns. ``tries`` is accepted for the core's signature; no retry is needed.
+    actions at its turns. A relabelling can contradict the public history (a player whose new hand
+    could have performed the extra action Conduct Experiments would have been asked, where the real
+    one skipped it without a word): the replay then fails and a new relabelling is drawn; after
+    ``tries`` failures ``st`` itself is returned, as the core's resampler does.
     """
     st._check_seat(seat)
     history = st.history
@@ -90,41 +119,44 @@ def resample_hidden(st: State1998, seat: int, rng: random.Random, tries: int = 2
     if seen is None:
         return st  # a position built by hand, then played on: its past is unknown
     g = st.game
-    sigma = _permutation(st, seen, rng)
     names = g.exp_name
-    idx = g.exp_index
-
-    def image(name: str) -> str:
-        return names[sigma.get(idx[name], idx[name])]
-
-    new = list(history)
+    first = _first_named(history, g.exp_index)
     last_top = max((i for i, a in enumerate(history) if type(a) is FedorTop), default=-1)
-    for i, a in enumerate(history):
-        kind = type(a)
-        if kind is ExperimentDraw:
-            new[i] = ExperimentDraw(a.seat, a.level, image(a.card))
-        elif kind is Keep:
-            new[i] = Keep(
-                a.seat,
-                tuple(image(c) for c in a.kept),
-                a.kept_levels,
-                tuple(image(c) for c in a.returned),
-                a.returned_levels,
-            )
-    if st.fedor_top >= 0 and last_top >= 0 and history[last_top].number == st.fedor_top:
-        c = _other_top(st, rng)
-        new[last_top] = FedorTop(c, g.f_label[c], ("RU", "US")[g.f_back[c]])
-    state: State = g.new_state()
-    try:
-        for action in new:
-            state = state.apply(action)
-    except IllegalActionError:  # pragma: no cover - a relabelled history stays legal
-        return st
-    return state
+    hidden_top = st.fedor_top >= 0 and last_top >= 0 and history[last_top].number == st.fedor_top
+    for _ in range(max(1, tries)):
+        image = {names[c]: names[v] for c, v in _permutation(st, seen, first, rng).items()}
+        new = [_relabel(a, image) for a in history]
+        if hidden_top:
+            c = _other_top(st, rng)
+            new[last_top] = FedorTop(c, g.f_label[c], ("RU", "US")[g.f_back[c]])
+        state: State = g.new_state()
+        try:
+            for action in new:
+                state = state.apply(action)
+        except IllegalActionError:  # the relabelled hands contradict a skipped step: draw again
+            continue
+        return state
+    return st
+
+
+def _relabel(action: Any, image: dict[str, str]) -> Any:
+    """``action`` naming the image of every experiment card it names (other actions unchanged)."""
+    kind = type(action)
+    if kind is ExperimentDraw:
+        return ExperimentDraw(action.seat, action.level, image.get(action.card, action.card))
+    if kind is Keep:
+        return Keep(
+            action.seat,
+            tuple(image.get(c, c) for c in action.kept),
+            action.kept_levels,
+            tuple(image.get(c, c) for c in action.returned),
+            action.returned_levels,
+        )
+    return action
 
 
 def _relabel_in_place(st: State1998, seat: int, rng: random.Random) -> State1998:
-    """A position without history: its unseen cards (other hands, the decks' tops) relabelled."""
+    """A position without history: its unseen cards (other hands, the decks' tops) dealt afresh."""
     g = st.game
     seen: set[int] = set(st.hands[seat])
     for played in st.played:
@@ -132,15 +164,24 @@ def _relabel_in_place(st: State1998, seat: int, rng: random.Random) -> State1998
     for bottom in st.exp_bottom:  # who knows the cards under a deck is not recorded: keep them
         seen.update(bottom)
     seen.update(st.drawn)  # cards just drawn stay where they are: their holder is deciding
-    sigma = _permutation(st, seen, rng)
-
-    def relabel(cards: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(sorted(sigma.get(c, c) for c in cards))
+    # deal the unseen cards of each level, shuffled from sorted order, to the other hands by their
+    # public counts per level (seat order), the rest to the deck: the real deal plays no part
+    hands = [list(h) if s == seat else [] for s, h in enumerate(st.hands)]
+    pools: list[tuple[int, ...]] = []
+    for level in (1, 2, 3):
+        unseen = [c for c in range(len(g.exp_name)) if g.exp_level[c] == level and c not in seen]
+        rng.shuffle(unseen)
+        for s, h in enumerate(st.hands):
+            if s != seat:
+                k = sum(1 for c in h if g.exp_level[c] == level)
+                hands[s] += unseen[:k]
+                unseen = unseen[k:]
+        pools.append(tuple(sorted(unseen)))
 
     new = st._copy()
     new._hist, new._nhist = None, 0
-    new.hands = tuple(h if s == seat else relabel(h) for s, h in enumerate(st.hands))
-    new.exp_pool = tuple(relabel(p) for p in st.exp_pool)
+    new.hands = tuple(tuple(sorted(h)) for h in hands)
+    new.exp_pool = tuple(pools)
     if g.solo and st.fedor_top >= 0:
         c = _other_top(st, rng)
         new.fedor_top = c

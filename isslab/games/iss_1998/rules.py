@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from isslab.core import Game, GameInfo, Memo, ReturnsKind, State, register_game
-from isslab.games.iss_1998 import hidden, legal, positions, scoring, steps, tables, view
+from isslab.games.iss_1998 import hidden, legal, numbering, positions, scoring, steps, tables, view
 from isslab.games.iss_1998.actions import ACTION_TYPES, NoAction, NoClaim, Place, SkipExtra, Train
 from isslab.games.iss_1998.components import (
     ACTION_NAMES,
@@ -287,6 +287,11 @@ class Game1998(Game):
 
     #: ``game.position(to_move=0, pads={"US": ("Endeavour", 3)}, ...)``: see positions.build
     position = positions.build
+
+    # the fixed action numbers (isslab.interop): see .numbering
+    num_distinct_actions = numbering.num_distinct_actions
+    max_chance_outcomes = numbering.max_chance_outcomes
+    action_index = numbering.action_index
 
 
 class State1998(State):
