@@ -398,6 +398,14 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option("fedor_cargo", 3, "materials FEDOR puts on each new non-Soyuz shuttle", min=0, max=10),
     Option("fedor_tries", 3, "experiment cards FEDOR flips before it gives up an action", min=1, max=10),
     Option(
+        "fedor_install_limit",
+        0,
+        "most installation tokens FEDOR takes in one Install action: 0 for one per astronaut it "
+        "has on the station, without limit (the Solo rule); 2 caps it like a player's Install (reading 17)",
+        min=0,
+        max=8,
+    ),
+    Option(
         "fedor_reshuffle_returns",
         True,
         "the reshuffle card goes back into the new FEDOR deck with the discards (reading 19)",

@@ -204,9 +204,12 @@ def _act(st: State1998) -> None:
         st.ext_mat = put(st.ext_mat, f, st.ext_mat[f] + amount)
         _finish(st, False)
     elif code == F_INSTALL:
-        # one token per astronaut on the station (not in long stay), lowest module first
+        # one token per astronaut on the station (not in long stay), lowest module first; the Solo
+        # rule sets no limit of two (option fedor_install_limit, reading 17)
         astronauts = st.unity[f] + _avail(st, f).bit_count()
         k = min(astronauts, (st.covered & st.docked).bit_count())
+        if g.fedor_install_limit:
+            k = min(k, g.fedor_install_limit)
         if k == 0:
             _finish(st, True)
             return

@@ -131,6 +131,7 @@ class Game1998(Game):
     final_construct: bool
     fedor_cargo: int
     fedor_tries: int
+    fedor_install_limit: int
     fedor_reshuffle_returns: bool
     set_points: tuple[int, ...]
     # shared action objects
@@ -164,6 +165,7 @@ class Game1998(Game):
         self.final_construct = o["final_round_construct"]
         self.fedor_cargo = o["fedor_cargo"]
         self.fedor_tries = o["fedor_tries"]
+        self.fedor_install_limit = o["fedor_install_limit"]
         self.fedor_reshuffle_returns = o["fedor_reshuffle_returns"]
         self.set_points = tuple(o["shuttle_set_points"])
         seats = range(self.n)
