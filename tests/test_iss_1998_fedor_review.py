@@ -100,6 +100,25 @@ def test_fedor_outside_jobs_converts_at_most_three():
     assert (state.iss_mat[FEDOR], state.ext_mat[FEDOR]) == (2, 5)
 
 
+def test_the_outside_option_lets_fedor_convert_everything_it_has():
+    # the other reading of "based on how many ISS materials it has": all of them
+    state = _fedor_turn(
+        OUTSIDE_RU,
+        {"fedor_outside_max": 8},
+        iss_material={FEDOR: 5},
+        external={FEDOR: 2},
+        astronauts={"FEDOR": {"unity": 1}},
+    )
+    state = _next(state)
+    assert (state.iss_mat[FEDOR], state.ext_mat[FEDOR]) == (0, 7)
+
+
+@pytest.mark.parametrize("value", [0, 21])
+def test_the_outside_option_is_bounded(value):
+    with pytest.raises(ValueError, match="fedor_outside_max"):
+        isslab.make("1998-iss", players=1, fedor_outside_max=value)
+
+
 def test_fedor_with_four_astronauts_tries_an_advanced_experiment():
     # "The level of the experiment (1/2/3) ... depends on how many astronauts (1/2/3+)"
     state = _fedor_turn(CONDUCT_RU, astronauts={"FEDOR": {"unity": 4}}, iss_material={FEDOR: 6})

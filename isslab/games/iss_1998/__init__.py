@@ -110,8 +110,9 @@ the other reading where one is plausible and cheap.
     counts (Install, the experiment level) are those on the station outside long-stay
     compartments; its Install takes a token per astronaut with no limit of two (the Solo rule is
     specific; option ``fedor_install_limit=2`` caps it like a player's); Outside Jobs converts as
-    many ISS materials as it has, up to three; a flipped experiment is tried like a player's; a
-    partial action (fewer long stays or tokens than astronauts) is done, not failed.
+    many ISS materials as it has, up to a player's three (option ``fedor_outside_max``); a flipped
+    experiment is tried like a player's; a partial action (fewer long stays or tokens than
+    astronauts) is done, not failed.
 18. FEDOR with no cube in reserve takes one from the lowest space of the column holding one; its
     compensation cube goes on the same module. An extra action of FEDOR (after a launch) places no
     cube, counts nothing down and earns no compensation, and comes in the clockwise order of the

@@ -406,6 +406,14 @@ OPTIONS: Final[tuple[Option, ...]] = (
         max=8,
     ),
     Option(
+        "fedor_outside_max",
+        3,
+        "most ISS materials FEDOR converts in one Outside Jobs action (it converts as many as it "
+        "has, up to this; 3 is a player's limit, reading 17)",
+        min=1,
+        max=20,
+    ),
+    Option(
         "fedor_reshuffle_returns",
         True,
         "the reshuffle card goes back into the new FEDOR deck with the discards (reading 19)",

@@ -191,7 +191,8 @@ def _act(st: State1998) -> None:
             done += 1
         _finish(st, done == 0)
     elif code == F_OUTSIDE:
-        amount = min(3, st.iss_mat[f], g.max_ext - st.ext_mat[f])
+        # "based on how many ISS materials it has": all of them, up to a player's 3 (reading 17)
+        amount = min(g.fedor_outside_max, st.iss_mat[f], g.max_ext - st.ext_mat[f])
         own_crane = _avail(st, f) & g.crn_mask
         free_crane = free_mask(st) & g.crn_mask
         src = _first_source(st, f)

@@ -132,6 +132,7 @@ class Game1998(Game):
     fedor_cargo: int
     fedor_tries: int
     fedor_install_limit: int
+    fedor_outside_max: int
     fedor_reshuffle_returns: bool
     set_points: tuple[int, ...]
     # shared action objects
@@ -166,6 +167,7 @@ class Game1998(Game):
         self.fedor_cargo = o["fedor_cargo"]
         self.fedor_tries = o["fedor_tries"]
         self.fedor_install_limit = o["fedor_install_limit"]
+        self.fedor_outside_max = o["fedor_outside_max"]
         self.fedor_reshuffle_returns = o["fedor_reshuffle_returns"]
         self.set_points = tuple(o["shuttle_set_points"])
         seats = range(self.n)
