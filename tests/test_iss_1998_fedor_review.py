@@ -58,6 +58,23 @@ def test_the_recall_frees_fedors_long_stays_so_it_stays_again():
     assert state.occ[FEDOR].bit_count() == 2 and state.unity[FEDOR] == 0
 
 
+def test_the_recall_variant_leaves_fedors_long_stays_in_place():
+    # fedor_recall_long_stays=False (a variant): long stays wait for a replacement, as a player's
+    state = _fedor_turn(
+        STAY_RU,
+        {"fedor_recall_long_stays": False},
+        astronauts={"FEDOR": {"unity": 0, "in": ("Zarya LS1", "Zvezda COM")}},
+        long_stay={FEDOR: 1},
+        iss_material={FEDOR: 5},
+    )
+    g = state.game
+    assert state.unity[FEDOR] == 1 and state.occ[FEDOR] == 1 << g.comp_index["Zarya LS1"]
+    state = _next(state)
+    # only the astronaut from Zvezda COM goes: to Zarya LS2, the lowest free long-stay compartment
+    assert state.long_stay[FEDOR] == 2 and state.iss_mat[FEDOR] == 4
+    assert state.occ[FEDOR] == 1 << g.comp_index["Zarya LS1"] | 1 << g.comp_index["Zarya LS2"]
+
+
 # --- FEDOR's Turn 2: the card actions -------------------------------------------------------------
 
 

@@ -50,13 +50,14 @@ shuttle types, each experiment's points, -1 per experiment left in hand. Most po
 to the most experiments performed, then the win is shared.
 
 Solo. FEDOR plays the second colour with four astronauts and no hand. Its turn: all its astronauts
-(long stays included) return to Unity; it flips its top card and does that ISS action its own way
-(Install: a token per astronaut, lowest module first; Outside Jobs: as many materials as it can, up
-to 3; Long Stay: as many astronauts as it can; Conduct Experiments: flip an experiment of level
-1/2/3 for 1/2/3+ astronauts and try it, up to three cards); a cube goes on the module beside that
-action, two if it failed; the pad of the next FEDOR card's back counts down. FEDOR keeps its astronauts at a
-replacement, loads every new shuttle (an astronaut on a Soyuz, 3 materials on the others), and when
-it wins a majority it plays a FEDOR card at once. No goals in the solo game.
+(long stays included; the variant ``fedor_recall_long_stays=False`` keeps those) return to Unity;
+it flips its top card and does that ISS action its own way (Install: a token per astronaut, lowest
+module first; Outside Jobs: as many materials as it can, up to 3; Long Stay: as many astronauts as
+it can; Conduct Experiments: flip an experiment of level 1/2/3 for 1/2/3+ astronauts and try it, up
+to three cards); a cube goes on the module beside that action, two if it failed; the pad of the
+next FEDOR card's back counts down. FEDOR keeps its astronauts at a replacement, loads every new
+shuttle (an astronaut on a Soyuz, 3 materials on the others), and when it wins a majority it plays
+a FEDOR card at once. No goals in the solo game.
 
 Hidden information. Another player's experiment cards (and the cards it has just drawn) are hidden;
 everybody sees how many each holds and from which decks they came, and every card performed. The

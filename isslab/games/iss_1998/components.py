@@ -406,6 +406,13 @@ OPTIONS: Final[tuple[Option, ...]] = (
         max=8,
     ),
     Option(
+        "fedor_recall_long_stays",
+        True,
+        "FEDOR's turn starts by bringing all its astronauts back to Unity, long stays included (the "
+        "Solo rule); False is a variant, not a reading: its long stays stay until a replacement, "
+        "like a player's (a much weaker FEDOR)",
+    ),
+    Option(
         "fedor_outside_max",
         3,
         "most ISS materials FEDOR converts in one Outside Jobs action (it converts as many as it "

@@ -67,9 +67,12 @@ def cargo(st: State1998, n: int) -> None:
 
 def turn_start(st: State1998) -> bool:
     """Solo 1-2: recall every FEDOR astronaut to Unity, then flip a card and act."""
-    f = st.game.fedor
-    st.unity = put(st.unity, f, st.unity[f] + st.occ[f].bit_count())
-    st.occ = put(st.occ, f, 0)
+    g = st.game
+    f = g.fedor
+    # "including those in long-stay compartments"; the variant option leaves those where they are
+    stay = 0 if g.fedor_recall_long_stays else st.occ[f] & g.ls_mask
+    st.unity = put(st.unity, f, st.unity[f] + (st.occ[f] & ~stay).bit_count())
+    st.occ = put(st.occ, f, stay)
     start_action(st, extra=False)
     st.step = Step.FEDOR_PREPARE
     return False
