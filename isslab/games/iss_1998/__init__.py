@@ -50,13 +50,14 @@ shuttle types, each experiment's points, -1 per experiment left in hand. Most po
 to the most experiments performed, then the win is shared.
 
 Solo. FEDOR plays the second colour with four astronauts and no hand. Its turn: all its astronauts
-return to Unity; it flips its top card and does that ISS action its own way (Install: a token per
-astronaut, lowest module first; Outside Jobs: as many materials as it can, up to 3; Long Stay: as
-many astronauts as it can; Conduct Experiments: flip an experiment of level 1/2/3 for 1/2/3+
-astronauts and try it, up to three cards); a cube goes on the module beside that action, two if it
-failed; the pad of the next FEDOR card's back counts down. FEDOR keeps its astronauts at a
-replacement, loads every new shuttle (an astronaut on a Soyuz, 3 materials on the others), and when
-it wins a majority it plays a FEDOR card at once. No goals in the solo game.
+(long stays included; the variant ``fedor_recall_long_stays=False`` keeps those) return to Unity;
+it flips its top card and does that ISS action its own way (Install: a token per astronaut, lowest
+module first; Outside Jobs: as many materials as it can, up to 3; Long Stay: as many astronauts as
+it can; Conduct Experiments: flip an experiment of level 1/2/3 for 1/2/3+ astronauts and try it, up
+to three cards); a cube goes on the module beside that action, two if it failed; the pad of the
+next FEDOR card's back counts down. FEDOR keeps its astronauts at a replacement, loads every new
+shuttle (an astronaut on a Soyuz, 3 materials on the others), and when it wins a majority it plays
+a FEDOR card at once. No goals in the solo game.
 
 Hidden information. Another player's experiment cards (and the cards it has just drawn) are hidden;
 everybody sees how many each holds and from which decks they came, and every card performed. The
@@ -82,6 +83,8 @@ the other reading where one is plausible and cheap.
    goes to the lowest-numbered free one of its type and an astronaut leaving a compartment leaves
    the lowest of its type; the choices offered are those that change the game. Installation tokens
    are offered one per type as well, except in the solo game (FEDOR takes tokens by module number).
+   This cuts no real choice: a free compartment is never covered again, and only FEDOR's Install
+   tells covered compartments of one type apart, so the solo game offers every covered one.
 7. The countdown must be lowered on a pad with cargo (the player chooses if both have cargo); it
    stops at 0. With no cargo anywhere nothing is counted down.
 8. Majorities need at least one cube; all tied get an extra action; module and inspection winners
@@ -106,7 +109,11 @@ the other reading where one is plausible and cheap.
 16. Solo start: the player takes the start player card (option ``solo_start="fedor"``).
 17. FEDOR's choices: lowest-numbered compartments, astronauts from Unity first; the astronauts it
     counts (Install, the experiment level) are those on the station outside long-stay
-    compartments; its Install has no limit of two; a flipped experiment is tried like a player's.
+    compartments; its Install takes a token per astronaut with no limit of two (the Solo rule is
+    specific; option ``fedor_install_limit=2`` caps it like a player's); Outside Jobs converts as
+    many ISS materials as it has, up to a player's three (option ``fedor_outside_max``); a flipped
+    experiment is tried like a player's; a partial action (fewer long stays or tokens than
+    astronauts) is done, not failed.
 18. FEDOR with no cube in reserve takes one from the lowest space of the column holding one; its
     compensation cube goes on the same module. An extra action of FEDOR (after a launch) places no
     cube, counts nothing down and earns no compensation, and comes in the clockwise order of the
@@ -131,7 +138,8 @@ shuttle cards (``shuttle_copies``, ``shuttle_seats``, ``shuttle_materials``, ``s
 ``shuttle_replacement``), the launch pads (``countdown_start``), the compartments of the initial
 modules and the module cards (``initial_modules``, ``module_deck``), the experiment deck
 (``experiment_deck``), the FEDOR deck (``fedor_deck``), the long-stay points
-(``long_stay_points``) and the external track's top (``max_external``).
+(``long_stay_points``) and the external track's top (``max_external``). FEDOR's strength rests most on
+``long_stay_points``: its recall frees its long stays every turn, so its track climbs fast.
 
 Bots: ``greedy`` (the default) plans experiments it can do, claims goals and takes the points in
 reach; ``builder`` builds the station (module majorities, installation, long stays); ``scientist``

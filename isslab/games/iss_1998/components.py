@@ -398,6 +398,29 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option("fedor_cargo", 3, "materials FEDOR puts on each new non-Soyuz shuttle", min=0, max=10),
     Option("fedor_tries", 3, "experiment cards FEDOR flips before it gives up an action", min=1, max=10),
     Option(
+        "fedor_install_limit",
+        0,
+        "most installation tokens FEDOR takes in one Install action: 0 for one per astronaut it "
+        "has on the station, without limit (the Solo rule); 2 caps it like a player's Install (reading 17)",
+        min=0,
+        max=8,
+    ),
+    Option(
+        "fedor_recall_long_stays",
+        True,
+        "FEDOR's turn starts by bringing all its astronauts back to Unity, long stays included (the "
+        "Solo rule); False is a variant, not a reading: its long stays stay until a replacement, "
+        "like a player's (a much weaker FEDOR)",
+    ),
+    Option(
+        "fedor_outside_max",
+        3,
+        "most ISS materials FEDOR converts in one Outside Jobs action (it converts as many as it "
+        "has, up to this; 3 is a player's limit, reading 17)",
+        min=1,
+        max=20,
+    ),
+    Option(
         "fedor_reshuffle_returns",
         True,
         "the reshuffle card goes back into the new FEDOR deck with the discards (reading 19)",

@@ -67,9 +67,12 @@ def cargo(st: State1998, n: int) -> None:
 
 def turn_start(st: State1998) -> bool:
     """Solo 1-2: recall every FEDOR astronaut to Unity, then flip a card and act."""
-    f = st.game.fedor
-    st.unity = put(st.unity, f, st.unity[f] + st.occ[f].bit_count())
-    st.occ = put(st.occ, f, 0)
+    g = st.game
+    f = g.fedor
+    # "including those in long-stay compartments"; the variant option leaves those where they are
+    stay = 0 if g.fedor_recall_long_stays else st.occ[f] & g.ls_mask
+    st.unity = put(st.unity, f, st.unity[f] + (st.occ[f] & ~stay).bit_count())
+    st.occ = put(st.occ, f, stay)
     start_action(st, extra=False)
     st.step = Step.FEDOR_PREPARE
     return False
@@ -191,7 +194,8 @@ def _act(st: State1998) -> None:
             done += 1
         _finish(st, done == 0)
     elif code == F_OUTSIDE:
-        amount = min(3, st.iss_mat[f], g.max_ext - st.ext_mat[f])
+        # "based on how many ISS materials it has": all of them, up to a player's 3 (reading 17)
+        amount = min(g.fedor_outside_max, st.iss_mat[f], g.max_ext - st.ext_mat[f])
         own_crane = _avail(st, f) & g.crn_mask
         free_crane = free_mask(st) & g.crn_mask
         src = _first_source(st, f)
@@ -204,9 +208,12 @@ def _act(st: State1998) -> None:
         st.ext_mat = put(st.ext_mat, f, st.ext_mat[f] + amount)
         _finish(st, False)
     elif code == F_INSTALL:
-        # one token per astronaut on the station (not in long stay), lowest module first
+        # one token per astronaut on the station (not in long stay), lowest module first; the Solo
+        # rule sets no limit of two (option fedor_install_limit, reading 17)
         astronauts = st.unity[f] + _avail(st, f).bit_count()
         k = min(astronauts, (st.covered & st.docked).bit_count())
+        if g.fedor_install_limit:
+            k = min(k, g.fedor_install_limit)
         if k == 0:
             _finish(st, True)
             return

@@ -63,7 +63,15 @@ class Game1998(Game):
     ACTION_TYPES = ACTION_TYPES
     CONFORMANCE_VARIANTS = (
         {"players": 1},
-        {"players": 1, "solo_start": "fedor", "fedor_reshuffle_returns": False, "first_game_variant": True},
+        {
+            "players": 1,
+            "solo_start": "fedor",
+            "fedor_reshuffle_returns": False,
+            "first_game_variant": True,
+            "fedor_install_limit": 2,
+            "fedor_outside_max": 8,
+            "fedor_recall_long_stays": False,
+        },
         {
             "players": 2,
             "first_game_variant": True,
@@ -131,6 +139,9 @@ class Game1998(Game):
     final_construct: bool
     fedor_cargo: int
     fedor_tries: int
+    fedor_install_limit: int
+    fedor_outside_max: int
+    fedor_recall_long_stays: bool
     fedor_reshuffle_returns: bool
     set_points: tuple[int, ...]
     # shared action objects
@@ -164,6 +175,9 @@ class Game1998(Game):
         self.final_construct = o["final_round_construct"]
         self.fedor_cargo = o["fedor_cargo"]
         self.fedor_tries = o["fedor_tries"]
+        self.fedor_install_limit = o["fedor_install_limit"]
+        self.fedor_outside_max = o["fedor_outside_max"]
+        self.fedor_recall_long_stays = o["fedor_recall_long_stays"]
         self.fedor_reshuffle_returns = o["fedor_reshuffle_returns"]
         self.set_points = tuple(o["shuttle_set_points"])
         seats = range(self.n)
