@@ -120,7 +120,15 @@ def main() -> None:
     p.add_argument("--most", type=int, default=800)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", default="strength-results.json")
+    p.add_argument("--table", nargs="+", metavar="JSON", help="only print the table of these result files")
     args = p.parse_args()
+    if args.table:
+        rows_: list[dict[str, Any]] = []
+        for path in args.table:
+            with open(path) as fh:
+                rows_ += json.load(fh)
+        print(table(rows_))
+        return
     progress_file = args.out + ".progress"
     try:
         with open(progress_file) as fh:
@@ -145,12 +153,27 @@ def main() -> None:
                 rows.append(measure(game_id, searcher, opponent, args, cell, save))
                 with open(args.out, "w") as fh:
                     json.dump(rows, fh, indent=1)
+    print(table(rows))
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The README's markdown table of result rows: one line per game, search bot budget and opponent."""
+    lines = [
+        "| game (table) | search bot | opponent | search bot's win rate [95% interval] | games |",
+        "|---|---|---|---|---|",
+    ]
     for r in rows:
-        score = r.get("win_rate", r.get("team_score"))
-        print(
-            f"| {r['game']} | {r['searcher']} | {r['opponent']} | {score:.2f} "
-            f"[{r['low']:.2f}, {r['high']:.2f}] | {r['games']} |"
+        rate = f"{r['win_rate']:.2f} [{r['low']:.2f}, {r['high']:.2f}]"
+        if "team_score" in r:  # cooperative: both teams' success and mean return
+            rate = (
+                f"team success {rate}, {r['team_score']:.1f} modules (the {r['opponent']} team: "
+                f"{r['opponent_win_rate']:.2f}, {r['opponent_score']:.1f} modules)"
+            )
+        table_ = f"{r['players']} {'players, one team' if 'team_score' in r else 'seats'}"
+        lines.append(
+            f"| {r['game']} ({table_}) | `{r['searcher']}` | `{r['opponent']}` | {rate} | {r['games']} |"
         )
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
