@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import bisect
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from isslab.core import IllegalActionError, State
@@ -354,56 +355,74 @@ def _canonical_history(
     spent = 0
     end = len(history)
 
-    def run(state: State1969, t: int) -> tuple[_Cards, State] | None:
-        nonlocal spent
-        while t not in choices:
-            if t == end:
-                tracked, last = _follow(g, tuple(out))
-                if tracked is None or last is None or last.view(seat) != known.view:
-                    return None
-                return tracked, last
+    # depth first, without recursion (a game has a hundred hidden choices and more): one frame per
+    # choice on the path, with the candidates it has not tried yet
+    frames: list[tuple[int, State1969, Iterator[tuple[int, ...]]]] = []
+    state: State1969 = g.new_state()
+    t = 0
+    while True:
+        # from a choice made (or the start): the steps everyone sees, up to the next choice
+        alive = True
+        while alive and t < end and t not in choices:
             if spent >= limit:
                 raise _LimitHit
             spent += 1
             try:
                 state = state.apply(history[t])  # type: ignore[assignment]
             except IllegalActionError:
-                return None
-            if state.hands[seat] != known.hands[t]:
-                return None  # ``seat`` took other cards with the whole deck than it did
+                alive = False
+                break
+            # ``seat`` sees its hand: it took the cards it did with the whole deck
+            alive = state.hands[seat] == known.hands[t]
             t += 1
-        key = (t, state)
-        if key in dead:
-            return None
-        if _feasible(state, t, known):
-            action = history[t]
-            if isinstance(action, CardDraw):
-                first = _greedy_draw(state, action.seat, choices[t], t, flat_shows, known.mine)
-                options = _multisets(state.deck, choices[t], first)
-            else:
-                options = _multisets(
-                    state.hands[action.seat], choices[t], _lowest(state.hands[action.seat], choices[t])
+        if alive and t == end:
+            tracked, last = _follow(g, tuple(out))
+            if tracked is not None and last is not None and last.view(seat) == known.view:
+                return tuple(out), tracked, last
+        elif alive and (t, state) not in dead:
+            if _feasible(state, t, known):
+                frames.append(
+                    (t, state, iter(_candidates(state, history[t], choices[t], t, flat_shows, known)))
                 )
-            for counts in options:
+            else:
+                dead.add((t, state))
+        # the next candidate of the latest choice that has one left
+        while frames:
+            at, before, untried = frames[-1]
+            for counts in untried:
                 if spent >= limit:
                     raise _LimitHit
                 spent += 1
-                chosen = type(action)(action.seat, counts)
+                chosen = type(history[at])(history[at].seat, counts)
                 try:
-                    nxt: State1969 = state.apply(chosen)  # type: ignore[assignment]
+                    state = before.apply(chosen)  # type: ignore[assignment]
                 except IllegalActionError:
                     continue
-                out[t] = chosen
-                found = run(nxt, t + 1)
-                if found is not None:
-                    return found
-        dead.add(key)
-        return None
+                out[at] = chosen
+                t = at + 1
+                break
+            else:
+                frames.pop()
+                dead.add((at, before))  # every candidate leads nowhere from this position
+                continue
+            break
+        else:  # pragma: no cover - the real history is one, so the search cannot miss
+            raise RuntimeError(f"1969: no canonical history for seat {seat} after {end} actions")
 
-    found = run(g.new_state(), 0)
-    if found is None:  # pragma: no cover - the real history is one, so the search cannot miss
-        raise RuntimeError(f"1969: no canonical history for seat {seat} after {end} actions")
-    return tuple(out), found[0], found[1]
+
+def _candidates(
+    st: State1969,
+    action: CardDraw | Commit,
+    k: int,
+    t: int,
+    shows: list[tuple[int, int, tuple[int, ...]]],
+    known: _Known,
+) -> list[tuple[int, ...]]:
+    """The values a rival's hidden draw or face-down play may take, the greedy choice first."""
+    if isinstance(action, CardDraw):
+        return _multisets(st.deck, k, _greedy_draw(st, action.seat, k, t, shows, known.mine))
+    hand = st.hands[action.seat]
+    return _multisets(hand, k, _lowest(hand, k))
 
 
 def _multisets(pool: tuple[int, ...], k: int, first: tuple[int, ...]) -> list[tuple[int, ...]]:
