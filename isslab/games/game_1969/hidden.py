@@ -19,12 +19,18 @@ history is replayed through the rules (a swap that broke a rule would raise; non
 The exchanges must not start from the real deal: a search bot (``ismcts``) plays from these
 positions, and two positions a nation cannot tell apart must give it the same draws from the same
 seed. So they start from a *canonical* history built from what the nation knows alone (its own
-cards, every public action, the discards and the face-down plays revealed later), the rivals'
-draws dealt again greedily so that each rival holds what it shows later. Before any reshuffle the
-hidden cards are then dealt afresh (every hidden card may stand anywhere); after one, the pairwise
-exchanges run from the canonical start. When the greedy deal finds no history (a few positions in
-a hundred with four or five nations, after reshuffles) the exchanges start from the real deal, the
-one case where a draw can still depend on cards the nation has not seen.
+cards, every public action, the sizes of the hidden ones, the discards and the face-down plays
+revealed later): the rivals' draws and their face-down plays not yet revealed are chosen again, by
+a depth-first search that tries the greedy choice first (each rival draws what it shows later) and
+backtracks when a later step becomes illegal, the nation's own hand comes out other than it saw it
+(it took the whole deck), or counting shows that a rival can no longer get a card it shows later.
+The real history proves that one exists, so the search always finds one; greedy alone missed about
+a quarter of the positions after a reshuffle. Before any reshuffle the hidden cards are then dealt
+afresh (every hidden card may stand anywhere); after one, the pairwise exchanges run from the
+canonical start. The search is bounded (``_NODE_LIMIT`` applied actions, some hundred times what
+late positions of random games at four and five nations needed); should it ever give up, the
+hidden cards are dealt again from the public facts alone, as for a position without history, and
+never from the real deal.
 
 A card taken without a draw (the whole deck, when it holds no more cards than are drawn) stays
 where it is: it left the deck with every other card, so there is nothing to exchange it with.
@@ -355,7 +361,7 @@ def _canonical_history(
     spent = 0
     end = len(history)
 
-    # depth first, without recursion (a game has a hundred hidden choices and more): one frame per
+    # depth first, without recursion (a late position has dozens of hidden choices): one frame per
     # choice on the path, with the candidates it has not tried yet
     frames: list[tuple[int, State1969, Iterator[tuple[int, ...]]]] = []
     state: State1969 = g.new_state()
@@ -398,6 +404,8 @@ def _canonical_history(
                     state = before.apply(chosen)  # type: ignore[assignment]
                 except IllegalActionError:
                     continue
+                if state.hands[seat] != known.hands[at]:
+                    continue  # the step went on to ``seat`` taking the whole deck, other cards than it did
                 out[at] = chosen
                 t = at + 1
                 break
