@@ -241,7 +241,7 @@ class _Start(NamedTuple):
 
 #: the applied actions the search for a canonical history may spend on one position and nation:
 #: about thirty times the most measured on late positions (see the module docstring), so it only
-#: bounds a pathological case (a few seconds)
+#: bounds a pathological case (some seconds of work, once per position and nation)
 _NODE_LIMIT = 200_000
 
 
