@@ -19,12 +19,18 @@ history is replayed through the rules (a swap that broke a rule would raise; non
 The exchanges must not start from the real deal: a search bot (``ismcts``) plays from these
 positions, and two positions a nation cannot tell apart must give it the same draws from the same
 seed. So they start from a *canonical* history built from what the nation knows alone (its own
-cards, every public action, the discards and the face-down plays revealed later), the rivals'
-draws dealt again greedily so that each rival holds what it shows later. Before any reshuffle the
-hidden cards are then dealt afresh (every hidden card may stand anywhere); after one, the pairwise
-exchanges run from the canonical start. When the greedy deal finds no history (a few positions in
-a hundred with four or five nations, after reshuffles) the exchanges start from the real deal, the
-one case where a draw can still depend on cards the nation has not seen.
+cards, every public action, the sizes of the hidden ones, the discards and the face-down plays
+revealed later): the rivals' draws and their face-down plays not yet revealed are chosen again, by
+a depth-first search that tries the greedy choice first (each rival draws what it shows later) and
+backtracks when a later step becomes illegal, the nation's own hand comes out other than it saw it
+(it took the whole deck), or counting shows that a rival can no longer get a card it shows later.
+The real history proves that one exists, so the search always finds one; greedy alone missed about
+a quarter of the positions after a reshuffle. Before any reshuffle the hidden cards are then dealt
+afresh (every hidden card may stand anywhere); after one, the pairwise exchanges run from the
+canonical start. The search is bounded (``_NODE_LIMIT`` applied actions, about thirty times the
+most that some 5,500 late positions of random games at four and five nations needed, 7,064; the
+median is two replays of the history); should it ever give up, the hidden cards are dealt again
+from the public facts alone, as for a position without history, and never from the real deal.
 
 A card taken without a draw (the whole deck, when it holds no more cards than are drawn) stays
 where it is: it left the deck with every other card, so there is nothing to exchange it with.
@@ -34,7 +40,9 @@ position built by hand and then played on is returned as it is (its past is unkn
 
 from __future__ import annotations
 
+import bisect
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from isslab.core import IllegalActionError, State
@@ -87,11 +95,14 @@ class _Cards:
         #: step -> the ids each explicit draw took, and each face-down play put down
         self.draws: dict[int, list[int]] = {}
         self.plays: dict[int, list[int]] = {}
+        #: the steps in which the discards became the deck (public: the deck grows, the discards empty)
+        self.reshuffles: list[int] = []
 
     def copy(self) -> _Cards:
         """A copy to exchange cards in (values, entries and whole-deck takes never change after a replay)."""
         new = object.__new__(_Cards)
         new.value, new.entered, new.implicit = self.value, self.entered, self.implicit
+        new.reshuffles = self.reshuffles
         new.nvalues = self.nvalues
         new.drawn = list(self.drawn)
         new.places = {p: [list(ids) for ids in by_value] for p, by_value in self.places.items()}
@@ -111,7 +122,10 @@ class _Cards:
         self.places.setdefault(_DECK, self._empty())[v].append(i)
 
     def counts(self, place: _Place) -> tuple[int, ...]:
-        return tuple(len(ids) for ids in self.places[place])
+        return tuple(map(len, self.places[place]))
+
+    def size(self, place: _Place) -> int:
+        return sum(map(len, self.places[place]))
 
     def move(self, src: _Place, dst: _Place, cards: tuple[int, ...]) -> list[int]:
         """Move ``cards`` (counts per value) from ``src`` to ``dst``; the ids moved."""
@@ -125,6 +139,7 @@ class _Cards:
 
     def reshuffle(self, step: int) -> None:
         """The discards become the deck (§2.2)."""
+        self.reshuffles.append(step)
         for i in self.move(_DISCARD, _DECK, self.counts(_DISCARD)):
             self.entered[i] = step
             self.drawn[i] = _NEVER
@@ -146,23 +161,28 @@ class _Cards:
         # the reveal: the face-down cards go to the discards (§3.2)
         if all(c is None for c in after.commits):
             for s in range(n):
-                self.move(_down(s), _DISCARD, self.counts(_down(s)))
+                down = _down(s)
+                if any(self.places[down]):
+                    self.move(down, _DISCARD, self.counts(down))
         # cards taken without a draw: the whole deck, maybe again after a reshuffle (reading 14)
         for s in range(n):
             want = sum(after.hands[s])
-            while sum(self.counts(_hand(s))) < want:
-                if sum(self.counts(_DECK)):
-                    for i in self.move(_DECK, _hand(s), self.counts(_DECK)):
+            hand = _hand(s)
+            while self.size(hand) < want:
+                if self.size(_DECK):
+                    for i in self.move(_DECK, hand, self.counts(_DECK)):
                         self.drawn[i] = step
                         self.implicit[i] = True
-                elif sum(self.counts(_DISCARD)):
+                elif self.size(_DISCARD):
                     self.reshuffle(step)
                 else:
                     return False
-        if self.counts(_DECK) != after.deck and not sum(self.counts(_DECK)):
+        deck = self.counts(_DECK)
+        if deck != after.deck and not sum(deck):
             self.reshuffle(step)
+            deck = self.counts(_DECK)
         return (
-            self.counts(_DECK) == after.deck
+            deck == after.deck
             and self.counts(_DISCARD) == after.discard
             and all(self.counts(_hand(s)) == after.hands[s] for s in range(n))
         )
@@ -185,9 +205,13 @@ def resample_hidden(st: State1969, seat: int, rng: random.Random, tries: int = 2
     found = g.hidden_memo.get(key)
     if found is None:
         found = g.hidden_memo[key] = _prepare(g, history, seat)
-    base, tracked, replayed = found
+    base, tracked, replayed, searched = found
     if tracked is None or replayed != st:
         return st  # a position built by hand, then played on: its past is unknown
+    if not searched:
+        # the search for a canonical history hit its limit (never seen in play): deal the hidden
+        # cards again from the public facts alone rather than start from the real deal
+        return _deal_again(st, seat, rng)
     cards = tracked.copy()
     if all(e < 0 for e in cards.entered) and not any(cards.implicit):
         # no card has re-entered the deck and none was taken without a draw (public facts): deal
@@ -206,72 +230,257 @@ def resample_hidden(st: State1969, seat: int, rng: random.Random, tries: int = 2
     return replay
 
 
-def _prepare(
-    g: Game1969, history: tuple[Any, ...], seat: int
-) -> tuple[tuple[Any, ...], _Cards | None, State | None]:
+class _Start(NamedTuple):
+    """What the exchanges of one position and nation start from (memoised per history and nation)."""
+
+    base: tuple[Any, ...]  # the canonical history
+    cards: _Cards | None  # its card tracking (None: the real history does not replay, see resample_hidden)
+    real: State | None  # the real position, which a call must match
+    found: bool  # False: the search for a canonical history hit its limit (see _NODE_LIMIT)
+
+
+#: the applied actions the search for a canonical history may spend on one position and nation:
+#: about thirty times the most measured on late positions (see the module docstring), so it only
+#: bounds a pathological case (some seconds of work, once per position and nation)
+_NODE_LIMIT = 200_000
+
+
+class _LimitHit(Exception):
+    """The search for a canonical history spent its budget."""
+
+
+class _Known(NamedTuple):
+    """What ``seat`` knows of a history, as the search for a canonical history needs it."""
+
+    revealed: frozenset[int]  # steps of the face-down plays revealed later
+    shows: dict[int, list[tuple[int, tuple[int, ...]]]]  # rival -> (step, cards) it shows, in order
+    mine: list[tuple[int, tuple[int, ...]]]  # (step, cards) drawn by ``seat``
+    hands: list[tuple[int, ...]]  # ``seat``'s hand after each step
+    gained: list[tuple[int, ...]]  # gained[u]: the cards ``seat`` took from the deck in steps < u
+    rival_gained: dict[int, list[int]]  # rival -> how many cards it took from the deck in steps < u
+    reshuffles: list[int]  # the steps in which the discards became the deck (sorted)
+    view: dict[str, Any]  # ``seat``'s view of the position
+
+
+def _prepare(g: Game1969, history: tuple[Any, ...], seat: int) -> _Start:
     """The history the exchanges start from, its card tracking, and the real position.
 
     The exchanges start from :func:`_canonical_history`, which is built from what ``seat`` knows
-    alone, so that the positions drawn do not depend on the real deal; when its greedy deal finds no
-    history (rare), they start from the real one.
+    alone, so that the positions drawn do not depend on the real deal. The real history is replayed
+    here only to check that the position is what it claims (its past is known) and to read what
+    ``seat`` saw along it (its own hand, sizes, discards, reveals, the reshuffles).
     """
-    real_cards, real = _follow(g, history)
+    states: list[State1969] = []
+    real_cards, real = _follow(g, history, states)
     if real_cards is None or real is None:
-        return history, None, None
-    canonical = _canonical_history(g, history, seat)
-    if canonical is not None:
-        cards, state = _follow(g, canonical)
-        if cards is not None and state is not None and state.view(seat) == real.view(seat):
-            return canonical, cards, real
-    return history, real_cards, real
+        return _Start(history, None, None, False)
+    known = _knowledge(g, history, seat, states, real_cards)
+    try:
+        found = _canonical_history(g, history, seat, known, _NODE_LIMIT)
+    except _LimitHit:
+        return _Start(history, real_cards, real, False)
+    canonical, cards, _ = found
+    return _Start(canonical, cards, real, True)
 
 
-def _canonical_history(g: Game1969, history: tuple[Any, ...], seat: int) -> tuple[Any, ...] | None:
-    """A history ``seat`` cannot tell from ``history``, built from what it knows alone (None: none found).
-
-    Everything ``seat`` has seen is kept: its own draws and plays, every public action, the
-    discards and the face-down plays that were later revealed. The rivals' draws are dealt again
-    greedily, in order: first the values each rival must still get for what it shows later
-    (earliest first), then the values with the most to spare in the deck after everything still to
-    be shown or drawn by ``seat``; a face-down play not yet revealed takes the lowest values of the
-    hand. The result depends on the history only through what ``seat`` knows.
-    """
-    nv = g.nvalues
-    # what is public in hindsight: discards, and face-down plays revealed later (§3.2)
-    state: State1969 = g.new_state()
+def _knowledge(
+    g: Game1969, history: tuple[Any, ...], seat: int, states: list[State1969], cards: _Cards
+) -> _Known:
+    """What ``seat`` knows of ``history`` (``states``: the position after each step)."""
+    nv, n = g.nvalues, g.n
     revealed: set[int] = set()
     waiting: list[int] = []
     for t, action in enumerate(history):
-        state = state.apply(action)  # type: ignore[assignment]
         if isinstance(action, Commit):
             waiting.append(t)
-        if waiting and all(c is None for c in state.commits):
+        if waiting and all(c is None for c in states[t].commits):
             revealed.update(waiting)
             waiting = []
-    shows: list[tuple[int, int, tuple[int, ...]]] = []  # (step, seat, cards) shown by rivals
-    mine: list[tuple[int, tuple[int, ...]]] = []  # (step, cards) drawn by ``seat``
+    shows: dict[int, list[tuple[int, tuple[int, ...]]]] = {s: [] for s in range(n) if s != seat}
+    mine: list[tuple[int, tuple[int, ...]]] = []
+    gained = [(0,) * nv]
+    rival_gained = {s: [0] for s in shows}
+    before: State1969 = g.new_state()
     for t, action in enumerate(history):
-        if isinstance(action, Discard) and action.seat != seat:
-            shows.append((t, action.seat, tuple(int(v == action.value - 1) for v in range(nv))))
-        elif isinstance(action, Commit) and action.seat != seat and t in revealed:
-            shows.append((t, action.seat, action.cards))
+        after = states[t]
+        shown: tuple[int, ...] = (0,) * nv  # what the acting nation took from its hand
+        if isinstance(action, Discard):
+            shown = tuple(int(v == action.value - 1) for v in range(nv))
+        elif isinstance(action, Commit):
+            shown = action.cards
+        actor = action.seat if isinstance(action, (Discard, Commit)) else -1
+        if actor in shows and (isinstance(action, Discard) or t in revealed):
+            shows[actor].append((t, shown))
         elif isinstance(action, CardDraw) and action.seat == seat:
             mine.append((t, action.cards))
-    state = g.new_state()
-    out: list[Any] = []
-    try:
-        for t, action in enumerate(history):
-            if isinstance(action, CardDraw) and action.seat != seat:
-                action = CardDraw(
-                    action.seat, _greedy_draw(state, action.seat, sum(action.cards), t, shows, mine)
+        for s in range(n):
+            back = shown if s == actor else (0,) * nv
+            got = [a - b + c for a, b, c in zip(after.hands[s], before.hands[s], back, strict=True)]
+            if s == seat:
+                gained.append(tuple(x + y for x, y in zip(gained[-1], got, strict=True)))
+            else:
+                rival_gained[s].append(rival_gained[s][-1] + sum(got))
+        before = after
+    return _Known(
+        revealed=frozenset(revealed),
+        shows=shows,
+        mine=mine,
+        hands=[st.hands[seat] for st in states],
+        gained=gained,
+        rival_gained=rival_gained,
+        reshuffles=sorted(set(cards.reshuffles)),
+        view=before.view(seat),
+    )
+
+
+def _canonical_history(
+    g: Game1969, history: tuple[Any, ...], seat: int, known: _Known, limit: int
+) -> tuple[tuple[Any, ...], _Cards, State]:
+    """A history ``seat`` cannot tell from ``history``, built from what it knows alone.
+
+    Everything ``seat`` has seen is kept: its own draws and plays, every public action, the
+    discards and the face-down plays that were later revealed. The hidden choices are made again,
+    in order: each rival's draw (``CardDraw``) and each face-down play not yet revealed
+    (``Commit``). The first candidate at each is the greedy one (:func:`_greedy_draw`; the lowest
+    values of the hand for a play); when a later step becomes illegal, ``seat``'s own hand comes
+    out other than it saw it, or a rival can no longer get the cards it shows later
+    (:func:`_feasible`), the search backtracks to the latest choice and tries the next candidate,
+    in a fixed order (nearest to the first one first). Positions already found to lead nowhere
+    are remembered. The real history proves that a canonical one exists, so the search finds one;
+    it raises ``_LimitHit`` after ``limit`` applied actions. The result depends on ``history``
+    only through what ``seat`` knows (``known``, the public actions and the sizes of the hidden ones).
+    """
+    choices: dict[int, int] = {}  # step -> how many cards are chosen there
+    for t, action in enumerate(history):
+        if isinstance(action, CardDraw) and action.seat != seat:
+            choices[t] = sum(action.cards)
+        elif isinstance(action, Commit) and action.seat != seat and t not in known.revealed:
+            choices[t] = sum(action.cards)
+    flat_shows = sorted((t, s, cards) for s, seq in known.shows.items() for t, cards in seq)
+    out = list(history)
+    dead: set[tuple[int, State]] = set()
+    spent = 0
+    end = len(history)
+
+    # depth first, without recursion (a late position has dozens of hidden choices): one frame per
+    # choice on the path, with the candidates it has not tried yet
+    frames: list[tuple[int, State1969, Iterator[tuple[int, ...]]]] = []
+    state: State1969 = g.new_state()
+    t = 0
+    while True:
+        # from a choice made (or the start): the steps everyone sees, up to the next choice
+        alive = True
+        while alive and t < end and t not in choices:
+            if spent >= limit:
+                raise _LimitHit
+            spent += 1
+            try:
+                state = state.apply(history[t])  # type: ignore[assignment]
+            except IllegalActionError:
+                alive = False
+                break
+            # ``seat`` sees its hand: it took the cards it did with the whole deck
+            alive = state.hands[seat] == known.hands[t]
+            t += 1
+        if alive and t == end:
+            tracked, last = _follow(g, tuple(out))
+            if tracked is not None and last is not None and last.view(seat) == known.view:
+                return tuple(out), tracked, last
+        elif alive and (t, state) not in dead:
+            if _feasible(state, t, known):
+                frames.append(
+                    (t, state, iter(_candidates(state, history[t], choices[t], t, flat_shows, known)))
                 )
-            elif isinstance(action, Commit) and action.seat != seat and t not in revealed:
-                action = Commit(action.seat, _lowest(state.hands[action.seat], sum(action.cards)))
-            state = state.apply(action)  # type: ignore[assignment]
-            out.append(action)
-    except IllegalActionError:
-        return None
-    return tuple(out)
+            else:
+                dead.add((t, state))
+        # the next candidate of the latest choice that has one left
+        while frames:
+            at, before, untried = frames[-1]
+            for counts in untried:
+                if spent >= limit:
+                    raise _LimitHit
+                spent += 1
+                chosen = type(history[at])(history[at].seat, counts)
+                try:
+                    state = before.apply(chosen)  # type: ignore[assignment]
+                except IllegalActionError:
+                    continue
+                if state.hands[seat] != known.hands[at]:
+                    continue  # the step went on to ``seat`` taking the whole deck, other cards than it did
+                out[at] = chosen
+                t = at + 1
+                break
+            else:
+                frames.pop()
+                dead.add((at, before))  # every candidate leads nowhere from this position
+                continue
+            break
+        else:  # pragma: no cover - the real history is one, so the search cannot miss
+            raise RuntimeError(f"1969: no canonical history for seat {seat} after {end} actions")
+
+
+def _candidates(
+    st: State1969,
+    action: CardDraw | Commit,
+    k: int,
+    t: int,
+    shows: list[tuple[int, int, tuple[int, ...]]],
+    known: _Known,
+) -> list[tuple[int, ...]]:
+    """The values a rival's hidden draw or face-down play may take, the greedy choice first."""
+    if isinstance(action, CardDraw):
+        return _multisets(st.deck, k, _greedy_draw(st, action.seat, k, t, shows, known.mine))
+    hand = st.hands[action.seat]
+    return _multisets(hand, k, _lowest(hand, k))
+
+
+def _multisets(pool: tuple[int, ...], k: int, first: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every choice of ``k`` cards from ``pool`` (counts per value): ``first``, then the nearest to it."""
+    found: list[tuple[int, ...]] = []
+
+    def grow(prefix: tuple[int, ...], left: int) -> None:
+        v = len(prefix)
+        if v == len(pool) - 1:
+            if left <= pool[v]:
+                found.append((*prefix, left))
+            return
+        for c in range(min(left, pool[v]), -1, -1):
+            grow((*prefix, c), left - c)
+
+    grow((), k)
+    found.sort(key=lambda c: sum(abs(a - b) for a, b in zip(c, first, strict=True)))
+    return found
+
+
+def _feasible(st: State1969, t: int, known: _Known) -> bool:
+    """Whether the rivals can still get every card they show later (counting; False: certainly not).
+
+    Each rival must take the cards it shows beyond those it holds from the deck before it shows
+    them, and it takes a known number of cards; until the next reshuffle every card comes from
+    the deck as it is now, which must also hold what ``seat`` takes from it meanwhile.
+    """
+    nxt = bisect.bisect_left(known.reshuffles, t)
+    until = known.reshuffles[nxt] if nxt < len(known.reshuffles) else len(known.hands)
+    lo, hi = known.gained[t], known.gained[until]
+    supply = [d - (b - a) for d, a, b in zip(st.deck, lo, hi, strict=True)]
+    for s, seq in known.shows.items():
+        hand = list(st.hands[s])
+        taken = known.rival_gained[s]
+        short: list[int] | None = None
+        for u, cards in seq:
+            if u < t:
+                continue
+            for v, c in enumerate(cards):
+                hand[v] -= c
+            missing = [max(0, -h) for h in hand]
+            if sum(missing) > taken[u] - taken[t]:
+                return False
+            if u <= until:
+                short = missing
+        if short is not None:
+            for v, c in enumerate(short):
+                supply[v] -= c
+    return min(supply, default=0) >= 0
 
 
 def _greedy_draw(
@@ -326,8 +535,13 @@ def _lowest(hand: tuple[int, ...], k: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _follow(g: Game1969, history: tuple[Any, ...]) -> tuple[_Cards | None, State | None]:
-    """Replay ``history`` following every card; (None, None) when the cards do not add up."""
+def _follow(
+    g: Game1969, history: tuple[Any, ...], states: list[State1969] | None = None
+) -> tuple[_Cards | None, State | None]:
+    """Replay ``history`` following every card; (None, None) when the cards do not add up.
+
+    ``states``, if given, receives the position after each step.
+    """
     cards = _Cards(g.deck0, g.n)
     state: State = g.new_state()
     try:
@@ -335,6 +549,8 @@ def _follow(g: Game1969, history: tuple[Any, ...]) -> tuple[_Cards | None, State
             state = state.apply(action)
             if not cards.follow(step, action, state):  # type: ignore[arg-type]
                 return None, None
+            if states is not None:
+                states.append(state)  # type: ignore[arg-type]
     except IllegalActionError:
         return None, None
     return cards, state
