@@ -112,7 +112,7 @@ def main() -> None:
     p.add_argument(
         "--budgets",
         nargs="+",
-        default=["space-1999=25,100", "mission-iss=5,20", "1969=10,40", "1998-iss=5,20"],
+        default=["space-1999=25,100", "mission-iss=5,20", "1969=10,40", "1998-iss=5,10"],
     )
     p.add_argument("--batch", type=int, default=40, help="games per batch (half in each seat)")
     p.add_argument("--width", type=float, default=0.1, help="widest 95%% interval accepted")
