@@ -61,6 +61,7 @@ from isslab.games.mission_iss.scoring import TURNS
 
 if TYPE_CHECKING:
     from isslab.games.mission_iss.rules import StateISS
+    from isslab.games.mission_iss.tables import Tables
 
 __all__ = ["Planner", "greedy_bot", "planner_bot"]
 
@@ -95,7 +96,12 @@ Follow = tuple[int, tuple[Any, ...]] | None
 
 
 class _Look:
-    """What a decision needs to know of a position, computed once (see the module)."""
+    """What a decision needs to know of a position, computed once (see the module).
+
+    ``prev``, a look at an earlier position of the same game (the planner's last one): the parts
+    of it made from the very same field objects (an unchanged field is the same tuple after
+    ``apply``) are taken over instead of computed again.
+    """
 
     __slots__ = (
         "st",
@@ -108,46 +114,96 @@ class _Look:
         "dist",
         "target",
         "dice_at",
+        "pips",
+        "can_train",
         "_values",
     )
 
-    def __init__(self, st: StateISS, plan_target: bool = True, light: bool = False) -> None:
+    st: StateISS
+    t: Tables
+    tot: list[list[int]]
+    first: dict[int, int]
+    red: int
+    open: list[tuple[int, int, int]]
+    boost_left: list[int]
+    dist: tuple[tuple[int, ...], ...]
+    target: tuple[Any, ...]
+    dice_at: dict[int, list[tuple[bool, int, int, int]]]
+    pips: list[int]
+    can_train: tuple[bool, ...]
+    _values: dict[int, float]
+
+    def __init__(
+        self, st: StateISS, plan_target: bool = True, light: bool = False, prev: _Look | None = None
+    ) -> None:
         self.st = st
         t = st.game.t
         self.t = t
-        self.tot = field_totals(st)
-        first: dict[int, int] = {}
-        for a, f in enumerate(st.astronauts):
-            if f >= 0 and f not in first:
-                first[f] = a
-        self.first = first
-        self.dist = t.distances(st.station)
+        if prev is not None and prev.t is not t:
+            prev = None
+        astronauts = st.astronauts
+        skills = st.skills
+        if prev is not None and prev.st.astronauts is astronauts:
+            self.first = prev.first
+            same_crew = prev.st.skills is skills
+            self.tot = prev.tot if same_crew and prev.st.robonauts is st.robonauts else field_totals(st)
+        else:
+            same_crew = False
+            self.tot = field_totals(st)
+            first = {}
+            for a, f in enumerate(astronauts):
+                if f >= 0 and f not in first:
+                    first[f] = a
+            self.first = first
+        station = st.station
+        self.dist = t.distances(station)
         if light:  # enough to turn a step into an action (see Planner._command)
             return
         self.red = red_on_station(st)
-        # the dice of each field that research can reduce: red first, then by value
-        dice_at: dict[int, list[tuple[bool, int, int, int]]] = {}
-        for tile, f, ds in st.tiles:
-            for i, (c, v) in enumerate(ds):
-                if c != WAITING:
-                    dice_at.setdefault(f, []).append((c != 1, v, tile, i))
-        for row in dice_at.values():
-            row.sort()
-        self.dice_at = dice_at
-        # modules that can be attached now or later: (module, parent field, difficulty)
-        opened = []
-        station = st.station
+        # the colours an exercise can still raise: some astronaut on the station below the maximum
+        if same_crew and prev is not None:
+            self.can_train = prev.can_train
+        else:
+            self.can_train = tuple(
+                any(f >= 0 and skills[a][c] < MAX_SKILL for a, f in enumerate(astronauts)) for c in range(3)
+            )
+        tiles = st.tiles
+        if prev is not None and prev.st.tiles is tiles:
+            self.dice_at, self.pips = prev.dice_at, prev.pips
+        else:
+            # the dice of each field that research can reduce: red first, then by value
+            dice_at: dict[int, list[tuple[bool, int, int, int]]] = {}
+            pips = [0] * NUM_FIELDS  # red pips by field
+            for tile, f, ds in tiles:
+                for i, (c, v) in enumerate(ds):
+                    if c != WAITING:
+                        dice_at.setdefault(f, []).append((c != 1, v, tile, i))
+                        if c == 1:
+                            pips[f] += v
+            for row in dice_at.values():
+                row.sort()
+            self.dice_at, self.pips = dice_at, pips
         diff = st.difficulty
         incidents = st.incidents
-        parents = t.parents
-        for m in range(_NUM_MODULES):
-            if station[m] >= 0:
-                continue
-            need = diff[m][0] + sum(incidents[m])
-            for f in parents[m]:
-                if f < 3 or station[f - 3] >= 0:
-                    opened.append((m, f, need))
-        self.open = opened
+        if (
+            prev is not None
+            and prev.st.station is station
+            and prev.st.difficulty is diff
+            and prev.st.incidents is incidents
+        ):
+            self.open = prev.open
+        else:
+            # modules that can be attached now or later: (module, parent field, difficulty)
+            opened = []
+            parents = t.parents
+            for m in range(_NUM_MODULES):
+                if station[m] >= 0:
+                    continue
+                need = diff[m][0] + sum(incidents[m])
+                for f in parents[m]:
+                    if f < 3 or station[f - 3] >= 0:
+                        opened.append((m, f, need))
+            self.open = opened
         # points the unused "+2" bonuses could still add, per colour (and boosts already active)
         left = list(st.boost)
         for tile in st.bonuses:
@@ -155,8 +211,18 @@ class _Look:
             if colour is not None:
                 left[colour] += 2
         self.boost_left = left
-        self._values: dict[int, float] = {}
-        self.target: tuple[Any, ...] = self._target() if plan_target else self._naive_target()
+        # attach_value reads the symbol, the crew waiting on the Earth board, the station, the dice
+        if (
+            prev is not None
+            and prev.st.station is station
+            and prev.st.difficulty is diff
+            and prev.st.astronauts is astronauts
+            and prev.st.dice_free is st.dice_free
+        ):
+            self._values = prev._values
+        else:
+            self._values = {}
+        self.target = self._target() if plan_target else self._naive_target()
 
     def attach_value(self, m: int) -> float:
         """The worth of attaching module ``m`` now."""
@@ -188,17 +254,10 @@ class _Look:
         """Where the crew gathers: the field with red dice, else the easiest module to attach."""
         st = self.st
         if self.red:
-            pips = [0] * NUM_FIELDS
-            for _, f, ds in st.tiles:
-                for c, v in ds:
-                    if c == 1:
-                        pips[f] += v
-            f = max(range(NUM_FIELDS), key=lambda x: (pips[x], -x))
-            return ("red", f)
+            pips = self.pips
+            return ("red", pips.index(max(pips)))  # the most red pips, the lowest field of a tie
         skills = st.skills
-        helpers = sorted(
-            ((skills[a][GREY], a, g) for a, g in enumerate(st.astronauts) if g >= 0), reverse=True
-        )
+        helpers: list[tuple[int, int, int]] | None = None
         best: tuple[Any, ...] = ("none",)
         best_score = -1e9
         grey = self.tot[GREY]
@@ -208,6 +267,11 @@ class _Look:
             deficit = need - grey[f] - boost
             moves = 0
             if deficit > 0:
+                if helpers is None:  # the strongest assemblers first
+                    helpers = sorted(
+                        ((skills[a][GREY], a, g) for a, g in enumerate(st.astronauts) if g >= 0),
+                        reverse=True,
+                    )
                 for g, _, where in helpers:
                     if where != f:
                         deficit -= g
@@ -785,7 +849,7 @@ class Planner:
         ):
             assert self._look is not None and self._plans is not None
             return self._look, self._plans
-        look = _Look(st)
+        look = _Look(st, prev=self._look)
         plans = _Plans(_single_plans(look, st.held[st.seat]), _double_plans(look) if pairs else [])
         self._board = (st.game, now)
         self._look, self._plans, self._pairs = look, plans, pairs
@@ -869,7 +933,7 @@ class Planner:
             # the second command of the turn's plan: given as planned while it is still legal
             kind, step = follow[1]
             if have[0] == kind or have[0] == WILD:
-                action = _step_action(_Look(st, light=True), st, step)
+                action = _step_action(_Look(st, light=True, prev=self._look), st, step)
                 if action is not None and any(a is action for a in legal):
                     return action
         look, plans = self.plans(st, pairs=len(have) >= 2)
