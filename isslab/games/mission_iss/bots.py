@@ -352,21 +352,28 @@ def _single_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
     grey = tot[GREY]
     skills = st.skills
     plans: list[Plan] = []
+    first = look.first
+    boost_left = look.boost_left
     # Assemble: attach
     if not look.red:
+        boost = boost_left[2]
         for m, f, need in look.open:
-            if f in look.first and need <= grey[f] + look.boost_left[2]:
+            if f in first and need <= grey[f] + boost:
                 plans.append((look.attach_value(m), (ASSEMBLE,), ("attach", f, m, need), ()))
     # Research in every occupied field with dice
-    for f in look.first:
-        v, step = _research_value(look, f, tot[1][f] + look.boost_left[1])
-        if step is not None:
-            plans.append((v, (RESEARCH,), step, ()))
+    dice_at = look.dice_at
+    blue = tot[1]
+    boost = boost_left[1]
+    for f in first:
+        if f in dice_at:
+            v, step = _research_value(look, f, blue[f] + boost)
+            if step is not None:
+                plans.append((v, (RESEARCH,), step, ()))
     # Exercise
+    supply = st.exercise_supply
+    can_train = look.can_train
     for c in range(3):
-        if st.exercise_supply[c] and any(
-            f >= 0 and skills[a][c] < MAX_SKILL for a, f in enumerate(st.astronauts)
-        ):
+        if supply[c] and can_train[c]:
             plans.append((EXERCISE_VALUE[c] - 2.0 * held[c], (EXERCISE,), ("exercise", c), ()))
     target = look.target
     # Assemble: a robonaut at the target (from the capsule, else from another field)
@@ -474,6 +481,9 @@ def _conflict(p: Plan, q: Plan) -> bool:
     return bool(a[0] == b[0] and a[1] == b[1])
 
 
+_VALUE = operator.itemgetter(0)
+
+
 class _Plans:
     """The plans of a position grouped by the kinds they need, and the best use of a pair of kinds."""
 
@@ -485,7 +495,7 @@ class _Plans:
         for plan in singles:
             by_kind[plan[1][0]].append(plan)
         for row in by_kind:
-            row.sort(key=lambda x: -x[0])
+            row.sort(key=_VALUE, reverse=True)  # stable: plans of equal value keep their order
         self.by_kind = by_kind
         best: dict[tuple[int, int], Plan] = {}
         for plan in doubles:
@@ -715,34 +725,31 @@ _EXTRA_KIND = {
 BONUS_WORTH = 5.0
 
 
-def _strands(st: StateISS, partner: int) -> bool:
-    """Would a pick with the card of ``partner`` (-1: a wild card) leave the next player unable to
-    pick a pair, with few face-down cards?
+def _strands(ups: list[int], downs: list[int], seat: int, partner: int, wild: int) -> bool:
+    """Would a pick by ``seat`` with the card of ``partner`` (-1: one of the ``wild`` cards) leave
+    the next player unable to pick a pair, with few face-down cards?
 
-    That player's shift would end at once turning up almost nothing: a year lost for the team.
+    ``ups`` and ``downs``: the number of face-up and face-down cards of each player. That player's
+    shift would end at once turning up almost nothing: a year lost for the team.
     """
-    n = st.game.t.n
-    seat = st.seat
-    up = [sum(u) for u in st.face_up]
+    up = list(ups)
     up[seat] -= 1
-    wild = st.wild
     if partner < 0:
         wild -= 1
     else:
         up[partner] -= 1
-    q = (seat + 1) % n
+    q = (seat + 1) % len(up)
     others = sum(up) - up[q]
     pairs = up[q] > 0 and (others > 0 or wild > 0)
-    return not pairs and sum(st.face_down[q]) <= STRANDED
+    return not pairs and downs[q] <= STRANDED
 
 
 # --- the planner ----------------------------------------------------------------------------------
 
 
-def _take_cost(st: StateISS, partner: int) -> float:
-    """What taking a card from ``partner`` costs: keep cards spread, never take someone's last."""
-    up = sum(st.face_up[partner])
-    down = sum(st.face_down[partner])
+def _take_cost(up: int, down: int) -> float:
+    """What taking a card from a player with ``up`` and ``down`` cards costs: keep cards spread,
+    never take someone's last."""
     # a player whose face-up cards run out ends the shift at its next turn, turning up only its
     # face-down cards: the fewer those are, the more of the team's time that shift end wastes
     cost = -TAKE_UP * up - TAKE_DOWN * down
@@ -883,18 +890,23 @@ class Planner:
                     best, best_v = a, v
             return best if best is not None else t.end_shift[0]
         # what taking a card from each partner (the last entry: a wild card) costs
+        up = st.face_up
+        ups = [sum(u) for u in up]
+        downs = [sum(d) for d in st.face_down]
+        wild = st.wild
         costs = [
-            (_take_cost(st, p) if p != seat else 0.0)
-            + (STRAND_COST if p != seat and _strands(st, p) else 0.0)
+            _take_cost(ups[p], downs[p]) + (STRAND_COST if _strands(ups, downs, seat, p, wild) else 0.0)
+            if p != seat
+            else 0.0
             for p in range(t.n)
         ]
-        costs.append(STRAND_COST if st.wild and _strands(st, -1) else 0.0)
+        costs.append(STRAND_COST if wild and _strands(ups, downs, seat, -1, wild) else 0.0)
         # every pick (own kind, fellow player and kind, or a wild card) without touching the
         # action objects: the legal list holds exactly these (legal.select_actions)
-        up = st.face_up
         mine = up[seat]
         table = t.select_table[seat]
-        offered = [any(row[k] for p, row in enumerate(up) if p != seat) for k in range(4)]
+        # the kinds some fellow player offers (a column of the other players' face-up cards)
+        offered = [any(col) for col in zip(*(row for p, row in enumerate(up) if p != seat), strict=True)]
         for k1 in range(4):
             if not mine[k1]:
                 continue
@@ -918,7 +930,7 @@ class Planner:
         if best is None:
             return t.end_shift[seat]
         # ending the shift now (turning up many cards) beats a pick that strands the next player
-        if best_v < -STRAND_COST / 2 and sum(st.face_down[seat]) > STRANDED:
+        if best_v < -STRAND_COST / 2 and downs[seat] > STRANDED:
             return t.end_shift[seat]
         return best
 
