@@ -130,7 +130,7 @@ class _Look:
     target: tuple[Any, ...]
     dice_at: dict[int, list[tuple[bool, int, int, int]]]
     pips: list[int]
-    can_train: tuple[bool, ...]
+    can_train: list[bool]
     _values: dict[int, float]
 
     def __init__(
@@ -164,9 +164,13 @@ class _Look:
         if same_crew and prev is not None:
             self.can_train = prev.can_train
         else:
-            self.can_train = tuple(
-                any(f >= 0 and skills[a][c] < MAX_SKILL for a, f in enumerate(astronauts)) for c in range(3)
-            )
+            can_train = [False, False, False]
+            for a, f in enumerate(astronauts):
+                if f >= 0:
+                    for c, v in enumerate(skills[a]):
+                        if v < MAX_SKILL:
+                            can_train[c] = True
+            self.can_train = can_train
         tiles = st.tiles
         if prev is not None and prev.st.tiles is tiles:
             self.dice_at, self.pips = prev.dice_at, prev.pips
@@ -211,13 +215,14 @@ class _Look:
             if colour is not None:
                 left[colour] += 2
         self.boost_left = left
-        # attach_value reads the symbol, the crew waiting on the Earth board, the station, the dice
+        # attach_value reads the symbol, whether an astronaut waits on the Earth board, the
+        # station and the dice
         if (
             prev is not None
             and prev.st.station is station
             and prev.st.difficulty is diff
-            and prev.st.astronauts is astronauts
             and prev.st.dice_free is st.dice_free
+            and (-1 in prev.st.astronauts) == (-1 in astronauts)
         ):
             self._values = prev._values
         else:
@@ -280,7 +285,7 @@ class _Look:
                             break
             elif f not in first:
                 moves = 1
-            score = self.attach_value(m) - 25.0 * moves - 6.0 * max(deficit, 0) - 0.1 * m
+            score = self.attach_value(m) - 25.0 * moves - 6.0 * (deficit if deficit > 0 else 0) - 0.1 * m
             if score > best_score:
                 best_score = score
                 best = ("attach", m, f, need)
