@@ -495,7 +495,8 @@ class _Plans:
     __slots__ = ("_pairs", "by_kind", "doubles")
 
     def __init__(self, singles: list[Plan], doubles: list[Plan]) -> None:
-        self._pairs: dict[tuple[int, int], tuple[float, Plan | None, Follow]] = {}
+        #: pair(k1, k2) at index 5 * k1 + k2, once made
+        self._pairs: list[tuple[float, Plan | None, Follow] | None] = [None] * 25
         by_kind: list[list[Plan]] = [[], [], [], []]
         for plan in singles:
             by_kind[plan[1][0]].append(plan)
@@ -524,10 +525,9 @@ class _Plans:
     def pair(self, k1: int, k2: int) -> tuple[float, Plan | None, Follow]:
         """The best value of two commands of kinds ``k1`` and ``k2`` (WILD: any), its first step
         and what follows it (memoised: a turn asks for the same pairs again and again)."""
-        key = (k1, k2)
-        found = self._pairs.get(key)
+        found = self._pairs[5 * k1 + k2]
         if found is None:
-            found = self._pairs[key] = self._pair(k1, k2)
+            found = self._pairs[5 * k1 + k2] = self._pair(k1, k2)
         return found
 
     def _pair(self, k1: int, k2: int) -> tuple[float, Plan | None, Follow]:
@@ -896,22 +896,30 @@ class Planner:
             return best if best is not None else t.end_shift[0]
         # what taking a card from each partner (the last entry: a wild card) costs
         up = st.face_up
-        ups = [sum(u) for u in up]
-        downs = [sum(d) for d in st.face_down]
+        ups = list(map(sum, up))
+        downs = list(map(sum, st.face_down))
         wild = st.wild
+        # only a next player with few face-down cards can be stranded (see _strands)
+        risky = downs[(seat + 1) % t.n] <= STRANDED
         costs = [
-            _take_cost(ups[p], downs[p]) + (STRAND_COST if _strands(ups, downs, seat, p, wild) else 0.0)
+            _take_cost(ups[p], downs[p])
+            + (STRAND_COST if risky and _strands(ups, downs, seat, p, wild) else 0.0)
             if p != seat
             else 0.0
             for p in range(t.n)
         ]
-        costs.append(STRAND_COST if wild and _strands(ups, downs, seat, -1, wild) else 0.0)
+        costs.append(STRAND_COST if wild and risky and _strands(ups, downs, seat, -1, wild) else 0.0)
         # every pick (own kind, fellow player and kind, or a wild card) without touching the
         # action objects: the legal list holds exactly these (legal.select_actions)
         mine = up[seat]
         table = t.select_table[seat]
-        # the kinds some fellow player offers (a column of the other players' face-up cards)
-        offered = [any(col) for col in zip(*(row for p, row in enumerate(up) if p != seat), strict=True)]
+        # the kinds some fellow player offers
+        offered = [False, False, False, False]
+        for p, row in enumerate(up):
+            if p != seat:
+                for k in range(4):
+                    if row[k]:
+                        offered[k] = True
         for k1 in range(4):
             if not mine[k1]:
                 continue
