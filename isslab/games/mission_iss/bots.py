@@ -181,7 +181,10 @@ class _Look:
             for tile, f, ds in tiles:
                 for i, (c, v) in enumerate(ds):
                     if c != WAITING:
-                        dice_at.setdefault(f, []).append((c != 1, v, tile, i))
+                        row = dice_at.get(f)
+                        if row is None:
+                            row = dice_at[f] = []
+                        row.append((c != 1, v, tile, i))
                         if c == 1:
                             pips[f] += v
             for row in dice_at.values():
@@ -268,6 +271,7 @@ class _Look:
         grey = self.tot[GREY]
         boost = self.boost_left[2]
         first = self.first
+        values = self._values
         for m, f, need in self.open:
             deficit = need - grey[f] - boost
             moves = 0
@@ -285,7 +289,10 @@ class _Look:
                             break
             elif f not in first:
                 moves = 1
-            score = self.attach_value(m) - 25.0 * moves - 6.0 * (deficit if deficit > 0 else 0) - 0.1 * m
+            value = values.get(m)
+            if value is None:
+                value = self.attach_value(m)
+            score = value - 25.0 * moves - 6.0 * (deficit if deficit > 0 else 0) - 0.1 * m
             if score > best_score:
                 best_score = score
                 best = ("attach", m, f, need)
@@ -660,11 +667,17 @@ def _fallback(st: StateISS, legal: list[Any]) -> Action:
     return legal[0]
 
 
+def _offered(action: Action, legal: list[Any]) -> bool:
+    """Is ``action`` one of the legal action objects (the very object: steps come from the tables)?"""
+    for a in legal:
+        if a is action:
+            return True
+    return False
+
+
 def _checked(st: StateISS, action: Action | None, legal: list[Any]) -> Action:
-    if action is not None:
-        for a in legal:
-            if a is action:
-                return action
+    if action is not None and _offered(action, legal):
+        return action
     return _fallback(st, legal)
 
 
@@ -959,7 +972,7 @@ class Planner:
             kind, step = follow[1]
             if have[0] == kind or have[0] == WILD:
                 action = _step_action(_Look(st, light=True, prev=self._look), st, step)
-                if action is not None and any(a is action for a in legal):
+                if action is not None and _offered(action, legal):
                     return action
         look, plans = self.plans(st, pairs=len(have) >= 2)
         bonus = _late_bonus(st, legal, plans)
