@@ -796,7 +796,8 @@ WILD_SPARE = 4.0
 SOLO_HAND = 4.0
 
 
-#: the state fields a planner's view of the board depends on (cards and the pool are not among them)
+#: the state fields a planner's view of the board depends on (cards and the pool are not among
+#: them; of the seat, the plans read only the exercise markers it holds)
 _BOARD = (
     "station",
     "astronauts",
@@ -809,8 +810,6 @@ _BOARD = (
     "difficulty",
     "incidents",
     "exercise_supply",
-    "held",
-    "seat",
 )
 
 
@@ -821,9 +820,10 @@ class Planner:
     """The team planner (see the module): a callable bot with a one-position memory.
 
     Picking the cards changes nothing on the board, so the plans made for the pick serve the first
-    command of the turn too. The memory is the last position planned for and its plans; it is
-    compared field by field by identity (an unchanged field is the very same tuple after
-    ``apply``), so a stale entry can never be used.
+    command of the turn too, and a turn that ends without changing the board leaves them to the
+    next player when it holds the same exercise markers. The memory is the last board planned for
+    and its plans; it is compared field by field by identity (an unchanged field is the very same
+    tuple after ``apply``), so a stale entry can never be used.
     """
 
     __name__ = "planner"
@@ -833,6 +833,8 @@ class Planner:
         self._look: _Look | None = None
         self._plans: _Plans | None = None
         self._pairs = False
+        self._held: tuple[int, ...] = ()
+        self._singles: list[Plan] = []
         self._follow: tuple[tuple[Any, ...], tuple[int, tuple[Any, ...]]] | None = None
 
     def __repr__(self) -> str:
@@ -866,18 +868,24 @@ class Planner:
         """
         board = self._board
         now = _board_of(st)
-        if (
-            board
-            and board[0] is st.game
-            and (self._pairs or not pairs)
-            and all(map(operator.is_, now, board[1]))
-        ):
-            assert self._look is not None and self._plans is not None
-            return self._look, self._plans
-        look = _Look(st, prev=self._look)
-        plans = _Plans(_single_plans(look, st.held[st.seat]), _double_plans(look) if pairs else [])
+        held = st.held[st.seat]
+        look = self._look
+        if board and board[0] is st.game and all(map(operator.is_, now, board[1])):
+            assert look is not None and self._plans is not None
+            # the same board: the look stands, and the single plans for the same exercise markers
+            if held == self._held:
+                if self._pairs or not pairs:
+                    return look, self._plans
+                singles = self._singles
+            else:
+                singles = _single_plans(look, held)
+        else:
+            look = _Look(st, prev=look)
+            singles = _single_plans(look, held)
+        plans = _Plans(singles, _double_plans(look) if pairs else [])
         self._board = (st.game, now)
         self._look, self._plans, self._pairs = look, plans, pairs
+        self._held, self._singles = held, singles
         return look, plans
 
     def _select(self, st: StateISS, legal: list[Any]) -> Action:
