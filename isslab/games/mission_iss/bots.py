@@ -112,7 +112,8 @@ class _Look:
         "open",
         "boost_left",
         "dist",
-        "target",
+        "_plan_target",
+        "_target_found",
         "dice_at",
         "pips",
         "can_train",
@@ -127,7 +128,8 @@ class _Look:
     open: list[tuple[int, int, int]]
     boost_left: list[int]
     dist: tuple[tuple[int, ...], ...]
-    target: tuple[Any, ...]
+    _plan_target: bool
+    _target_found: tuple[Any, ...] | None
     dice_at: dict[int, list[tuple[bool, int, int, int]]]
     pips: list[int]
     can_train: list[bool]
@@ -230,7 +232,15 @@ class _Look:
             self._values = prev._values
         else:
             self._values = {}
-        self.target = self._target() if plan_target else self._naive_target()
+        self._plan_target = plan_target
+        self._target_found = None
+
+    def target(self) -> tuple[Any, ...]:
+        """Where the crew gathers (made when a plan first needs it; see _target)."""
+        found = self._target_found
+        if found is None:
+            found = self._target_found = self._target() if self._plan_target else self._naive_target()
+        return found
 
     def attach_value(self, m: int) -> float:
         """The worth of attaching module ``m`` now."""
@@ -357,49 +367,61 @@ def _moves_toward(look: _Look, f: int, value_of: Any) -> list[Plan]:
     return plans
 
 
-def _single_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
-    """Plans of one command, each with the kind it needs."""
+def _assemble_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
+    """Plans of one Assemble command: attach a module, or a robonaut to the target."""
     st = look.st
-    tot = look.tot
-    grey = tot[GREY]
-    skills = st.skills
-    plans: list[Plan] = []
+    grey = look.tot[GREY]
     first = look.first
-    boost_left = look.boost_left
-    # Assemble: attach
+    plans: list[Plan] = []
     if not look.red:
-        boost = boost_left[2]
+        boost = look.boost_left[2]
         for m, f, need in look.open:
             if f in first and need <= grey[f] + boost:
                 plans.append((look.attach_value(m), (ASSEMBLE,), ("attach", f, m, need), ()))
-    # Research in every occupied field with dice
+    # a robonaut at the target (from the capsule, else from another field)
+    robots = st.robonauts
+    target = look.target()
+    if robots and target[0] != "none":
+        f = target[2] if target[0] == "attach" else target[1]
+        if f in first:
+            src = -1 if robots[0] < 0 else next((r for r in robots if r != f), None)
+            if src is not None:
+                plans.append((ROBONAUT if src < 0 else 2.0, (ASSEMBLE,), ("deploy", f, src), ()))
+    return plans
+
+
+def _research_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
+    """Plans of one Research command, in every occupied field with dice."""
+    plans: list[Plan] = []
     dice_at = look.dice_at
-    blue = tot[1]
-    boost = boost_left[1]
-    for f in first:
+    blue = look.tot[1]
+    boost = look.boost_left[1]
+    for f in look.first:
         if f in dice_at:
             v, step = _research_value(look, f, blue[f] + boost)
             if step is not None:
                 plans.append((v, (RESEARCH,), step, ()))
-    # Exercise
-    supply = st.exercise_supply
+    return plans
+
+
+def _exercise_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
+    """Plans of one Exercise command (``held``: the exercise markers the player has)."""
+    plans: list[Plan] = []
+    supply = look.st.exercise_supply
     can_train = look.can_train
     for c in range(3):
         if supply[c] and can_train[c]:
             plans.append((EXERCISE_VALUE[c] - 2.0 * held[c], (EXERCISE,), ("exercise", c), ()))
-    target = look.target
-    # Assemble: a robonaut at the target (from the capsule, else from another field)
-    robots = st.robonauts
-    if robots and target[0] != "none":
-        f = target[2] if target[0] == "attach" else target[1]
-        if f in look.first:
-            src = -1 if robots[0] < 0 else next((r for r in robots if r != f), None)
-            if src is not None:
-                plans.append((ROBONAUT if src < 0 else 2.0, (ASSEMBLE,), ("deploy", f, src), ()))
-    # Move: astronauts towards the target
+    return plans
+
+
+def _move_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
+    """Plans of one Move command: astronauts towards the target."""
+    skills = look.st.skills
+    target = look.target()
     if target[0] == "attach":
         _, m, f, need = target
-        deficit = need - grey[f] - look.boost_left[2]
+        deficit = need - look.tot[GREY][f] - look.boost_left[2]
 
         def attach_help(a: int) -> float:
             """The worth of bringing astronaut ``a`` to the target's field."""
@@ -410,11 +432,15 @@ def _single_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
                 return NEAR_ATTACH
             return 6.0 + 4.0 * float(min(g, max(deficit, 0)))
 
-        plans += _moves_toward(look, f, attach_help)
-    elif target[0] == "red":
-        f = target[1]
-        plans += _moves_toward(look, f, lambda a: RED_MOVE[0] + RED_MOVE[1] * skills[a][1])
-    return plans
+        return _moves_toward(look, f, attach_help)
+    if target[0] == "red":
+        return _moves_toward(look, target[1], lambda a: RED_MOVE[0] + RED_MOVE[1] * skills[a][1])
+    return []
+
+
+#: the single plans of each kind (Move, Research, Assemble, Exercise)
+_SINGLES = (_move_plans, _research_plans, _assemble_plans, _exercise_plans)
+assert (MOVE, RESEARCH, ASSEMBLE, EXERCISE) == (0, 1, 2, 3)
 
 
 def _double_plans(look: _Look) -> list[Plan]:
@@ -497,19 +523,27 @@ _VALUE = operator.itemgetter(0)
 
 
 class _Plans:
-    """The plans of a position grouped by the kinds they need, and the best use of a pair of kinds."""
+    """The plans of a position by the kinds they need, and the best use of a pair of kinds.
 
-    __slots__ = ("_pairs", "by_kind", "doubles")
+    The single plans of a kind are made when first asked for: with one command left, or a bonus to
+    weigh, only the kinds it can give are. ``rows``: single plans already made for the same board
+    and exercise markers (None: not made).
+    """
 
-    def __init__(self, singles: list[Plan], doubles: list[Plan]) -> None:
+    __slots__ = ("_pairs", "_rows", "look", "held", "doubles")
+
+    def __init__(
+        self,
+        look: _Look,
+        held: tuple[int, ...],
+        doubles: list[Plan],
+        rows: list[list[Plan] | None] | None = None,
+    ) -> None:
+        self.look = look
+        self.held = held
         #: pair(k1, k2) at index 5 * k1 + k2, once made
         self._pairs: list[tuple[float, Plan | None, Follow] | None] = [None] * 25
-        by_kind: list[list[Plan]] = [[], [], [], []]
-        for plan in singles:
-            by_kind[plan[1][0]].append(plan)
-        for row in by_kind:
-            row.sort(key=_VALUE, reverse=True)  # stable: plans of equal value keep their order
-        self.by_kind = by_kind
+        self._rows: list[list[Plan] | None] = rows if rows is not None else [None, None, None, None]
         best: dict[tuple[int, int], Plan] = {}
         for plan in doubles:
             a, b = plan[1]
@@ -518,15 +552,28 @@ class _Plans:
                 best[key] = plan
         self.doubles = best
 
+    def row(self, k: int) -> list[Plan]:
+        """The single plans of kind ``k``, best first."""
+        row = self._rows[k]
+        if row is None:
+            row = _SINGLES[k](self.look, self.held)
+            row.sort(key=_VALUE, reverse=True)  # stable: plans of equal value keep their order
+            self._rows[k] = row
+        return row
+
+    def rows_made(self) -> list[list[Plan] | None]:
+        """The rows of single plans made so far (None: not made), for plans of the same board."""
+        return list(self._rows)
+
     def one(self, k: int) -> tuple[float, Plan | None, Follow]:
         """The best single command of kind ``k`` (WILD: of any kind)."""
         if k == WILD:
-            found = [row[0] for row in self.by_kind if row]
+            found = [row[0] for row in map(self.row, range(4)) if row]
             if not found:
                 return 0.0, None, None
             plan = max(found, key=lambda x: x[0])
             return plan[0], plan, None
-        row = self.by_kind[k]
+        row = self.row(k)
         return (row[0][0], row[0], None) if row else (0.0, None, None)
 
     def pair(self, k1: int, k2: int) -> tuple[float, Plan | None, Follow]:
@@ -552,8 +599,7 @@ class _Plans:
                         if found[0] > best[0]:
                             best = found
             return best
-        rows = self.by_kind
-        first, second = rows[k1], rows[k2]
+        first, second = self.row(k1), self.row(k2)
         best_v = 0.0
         best_p: Plan | None = None
         follow: Follow = None
@@ -727,7 +773,7 @@ def _late_bonus(st: StateISS, legal: list[Any], plans: _Plans | None = None) -> 
                 return a
             if plans is not None and b in _EXTRA_KIND:
                 kind, what = _EXTRA_KIND[b]
-                if any(p[0] >= BONUS_WORTH and p[2][0] in what for p in plans.by_kind[kind]):
+                if any(p[0] >= BONUS_WORTH and p[2][0] in what for p in plans.row(kind)):
                     return a
     return None
 
@@ -834,7 +880,6 @@ class Planner:
         self._plans: _Plans | None = None
         self._pairs = False
         self._held: tuple[int, ...] = ()
-        self._singles: list[Plan] = []
         self._follow: tuple[tuple[Any, ...], tuple[int, tuple[Any, ...]]] | None = None
 
     def __repr__(self) -> str:
@@ -872,20 +917,20 @@ class Planner:
         look = self._look
         if board and board[0] is st.game and all(map(operator.is_, now, board[1])):
             assert look is not None and self._plans is not None
-            # the same board: the look stands, and the single plans for the same exercise markers
-            if held == self._held:
-                if self._pairs or not pairs:
-                    return look, self._plans
-                singles = self._singles
-            else:
-                singles = _single_plans(look, held)
+            # the same board: the look stands, and the single plans made so far (but Exercise,
+            # when the exercise markers held differ)
+            if held == self._held and (self._pairs or not pairs):
+                return look, self._plans
+            rows = self._plans.rows_made()
+            if held != self._held:
+                rows[EXERCISE] = None
+            plans = _Plans(look, held, _double_plans(look) if pairs else [], rows)
         else:
             look = _Look(st, prev=look)
-            singles = _single_plans(look, held)
-        plans = _Plans(singles, _double_plans(look) if pairs else [])
+            plans = _Plans(look, held, _double_plans(look) if pairs else [])
         self._board = (st.game, now)
         self._look, self._plans, self._pairs = look, plans, pairs
-        self._held, self._singles = held, singles
+        self._held = held
         return look, plans
 
     def _select(self, st: StateISS, legal: list[Any]) -> Action:
@@ -1001,7 +1046,7 @@ def _greedy_select(st: StateISS, legal: list[Any]) -> Action:
     """The pair of cards with the best single commands now (no two-step plans, no card spreading)."""
     t = st.game.t
     look = _Look(st, plan_target=False)
-    plans = _Plans(_single_plans(look, st.held[st.seat]), [])
+    plans = _Plans(look, st.held[st.seat], [])
     best: Action | None = None
     best_v = -1e9
     for a in legal:
@@ -1021,7 +1066,7 @@ def _greedy_select(st: StateISS, legal: list[Any]) -> Action:
 def _greedy_command(st: StateISS, legal: list[Any]) -> Action:
     """The best single command for the next card in the pool (no pairs, no bonuses)."""
     look = _Look(st, plan_target=False)
-    plans = _Plans(_single_plans(look, st.held[st.seat]), [])
+    plans = _Plans(look, st.held[st.seat], [])
     best_v = 0.0
     plan: Plan | None = None
     for k in set(_pool_kinds(st)):
