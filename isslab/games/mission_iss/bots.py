@@ -525,18 +525,19 @@ _VALUE = operator.itemgetter(0)
 class _Plans:
     """The plans of a position by the kinds they need, and the best use of a pair of kinds.
 
-    The single plans of a kind are made when first asked for: with one command left, or a bonus to
-    weigh, only the kinds it can give are. ``rows``: single plans already made for the same board
-    and exercise markers (None: not made).
+    The plans are made when first asked for: the single plans kind by kind (with one command left,
+    or a bonus to weigh, only the kinds it can give are), the plans of two commands with the first
+    pair. ``doubles=False``: no plans of two commands (the greedy bot). ``rows``: single plans
+    already made for the same board and exercise markers (None: not made).
     """
 
-    __slots__ = ("_pairs", "_rows", "look", "held", "doubles")
+    __slots__ = ("_doubles", "_pairs", "_rows", "held", "look")
 
     def __init__(
         self,
         look: _Look,
         held: tuple[int, ...],
-        doubles: list[Plan],
+        doubles: bool = True,
         rows: list[list[Plan] | None] | None = None,
     ) -> None:
         self.look = look
@@ -544,13 +545,19 @@ class _Plans:
         #: pair(k1, k2) at index 5 * k1 + k2, once made
         self._pairs: list[tuple[float, Plan | None, Follow] | None] = [None] * 25
         self._rows: list[list[Plan] | None] = rows if rows is not None else [None, None, None, None]
-        best: dict[tuple[int, int], Plan] = {}
-        for plan in doubles:
-            a, b = plan[1]
-            key = (a, b) if a <= b else (b, a)
-            if key not in best or plan[0] > best[key][0]:
-                best[key] = plan
-        self.doubles = best
+        self._doubles: dict[tuple[int, int], Plan] | None = None if doubles else {}
+
+    def doubles(self) -> dict[tuple[int, int], Plan]:
+        """The best plan of two commands for each pair of kinds (in order) that has one."""
+        best = self._doubles
+        if best is None:
+            best = self._doubles = {}
+            for plan in _double_plans(self.look):
+                a, b = plan[1]
+                key = (a, b) if a <= b else (b, a)
+                if key not in best or plan[0] > best[key][0]:
+                    best[key] = plan
+        return best
 
     def row(self, k: int) -> list[Plan]:
         """The single plans of kind ``k``, best first."""
@@ -623,7 +630,7 @@ class _Plans:
                         if p[0] + q[0] > best_v:
                             best_v, best_p, follow = p[0] + q[0], p, (k2, q[2])
                         break
-        double = self.doubles.get((k1, k2) if k1 <= k2 else (k2, k1))
+        double = self.doubles().get((k1, k2) if k1 <= k2 else (k2, k1))
         if double is not None and double[0] > best_v:
             best_v, best_p, follow = double[0], double, (double[1][1], double[3])
         return best_v, best_p, follow
@@ -878,7 +885,6 @@ class Planner:
         self._board: tuple[Any, ...] = ()
         self._look: _Look | None = None
         self._plans: _Plans | None = None
-        self._pairs = False
         self._held: tuple[int, ...] = ()
         self._follow: tuple[tuple[Any, ...], tuple[int, tuple[Any, ...]]] | None = None
 
@@ -903,14 +909,11 @@ class Planner:
         if ph == TRAIN:
             return _train(st, legal)
         if ph == FINISH:
-            return _late_bonus(st, legal, self.plans(st, pairs=False)[1]) or legal[0]
+            return _late_bonus(st, legal, self.plans(st)[1]) or legal[0]
         return legal[0]
 
-    def plans(self, st: StateISS, pairs: bool = True) -> tuple[_Look, _Plans]:
-        """The look and the plans of ``st`` (from memory when the board is the one planned last).
-
-        ``pairs=False``: one command is left, so the plans that need two are not made.
-        """
+    def plans(self, st: StateISS) -> tuple[_Look, _Plans]:
+        """The look and the plans of ``st`` (from memory when the board is the one planned last)."""
         board = self._board
         now = _board_of(st)
         held = st.held[st.seat]
@@ -919,17 +922,16 @@ class Planner:
             assert look is not None and self._plans is not None
             # the same board: the look stands, and the single plans made so far (but Exercise,
             # when the exercise markers held differ)
-            if held == self._held and (self._pairs or not pairs):
+            if held == self._held:
                 return look, self._plans
             rows = self._plans.rows_made()
-            if held != self._held:
-                rows[EXERCISE] = None
-            plans = _Plans(look, held, _double_plans(look) if pairs else [], rows)
+            rows[EXERCISE] = None
+            plans = _Plans(look, held, rows=rows)
         else:
             look = _Look(st, prev=look)
-            plans = _Plans(look, held, _double_plans(look) if pairs else [])
+            plans = _Plans(look, held)
         self._board = (st.game, now)
-        self._look, self._plans, self._pairs = look, plans, pairs
+        self._look, self._plans = look, plans
         self._held = held
         return look, plans
 
@@ -1027,7 +1029,7 @@ class Planner:
                 action = _step_action(_Look(st, light=True, prev=self._look), st, step)
                 if action is not None and _offered(action, legal):
                     return action
-        look, plans = self.plans(st, pairs=len(have) >= 2)
+        look, plans = self.plans(st)
         bonus = _late_bonus(st, legal, plans)
         if bonus is not None:
             return bonus
@@ -1046,7 +1048,7 @@ def _greedy_select(st: StateISS, legal: list[Any]) -> Action:
     """The pair of cards with the best single commands now (no two-step plans, no card spreading)."""
     t = st.game.t
     look = _Look(st, plan_target=False)
-    plans = _Plans(look, st.held[st.seat], [])
+    plans = _Plans(look, st.held[st.seat], doubles=False)
     best: Action | None = None
     best_v = -1e9
     for a in legal:
@@ -1066,7 +1068,7 @@ def _greedy_select(st: StateISS, legal: list[Any]) -> Action:
 def _greedy_command(st: StateISS, legal: list[Any]) -> Action:
     """The best single command for the next card in the pool (no pairs, no bonuses)."""
     look = _Look(st, plan_target=False)
-    plans = _Plans(look, st.held[st.seat], [])
+    plans = _Plans(look, st.held[st.seat], doubles=False)
     best_v = 0.0
     plan: Plan | None = None
     for k in set(_pool_kinds(st)):
