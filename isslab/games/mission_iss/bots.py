@@ -606,7 +606,13 @@ class _Plans:
                         if found[0] > best[0]:
                             best = found
             return best
-        first, second = self.row(k1), self.row(k2)
+        rows = self._rows
+        first = rows[k1]
+        if first is None:
+            first = self.row(k1)
+        second = rows[k2]
+        if second is None:
+            second = self.row(k2)
         best_v = 0.0
         best_p: Plan | None = None
         follow: Follow = None
@@ -630,7 +636,10 @@ class _Plans:
                         if p[0] + q[0] > best_v:
                             best_v, best_p, follow = p[0] + q[0], p, (k2, q[2])
                         break
-        double = self.doubles().get((k1, k2) if k1 <= k2 else (k2, k1))
+        doubles = self._doubles
+        if doubles is None:
+            doubles = self.doubles()
+        double = doubles.get((k1, k2) if k1 <= k2 else (k2, k1))
         if double is not None and double[0] > best_v:
             best_v, best_p, follow = double[0], double, (double[1][1], double[3])
         return best_v, best_p, follow
@@ -969,13 +978,11 @@ class Planner:
         wild = st.wild
         # only a next player with few face-down cards can be stranded (see _strands)
         risky = downs[(seat + 1) % t.n] <= STRANDED
-        costs = [
-            _take_cost(ups[p], downs[p])
-            + (STRAND_COST if risky and _strands(ups, downs, seat, p, wild) else 0.0)
-            if p != seat
-            else 0.0
-            for p in range(t.n)
-        ]
+        costs = [0.0] * t.n
+        for p in range(t.n):
+            if p != seat:
+                strand = STRAND_COST if risky and _strands(ups, downs, seat, p, wild) else 0.0
+                costs[p] = _take_cost(ups[p], downs[p]) + strand
         costs.append(STRAND_COST if wild and risky and _strands(ups, downs, seat, -1, wild) else 0.0)
         # every pick (own kind, fellow player and kind, or a wild card) without touching the
         # action objects: the legal list holds exactly these (legal.select_actions)
@@ -993,7 +1000,10 @@ class Planner:
                 continue
             base = reserve[k1]
             # the value of the pair with each kind a fellow player offers, less its reserve
-            worth = [plans.pair(k1, k2)[0] - reserve[k2] if offered[k2] else 0.0 for k2 in range(4)]
+            worth = [0.0, 0.0, 0.0, 0.0]
+            for k2 in range(4):
+                if offered[k2]:
+                    worth[k2] = plans.pair(k1, k2)[0] - reserve[k2]
             for p in range(t.n):
                 if p == seat:
                     continue
