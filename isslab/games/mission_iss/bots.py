@@ -883,9 +883,10 @@ class Planner:
 
     Picking the cards changes nothing on the board, so the plans made for the pick serve the first
     command of the turn too, and a turn that ends without changing the board leaves them to the
-    next player when it holds the same exercise markers. The memory is the last board planned for
-    and its plans; it is compared field by field by identity (an unchanged field is the very same
-    tuple after ``apply``), so a stale entry can never be used.
+    next player (its Exercise plans made again when it holds other exercise markers). The memory
+    is the last board planned for, its look and its plans; it is compared field by field by
+    identity (an unchanged field is the very same tuple after ``apply``), so a stale entry can
+    never be used. A new look takes over the parts of the last one whose fields are unchanged.
     """
 
     __name__ = "planner"
