@@ -61,6 +61,7 @@ from isslab.games.mission_iss.scoring import TURNS
 
 if TYPE_CHECKING:
     from isslab.games.mission_iss.rules import StateISS
+    from isslab.games.mission_iss.tables import Tables
 
 __all__ = ["Planner", "greedy_bot", "planner_bot"]
 
@@ -95,7 +96,12 @@ Follow = tuple[int, tuple[Any, ...]] | None
 
 
 class _Look:
-    """What a decision needs to know of a position, computed once (see the module)."""
+    """What a decision needs to know of a position, computed once (see the module).
+
+    ``prev``, a look at an earlier position of the same game (the planner's last one): the parts
+    of it made from the very same field objects (an unchanged field is the same tuple after
+    ``apply``) are taken over instead of computed again.
+    """
 
     __slots__ = (
         "st",
@@ -106,48 +112,107 @@ class _Look:
         "open",
         "boost_left",
         "dist",
-        "target",
+        "_plan_target",
+        "_target_found",
         "dice_at",
+        "pips",
+        "can_train",
         "_values",
     )
 
-    def __init__(self, st: StateISS, plan_target: bool = True, light: bool = False) -> None:
+    st: StateISS
+    t: Tables
+    tot: list[list[int]]
+    first: dict[int, int]
+    red: int
+    open: list[tuple[int, int, int]]
+    boost_left: list[int]
+    dist: tuple[tuple[int, ...], ...]
+    _plan_target: bool
+    _target_found: tuple[Any, ...] | None
+    dice_at: dict[int, list[tuple[bool, int, int, int]]]
+    pips: list[int]
+    can_train: list[bool]
+    _values: dict[int, float]
+
+    def __init__(
+        self, st: StateISS, plan_target: bool = True, light: bool = False, prev: _Look | None = None
+    ) -> None:
         self.st = st
         t = st.game.t
         self.t = t
-        self.tot = field_totals(st)
-        first: dict[int, int] = {}
-        for a, f in enumerate(st.astronauts):
-            if f >= 0 and f not in first:
-                first[f] = a
-        self.first = first
-        self.dist = t.distances(st.station)
+        if prev is not None and prev.t is not t:
+            prev = None
+        astronauts = st.astronauts
+        skills = st.skills
+        if prev is not None and prev.st.astronauts is astronauts:
+            self.first = prev.first
+            same_crew = prev.st.skills is skills
+            self.tot = prev.tot if same_crew and prev.st.robonauts is st.robonauts else field_totals(st)
+        else:
+            same_crew = False
+            self.tot = field_totals(st)
+            first = {}
+            for a, f in enumerate(astronauts):
+                if f >= 0 and f not in first:
+                    first[f] = a
+            self.first = first
+        station = st.station
+        self.dist = t.distances(station)
         if light:  # enough to turn a step into an action (see Planner._command)
             return
         self.red = red_on_station(st)
-        # the dice of each field that research can reduce: red first, then by value
-        dice_at: dict[int, list[tuple[bool, int, int, int]]] = {}
-        for tile, f, ds in st.tiles:
-            for i, (c, v) in enumerate(ds):
-                if c != WAITING:
-                    dice_at.setdefault(f, []).append((c != 1, v, tile, i))
-        for row in dice_at.values():
-            row.sort()
-        self.dice_at = dice_at
-        # modules that can be attached now or later: (module, parent field, difficulty)
-        opened = []
-        station = st.station
+        # the colours an exercise can still raise: some astronaut on the station below the maximum
+        if same_crew and prev is not None:
+            self.can_train = prev.can_train
+        else:
+            can_train = [False, False, False]
+            for a, f in enumerate(astronauts):
+                if f >= 0:
+                    for c, v in enumerate(skills[a]):
+                        if v < MAX_SKILL:
+                            can_train[c] = True
+            self.can_train = can_train
+        tiles = st.tiles
+        if prev is not None and prev.st.tiles is tiles:
+            self.dice_at, self.pips = prev.dice_at, prev.pips
+        else:
+            # the dice of each field that research can reduce: red first, then by value
+            dice_at: dict[int, list[tuple[bool, int, int, int]]] = {}
+            pips = [0] * NUM_FIELDS  # red pips by field
+            for tile, f, ds in tiles:
+                for i, (c, v) in enumerate(ds):
+                    if c != WAITING:
+                        row = dice_at.get(f)
+                        if row is None:
+                            row = dice_at[f] = []
+                        row.append((c != 1, v, tile, i))
+                        if c == 1:
+                            pips[f] += v
+            for row in dice_at.values():
+                row.sort()
+            self.dice_at, self.pips = dice_at, pips
         diff = st.difficulty
         incidents = st.incidents
-        parents = t.parents
-        for m in range(_NUM_MODULES):
-            if station[m] >= 0:
-                continue
-            need = diff[m][0] + sum(incidents[m])
-            for f in parents[m]:
-                if f < 3 or station[f - 3] >= 0:
-                    opened.append((m, f, need))
-        self.open = opened
+        if (
+            prev is not None
+            and prev.st.station is station
+            and prev.st.difficulty is diff
+            and prev.st.incidents is incidents
+        ):
+            self.open = prev.open
+        else:
+            # modules that can be attached now or later: (module, parent field, difficulty)
+            opened = []
+            parents = t.parents
+            for m in range(_NUM_MODULES):
+                if station[m] >= 0:
+                    continue
+                need = diff[m][0] + sum(incidents[m])
+                for f in parents[m]:
+                    if f < 3 or station[f - 3] >= 0:
+                        opened.append((m, f, need))
+            self.open = opened
         # points the unused "+2" bonuses could still add, per colour (and boosts already active)
         left = list(st.boost)
         for tile in st.bonuses:
@@ -155,8 +220,27 @@ class _Look:
             if colour is not None:
                 left[colour] += 2
         self.boost_left = left
-        self._values: dict[int, float] = {}
-        self.target: tuple[Any, ...] = self._target() if plan_target else self._naive_target()
+        # attach_value reads the symbol, whether an astronaut waits on the Earth board, the
+        # station and the dice
+        if (
+            prev is not None
+            and prev.st.station is station
+            and prev.st.difficulty is diff
+            and prev.st.dice_free is st.dice_free
+            and (-1 in prev.st.astronauts) == (-1 in astronauts)
+        ):
+            self._values = prev._values
+        else:
+            self._values = {}
+        self._plan_target = plan_target
+        self._target_found = None
+
+    def target(self) -> tuple[Any, ...]:
+        """Where the crew gathers (made when a plan first needs it; see _target)."""
+        found = self._target_found
+        if found is None:
+            found = self._target_found = self._target() if self._plan_target else self._naive_target()
+        return found
 
     def attach_value(self, m: int) -> float:
         """The worth of attaching module ``m`` now."""
@@ -188,26 +272,25 @@ class _Look:
         """Where the crew gathers: the field with red dice, else the easiest module to attach."""
         st = self.st
         if self.red:
-            pips = [0] * NUM_FIELDS
-            for _, f, ds in st.tiles:
-                for c, v in ds:
-                    if c == 1:
-                        pips[f] += v
-            f = max(range(NUM_FIELDS), key=lambda x: (pips[x], -x))
-            return ("red", f)
+            pips = self.pips
+            return ("red", pips.index(max(pips)))  # the most red pips, the lowest field of a tie
         skills = st.skills
-        helpers = sorted(
-            ((skills[a][GREY], a, g) for a, g in enumerate(st.astronauts) if g >= 0), reverse=True
-        )
+        helpers: list[tuple[int, int, int]] | None = None
         best: tuple[Any, ...] = ("none",)
         best_score = -1e9
         grey = self.tot[GREY]
         boost = self.boost_left[2]
         first = self.first
+        values = self._values
         for m, f, need in self.open:
             deficit = need - grey[f] - boost
             moves = 0
             if deficit > 0:
+                if helpers is None:  # the strongest assemblers first
+                    helpers = sorted(
+                        ((skills[a][GREY], a, g) for a, g in enumerate(st.astronauts) if g >= 0),
+                        reverse=True,
+                    )
                 for g, _, where in helpers:
                     if where != f:
                         deficit -= g
@@ -216,7 +299,10 @@ class _Look:
                             break
             elif f not in first:
                 moves = 1
-            score = self.attach_value(m) - 25.0 * moves - 6.0 * max(deficit, 0) - 0.1 * m
+            value = values.get(m)
+            if value is None:
+                value = self.attach_value(m)
+            score = value - 25.0 * moves - 6.0 * (deficit if deficit > 0 else 0) - 0.1 * m
             if score > best_score:
                 best_score = score
                 best = ("attach", m, f, need)
@@ -281,42 +367,61 @@ def _moves_toward(look: _Look, f: int, value_of: Any) -> list[Plan]:
     return plans
 
 
-def _single_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
-    """Plans of one command, each with the kind it needs."""
+def _assemble_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
+    """Plans of one Assemble command: attach a module, or a robonaut to the target."""
     st = look.st
-    tot = look.tot
-    grey = tot[GREY]
-    skills = st.skills
+    grey = look.tot[GREY]
+    first = look.first
     plans: list[Plan] = []
-    # Assemble: attach
     if not look.red:
+        boost = look.boost_left[2]
         for m, f, need in look.open:
-            if f in look.first and need <= grey[f] + look.boost_left[2]:
+            if f in first and need <= grey[f] + boost:
                 plans.append((look.attach_value(m), (ASSEMBLE,), ("attach", f, m, need), ()))
-    # Research in every occupied field with dice
-    for f in look.first:
-        v, step = _research_value(look, f, tot[1][f] + look.boost_left[1])
-        if step is not None:
-            plans.append((v, (RESEARCH,), step, ()))
-    # Exercise
-    for c in range(3):
-        if st.exercise_supply[c] and any(
-            f >= 0 and skills[a][c] < MAX_SKILL for a, f in enumerate(st.astronauts)
-        ):
-            plans.append((EXERCISE_VALUE[c] - 2.0 * held[c], (EXERCISE,), ("exercise", c), ()))
-    target = look.target
-    # Assemble: a robonaut at the target (from the capsule, else from another field)
+    # a robonaut at the target (from the capsule, else from another field)
     robots = st.robonauts
+    target = look.target()
     if robots and target[0] != "none":
         f = target[2] if target[0] == "attach" else target[1]
-        if f in look.first:
+        if f in first:
             src = -1 if robots[0] < 0 else next((r for r in robots if r != f), None)
             if src is not None:
                 plans.append((ROBONAUT if src < 0 else 2.0, (ASSEMBLE,), ("deploy", f, src), ()))
-    # Move: astronauts towards the target
+    return plans
+
+
+def _research_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
+    """Plans of one Research command, in every occupied field with dice."""
+    plans: list[Plan] = []
+    dice_at = look.dice_at
+    blue = look.tot[1]
+    boost = look.boost_left[1]
+    for f in look.first:
+        if f in dice_at:
+            v, step = _research_value(look, f, blue[f] + boost)
+            if step is not None:
+                plans.append((v, (RESEARCH,), step, ()))
+    return plans
+
+
+def _exercise_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
+    """Plans of one Exercise command (``held``: the exercise markers the player has)."""
+    plans: list[Plan] = []
+    supply = look.st.exercise_supply
+    can_train = look.can_train
+    for c in range(3):
+        if supply[c] and can_train[c]:
+            plans.append((EXERCISE_VALUE[c] - 2.0 * held[c], (EXERCISE,), ("exercise", c), ()))
+    return plans
+
+
+def _move_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
+    """Plans of one Move command: astronauts towards the target."""
+    skills = look.st.skills
+    target = look.target()
     if target[0] == "attach":
         _, m, f, need = target
-        deficit = need - grey[f] - look.boost_left[2]
+        deficit = need - look.tot[GREY][f] - look.boost_left[2]
 
         def attach_help(a: int) -> float:
             """The worth of bringing astronaut ``a`` to the target's field."""
@@ -327,11 +432,15 @@ def _single_plans(look: _Look, held: tuple[int, ...]) -> list[Plan]:
                 return NEAR_ATTACH
             return 6.0 + 4.0 * float(min(g, max(deficit, 0)))
 
-        plans += _moves_toward(look, f, attach_help)
-    elif target[0] == "red":
-        f = target[1]
-        plans += _moves_toward(look, f, lambda a: RED_MOVE[0] + RED_MOVE[1] * skills[a][1])
-    return plans
+        return _moves_toward(look, f, attach_help)
+    if target[0] == "red":
+        return _moves_toward(look, target[1], lambda a: RED_MOVE[0] + RED_MOVE[1] * skills[a][1])
+    return []
+
+
+#: the single plans of each kind (Move, Research, Assemble, Exercise)
+_SINGLES = (_move_plans, _research_plans, _assemble_plans, _exercise_plans)
+assert (MOVE, RESEARCH, ASSEMBLE, EXERCISE) == (0, 1, 2, 3)
 
 
 def _double_plans(look: _Look) -> list[Plan]:
@@ -410,45 +519,76 @@ def _conflict(p: Plan, q: Plan) -> bool:
     return bool(a[0] == b[0] and a[1] == b[1])
 
 
+_VALUE = operator.itemgetter(0)
+
+
 class _Plans:
-    """The plans of a position grouped by the kinds they need, and the best use of a pair of kinds."""
+    """The plans of a position by the kinds they need, and the best use of a pair of kinds.
 
-    __slots__ = ("_pairs", "by_kind", "doubles")
+    The plans are made when first asked for: the single plans kind by kind (with one command left,
+    or a bonus to weigh, only the kinds it can give are), the plans of two commands with the first
+    pair. ``doubles=False``: no plans of two commands (the greedy bot). ``rows``: single plans
+    already made for the same board and exercise markers (None: not made).
+    """
 
-    def __init__(self, singles: list[Plan], doubles: list[Plan]) -> None:
-        self._pairs: dict[tuple[int, int], tuple[float, Plan | None, Follow]] = {}
-        by_kind: list[list[Plan]] = [[], [], [], []]
-        for plan in singles:
-            by_kind[plan[1][0]].append(plan)
-        for row in by_kind:
-            row.sort(key=lambda x: -x[0])
-        self.by_kind = by_kind
-        best: dict[tuple[int, int], Plan] = {}
-        for plan in doubles:
-            a, b = plan[1]
-            key = (a, b) if a <= b else (b, a)
-            if key not in best or plan[0] > best[key][0]:
-                best[key] = plan
-        self.doubles = best
+    __slots__ = ("_doubles", "_pairs", "_rows", "held", "look")
+
+    def __init__(
+        self,
+        look: _Look,
+        held: tuple[int, ...],
+        doubles: bool = True,
+        rows: list[list[Plan] | None] | None = None,
+    ) -> None:
+        self.look = look
+        self.held = held
+        #: pair(k1, k2) at index 5 * k1 + k2, once made
+        self._pairs: list[tuple[float, Plan | None, Follow] | None] = [None] * 25
+        self._rows: list[list[Plan] | None] = rows if rows is not None else [None, None, None, None]
+        self._doubles: dict[tuple[int, int], Plan] | None = None if doubles else {}
+
+    def doubles(self) -> dict[tuple[int, int], Plan]:
+        """The best plan of two commands for each pair of kinds (in order) that has one."""
+        best = self._doubles
+        if best is None:
+            best = self._doubles = {}
+            for plan in _double_plans(self.look):
+                a, b = plan[1]
+                key = (a, b) if a <= b else (b, a)
+                if key not in best or plan[0] > best[key][0]:
+                    best[key] = plan
+        return best
+
+    def row(self, k: int) -> list[Plan]:
+        """The single plans of kind ``k``, best first."""
+        row = self._rows[k]
+        if row is None:
+            row = _SINGLES[k](self.look, self.held)
+            row.sort(key=_VALUE, reverse=True)  # stable: plans of equal value keep their order
+            self._rows[k] = row
+        return row
+
+    def rows_made(self) -> list[list[Plan] | None]:
+        """The rows of single plans made so far (None: not made), for plans of the same board."""
+        return list(self._rows)
 
     def one(self, k: int) -> tuple[float, Plan | None, Follow]:
         """The best single command of kind ``k`` (WILD: of any kind)."""
         if k == WILD:
-            found = [row[0] for row in self.by_kind if row]
+            found = [row[0] for row in map(self.row, range(4)) if row]
             if not found:
                 return 0.0, None, None
             plan = max(found, key=lambda x: x[0])
             return plan[0], plan, None
-        row = self.by_kind[k]
+        row = self.row(k)
         return (row[0][0], row[0], None) if row else (0.0, None, None)
 
     def pair(self, k1: int, k2: int) -> tuple[float, Plan | None, Follow]:
         """The best value of two commands of kinds ``k1`` and ``k2`` (WILD: any), its first step
         and what follows it (memoised: a turn asks for the same pairs again and again)."""
-        key = (k1, k2)
-        found = self._pairs.get(key)
+        found = self._pairs[5 * k1 + k2]
         if found is None:
-            found = self._pairs[key] = self._pair(k1, k2)
+            found = self._pairs[5 * k1 + k2] = self._pair(k1, k2)
         return found
 
     def _pair(self, k1: int, k2: int) -> tuple[float, Plan | None, Follow]:
@@ -466,8 +606,13 @@ class _Plans:
                         if found[0] > best[0]:
                             best = found
             return best
-        rows = self.by_kind
-        first, second = rows[k1], rows[k2]
+        rows = self._rows
+        first = rows[k1]
+        if first is None:
+            first = self.row(k1)
+        second = rows[k2]
+        if second is None:
+            second = self.row(k2)
         best_v = 0.0
         best_p: Plan | None = None
         follow: Follow = None
@@ -491,7 +636,10 @@ class _Plans:
                         if p[0] + q[0] > best_v:
                             best_v, best_p, follow = p[0] + q[0], p, (k2, q[2])
                         break
-        double = self.doubles.get((k1, k2) if k1 <= k2 else (k2, k1))
+        doubles = self._doubles
+        if doubles is None:
+            doubles = self.doubles()
+        double = doubles.get((k1, k2) if k1 <= k2 else (k2, k1))
         if double is not None and double[0] > best_v:
             best_v, best_p, follow = double[0], double, (double[1][1], double[3])
         return best_v, best_p, follow
@@ -581,11 +729,17 @@ def _fallback(st: StateISS, legal: list[Any]) -> Action:
     return legal[0]
 
 
+def _offered(action: Action, legal: list[Any]) -> bool:
+    """Is ``action`` one of the legal action objects (the very object: steps come from the tables)?"""
+    for a in legal:
+        if a is action:
+            return True
+    return False
+
+
 def _checked(st: StateISS, action: Action | None, legal: list[Any]) -> Action:
-    if action is not None:
-        for a in legal:
-            if a is action:
-                return action
+    if action is not None and _offered(action, legal):
+        return action
     return _fallback(st, legal)
 
 
@@ -635,7 +789,7 @@ def _late_bonus(st: StateISS, legal: list[Any], plans: _Plans | None = None) -> 
                 return a
             if plans is not None and b in _EXTRA_KIND:
                 kind, what = _EXTRA_KIND[b]
-                if any(p[0] >= BONUS_WORTH and p[2][0] in what for p in plans.by_kind[kind]):
+                if any(p[0] >= BONUS_WORTH and p[2][0] in what for p in plans.row(kind)):
                     return a
     return None
 
@@ -651,34 +805,31 @@ _EXTRA_KIND = {
 BONUS_WORTH = 5.0
 
 
-def _strands(st: StateISS, partner: int) -> bool:
-    """Would a pick with the card of ``partner`` (-1: a wild card) leave the next player unable to
-    pick a pair, with few face-down cards?
+def _strands(ups: list[int], downs: list[int], seat: int, partner: int, wild: int) -> bool:
+    """Would a pick by ``seat`` with the card of ``partner`` (-1: one of the ``wild`` cards) leave
+    the next player unable to pick a pair, with few face-down cards?
 
-    That player's shift would end at once turning up almost nothing: a year lost for the team.
+    ``ups`` and ``downs``: the number of face-up and face-down cards of each player. That player's
+    shift would end at once turning up almost nothing: a year lost for the team.
     """
-    n = st.game.t.n
-    seat = st.seat
-    up = [sum(u) for u in st.face_up]
+    up = list(ups)
     up[seat] -= 1
-    wild = st.wild
     if partner < 0:
         wild -= 1
     else:
         up[partner] -= 1
-    q = (seat + 1) % n
+    q = (seat + 1) % len(up)
     others = sum(up) - up[q]
     pairs = up[q] > 0 and (others > 0 or wild > 0)
-    return not pairs and sum(st.face_down[q]) <= STRANDED
+    return not pairs and downs[q] <= STRANDED
 
 
 # --- the planner ----------------------------------------------------------------------------------
 
 
-def _take_cost(st: StateISS, partner: int) -> float:
-    """What taking a card from ``partner`` costs: keep cards spread, never take someone's last."""
-    up = sum(st.face_up[partner])
-    down = sum(st.face_down[partner])
+def _take_cost(up: int, down: int) -> float:
+    """What taking a card from a player with ``up`` and ``down`` cards costs: keep cards spread,
+    never take someone's last."""
     # a player whose face-up cards run out ends the shift at its next turn, turning up only its
     # face-down cards: the fewer those are, the more of the team's time that shift end wastes
     cost = -TAKE_UP * up - TAKE_DOWN * down
@@ -707,7 +858,8 @@ WILD_SPARE = 4.0
 SOLO_HAND = 4.0
 
 
-#: the state fields a planner's view of the board depends on (cards and the pool are not among them)
+#: the state fields a planner's view of the board depends on (cards and the pool are not among
+#: them; of the seat, the plans read only the exercise markers it holds)
 _BOARD = (
     "station",
     "astronauts",
@@ -720,8 +872,6 @@ _BOARD = (
     "difficulty",
     "incidents",
     "exercise_supply",
-    "held",
-    "seat",
 )
 
 
@@ -732,9 +882,11 @@ class Planner:
     """The team planner (see the module): a callable bot with a one-position memory.
 
     Picking the cards changes nothing on the board, so the plans made for the pick serve the first
-    command of the turn too. The memory is the last position planned for and its plans; it is
-    compared field by field by identity (an unchanged field is the very same tuple after
-    ``apply``), so a stale entry can never be used.
+    command of the turn too, and a turn that ends without changing the board leaves them to the
+    next player (its Exercise plans made again when it holds other exercise markers). The memory
+    is the last board planned for, its look and its plans; it is compared field by field by
+    identity (an unchanged field is the very same tuple after ``apply``), so a stale entry can
+    never be used. A new look takes over the parts of the last one whose fields are unchanged.
     """
 
     __name__ = "planner"
@@ -743,7 +895,7 @@ class Planner:
         self._board: tuple[Any, ...] = ()
         self._look: _Look | None = None
         self._plans: _Plans | None = None
-        self._pairs = False
+        self._held: tuple[int, ...] = ()
         self._follow: tuple[tuple[Any, ...], tuple[int, tuple[Any, ...]]] | None = None
 
     def __repr__(self) -> str:
@@ -767,28 +919,30 @@ class Planner:
         if ph == TRAIN:
             return _train(st, legal)
         if ph == FINISH:
-            return _late_bonus(st, legal, self.plans(st, pairs=False)[1]) or legal[0]
+            return _late_bonus(st, legal, self.plans(st)[1]) or legal[0]
         return legal[0]
 
-    def plans(self, st: StateISS, pairs: bool = True) -> tuple[_Look, _Plans]:
-        """The look and the plans of ``st`` (from memory when the board is the one planned last).
-
-        ``pairs=False``: one command is left, so the plans that need two are not made.
-        """
+    def plans(self, st: StateISS) -> tuple[_Look, _Plans]:
+        """The look and the plans of ``st`` (from memory when the board is the one planned last)."""
         board = self._board
         now = _board_of(st)
-        if (
-            board
-            and board[0] is st.game
-            and (self._pairs or not pairs)
-            and all(map(operator.is_, now, board[1]))
-        ):
-            assert self._look is not None and self._plans is not None
-            return self._look, self._plans
-        look = _Look(st)
-        plans = _Plans(_single_plans(look, st.held[st.seat]), _double_plans(look) if pairs else [])
+        held = st.held[st.seat]
+        look = self._look
+        if board and board[0] is st.game and all(map(operator.is_, now, board[1])):
+            assert look is not None and self._plans is not None
+            # the same board: the look stands, and the single plans made so far (but Exercise,
+            # when the exercise markers held differ)
+            if held == self._held:
+                return look, self._plans
+            rows = self._plans.rows_made()
+            rows[EXERCISE] = None
+            plans = _Plans(look, held, rows=rows)
+        else:
+            look = _Look(st, prev=look)
+            plans = _Plans(look, held)
         self._board = (st.game, now)
-        self._look, self._plans, self._pairs = look, plans, pairs
+        self._look, self._plans = look, plans
+        self._held = held
         return look, plans
 
     def _select(self, st: StateISS, legal: list[Any]) -> Action:
@@ -819,24 +973,38 @@ class Planner:
                     best, best_v = a, v
             return best if best is not None else t.end_shift[0]
         # what taking a card from each partner (the last entry: a wild card) costs
-        costs = [
-            (_take_cost(st, p) if p != seat else 0.0)
-            + (STRAND_COST if p != seat and _strands(st, p) else 0.0)
-            for p in range(t.n)
-        ]
-        costs.append(STRAND_COST if st.wild and _strands(st, -1) else 0.0)
+        up = st.face_up
+        ups = list(map(sum, up))
+        downs = list(map(sum, st.face_down))
+        wild = st.wild
+        # only a next player with few face-down cards can be stranded (see _strands)
+        risky = downs[(seat + 1) % t.n] <= STRANDED
+        costs = [0.0] * t.n
+        for p in range(t.n):
+            if p != seat:
+                strand = STRAND_COST if risky and _strands(ups, downs, seat, p, wild) else 0.0
+                costs[p] = _take_cost(ups[p], downs[p]) + strand
+        costs.append(STRAND_COST if wild and risky and _strands(ups, downs, seat, -1, wild) else 0.0)
         # every pick (own kind, fellow player and kind, or a wild card) without touching the
         # action objects: the legal list holds exactly these (legal.select_actions)
-        up = st.face_up
         mine = up[seat]
         table = t.select_table[seat]
-        offered = [any(row[k] for p, row in enumerate(up) if p != seat) for k in range(4)]
+        # the kinds some fellow player offers
+        offered = [False, False, False, False]
+        for p, row in enumerate(up):
+            if p != seat:
+                for k in range(4):
+                    if row[k]:
+                        offered[k] = True
         for k1 in range(4):
             if not mine[k1]:
                 continue
             base = reserve[k1]
             # the value of the pair with each kind a fellow player offers, less its reserve
-            worth = [plans.pair(k1, k2)[0] - reserve[k2] if offered[k2] else 0.0 for k2 in range(4)]
+            worth = [0.0, 0.0, 0.0, 0.0]
+            for k2 in range(4):
+                if offered[k2]:
+                    worth[k2] = plans.pair(k1, k2)[0] - reserve[k2]
             for p in range(t.n):
                 if p == seat:
                     continue
@@ -854,7 +1022,7 @@ class Planner:
         if best is None:
             return t.end_shift[seat]
         # ending the shift now (turning up many cards) beats a pick that strands the next player
-        if best_v < -STRAND_COST / 2 and sum(st.face_down[seat]) > STRANDED:
+        if best_v < -STRAND_COST / 2 and downs[seat] > STRANDED:
             return t.end_shift[seat]
         return best
 
@@ -869,10 +1037,10 @@ class Planner:
             # the second command of the turn's plan: given as planned while it is still legal
             kind, step = follow[1]
             if have[0] == kind or have[0] == WILD:
-                action = _step_action(_Look(st, light=True), st, step)
-                if action is not None and any(a is action for a in legal):
+                action = _step_action(_Look(st, light=True, prev=self._look), st, step)
+                if action is not None and _offered(action, legal):
                     return action
-        look, plans = self.plans(st, pairs=len(have) >= 2)
+        look, plans = self.plans(st)
         bonus = _late_bonus(st, legal, plans)
         if bonus is not None:
             return bonus
@@ -891,7 +1059,7 @@ def _greedy_select(st: StateISS, legal: list[Any]) -> Action:
     """The pair of cards with the best single commands now (no two-step plans, no card spreading)."""
     t = st.game.t
     look = _Look(st, plan_target=False)
-    plans = _Plans(_single_plans(look, st.held[st.seat]), [])
+    plans = _Plans(look, st.held[st.seat], doubles=False)
     best: Action | None = None
     best_v = -1e9
     for a in legal:
@@ -911,7 +1079,7 @@ def _greedy_select(st: StateISS, legal: list[Any]) -> Action:
 def _greedy_command(st: StateISS, legal: list[Any]) -> Action:
     """The best single command for the next card in the pool (no pairs, no bonuses)."""
     look = _Look(st, plan_target=False)
-    plans = _Plans(_single_plans(look, st.held[st.seat]), [])
+    plans = _Plans(look, st.held[st.seat], doubles=False)
     best_v = 0.0
     plan: Plan | None = None
     for k in set(_pool_kinds(st)):

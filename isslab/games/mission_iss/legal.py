@@ -267,7 +267,9 @@ def command_actions(st: StateISS) -> list[Any]:
     astronauts = st.astronauts
     boost = st.boost
     out: list[Any] = []
+    append = out.append
     prev = -1
+    # plain loops: a comprehension per astronaut or tile costs more than the few items it makes
     for via in pool:
         if via == prev:
             continue
@@ -282,14 +284,17 @@ def command_actions(st: StateISS) -> list[Any]:
                 if f >= 0:
                     pts = orange[f] + boost[0]
                     row = table[a]
-                    out += [row[d] for d in reach[f][pts if pts < top else top]]
+                    for d in reach[f][pts if pts < top else top]:
+                        append(row[d])
         if can[1]:  # Research
             table = t.research_table[seat][via]
             for tile, f, dice in st.tiles:
                 who = first.get(f)
                 if who is not None:
                     pair = table[who][tile]
-                    out += [pair[i] for i, (colour, _) in enumerate(dice) if colour != WAITING]
+                    for i, (colour, _) in enumerate(dice):
+                        if colour != WAITING:
+                            append(pair[i])
         if can[2] and red_on_station(st) == 0:  # Assemble: attach a module
             table = t.assemble_table[seat][via]
             grey = totals[2]
@@ -299,7 +304,9 @@ def command_actions(st: StateISS) -> list[Any]:
                 if kids:
                     value = grey[f] + boost[2]
                     row = table[a]
-                    out += [row[m] for m in kids if station[m] < 0 and difficulty(st, m) <= value]
+                    for m in kids:
+                        if station[m] < 0 and difficulty(st, m) <= value:
+                            append(row[m])
         if can[3]:  # Assemble: deploy a robonaut
             table = t.deploy_table[seat][via]
             robots = st.robonauts
