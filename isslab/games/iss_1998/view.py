@@ -13,10 +13,35 @@ cannot (``State1998.resample_hidden`` relies on it, and the conformance suite ch
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from isslab.core import Action
-from isslab.games.iss_1998.actions import Cargo, ExperimentDraw, FedorTop, Keep, Load, ShuttleDraw, Train
+from isslab.games.iss_1998.actions import (
+    Cargo,
+    Claim,
+    ColumnOrder,
+    Conduct,
+    Construct,
+    Countdown,
+    ExperimentDraw,
+    FedorTop,
+    Install,
+    Keep,
+    Load,
+    LongStay,
+    ModuleDraw,
+    NoAction,
+    NoClaim,
+    OutsideJobs,
+    Place,
+    PlaceExtra,
+    Plan,
+    Retrieve,
+    ShuttleDraw,
+    SkipExtra,
+    StartPlayer,
+    Train,
+)
 from isslab.games.iss_1998.components import (
     ACTION_NAMES,
     ACTION_SHORT,
@@ -326,45 +351,238 @@ def standing(st: State1998, seat: int) -> tuple[float, ...]:
     return (float(points(st, seat).total), float(len(st.played[seat])))
 
 
-def headline(st: State1998, seat: int) -> str:
-    """The last launch: the shuttle, the players' cargo it carried, the module it took, the next card.
+#: the decisions of a player (FEDOR's token, chosen by the player for FEDOR, is not one)
+_DECISIONS = frozenset(
+    (
+        Cargo,
+        SkipExtra,
+        Retrieve,
+        NoAction,
+        Place,
+        Train,
+        Load,
+        Construct,
+        Plan,
+        LongStay,
+        Install,
+        OutsideJobs,
+        Conduct,
+        Keep,
+        Claim,
+        NoClaim,
+        Countdown,
+        PlaceExtra,
+    )
+)
+#: the decisions that can only come before a turn's normal action (turn steps 1-3)
+_OPENERS = frozenset((Cargo, SkipExtra, Place, NoAction))
 
-    Read from the public history (shuttle draws, Train/Load/cargo-check actions) and the station;
-    a position built by hand has no history and says "". FEDOR's own loads are not actions and
-    are not counted.
+
+class _Launch(NamedTuple):
+    """One launch as every seat saw it."""
+
+    shuttle: int
+    nation: int
+    launcher: int  # the participant whose turn it was, or -1 if unknown
+    astronauts: tuple[int, ...]  # cargo of each participant
+    materials: tuple[int, ...]
+    module: int  # the module it took to the station, or -1
+    next: int  # the shuttle drawn onto the pad after it, or -1 (the deck is exhausted)
+    left: int  # cards left in the nation's deck after that draw
+
+
+def _turns(st: State1998, hist: tuple[Action, ...]) -> tuple[list[int], dict[int, int]]:
+    """Where each player turn starts (its seat, else -1), and the launcher before each shuttle draw.
+
+    A turn starts with its first decision once the previous turn's normal action is done; a
+    Retrieve right after one's Construct (or Retrieve) takes cubes for that Construct, so it is no
+    opener. A launch is the turn player's, except in the solo game when a FEDOR card has been
+    revealed since the player's last decision: FEDOR's turn reveals one before counting down.
+    """
+    g = st.game
+    starts = [-1] * len(hist)
+    launchers: dict[int, int] = {}
+    normal_done = True
+    turn = -1
+    fedor_since = False
+    drawn = [False, False]
+    prev: Any = None
+    for i, a in enumerate(hist):
+        kind = type(a)
+        if kind is ShuttleDraw:
+            n = SHUTTLE_NATION[SHUTTLE_NAMES.index(a.shuttle)]
+            if drawn[n]:
+                launchers[i] = g.fedor if g.solo and fedor_since else turn
+            drawn[n] = True
+        elif kind is FedorTop:
+            fedor_since = True
+        elif kind in _DECISIONS:
+            fedor_since = False
+            opener = kind in _OPENERS or (
+                kind is Retrieve and not (type(prev) in (Construct, Retrieve) and prev.seat == a.seat)
+            )
+            if opener and normal_done:
+                starts[i] = turn = a.seat
+                normal_done = False
+            if kind is NoAction or (kind is Place and not a.extra):
+                normal_done = True
+        prev = a
+    return starts, launchers
+
+
+def _last_launch(st: State1998) -> _Launch | None:
+    """The most recent launch, followed through the public history (no rule is replayed).
+
+    The cargo of each pad is counted from the loads (Train, Load, the cargo check's material, given
+    or automatic) and FEDOR's loads of each new shuttle; a launch shows as the draw that refills
+    its pad. The last shuttle of a deck leaves no draw behind: its launch shows in the position (an
+    empty pad, no card left), its launcher in the shuttle cards kept, and it happened in that
+    participant's first turn after the draw (the game ends within the round that empties a deck,
+    so each participant has at most one turn in which it can launch).
+    """
+    hist = st.history
+    if not hist or type(hist[0]) not in (StartPlayer, ColumnOrder):
+        return None  # a position built by hand: its past is unknown
+    g = st.game
+    P = g.P
+    f = g.fedor
+    starts, launchers = _turns(st, hist)
+    # the launches of the decks' last shuttles: the draw that put each up, and who launched it
+    last_draw = [-1, -1]
+    kept = [[0] * 5 for _ in range(P)]  # the shuttle cards won at the launches seen as draws
+    for i, a in enumerate(hist):
+        if type(a) is ShuttleDraw:
+            n = SHUTTLE_NATION[SHUTTLE_NAMES.index(a.shuttle)]
+            if i in launchers and launchers[i] >= 0:
+                kept[launchers[i]][SHUTTLE_NAMES.index(hist[last_draw[n]].shuttle)] += 1
+            last_draw[n] = i
+    finals: dict[int, int] = {}  # nation -> launcher (-1 unknown) of its deck's last shuttle
+    for n in (0, 1):
+        if st.pad[n] < 0 and st.shuttle_left[n] == 0 and last_draw[n] >= 0:
+            t = SHUTTLE_NAMES.index(hist[last_draw[n]].shuttle)
+            extra = [st.won[p][t] - kept[p][t] for p in range(P)]
+            finals[n] = extra.index(1) if sorted(extra) == [0] * (P - 1) + [1] else -1
+    pad = [-1, -1]
+    astro = [[0] * P, [0] * P]
+    mat = [[0] * P, [0] * P]
+    draws = [0, 0]
+    column = 0  # modules in the column
+    docked = 0  # modules taken up by launches
+    reserve = g._options["fedor_astronauts"] - 1 if g.solo else 0
+    armed: list[int] = []  # final launches done by the next boundary (a turn start, a draw)
+    last: _Launch | None = None
+
+    def launch(n: int, launcher: int, nxt: int) -> None:
+        nonlocal last, column, docked
+        t = pad[n]
+        module = -1
+        if g.sh_mod[t] and column > 0:  # Launch step 4: a module goes up if the column has one
+            k = g.n_initial + docked
+            module = st.station[k] if k < len(st.station) else -1
+            docked += 1
+            column -= 1
+        left = g.deck_cards[n] - draws[n]
+        last = _Launch(t, n, launcher, tuple(astro[n]), tuple(mat[n]), module, nxt, left)
+        astro[n] = [0] * P
+        mat[n] = [0] * P
+        pad[n] = -1
+
+    def fedor_loads(n: int) -> None:
+        # the same loads as fedor.cargo, from the counts every seat sees
+        nonlocal reserve
+        t = pad[n]
+        if t == g.soyuz:
+            if reserve > 0 and sum(astro[n]) < g.sh_seats[t]:
+                astro[n][f] += 1
+                reserve -= 1
+        elif g.sh_mat[t]:
+            k = min(g.fedor_cargo, g.mat_capacity - mat[0][f] - mat[1][f])
+            if k > 0:
+                mat[n][f] += k
+
+    for i, a in enumerate(hist):
+        kind = type(a)
+        p = starts[i]
+        if armed and (p >= 0 or kind is ShuttleDraw):
+            for n in armed:
+                launch(n, finals.pop(n), -1)
+            armed.clear()
+        if p >= 0:
+            armed += [n for n, q in finals.items() if q == p and last_draw[n] < i]
+            # turn step 1: with every shuttle empty, one that alone takes materials gets one
+            if not any(any(x) for x in astro) and not any(any(x) for x in mat):
+                pads = [n for n in (0, 1) if pad[n] >= 0 and g.sh_mat[pad[n]]]
+                if len(pads) == 1:
+                    mat[pads[0]][p] += 1
+        if kind is ShuttleDraw:
+            t = SHUTTLE_NAMES.index(a.shuttle)
+            n = SHUTTLE_NATION[t]
+            draws[n] += 1
+            setup = pad[n] < 0
+            if not setup:
+                launch(n, launchers.get(i, -1), t)
+            pad[n] = t
+            if g.solo and not setup:
+                fedor_loads(n)
+            elif g.solo and pad[1 - n] >= 0 and draws[1 - n] == 1 and draws[n] == 1:
+                for m in (0, 1):  # the end of the setup: FEDOR loads both shuttles
+                    fedor_loads(m)
+            if finals.get(n) == f and i == last_draw[n]:
+                armed.append(n)
+        elif kind is ModuleDraw:
+            column += 1
+        elif kind is Train:
+            astro[SHUTTLE_NATION[SHUTTLE_NAMES.index(a.shuttle)]][a.seat] += 1
+        elif kind is Cargo:
+            mat[SHUTTLE_NATION[SHUTTLE_NAMES.index(a.shuttle)]][a.seat] += 1
+        elif kind is Load:
+            for n in (0, 1):
+                mat[n][a.seat] += a.amounts[n]
+    for n in list(finals):  # launched in the turn under way (or not placed: said at the end)
+        launch(n, finals.pop(n), -1)
+    return last
+
+
+def _amounts(astronauts: int, materials: int) -> str:
+    """``"1 astronaut, 2 materials"``."""
+    parts = []
+    if astronauts:
+        parts.append(f"{astronauts} astronaut{'s' if astronauts > 1 else ''}")
+    if materials:
+        parts.append(f"{materials} material{'s' if materials > 1 else ''}")
+    return ", ".join(parts)
+
+
+def headline(st: State1998, seat: int) -> str:
+    """The last launch: shuttle, launcher, each participant's cargo (FEDOR's apart), module, next card.
+
+    Followed through the public history (see :func:`_last_launch`; the same for every seat); a
+    position built by hand has no known past and says "". A launch shows once the next shuttle is
+    on its pad, or at once when its deck is exhausted.
     """
     st._check_seat(seat)
     g = st.game
-    on_pad: list[int] = [-1, -1]
-    cargo: list[list[int]] = [[0, 0], [0, 0]]  # per nation: astronauts, materials of the players
-    last: tuple[int, int, int, int, int] | None = None  # launched, nation, astronauts, materials, next
-    for a in st.history:
-        kind = type(a)
-        if kind is ShuttleDraw:
-            t = SHUTTLE_NAMES.index(a.shuttle)
-            nation = SHUTTLE_NATION[t]
-            if on_pad[nation] >= 0:
-                astro, mat = cargo[nation]
-                last = (on_pad[nation], nation, astro, mat, t)
-            on_pad[nation] = t
-            cargo[nation] = [0, 0]
-        elif kind is Train:
-            cargo[SHUTTLE_NATION[SHUTTLE_NAMES.index(a.shuttle)]][0] += 1
-        elif kind is Cargo:
-            cargo[SHUTTLE_NATION[SHUTTLE_NAMES.index(a.shuttle)]][1] += 1
-        elif kind is Load:
-            for k, name_ in zip(a.amounts, a.shuttles, strict=True):
-                if k and name_ in SHUTTLE_NAMES:
-                    cargo[SHUTTLE_NATION[SHUTTLE_NAMES.index(name_)]][1] += k
+    last = _last_launch(st)
     if last is None:
         return ""
-    t, nation, astro, mat, nxt = last
-    parts = [f"{SHUTTLE_NAMES[t]} launched ({NATION_NAMES[nation]} pad)"]
-    if astro or mat:
-        parts.append(f"players' cargo: {astro} astronauts, {mat} materials")
-    if g.sh_mod[t] and len(st.station) > g.n_initial:
-        parts.append(f"last module to the station: {g.mod_name[st.station[-1]]}")
-    parts.append(f"next on the pad: {SHUTTLE_NAMES[nxt]}")
+    by = f" by {name(st, last.launcher)}" if last.launcher >= 0 else ""
+    parts = [f"{SHUTTLE_NAMES[last.shuttle]} launched{by} ({NATION_NAMES[last.nation]} pad)"]
+    players = [
+        f"{name(st, p)} {_amounts(last.astronauts[p], last.materials[p])}"
+        for p in range(g.P)
+        if p != g.fedor and (last.astronauts[p] or last.materials[p])
+    ]
+    parts.append(f"players' cargo: {'; '.join(players) if players else 'none'}")
+    if g.solo:
+        mine = _amounts(last.astronauts[g.fedor], last.materials[g.fedor])
+        parts.append(f"{FEDOR_NAME}'s cargo: {mine or 'none'}")
+    if last.module >= 0:
+        parts.append(f"module to the station: {g.mod_name[last.module]}")
+    if last.next < 0:
+        parts.append("next on the pad: none (no shuttle left)")
+    else:
+        tail = " (the deck's last card)" if last.left == 0 else ""
+        parts.append(f"next on the pad: {SHUTTLE_NAMES[last.next]}{tail}")
     return "; ".join(parts)
 
 
