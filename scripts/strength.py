@@ -1,6 +1,6 @@
 """Measure the search bots against every heuristic bot: the README's strength table.
 
-    python scripts/strength.py --budgets space-1999=25,100 1969=10,40 --workers 2
+    python scripts/strength.py --budgets space-1999=25,100 1969=10,20 --workers 2
 
 For each game the search bot is ``ismcts`` when the game has hidden information, else ``mcts``, at
 each budget (simulations per move, default rollouts). It plays two-seat games (the smallest table
@@ -112,7 +112,7 @@ def main() -> None:
     p.add_argument(
         "--budgets",
         nargs="+",
-        default=["space-1999=25,100", "mission-iss=5,20", "1969=10,40", "1998-iss=5,10"],
+        default=["space-1999=25,100", "mission-iss=5,20", "1969=10,20", "1998-iss=2,5"],
     )
     p.add_argument("--batch", type=int, default=40, help="games per batch (half in each seat)")
     p.add_argument("--width", type=float, default=0.1, help="widest 95%% interval accepted")
