@@ -595,29 +595,7 @@ def _exchange(cards: _Cards, seat: int, rng: random.Random) -> set[int]:
         if not (cards.entered[a] < db and cards.entered[b] < da):
             continue
         # the draw that took ``a`` takes ``b`` instead, and the other way round
-        ids = cards.draws[da]
-        ids[ids.index(a)] = b
-        if db != _NEVER:
-            ids = cards.draws[db]
-            ids[ids.index(b)] = a
-        cards.drawn[a], cards.drawn[b] = db, da
-        sa, sb = play_of.pop(a, None), play_of.pop(b, None)
-        if sa is not None:
-            ids = cards.plays[sa]
-            ids[ids.index(a)] = b
-            play_of[b] = sa
-            changed.add(sa)
-        if sb is not None:
-            ids = cards.plays[sb]
-            ids[ids.index(b)] = a
-            play_of[a] = sb
-            changed.add(sb)
-        pa, pb = place_of[a], place_of[b]
-        cards.places[pa][va].remove(a)
-        cards.places[pb][vb].remove(b)
-        cards.places[pb][va].append(a)
-        cards.places[pa][vb].append(b)
-        place_of[a], place_of[b] = pb, pa
+        _swap(cards, a, b, place_of, play_of, changed)
         drawn = [i for i in hidden if place_of[i] != _DECK]
     return changed
 
