@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import cast
 
-from isslab.bots.mcts import DEFAULTS, MCTS, Rollout, SearchResult, rollout_function
+from isslab.bots.mcts import DEFAULTS, MCTS, Rollout, SearchResult, backup, rollout_function
 from isslab.core import CHANCE, TERMINAL, Action, Bot, State, register_bot
 
 __all__ = ["ISMCTS"]
@@ -159,11 +159,7 @@ class _ISSearch:
             self.lo = lo
         if hi > self.hi:
             self.hi = hi
-        for nd in path:
-            nd.n += 1
-            w = nd.w
-            for i, v in enumerate(values):
-                w[i] += v
+        backup(path, values)
         self.sims += 1
 
     def _select(

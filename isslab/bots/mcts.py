@@ -40,13 +40,14 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from isslab.core import CHANCE, TERMINAL, Action, Bot, State, bot, register_bot, short_repr
 
 __all__ = [
     "MCTS",
     "SearchResult",
+    "backup",
     "check_search_params",
     "random_playout",
     "rollout_function",
@@ -216,6 +217,22 @@ class SearchResult:
 _DECISION, _CHANCE, _END = 0, 1, 2
 
 
+class _Stats(Protocol):
+    """What a backup updates in a tree node: its visits and the sum of each seat's returns."""
+
+    n: int
+    w: list[float]
+
+
+def backup(path: Sequence[_Stats], values: Sequence[float]) -> None:
+    """Add one simulation's returns to every node on its path (both search bots back up this way)."""
+    for nd in path:
+        nd.n += 1
+        w = nd.w
+        for k, v in enumerate(values):
+            w[k] += v
+
+
 class _Node:
     """One position of the tree: its kind, actions, children (None until expanded) and statistics."""
 
@@ -360,11 +377,7 @@ class _Search:
             self.lo = lo
         if hi > self.hi:
             self.hi = hi
-        for nd in path:
-            nd.n += 1
-            w = nd.w
-            for k, v in enumerate(values):
-                w[k] += v
+        backup(path, values)
         self.sims += 1
 
     def _pick_outcome(self, node: _Node) -> int:
