@@ -16,7 +16,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from isslab.core import game_class
-from isslab.stats import _COMPARE_COLUMNS
+from isslab.stats import _COMPARE_COLUMNS, wilson_interval
 
 __all__ = [
     "game_points",
@@ -26,6 +26,7 @@ __all__ = [
     "plot_games",
     "plot_metric",
     "plot_outcomes",
+    "plot_strength",
     "variant_labels",
 ]
 
@@ -231,3 +232,51 @@ def lab_figure(
         plot_games(df, by, column, right)
     fig.tight_layout()
     return fig, right
+
+
+def plot_strength(table: pd.DataFrame) -> Figure:
+    """One panel per game of a strength table (rows of ``scripts/strength.py``), with 95% intervals.
+
+    A competitive game shows the search bot's win rate against each heuristic bot at each budget; a
+    cooperative one (rows with ``opponent_win_rate``) shows every team's success rate side by side:
+    the search bot's teams at each budget, then the heuristic teams, all on the same seeds.
+    """
+    table = table.assign(budget=table["searcher"].str.extract(r"simulations=(\d+)", expand=False).astype(int))
+    games = list(dict.fromkeys(table["game"]))
+    import matplotlib.pyplot as plt  # a pyplot figure: a notebook shows it inline
+
+    fig = plt.figure(figsize=(3 * len(games) + 0.5, 3.4))
+    axes = fig.subplots(1, len(games), sharey=True, squeeze=False)[0]
+    for ax, game_id in zip(axes, games, strict=True):
+        part = table[table["game"] == game_id]
+        bot_name = str(part["searcher"].iloc[0]).split("(")[0]
+        if "opponent_win_rate" in part and part["opponent_win_rate"].notna().any():
+            teams = [
+                (f"{bot_name}({b}) team", r["win_rate"], r["low"], r["high"])
+                for b, r in part.groupby("budget").first().iterrows()
+            ]
+            for name, r in part.groupby("opponent", sort=False).first().iterrows():
+                k = float(r["opponent_win_rate"]) * int(r["games"])
+                teams.append((f"{name} team", r["opponent_win_rate"], *wilson_interval(k, int(r["games"]))))
+            rate = np.array([t[1] for t in teams], dtype=float)
+            low = np.array([t[2] for t in teams], dtype=float)
+            high = np.array([t[3] for t in teams], dtype=float)
+            ax.errorbar(range(len(teams)), rate, yerr=[rate - low, high - rate], fmt="o", capsize=3)
+            ax.set_xticks(range(len(teams)), [t[0] for t in teams], fontsize=7, rotation=20)
+            ax.set_title(f"{game_id}: team success", fontsize=10)
+        else:
+            opponents = list(dict.fromkeys(part["opponent"]))
+            budgets = sorted(part["budget"].unique())
+            for j, budget in enumerate(budgets):
+                rows = part[part["budget"] == budget].set_index("opponent").reindex(opponents)
+                x = np.arange(len(opponents)) + (j - (len(budgets) - 1) / 2) * 0.25
+                err = [rows["win_rate"] - rows["low"], rows["high"] - rows["win_rate"]]
+                ax.errorbar(x, rows["win_rate"], yerr=err, fmt="o", capsize=3, label=f"{budget} simulations")
+            ax.set_xticks(range(len(opponents)), [f"vs {o}" for o in opponents], fontsize=8)
+            ax.set_xlim(-0.6, len(opponents) - 0.4)
+            ax.set_title(f"{game_id}: {bot_name}'s win rate", fontsize=10)
+            ax.legend(fontsize=7)
+        ax.axhline(0.5, color="grey", linestyle=":", linewidth=1)
+        ax.set_ylim(0, 1)
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,73 @@
+"""The README's strength table (docs/strength.json, written by scripts/strength.py) and its plot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import matplotlib
+import pandas as pd
+
+import isslab
+from isslab.labplots import plot_strength
+from isslab.stats import wilson_interval
+
+matplotlib.use("Agg")
+
+ROOT = Path(__file__).resolve().parents[1]
+ROWS = json.loads((ROOT / "docs" / "strength.json").read_text())
+
+
+def test_every_measured_cell_has_a_narrow_interval_from_enough_games() -> None:
+    assert ROWS
+    for r in ROWS:
+        assert r["game"] in isslab.games()
+        assert r["games"] >= 120 and r["high"] - r["low"] <= 0.1 + 1e-9, r
+        # the interval is the Wilson interval of the win rate it stands beside
+        low, high = wilson_interval(r["win_rate"] * r["games"], r["games"])
+        assert (round(low, 9), round(high, 9)) == (round(r["low"], 9), round(r["high"], 9))
+        assert r["searcher"].startswith(
+            "ismcts(" if isslab.make(r["game"]).info.hidden_information else "mcts("
+        )
+
+
+def test_the_readme_shows_the_measured_table() -> None:
+    readme = (ROOT / "README.md").read_text()
+    for r in ROWS:
+        assert f"`{r['searcher']}` | `{r['opponent']}` | " in readme
+        assert f"{r['win_rate']:.2f} [{r['low']:.2f}, {r['high']:.2f}]" in readme
+
+
+def test_the_strength_plot_has_a_panel_per_game_and_a_team_panel_for_cooperative_games() -> None:
+    rows = [
+        {
+            "game": "space-1999",
+            "searcher": f"mcts(simulations={b})",
+            "opponent": "greedy",
+            "games": 200,
+            "win_rate": w,
+            "low": w - 0.05,
+            "high": w + 0.05,
+        }
+        for b, w in ((10, 0.3), (40, 0.6))
+    ] + [
+        {
+            "game": "mission-iss",
+            "searcher": "mcts(simulations=5)",
+            "opponent": o,
+            "games": 120,
+            "win_rate": 0.0,
+            "low": 0.0,
+            "high": 0.03,
+            "opponent_win_rate": w,
+        }
+        for o, w in (("greedy", 0.0), ("planner", 0.1))
+    ]
+    fig = plot_strength(pd.DataFrame(rows))
+    left, right = fig.axes
+    assert "space-1999" in left.get_title() and "team success" in right.get_title()
+    assert [t.get_text() for t in left.get_xticklabels()] == ["vs greedy"]
+    assert [t.get_text() for t in right.get_xticklabels()] == ["mcts(5) team", "greedy team", "planner team"]
+    # two budgets, two error-bar series on the competitive panel; three teams on the other
+    assert len(left.containers) == 2 and len(right.containers) == 1
+    assert list(right.lines[0].get_ydata()) == [0.0, 0.0, 0.1]
