@@ -119,6 +119,7 @@ def main() -> None:
     p.add_argument("--min-games", type=int, default=120)
     p.add_argument("--most", type=int, default=800)
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--opponents", nargs="+", help="only these heuristic bots (default: every one)")
     p.add_argument("--out", default="strength-results.json")
     p.add_argument("--table", nargs="+", metavar="JSON", help="only print the table of these result files")
     args = p.parse_args()
@@ -146,6 +147,7 @@ def main() -> None:
         info = isslab.make(game_id).info
         name = "ismcts" if info.hidden_information else "mcts"
         opponents = [b for b in isslab.bot_names(game_id) if b not in SKIP]
+        opponents = [b for b in opponents if not args.opponents or b in args.opponents]
         for budget in (int(b) for b in budgets.split(",")):
             for opponent in opponents:
                 searcher = f"{name}(simulations={budget})"
