@@ -71,3 +71,13 @@ def test_the_strength_plot_has_a_panel_per_game_and_a_team_panel_for_cooperative
     # two budgets, two error-bar series on the competitive panel; three teams on the other
     assert len(left.containers) == 2 and len(right.containers) == 1
     assert list(right.lines[0].get_ydata()) == [0.0, 0.0, 0.1]
+
+
+def test_every_game_is_measured_at_two_budgets_against_each_heuristic_bot() -> None:
+    heuristic_skip = {"random", "first", "mcts", "ismcts"}  # as scripts/strength.py measures
+    for game_id in isslab.games():
+        cells = {(r["searcher"], r["opponent"]) for r in ROWS if r["game"] == game_id}
+        searchers = {s for s, _ in cells}
+        opponents = {b for b in isslab.bot_names(game_id) if b not in heuristic_skip}
+        assert len(searchers) == 2, (game_id, searchers)
+        assert cells == {(s, o) for s in searchers for o in opponents}, game_id
