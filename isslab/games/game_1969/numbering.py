@@ -32,6 +32,7 @@ researchers, 5 at most).
 from __future__ import annotations
 
 from functools import lru_cache
+from math import prod
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from isslab.games.game_1969.actions import (
@@ -73,13 +74,6 @@ class _Layout(NamedTuple):
     chance: int
 
 
-def _product(bases: tuple[int, ...]) -> int:
-    out = 1
-    for b in bases:
-        out *= b
-    return out
-
-
 @lru_cache(maxsize=64)
 def _layout(game: Game1969) -> _Layout:
     """The blocks of one game's options, computed once."""
@@ -101,14 +95,14 @@ def _layout(game: Game1969) -> _Layout:
         (Launch, game.moon + 1),
         (Pass, 1),
         (Reroll, (d + 1) * (d + 1) * green),
-        (Commit, _product(commit_bases)),
+        (Commit, prod(commit_bases)),
     )
     starts: dict[type, int] = {}
     at = 0
     for kind, size in sizes:
         starts[kind] = at
         at += size
-    chance = max(n, (d + 1) * (d + 1), _product(draw_bases))
+    chance = max(n, (d + 1) * (d + 1), prod(draw_bases))
     return _Layout(starts, at, d, green, commit_bases, draw_bases, chance)
 
 
