@@ -1,0 +1,162 @@
+"""The shared kit of the game packages: what every engine needs and none should write again.
+
+- tuple updates for state fields (:func:`put`, :func:`put2`);
+- the checks of hand-built positions (:func:`freeze`, :func:`per_seat`, :func:`is_int`,
+  :func:`check_ints`), bounded so that a hostile keyword value (``range(10**9)``, a list nested a
+  thousand deep) costs an error message, never the machine;
+- the turn gate at the top of every ``illegal_reason`` (:func:`turn_gate`), so that the same
+  mistake gets the same message in every game.
+
+Only the standard library and ``isslab.core`` are imported: every game package may import this
+module, and it imports no game.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from isslab.core import CHANCE, TERMINAL, short_repr
+
+__all__ = [
+    "MAX_ITEMS",
+    "check_ints",
+    "freeze",
+    "is_int",
+    "per_seat",
+    "put",
+    "put2",
+    "turn_gate",
+]
+
+_T = TypeVar("_T")
+
+#: The most items one sequence of a hand-built position may hold (the largest state field, the
+#: 1998 ISS experiment deck, holds a few hundred).
+MAX_ITEMS = 10_000
+
+
+def put(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
+    """``t`` with item ``i`` replaced by ``v``."""
+    # through a list: two allocations instead of the three of ``t[:i] + (v,) + t[i + 1:]``
+    out = list(t)
+    out[i] = v
+    return tuple(out)
+
+
+def put2(t: tuple[tuple[_T, ...], ...], i: int, j: int, v: _T) -> tuple[tuple[_T, ...], ...]:
+    """``t`` with item ``[i][j]`` replaced by ``v``."""
+    return put(t, i, put(t[i], j, v))
+
+
+def freeze(value: Any, depth: int = 8, max_items: int = MAX_ITEMS) -> Any:
+    """Lists (and other iterables but strings and mappings) to tuples, recursively.
+
+    Raises ``ValueError`` for a value nested more than ``depth`` levels or a sequence of more than
+    ``max_items`` items, without expanding it first (``range(10**9)`` is refused at once).
+    """
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        return value
+    if depth <= 0:
+        raise ValueError("a position field nested too deep (state fields nest a few levels at most)")
+    if isinstance(value, Collection):
+        if len(value) > max_items:
+            raise ValueError(f"a position field of {len(value):,} items (at most {max_items:,})")
+        items: Iterable[Any] = value
+    else:  # an iterator: take one more than allowed, to see whether it is too long
+        items = list(itertools.islice(value, max_items + 1))
+        if len(items) > max_items:
+            raise ValueError(f"a position field of more than {max_items:,} items")
+    return tuple(freeze(v, depth - 1, max_items) for v in items)
+
+
+def is_int(v: Any, lo: int | None = None, hi: int | None = None) -> bool:
+    """Whether ``v`` is an int (not a bool) within ``lo`` and ``hi`` (either may be None)."""
+    if isinstance(v, bool) or not isinstance(v, int):
+        return False
+    return (lo is None or v >= lo) and (hi is None or v <= hi)
+
+
+def check_ints(
+    problems: list[str], name: str, value: Any, length: int | None, lo: int = 0, hi: int | None = None
+) -> bool:
+    """Note a problem in ``problems`` unless ``value`` is a tuple of ``length`` ints from ``lo`` to
+    ``hi`` (``length`` None: any length); return whether it is."""
+    if not isinstance(value, tuple) or (length is not None and len(value) != length):
+        want = "a tuple" if length is None else f"{length} entries"
+        problems.append(f"{name} needs {want}, got {short_repr(value)}")
+        return False
+    for v in value:
+        if not is_int(v, lo, hi):
+            bound = f"from {lo}" + ("" if hi is None else f" to {hi}")
+            problems.append(f"{name} holds {short_repr(v)}, not an int {bound}")
+            return False
+    return True
+
+
+def per_seat(name: str, value: Any, n: int, names: Sequence[str] = ()) -> dict[int, Any]:
+    """``value`` as ``{seat: entry}``: a sequence of one entry per seat, or a mapping from seats
+    (indices, or the ``names`` of the seats) to entries; the seats a mapping leaves out are absent.
+
+    Raises ``ValueError`` naming ``name`` for anything else.
+    """
+    if isinstance(value, Mapping):
+        if len(value) > n:
+            raise ValueError(f"{name} has {len(value)} entries for {n} seats")
+        out: dict[int, Any] = {}
+        for s, v in value.items():
+            if isinstance(s, str) and s in names[:n]:
+                s = list(names).index(s)
+            if not is_int(s, 0, n - 1):
+                also = f" or a name ({', '.join(names[:n])})" if names else ""
+                raise ValueError(f"{name}: {short_repr(s)} is not a seat (0 to {n - 1}{also})")
+            out[s] = v
+        return out
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ValueError(f"{name} needs one entry per seat or a dict seat -> entry, got {short_repr(value)}")
+    if isinstance(value, Collection) and len(value) != n:
+        raise ValueError(f"{name} needs {n} entries (one per seat), got {len(value):,}")
+    items = list(itertools.islice(value, n + 1))
+    if len(items) != n:
+        raise ValueError(f"{name} needs {n} entries (one per seat)")
+    return dict(enumerate(items))
+
+
+def turn_gate(
+    current: int,
+    action: Any,
+    *,
+    chance_types: Collection[type],
+    phases_of: Mapping[type, Collection[int]],
+    phase: int,
+    phase_text: Callable[[int], str],
+    who: Callable[[int], str],
+    over: str = "the game is over",
+) -> str | None:
+    """The checks every ``illegal_reason`` starts with, in one order and with one wording.
+
+    In order: the game is over; a chance outcome offered to a player, or a player's action while
+    chance acts; an action of another phase; an action of another seat (``action.seat``). Returns
+    the first rule broken, or None when the action passes the gate (the game's own checks follow).
+    An action type that ``phases_of`` does not list passes the phase check.
+    """
+    kind = type(action)
+    if current == TERMINAL:
+        return over
+    if kind in chance_types:
+        if current != CHANCE:
+            now = phase_text(phase)
+            return f"{kind.__name__} is a chance outcome, and it is {who(current)}'s decision ({now})"
+        return None
+    if current == CHANCE:
+        return f"chance acts now ({phase_text(phase)}), not a player"
+    phases = phases_of.get(kind)
+    if phases is not None and phase not in phases:
+        names = " or ".join(phase_text(p) for p in phases)
+        return f"{kind.__name__} belongs to {names}; now: {phase_text(phase)}"
+    seat = getattr(action, "seat", current)
+    if seat != current:
+        other = who(seat) if is_int(seat) else short_repr(seat)
+        return f"it is {who(current)}'s decision, not {other}'s"
+    return None
