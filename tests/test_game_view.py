@@ -15,6 +15,7 @@ import pytest
 from isslab_widgets import panels
 from isslab_widgets.boards import animation, board_for
 from isslab_widgets.session import HUMAN, Session
+from isslab_widgets.view import TAB_TITLES
 
 import isslab
 from isslab import State
@@ -334,7 +335,7 @@ def test_what_if_from_the_game_over_panel_runs_from_the_humans_last_decision() -
         assert run is not None
         df = run.wait(60)
         assert len(df.drop_duplicates("game")) == 6 and view.tree.cursor == decision
-        assert view.details.selected_index == 0 and view.tabs.selected_index == 3
+        assert view.tabs.selected_index == TAB_TITLES.index("What if")
         deadline = 50
         while view.wi_plot.layout.display == "none" and deadline:
             __import__("time").sleep(0.1)

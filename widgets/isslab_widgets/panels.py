@@ -19,6 +19,7 @@ from isslab_widgets.plots import win_table
 from isslab_widgets.session import GameOver, LogLine, Recap, Result, SeatRow, Session
 
 __all__ = [
+    "distinct",
     "game_over_html",
     "inspector_html",
     "json_text",
@@ -34,6 +35,25 @@ __all__ = [
 ]
 
 _TABLE_STYLE = "<style>.isslab-table td,.isslab-table th{padding:1px 6px;font-size:12px}</style>"
+
+
+def distinct(labels: list[str]) -> list[str]:
+    """The labels with repeats told apart: a second ``"keep A"`` becomes ``"keep A (choice 2)"``.
+
+    Two choices never look the same in a list, even when the words of two actions agree.
+    """
+    seen: dict[str, int] = {}
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+    count: dict[str, int] = {}
+    out = []
+    for label in labels:
+        if seen[label] > 1:
+            count[label] = count.get(label, 0) + 1
+            out.append(f"{label} (choice {count[label]})")
+        else:
+            out.append(label)
+    return out
 
 
 def log_html(session: Session, before: int = 120, after: int = 40) -> str:

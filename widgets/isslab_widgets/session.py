@@ -45,7 +45,7 @@ from isslab.core import MAX_SAVE_CHARS, short_repr
 from isslab.play import derive_seeds
 from isslab_widgets.boards import Board, board_for, text_scene
 from isslab_widgets.history import GameTree
-from isslab_widgets.scene import Scene
+from isslab_widgets.scene import Rect, Scene, Text
 
 __all__ = ["HUMAN", "Choices", "GameOver", "LogLine", "Recap", "Result", "SeatRow", "Session"]
 
@@ -128,6 +128,19 @@ class GameOver(NamedTuple):
     rows: list[tuple[int, int, list[tuple[str, str]], list[tuple[str, str]]]]
 
 
+def cover(scene: Scene, name: str) -> Scene:
+    """``scene`` with a veil over it that asks to pass the screen to ``name`` (hot-seat hand-over)."""
+    w, h = scene.width, scene.height
+    veil = (
+        Rect(0, 0, w, h, fill="#1b2433", alpha=0.94),
+        Text(w / 2, h / 2 - 20, f"Pass the screen to {name}", size=24, fill="#ffffff", bold=True),
+        Text(w / 2, h / 2 + 16, f"{name}: press 'I am {name}' to see your cards", size=15, fill="#dfe6f2"),
+    )
+    layers = dict(scene.layers)
+    layers["pieces"] = (*scene.layer("pieces"), *veil)
+    return Scene(w, h, layers, (), scene.title, scene.background)
+
+
 def _text(value: object) -> str:
     """A number as people write it: ``3`` rather than ``3.0``; anything else as ``str``."""
     if isinstance(value, float) and value.is_integer():
@@ -193,6 +206,8 @@ class Session:
         #: called (in the timer's thread) after each step the timer made, e.g. to redraw
         self.on_step: Callable[[], None] | None = None
         self._notes: list[str] = []
+        #: hot-seat play: the human seat in front of the screen (its eyes are shown)
+        self.screen: int | None = None
         self._timer: threading.Timer | None = None
         self._gen = 0  # bumped on every change: a timer set before it does nothing
         self._closed = False
@@ -218,6 +233,8 @@ class Session:
         self.game = game
         self.seats: list[str] = seats
         self.board: Board | None = board_for(game)
+        humans = [i for i, p in enumerate(seats) if p == HUMAN]
+        self.screen = humans[0] if humans else None
 
     @staticmethod
     def default_bot(game: Game) -> str:
@@ -258,6 +275,9 @@ class Session:
             return None
         if len(humans) == 1:
             return humans[0]
+        if self.game.info.hidden_information:
+            # hot-seat with hidden cards: the seat that took the screen, wherever the cursor is
+            return self.screen if self.screen in humans else humans[0]
         cp = self.state.current_player
         if cp in humans:
             return cp
@@ -267,6 +287,32 @@ class Session:
             if mover in humans:
                 return mover
         return humans[0]
+
+    def handover(self) -> int | None:
+        """The seat the screen must pass to before anything private is shown, or None.
+
+        Only in hot-seat play of a game with hidden information: when the seat to act at the shown
+        position is a person other than the one in front of the screen. Until :meth:`take_screen`,
+        the view covers every private part (the board's hidden cards, the texts, the lists).
+        """
+        humans = self.humans()
+        if len(humans) < 2 or not self.game.info.hidden_information:
+            return None
+        cp = self.state.current_player
+        if cp in humans and cp != self.eyes():
+            return cp
+        return None
+
+    def take_screen(self, seat: int | None = None) -> bool:
+        """The person of ``seat`` (default: the one the screen is to pass to) now sits at the screen."""
+        with self.lock:
+            seat = self.handover() if seat is None else seat
+            if seat is None or seat not in self.humans():
+                return self.say("nobody to pass the screen to", error=True)
+            self.screen = seat
+            self.selected = None
+            self.say(f"{self.game.seat_name(seat)} has the screen")
+            return True
 
     def viewers(self) -> tuple[int, ...]:
         """Seats whose hidden information the board may show: the eyes' seat, or every seat."""
@@ -304,6 +350,11 @@ class Session:
         eyes = self.eyes()
         if cp == TERMINAL:
             return Choices([], [], "the game is over")
+        to = self.handover()
+        if to is not None:
+            return Choices(
+                [], [], f"pass the screen to {self.game.seat_name(to)}: its moves show after it takes it"
+            )
         if cp == CHANCE:
             if self.hides():  # the odds of a draw tell what is left in the deck
                 return Choices([], [], "a chance step: press Roll (the dice are nobody's choice)")
@@ -326,8 +377,12 @@ class Session:
     def scene(self) -> Scene:
         """The picture of the shown position for the screen's eyes (the text scene without a board)."""
         st = self.state
+        to = self.handover()
         if self.board is None:
-            return text_scene(st, self.eyes())
+            scene = text_scene(st, self.eyes())
+            return scene if to is None else cover(scene, self.game.seat_name(to))
+        if to is not None:
+            return cover(self.board.scene(st, None, hints=False, viewers=()), self.game.seat_name(to))
         return self.board.scene(st, self.selected, hints=self.human_to_move(), viewers=self.viewers())
 
     def simulation_start(self, seed: int) -> tuple[State, str]:
@@ -389,7 +444,8 @@ class Session:
 
         It stays the same while bots and dice move, and changes with the human's next decision.
         """
-        i = self.last_decision()
+        eyes = self.eyes()
+        i = self.last_decision(eyes if len(self.humans()) > 1 else None)
         if i is None:
             return None
         tree = self.tree
@@ -593,9 +649,12 @@ class Session:
     # history
     # ------------------------------------------------------------------------------------------
 
-    def last_decision(self) -> int | None:
-        """The index on the line of the last position before the cursor where a person decided."""
-        humans = set(self.humans())
+    def last_decision(self, seat: int | None = None) -> int | None:
+        """The index on the line of the last position before the cursor where a person decided.
+
+        With ``seat``, the last decision of that seat only.
+        """
+        humans = set(self.humans()) if seat is None else {seat}
         tree = self.tree
         for i in range(tree.cursor - 1, -1, -1):
             if tree.at(i).current_player in humans:

@@ -248,7 +248,7 @@ class ISS1998Board:
         g = self.game
         y0 = self.column_y
         cw, mw = 190.0, _INNER - 2 * 190.0
-        if not st.earth:
+        if not st.earth or not st.iss:  # the column is dealt a card at a time
             cv.add(Text(_X0, y0 + 20, "the action cards are not dealt yet", size=MIN_TEXT, anchor="start"))
             return
         for slot in range(4):
