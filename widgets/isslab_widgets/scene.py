@@ -101,13 +101,29 @@ Shape: TypeAlias = Circle | Line | Polygon | Rect | Text
 
 @dataclass(frozen=True, slots=True)
 class Region:
-    """A clickable disc of radius ``r`` around ``(x, y)``, meaning ``key`` (a dot, a pad, a piece)."""
+    """A clickable place meaning ``key`` (a dot, a pad, a card, a button) centred on ``(x, y)``.
+
+    A disc of radius ``r``, or with a width ``w`` and a height ``h`` a rectangle of that size.
+    """
 
     key: Hashable
     x: float
     y: float
     r: float
     label: str = ""
+    w: float = 0.0
+    h: float = 0.0
+
+    def contains(self, x: float, y: float) -> bool:
+        """True when the point ``(x, y)`` is on the region."""
+        if self.w > 0 and self.h > 0:
+            return abs(x - self.x) <= self.w / 2 and abs(y - self.y) <= self.h / 2
+        return math.hypot(x - self.x, y - self.y) <= self.r
+
+    @property
+    def area(self) -> float:
+        """The region's area (the smaller of two overlapping regions takes the click)."""
+        return self.w * self.h if self.w > 0 and self.h > 0 else math.pi * self.r * self.r
 
 
 @dataclass(frozen=True)
@@ -143,13 +159,17 @@ class Scene:
         return self._by_key.get(key)
 
     def hit(self, x: float, y: float) -> Region | None:
-        """The region under the point ``(x, y)``: the one with the nearest centre among those hit."""
+        """The region under the point ``(x, y)``: the smallest among those hit, then the nearest centre.
+
+        The smallest is the most specific place (an astronaut in a field, a die on a tile).
+        """
         best: Region | None = None
-        best_d = math.inf
+        best_key = (math.inf, math.inf)
         for reg in self.regions:
-            d = math.hypot(x - reg.x, y - reg.y)
-            if d <= reg.r and d < best_d:
-                best, best_d = reg, d
+            if reg.contains(x, y):
+                rank = (round(reg.area, 3), math.hypot(x - reg.x, y - reg.y))
+                if rank < best_key:
+                    best, best_key = reg, rank
         return best
 
     def to_svg(self) -> str:

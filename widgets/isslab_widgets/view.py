@@ -77,7 +77,7 @@ _CSS = """<style>
 .isslab-view .isslab-title .widget-html-content { font-size: 13px; }
 .isslab-view .isslab-status .widget-html-content { font-size: 12.5px; }
 .isslab-view .isslab-seat { padding: 1px 6px; box-sizing: border-box; font-size: 12px; line-height: 16px; }
-.isslab-view .isslab-seat-top { min-height: 26px; display: flex; align-items: center; }
+.isslab-view .isslab-seat-top { min-height: 26px; line-height: 24px; }
 .isslab-view .isslab-goal { color: #444; }
 .isslab-view .isslab-happened .widget-html-content, .isslab-view .isslab-gameover-box .widget-html-content
   { font-size: 12px; }
