@@ -172,6 +172,30 @@ class Scene:
                     best, best_key = reg, rank
         return best
 
+    def point_of(self, key: Hashable) -> tuple[float, float] | None:
+        """A point where a click means ``key``: its region's centre, else a free point of it.
+
+        A field's centre may hold a die or an astronaut (smaller regions win the click); then the
+        nearest point of the region, on a grid of 4 pixels, that no other region takes.
+        """
+        reg = self._by_key.get(key)
+        if reg is None:
+            return None
+        hit = self.hit(reg.x, reg.y)
+        if hit is not None and hit.key == key:
+            return reg.x, reg.y
+        half_w = reg.w / 2 if reg.w > 0 else reg.r
+        half_h = reg.h / 2 if reg.h > 0 else reg.r
+        points = sorted(
+            ((reg.x + dx, reg.y + dy) for dx in _steps(half_w) for dy in _steps(half_h)),
+            key=lambda p: math.hypot(p[0] - reg.x, p[1] - reg.y),
+        )
+        for x, y in points:
+            hit = self.hit(x, y)
+            if hit is not None and hit.key == key:
+                return x, y
+        return None
+
     def to_svg(self) -> str:
         """The scene as a standalone SVG document (regions become ``<title>`` tooltips)."""
         out = [
@@ -188,6 +212,12 @@ class Scene:
             out.append(_svg_shape(shape))
         out.append("</svg>")
         return "\n".join(out)
+
+
+def _steps(half: float) -> list[float]:
+    """Offsets from -``half`` to ``half`` in steps of 4 pixels (the edges left out)."""
+    n = int(half // 4)
+    return [4.0 * i for i in range(-n, n + 1) if abs(4.0 * i) < half]
 
 
 def _paint(fill: str | None, stroke: str | None, width: float, alpha: float) -> str:
