@@ -239,7 +239,7 @@ def test_bots_and_dice_move_by_themselves_on_the_timer() -> None:
         deadline = time.monotonic() + 60
         while not session.state.is_terminal() and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert session.state.is_terminal() and "won" in session.message and not session.errors
+        assert session.state.is_terminal() and "won" in session.turn_text() and not session.errors
         assert steps and steps[-1] == session.state.move_number
         assert session.due() is None
     finally:

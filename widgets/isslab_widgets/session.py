@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import isslab
-from isslab import CHANCE, TERMINAL, Action, Game, IllegalActionError, State
+from isslab import CHANCE, TERMINAL, Action, Game, IllegalActionError, ReturnsKind, State
 from isslab.core import MAX_SAVE_CHARS, short_repr
 from isslab.play import derive_seeds
 from isslab_widgets.boards import Board, board_for, text_scene
@@ -126,6 +126,10 @@ class GameOver(NamedTuple):
     winners: list[str]
     #: rows ordered by rank: seat, rank, the seat's key numbers, its non-zero statistics
     rows: list[tuple[int, int, list[tuple[str, str]], list[tuple[str, str]]]]
+    #: what the game was about, first (the board's ``summary``: points by source, the hands revealed)
+    summary: list[str] = []
+    #: True for a cooperative game: the seats share one result, so there is no ranking
+    team: bool = False
 
 
 def cover(scene: Scene, name: str) -> Scene:
@@ -206,6 +210,7 @@ class Session:
         #: called (in the timer's thread) after each step the timer made, e.g. to redraw
         self.on_step: Callable[[], None] | None = None
         self._notes: list[str] = []
+        self._tells: dict[tuple[int, int, int | None], str] = {}
         #: hot-seat play: the human seat in front of the screen (its eyes are shown)
         self.screen: int | None = None
         self._timer: threading.Timer | None = None
@@ -339,9 +344,24 @@ class Session:
         hi = len(actions) if hi is None else min(hi, len(actions))
         state, eyes = self.state, self.eyes()
         return [
-            LogLine(i + 1, state.describe(actions[i], eyes), tree.at(i).current_player)
+            LogLine(i + 1, self._told(state.describe(actions[i], eyes), i), tree.at(i).current_player)
             for i in range(max(0, lo), hi)
         ]
+
+    def _told(self, text: str, i: int) -> str:
+        """Step ``i``'s text with what an automaton did in it (the board's ``tell``, cached)."""
+        tell = getattr(self.board, "tell", None)
+        if not callable(tell):
+            return text
+        before, after = self.tree.at(i), self.tree.at(i + 1)
+        key = (id(before), id(after), self.eyes())
+        extra = self._tells.get(key)
+        if extra is None:
+            if len(self._tells) > 4096:  # states stay in the tree; a long session stays bounded
+                self._tells.clear()
+            extra = str(tell(before, after, self.eyes()) or "")
+            self._tells[key] = extra
+        return f"{text} · {extra}" if extra else text
 
     def choices(self) -> Choices:
         """The actions a person may pick from the list here, labelled for the screen's eyes."""
@@ -525,7 +545,10 @@ class Session:
             )
             for s in sorted(range(n), key=lambda s: (ranks[s], s))
         ]
-        return GameOver(reason, [g.seat_name(w) for w in st.winners()], rows)
+        summary = getattr(self.board, "summary", None)
+        lines = list(summary(st)) if callable(summary) else []
+        team = g.info.returns == ReturnsKind.COOPERATIVE
+        return GameOver(reason, [g.seat_name(w) for w in st.winners()], rows, lines, team)
 
     def play_again(self) -> bool:
         """A new game of the same game and options, with the same seats and the next seed."""
@@ -536,6 +559,7 @@ class Session:
             self.rng_chance = random.Random(chance_seed)
             self.rng_bots = random.Random(bot_seed)
             self.tree = GameTree(game.new_state())
+            self._tells.clear()
             self.selected = None
             self._notes = []
             self.say(f"a new game of {game.title} (seed {self.seed})")
@@ -622,14 +646,11 @@ class Session:
             return self.say(self._refusal(before, action, exc), error=True)
         played = self.tree.actions()[self.tree.cursor - 1]
         self.selected = None
-        note = self.describe(played)
+        note = self._told(self.describe(played), self.tree.cursor - 1)
         if before.current_player >= 0:
             note = prefix + note
         if remark:
             note += f" ({remark})"
-        after = self.tree.state
-        if after.is_terminal():
-            note += " | game over: " + ", ".join(self.game.seat_name(w) for w in after.winners()) + " won"
         # automatic steps (bots, dice) pile up on the status line so a person sees what happened since
         self._notes = [*self._notes[-3:], note] if auto else [note]
         self.say(" · ".join(self._notes))
@@ -777,6 +798,7 @@ class Session:
                 keep = self.seats if state.game.num_players == self.game.num_players else None
                 self._set_game(state.game, keep)
             self.tree = GameTree.from_state(state)
+            self._tells.clear()
             self.selected = None
             self._notes = []
             self.say(note or f"position of move {state.move_number}")

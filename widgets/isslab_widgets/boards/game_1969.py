@@ -788,6 +788,41 @@ class Board1969:
         cp = state.current_player
         return cp if cp >= 0 else 0
 
+    def summary(self, state: State) -> list[str]:
+        """The game-over panel's lead: every nation's prestige by source, so both totals add up.
+
+        The Scoring Track shows the prestige won in play; the final score adds the scientists'
+        end-of-game points: ``USA 57 PP = 52 on the track (2 at the start, 38 from missions, 16 from
+        the Moon, 4 sold) + 5 from its scientists``.
+        """
+        st = cast(State1969, state)
+        stats = st.seat_stats()
+        ranks = st.ranks()
+        start = int(self.game.options["start_prestige"])
+        out = []
+        for s in sorted(range(self.n), key=lambda s: (ranks[s], s)):
+            row = stats[s]
+            track, sci = int(row["pp_track"]), int(row["pp_scientists"])
+            parts = [f"{start} at the start", f"{int(row['pp_missions'])} from missions"]
+            if row.get("pp_moon"):
+                parts.append(f"{int(row['pp_moon'])} from the Moon")
+            other = (
+                track
+                - start
+                - int(row["pp_missions"])
+                - int(row.get("pp_moon", 0))
+                + int(row.get("pp_sold", 0))
+            )
+            if other:
+                parts.append(f"{other} from other rules")
+            if row.get("pp_sold"):
+                parts.append(f"minus {int(row['pp_sold'])} sold for money")
+            out.append(
+                f"{self.names[s]} {int(row['prestige'])} PP = {track} on the track ({', '.join(parts)}) "
+                f"+ {sci} from its scientists at the end; {int(row['money'])}M left"
+            )
+        return out
+
     def place_name(self, key: Hashable) -> str:
         """A box as ``USSR's Robotics``, a mission by name, a card by value, a button by its action."""
         g = cast(Game1969, self.game)

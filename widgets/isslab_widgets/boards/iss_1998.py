@@ -91,6 +91,26 @@ _COLUMNS = (
     ("experi-", "ments done", 62),
     ("hand:", "basic/medium/adv.", 110),
 )
+#: the sources of points in words (``view``'s ``points``)
+_SOURCE_WORDS = {
+    "installation": "installation",
+    "external": "outside material",
+    "long_stay": "long stay",
+    "goals": "goals",
+    "shuttles": "shuttle cards",
+    "experiments": "experiments",
+    "unplayed": "cards left in hand",
+}
+#: FEDOR's public counters, in words (what ``tell`` reports)
+_FEDOR_WORDS = (
+    ("iss_material", "ISS material"),
+    ("external_material", "outside material"),
+    ("long_stay", "long stay"),
+    ("installation_tokens", "installation tokens"),
+    ("cubes", "cubes"),
+    ("astronauts_in_unity", "astronauts in Unity"),
+    ("astronauts_on_earth", "astronauts on Earth"),
+)
 #: per-participant fields the inspector shows as they are
 _PLAIN = frozenset({"unity", "reserve", "iss_mat", "ext_mat", "long_stay", "tokens", "cubes"})
 
@@ -489,6 +509,57 @@ class ISS1998Board:
             by = y + 24 + (len(shown) // _BUTTON_COLS) * (_BUTTON_H + 4)
             more = f"{len(choices) - len(shown)} more choices: in the list of moves"
             cv.add(Text(bx + 4, by + _BUTTON_H / 2, more, size=MIN_TEXT, anchor="start", fill=_DIM))
+
+    def summary(self, state: State) -> list[str]:
+        """The game-over panel's lead: each participant's points by source, and its hand revealed."""
+        st = cast(State1998, state)
+        g = self.game
+        final = st.scores()
+        view = st.view(0)
+        out = []
+        order = sorted(range(self.P), key=lambda p: -final[p])
+        for p in order:
+            pts = view["players"][p]["points"]
+            parts = ", ".join(f"{_SOURCE_WORDS.get(k, k)} {v}" for k, v in pts.items() if v)
+            out.append(f"{self._name(p)} {final[p]} points: {parts or 'none'}")
+            hand = st.hands[p]
+            if hand and p < g.n:  # at the end the hands are shown: unplayed cards cost points
+                cards = "; ".join(f"{g.exp_name[c]} {level_text(g.exp_level[c])}" for c in hand)
+                out.append(f"{self._name(p)}'s hand: {cards}")
+        return out
+
+    # --- what FEDOR did (the automaton makes no decision, so no action of its own tells it) -------------
+
+    def tell(self, before: State, after: State, seat: int | None) -> str:
+        """What FEDOR did in the step from ``before`` to ``after``, in public facts (solo only).
+
+        FEDOR's turn runs inside the engine's steps (its card, its action, its countdown), so the
+        log would say only "the next FEDOR card shows a US back". This names the card FEDOR played
+        and what it gained, from the view every seat has: ``"FEDOR plays Long Stay (RU): long stay
+        2 → 4, points 5 → 7"``.
+        """
+        b, a = cast(State1998, before), cast(State1998, after)
+        g = self.game
+        if not g.solo:
+            return ""
+        f = g.fedor
+        card = a.fedor_discard[-1] if a.fedor_discard and a.fedor_discard != b.fedor_discard else -1
+        fields = ("iss_mat", "ext_mat", "long_stay", "tokens", "cubes", "unity", "reserve", "played", "won")
+        if card < 0 and all(getattr(b, k)[f] == getattr(a, k)[f] for k in fields):
+            return ""
+        eyes = 0 if seat is None else seat
+        old, new = b.view(eyes)["players"][f], a.view(eyes)["players"][f]
+        parts = []
+        for key, words in _FEDOR_WORDS:
+            if old[key] != new[key]:
+                parts.append(f"{words} {old[key]} → {new[key]}")
+        done = [e for e in new["experiments_done"] if e not in old["experiments_done"]]
+        if done:
+            parts.append("experiment " + ", ".join(done) + " done")
+        if old["points"] != new["points"]:
+            parts.append(f"points {sum(old['points'].values())} → {sum(new['points'].values())}")
+        head = f"{FEDOR_NAME} plays {g.f_label[card]}" if card >= 0 else FEDOR_NAME
+        return head + (": " + ", ".join(parts) if parts else "")
 
     # --- what a click means ---------------------------------------------------------------------------
 

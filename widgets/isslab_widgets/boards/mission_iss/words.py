@@ -7,9 +7,9 @@ is what to click next, written from the legal actions (see :mod:`.clicks`).
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import Any
+from typing import Any, cast
 
-from isslab import CHANCE, TERMINAL, Action, Game
+from isslab import CHANCE, TERMINAL, Action, Game, State
 from isslab.games.mission_iss import (
     COLOURS,
     FIELD_CODES,
@@ -23,6 +23,7 @@ from isslab.games.mission_iss import (
     Skip,
     StateISS,
     Task,
+    band_of,
 )
 from isslab.games.mission_iss.phases import PHASES
 from isslab_widgets.boards import SelectThenMove
@@ -165,6 +166,17 @@ class MissionISSWords(SelectThenMove):
                 return f"research tile #{key[1]} is not on the station"
             return f"no astronaut stands on {where} to research it: move one there first"
         return f"nothing of {who}'s to do with {self.place_name(key)} now"
+
+    def summary(self, state: State) -> list[str]:
+        """The game-over panel's lead: the team's modules and result band, then how the game ended."""
+        st = cast(StateISS, state)
+        attached = sum(1 for p in st.station if p >= 0)
+        band = band_of(attached).name.replace("_", " ").lower()
+        verdict = "success" if st.success() else "failure"
+        return [
+            f"The team attached {attached} of {len(MODULES)} modules: {verdict}, result band '{band}'",
+            f"{st.year}: the ISS marker stopped on the Earth progress tracker",
+        ]
 
     def place_name(self, key: Hashable) -> str:
         """A place in words: ``astronaut 3``, ``die 1 of tile #7``, ``Moscow's Move card``."""
