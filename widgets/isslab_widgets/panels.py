@@ -283,12 +283,22 @@ def _seat_style(row: SeatRow) -> str:
     return f"border-left:6px solid {html.escape(row.colour)};background:{background}"
 
 
+#: the most characters of the status line's message (three lines of the side column); the whole
+#: message is its tooltip, and every step is in the log
+STATUS_CHARS = 200
+
+
 def status_html(session: Session) -> str:
-    """The status line: whose turn it is, then what just happened or why a request was refused."""
+    """The status line: whose turn it is, then what just happened or why a request was refused.
+
+    A long message (several bot moves in a row) keeps its end, the newest, and is cut at the front.
+    """
     colour = "#1b5e20" if session.ok else "#b00020"
+    message = session.message
+    shown = message if len(message) <= STATUS_CHARS else "…" + message[-(STATUS_CHARS - 1) :]
     return (
         f"<b>{html.escape(session.turn_text())}</b> · "
-        f"<span style='color:{colour}'>{html.escape(session.message)}</span>"
+        f"<span style='color:{colour}' title='{html.escape(message)}'>{html.escape(shown)}</span>"
     )
 
 
@@ -355,7 +365,7 @@ def game_over_html(over: GameOver | None, session: Session) -> str:
     else:
         head = (", ".join(over.winners) + " won") if over.winners else "nobody won"
         if any(g.seat_name(s) in over.winners for s in you):
-            head += " &mdash; you won!"
+            head += " &mdash; that is you!"
         elif you:
             head += " &mdash; you lost"
     lead = "".join(f"<div class='isslab-summary'>{html.escape(line)}</div>" for line in over.summary)

@@ -71,6 +71,8 @@ MAX_SIZE = 2.0
 _CSS = """<style>
 .isslab-view { font-size: 13px; line-height: 1.35; }
 .isslab-view .widget-html, .isslab-view .widget-html-content { margin-top: 0; margin-bottom: 0; }
+.isslab-view .widget-box { overflow: visible; }
+.isslab-view .widget-tab-contents { padding: 6px 4px; }
 .isslab-view .widget-html-content { white-space: normal; overflow-wrap: anywhere; line-height: 1.35; }
 .isslab-view .isslab-board { padding: 0; margin: 0; border: 0; cursor: pointer; position: relative; }
 .isslab-view .isslab-board canvas { pointer-events: none; }
@@ -164,9 +166,9 @@ class GameView(widgets.HBox):
     def _build_widgets(self, delay: float, autoplay: bool, auto_roll: bool, animate: bool) -> None:
         W = widgets
         self.add_class("isslab-view")
-        self.title = W.HTML(layout=W.Layout(width="100%"))
+        self.title = W.HTML(layout=W.Layout())
         self.title.add_class("isslab-title")
-        self.status = W.HTML(layout=W.Layout(height="50px", width="100%", overflow="hidden"))
+        self.status = W.HTML(layout=W.Layout(height="50px", overflow="hidden"))
         self.status.add_class("isslab-status")
         self.text_board = W.HTML()
         self.painter: CanvasPainter | None = None  # created when the game has a board module
@@ -237,10 +239,10 @@ class GameView(widgets.HBox):
         )
 
         self.seat_box = W.VBox(layout=W.Layout(width=f"{SEATS_WIDTH}px", flex="0 0 auto"))
-        self.happened = W.HTML(layout=W.Layout(height="236px", overflow="auto", width="100%"))
+        self.happened = W.HTML(layout=W.Layout(height="236px", overflow="auto"))
         self.happened.add_class("isslab-happened")
         self.happened.add_class("isslab-scrolls")  # a long recap scrolls inside its box, on purpose
-        self.over_html = W.HTML(layout=W.Layout(width="100%"))
+        self.over_html = W.HTML(layout=W.Layout())
         self.over_html.add_class("isslab-gameover-box")
         self.again_button = button("a new game with the same seats", description="Play again", icon="refresh")
         self.whatif_here_button = button(
@@ -250,17 +252,18 @@ class GameView(widgets.HBox):
         )
         self.over_box = W.VBox(
             [self.over_html, W.HBox([self.again_button, self.whatif_here_button])],
-            layout=W.Layout(display="none", width="100%"),
+            layout=W.Layout(display="none"),
         )
-        self.action_list = W.Select(options=[], rows=6, layout=W.Layout(width="100%"))
+        self.action_list = W.Select(options=[], rows=6, layout=W.Layout(width="auto"))
         self.action_list.add_class("isslab-scrolls")
-        self.action_note = W.HTML(layout=W.Layout(height="34px", overflow="hidden", width="100%"))
+        self.action_list.add_class("isslab-moves")
+        self.action_note = W.HTML(layout=W.Layout(height="34px", overflow="hidden"))
         self.play_button = button(
             "play the move chosen in the list", description="Play selected", icon="check"
         )
         self.moves_box = W.VBox(
             [W.HTML("<b>Moves</b>"), self.action_list, self.action_note, self.play_button],
-            layout=W.Layout(width="100%"),
+            layout=W.Layout(),
         )
         self.handover_text = W.HTML()
         self.handover_button = W.Button(
@@ -270,20 +273,20 @@ class GameView(widgets.HBox):
             layout=W.Layout(width="auto"),
         )
         self.handover_box = W.VBox(
-            [self.handover_text, self.handover_button], layout=W.Layout(display="none", width="100%")
+            [self.handover_text, self.handover_button], layout=W.Layout(display="none")
         )
         self.handover_box.add_class("isslab-handover")
 
-        self.log_view = W.HTML(layout=W.Layout(width="100%"))
-        self.inspector = W.HTML(layout=W.Layout(width="100%"))
-        self.json_view = W.Textarea(layout=W.Layout(width="100%", height="400px"), disabled=True)
-        self.path = W.Text(description="file", layout=W.Layout(width="100%"))
+        self.log_view = W.HTML(layout=W.Layout())
+        self.inspector = W.HTML(layout=W.Layout())
+        self.json_view = W.Textarea(layout=W.Layout(height="400px"), disabled=True)
+        self.path = W.Text(description="file", layout=W.Layout())
         self.save_button = button("write the whole line as isslab JSON", description="Save", icon="save")
         self.load_button = button(
             "read a saved game from the file named above", description="Load", icon="folder-open"
         )
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Upload")
-        self.rules_view = W.Output(layout=W.Layout(width="100%", height="430px", overflow="auto"))
+        self.rules_view = W.Output(layout=W.Layout(height="430px", overflow="auto"))
         self.rules_view.add_class("isslab-rules")
         self.rules_view.add_class("isslab-scrolls")
 
@@ -298,7 +301,7 @@ class GameView(widgets.HBox):
         self.wi_progress = W.IntProgress(0, min=0, max=1, description="progress")
         self.wi_result = W.HTML()
         # shown once a run has drawn it: an Image without a value is a broken picture
-        self.wi_plot = W.Image(format="png", layout=W.Layout(max_width="100%", display="none"))
+        self.wi_plot = W.Image(format="png", layout=W.Layout(max_display="none"))
 
         self.undo_button.on_click(lambda _b: self.undo())
         self.back_button.on_click(lambda _b: self.back())
@@ -323,13 +326,13 @@ class GameView(widgets.HBox):
                 self.handover_box,
                 W.HBox(
                     [self.seat_box, W.VBox([self.over_box, self.happened, self.moves_box])],
-                    layout=W.Layout(width="100%", grid_gap="8px"),
+                    layout=W.Layout(grid_gap="8px"),
                 ),
             ],
-            layout=W.Layout(width="100%"),
+            layout=W.Layout(),
         )
         self.game_columns = self.game_tab.children[1]
-        self.game_columns.children[1].layout = W.Layout(flex="1 1 auto", width="auto", min_width="0")
+        self.game_columns.children[1].layout = W.Layout(width=f"{SIDE_WIDTH - SEATS_WIDTH - 26}px")
         tabs = W.Tab(
             children=[
                 self.game_tab,
@@ -360,7 +363,7 @@ class GameView(widgets.HBox):
                     ]
                 ),
             ],
-            layout=W.Layout(width="100%"),
+            layout=W.Layout(),
         )
         for i, title in enumerate(TAB_TITLES):
             tabs.set_title(i, title)
@@ -374,15 +377,15 @@ class GameView(widgets.HBox):
                 self.status,
                 W.HBox(
                     [self.undo_button, self.back_button, self.slider, self.redo_button, self.replay_button],
-                    layout=W.Layout(width="100%"),
+                    layout=W.Layout(),
                 ),
                 W.HBox(
                     [self.roll_button, self.step_button, self.delay],
-                    layout=W.Layout(width="100%", flex_flow="row wrap"),
+                    layout=W.Layout(flex_flow="row wrap"),
                 ),
                 W.HBox(
                     [self.autoplay, self.auto_roll, self.animate, self.choose_dice],
-                    layout=W.Layout(width="100%", flex_flow="row wrap"),
+                    layout=W.Layout(flex_flow="row wrap"),
                 ),
                 tabs,
             ],
@@ -416,11 +419,11 @@ class GameView(widgets.HBox):
         for d in self.seat_pickers:
             d.observe(self._on_seat, "value")
         self.seat_html = [widgets.HTML(layout=widgets.Layout(flex="1 1 auto", width="auto")) for _ in s.seats]
-        self.seat_lines = [widgets.HTML(layout=widgets.Layout(width="100%")) for _ in s.seats]
+        self.seat_lines = [widgets.HTML(layout=widgets.Layout()) for _ in s.seats]
         self.seat_box.children = [
             widgets.VBox(
-                [widgets.HBox([h, d], layout=widgets.Layout(align_items="center", width="100%")), lines],
-                layout=widgets.Layout(margin="0 0 3px 0", width="100%"),
+                [widgets.HBox([h, d], layout=widgets.Layout(align_items="center")), lines],
+                layout=widgets.Layout(margin="0 0 3px 0"),
             )
             for h, d, lines in zip(self.seat_html, self.seat_pickers, self.seat_lines, strict=True)
         ]
