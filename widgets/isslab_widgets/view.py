@@ -332,7 +332,7 @@ class GameView(widgets.HBox):
             layout=W.Layout(),
         )
         self.game_columns = self.game_tab.children[1]
-        self.game_columns.children[1].layout = W.Layout(width=f"{SIDE_WIDTH - SEATS_WIDTH - 26}px")
+        self.game_columns.children[1].layout = W.Layout(width=f"{SIDE_WIDTH - SEATS_WIDTH - 34}px")
         tabs = W.Tab(
             children=[
                 self.game_tab,
@@ -891,7 +891,13 @@ class GameView(widgets.HBox):
         self._drawn = s.state
 
     def _show_status(self) -> None:
-        self.status.value = panels.status_html(self.session)
+        s = self.session
+        to = s.handover()
+        if to is not None:  # the last message was written for the person leaving the screen
+            turn = html.escape(s.turn_text())
+            self.status.value = f"<b>{turn}</b> · pass the screen to {html.escape(s.game.seat_name(to))}"
+            return
+        self.status.value = panels.status_html(s)
 
     def _refresh(self) -> None:
         """Redraw and bring every panel up to date with the session."""
