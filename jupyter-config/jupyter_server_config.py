@@ -9,7 +9,9 @@ they are.
 
 from __future__ import annotations
 
+import builtins
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -32,4 +34,10 @@ def strip_project_notebooks(model: dict[str, Any], path: str, contents_manager: 
 
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 - provided by Jupyter's config loader
-c.FileContentsManager.pre_save_hook = strip_project_notebooks
+# Jupyter reads this file more than once (for the server and for JupyterLab); setting the hook each
+# time makes jupyter_server warn that a hook overrides another (itself). Once is enough.
+if not getattr(builtins, "_isslab_pre_save_hook", False):
+    builtins._isslab_pre_save_hook = True  # type: ignore[attr-defined]
+    c.FileContentsManager.pre_save_hook = strip_project_notebooks
+# an extension still reads the server's old token setting: not ours to fix, and not worth a warning
+warnings.filterwarnings("ignore", message="ServerApp.token config is deprecated", category=DeprecationWarning)
