@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 ISSLAB_NO_BROWSER=1 bash scripts/setup.sh
 # the project's notebooks are saved without outputs (jupyter-config/jupyter_server_config.py)
 export JUPYTER_CONFIG_PATH="$(pwd)/jupyter-config${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH}"
-ARGS=(--ServerApp.root_dir="$(pwd)" --ServerApp.default_url=/lab/tree/notebooks/start-here.ipynb)
+ARGS=(--ServerApp.root_dir="$(pwd)" --LabApp.default_url=/lab/tree/notebooks/start-here.ipynb)
 if [ "$(id -u)" -eq 0 ]; then
   ARGS+=(--allow-root)
 fi
