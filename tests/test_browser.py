@@ -462,10 +462,10 @@ def plan_paths(board: Any, state: Any, action: Any) -> list[tuple[Hashable, ...]
     return [tuple(p) if isinstance(p[0], tuple) else (p,) for p, a in board._plan(state) if a == action]
 
 
-def readme_picture(name: str) -> None:
-    """With ISSLAB_UPDATE_SCREENSHOT set, a screenshot becomes the README's picture in docs/."""
+def readme_picture(name: str, game: str) -> None:
+    """With ISSLAB_UPDATE_SCREENSHOT set, a screenshot becomes the README's picture of ``game``."""
     if os.environ.get("ISSLAB_UPDATE_SCREENSHOT"):
-        shutil.copy(ARTIFACTS / name, ROOT / "docs" / name)
+        shutil.copy(ARTIFACTS / name, ROOT / "docs" / f"screenshot-{game}.png")
 
 
 def test_a_whole_space_1999_game_by_clicking(lab: Lab, browser: Any) -> None:
@@ -516,7 +516,7 @@ def test_a_whole_space_1999_game_by_clicking(lab: Lab, browser: Any) -> None:
     assert f"{winner} won" in ended and ended.count(" won") == 1 and "eagles on the" in ended
     player.check(None)
     shot(page, view, "space-1999-3-end.png")
-    readme_picture("space-1999-3-end.png")
+    readme_picture("space-1999-2-middle.png", "space-1999")
     # the Rules tab shows the game's rules page, rendered
     view.locator(".lm-TabBar-tab", has_text="Rules").first.click()
     wait_until(lambda: "Space: 1999" in (view.locator(".isslab-rules").first.inner_text()), 20, "the rules")
@@ -598,7 +598,7 @@ def test_seven_years_of_1969_by_clicking(lab: Lab, browser: Any) -> None:
             kinds.add("middle")
             player.check(0)
             shot(page, view, "1969-2-middle.png")
-            readme_picture("1969-2-middle.png")
+            readme_picture("1969-2-middle.png", "1969")
             assert "Recap of 1965" in (view.locator(".isslab-happened").first.text_content() or "")
     assert {"Hire", "EndPurchases", "Launch"} <= kinds, kinds
     over = view.locator(".isslab-gameover").first
@@ -653,7 +653,7 @@ def test_a_whole_game_of_mission_iss_by_clicking(lab: Lab, browser: Any) -> None
             kinds.add("middle")
             player.check(0)
             shot(page, view, "mission-iss-2-middle.png")
-            readme_picture("mission-iss-2-middle.png")
+            readme_picture("mission-iss-2-middle.png", "mission-iss")
             assert "Recap of the " in (view.locator(".isslab-happened").first.text_content() or "")
     assert {"Select", "EndShift"} <= kinds, kinds
     over = view.locator(".isslab-gameover").first
@@ -720,7 +720,7 @@ def test_a_whole_multiplayer_game_of_1998_iss_by_clicking(lab: Lab, browser: Any
     assert "points:" in ended and "'s hand" in ended
     player.check(None)  # at the end the hands are shown
     shot(page, view, "1998-iss-3-end.png")
-    readme_picture("1998-iss-3-end.png")
+    readme_picture("1998-iss-3-end.png", "1998-iss")
     assert player.clicks > 20, player.clicks
     assert not errors, errors
     page.close()
