@@ -61,6 +61,8 @@ CHROMIUM_ARGS = [
 ]
 TOKEN = "isslab-browser-test"
 WINDOW = {"width": 1400, "height": 900}
+#: the view's width and height at each check, per game (written to test-artifacts/view-sizes.json)
+SIZES: dict[str, list[list[int]]] = {}
 #: the pace of the bots in the tests (seconds between their moves)
 PACE = 0.05
 sys.path.insert(0, str(ROOT / "widgets"))
@@ -416,6 +418,10 @@ class Player:
         assert cut == [], cut
         box = view.bounding_box()
         assert box is not None
+        SIZES.setdefault(self.mirror.game.id + f" ({self.mirror.game.num_players} players)", []).append(
+            [round(box["width"]), round(box["height"])]
+        )
+        (ARTIFACTS / "view-sizes.json").write_text(json.dumps(SIZES, indent=1))
         assert box["x"] >= 0 and box["x"] + box["width"] <= WINDOW["width"], box
         assert box["y"] >= 0 and box["y"] + box["height"] <= WINDOW["height"], box
         choices = page.evaluate(CHOICES, view.element_handle())
@@ -789,7 +795,8 @@ def test_hot_seat_1969_hands_the_screen_over_and_looks_back_with_the_right_eyes(
             wait_until(lambda b=button: b.is_visible(), 20, "the hand-over")
             text = page.locator("body").inner_text()
             assert f"Pass the screen to {name}" in text
-            assert view.locator(".isslab-moves option").count() == 0  # no moves of anybody
+            moves = view.locator(".isslab-moves option")
+            wait_until(lambda m=moves: m.count() == 0, 20, "the moves to be covered")  # nobody's
             player.check(None)
             # nothing either seat was told in secret shows while the screen passes
             state = mirror.state

@@ -247,7 +247,7 @@ def test_bots_and_dice_move_by_themselves_on_the_timer() -> None:
     # looking back stops the timer; a human seat to move too
     back = Session(TWO, ["greedy", "greedy"], seed=1, autoplay=True, delay=10.0)
     try:
-        assert back.due() == 5.0  # the roll-off: chance waits half the delay
+        assert back.due() == 2.5  # the roll-off: chance waits a quarter of the delay
         back.step_bots(6)
         assert back.due() is not None
         back.undo()

@@ -199,7 +199,7 @@ class Session:
         self.ok = True
         #: tracebacks of unexpected errors (a crashing bot), oldest first
         self.errors: list[str] = []
-        #: bots and dice move by themselves after ``delay`` seconds (rolls after half of it)
+        #: bots and dice move by themselves after ``delay`` seconds (rolls after a quarter of it)
         self.autoplay = autoplay
         self.auto_roll = auto_roll
         self.delay = delay
@@ -818,7 +818,8 @@ class Session:
             return None
         if cp >= 0 and self.seats[cp] == HUMAN:
             return None
-        return float(self.delay) * (0.5 if cp == CHANCE else 1.0)
+        # dice and draws go by faster than decisions: a round of three bots stays short
+        return float(self.delay) * (0.25 if cp == CHANCE else 1.0)
 
     def schedule(self) -> None:
         """Start the timer for the next automatic step if one is due (any earlier timer is void)."""

@@ -59,7 +59,7 @@ TAB_TITLES = ("Game", "Rules", "Position", "Log", "JSON", "What if", "Save/Load"
 
 #: how long a move or a roll is animated (the checkbox "animate" switches it off)
 ANIMATION_SECONDS = 0.3
-#: seconds between the bots' moves by default (dice: half of it)
+#: seconds between the bots' moves by default (dice: a quarter of it)
 DEFAULT_DELAY = 0.35
 #: width of the column to the right of the board (title, status, controls, tabs)
 SIDE_WIDTH = 580
@@ -233,7 +233,7 @@ class GameView(widgets.HBox):
             max=3.0,
             step=0.05,
             description="pause s",
-            tooltip="seconds between the bots' moves (dice: half of it)",
+            tooltip="seconds between the bots' moves (dice: a quarter of it)",
             layout=W.Layout(width="210px", flex="0 0 auto"),
             style={"description_width": "52px"},
         )
@@ -279,8 +279,8 @@ class GameView(widgets.HBox):
 
         self.log_view = W.HTML(layout=W.Layout())
         self.inspector = W.HTML(layout=W.Layout())
-        self.json_view = W.Textarea(layout=W.Layout(height="400px"), disabled=True)
-        self.path = W.Text(description="file", layout=W.Layout())
+        self.json_view = W.Textarea(layout=W.Layout(width="auto", height="400px"), disabled=True)
+        self.path = W.Text(description="file", layout=W.Layout(width="auto"))
         self.save_button = button("write the whole line as isslab JSON", description="Save", icon="save")
         self.load_button = button(
             "read a saved game from the file named above", description="Load", icon="folder-open"
@@ -301,7 +301,7 @@ class GameView(widgets.HBox):
         self.wi_progress = W.IntProgress(0, min=0, max=1, description="progress")
         self.wi_result = W.HTML()
         # shown once a run has drawn it: an Image without a value is a broken picture
-        self.wi_plot = W.Image(format="png", layout=W.Layout(max_display="none"))
+        self.wi_plot = W.Image(format="png", layout=W.Layout(max_width="100%", display="none"))
 
         self.undo_button.on_click(lambda _b: self.undo())
         self.back_button.on_click(lambda _b: self.back())

@@ -131,15 +131,8 @@ def _readable(colour: str) -> str:
 
 
 def _tile(key: Hashable, x: float, y: float, w: float, h: float, label: str) -> list[Region]:
-    """Circular regions covering a ``w`` x ``h`` rectangle (regions are discs, buttons are not)."""
-    r = min(w, h) / 2
-    if w >= h:
-        n = max(1, round(w / h))
-        step = (w - 2 * r) / max(1, n - 1) if n > 1 else 0.0
-        return [Region(key, x + r + i * step, y + h / 2, r * 1.05, label) for i in range(n)]
-    n = max(1, round(h / w))
-    step = (h - 2 * r) / max(1, n - 1) if n > 1 else 0.0
-    return [Region(key, x + w / 2, y + r + i * step, r * 1.05, label) for i in range(n)]
+    """The click region of a ``w`` x ``h`` rectangle: all of it answers (a box, a mission row, a button)."""
+    return [Region(key, x + w / 2, y + h / 2, 0.0, label, w=w, h=h)]
 
 
 def _flag(x: float, y: float, colour: str, size: float = 7.0) -> list[Shape]:
