@@ -21,10 +21,7 @@ if [ "${ISSLAB_REINSTALL:-0}" = "1" ] || [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")
   # the notebooks and interop extras of the same line); pip's own notices are left out.
   PIP=(.venv/bin/python -m pip --quiet --disable-pip-version-check --no-input)
   "${PIP[@]}" install --upgrade pip
-  # setuptools prints a banner about folders named like the package while it builds the editable
-  # wheel (the checkout is such a folder, on purpose): not worth reading at every set-up
-  PYTHONWARNINGS="ignore:::setuptools.command.editable_wheel" \
-    "${PIP[@]}" install -e ".[notebooks,test,distributed,interop]"
+  "${PIP[@]}" install -e ".[notebooks,test,distributed,interop]"
   echo "$WANT" > "$STAMP"
 else
   echo "isslab: packages up to date (ISSLAB_REINSTALL=1 reinstalls them)"

@@ -257,7 +257,7 @@ class GameView(widgets.HBox):
         self.action_list = W.Select(options=[], rows=6, layout=W.Layout(width="auto"))
         self.action_list.add_class("isslab-scrolls")
         self.action_list.add_class("isslab-moves")
-        self.action_note = W.HTML(layout=W.Layout(height="34px", overflow="hidden"))
+        self.action_note = W.HTML(layout=W.Layout(height="48px", overflow="hidden"))
         self.play_button = button(
             "play the move chosen in the list", description="Play selected", icon="check"
         )
@@ -316,6 +316,7 @@ class GameView(widgets.HBox):
         self.whatif_here_button.on_click(lambda _b: self.what_if_from_here())
         self.handover_button.on_click(lambda _b: self.take_screen())
         self.slider.observe(self._on_slider, "value")
+        self.action_list.observe(self._on_choice, "value")
         self.replay_button.observe(self._on_replay, "value")
         for timing in (self.autoplay, self.auto_roll, self.delay, self.animate, self.choose_dice):
             timing.observe(self._on_timing, "value")
@@ -679,6 +680,17 @@ class GameView(widgets.HBox):
             else:
                 self._show_status()
             return ok
+
+    @_guarded
+    def _on_choice(self, change: dict[str, Any]) -> None:
+        """The move chosen in the list, in full under it (a long line is cut in the list)."""
+        i = change["new"]
+        labels = self._choices.labels
+        if isinstance(i, int) and 0 <= i < len(labels):
+            text = labels[i] if len(labels[i]) <= 100 else labels[i][:99] + "…"  # three lines at most
+            self.action_note.value = (
+                f"<span title='{html.escape(labels[i])}'><b>chosen:</b> {html.escape(text)}</span>"
+            )
 
     @_guarded
     def _on_slider(self, change: dict[str, Any]) -> None:
