@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import nbstrip  # noqa: E402
+from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager  # noqa: E402
 
 
 def strip_project_notebooks(model: dict[str, Any], path: str, contents_manager: Any, **kwargs: Any) -> None:
@@ -31,5 +32,20 @@ def strip_project_notebooks(model: dict[str, Any], path: str, contents_manager: 
         nbstrip.strip(model["content"])
 
 
+class StrippingContentsManager(AsyncLargeFileManager):  # type: ignore[misc]
+    """Jupyter's default contents manager with the strip hook registered once.
+
+    (Setting ``FileContentsManager.pre_save_hook`` makes jupyter_server warn that the hook
+    overrides itself, since the config is applied twice.)
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.register_pre_save_hook(strip_project_notebooks)
+
+
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 - provided by Jupyter's config loader
-c.FileContentsManager.pre_save_hook = strip_project_notebooks
+c.ServerApp.contents_manager_class = StrippingContentsManager
+# notebook_shim (the classic notebook's compatibility layer, which JupyterLab does not need) reads
+# ServerApp's deprecated token setting at start-up and prints a deprecation warning: left off
+c.ServerApp.jpserver_extensions = {"notebook_shim": False}

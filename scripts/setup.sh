@@ -17,10 +17,11 @@ fi
 STAMP=.venv/.isslab-setup-stamp
 WANT="$(cat pyproject.toml binder/requirements.txt | sha256sum | cut -d' ' -f1) $(.venv/bin/python -V 2>&1)"
 if [ "${ISSLAB_REINSTALL:-0}" = "1" ] || [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
-  # binder/requirements.txt is what mybinder.org installs; installing it here keeps Binder honest.
-  .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -r binder/requirements.txt
-  .venv/bin/python -m pip install --quiet -e ".[notebooks,test,distributed,interop]"
+  # One editable install with every extra (binder/requirements.txt, what mybinder.org installs, is
+  # the notebooks and interop extras of the same line); pip's own notices are left out.
+  PIP=(.venv/bin/python -m pip --quiet --disable-pip-version-check --no-input)
+  "${PIP[@]}" install --upgrade pip
+  "${PIP[@]}" install -e ".[notebooks,test,distributed,interop]"
   echo "$WANT" > "$STAMP"
 else
   echo "isslab: packages up to date (ISSLAB_REINSTALL=1 reinstalls them)"

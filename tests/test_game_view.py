@@ -15,6 +15,7 @@ import pytest
 from isslab_widgets import panels
 from isslab_widgets.boards import animation, board_for
 from isslab_widgets.session import HUMAN, Session
+from isslab_widgets.view import TAB_TITLES, GameView
 
 import isslab
 from isslab import State
@@ -334,7 +335,7 @@ def test_what_if_from_the_game_over_panel_runs_from_the_humans_last_decision() -
         assert run is not None
         df = run.wait(60)
         assert len(df.drop_duplicates("game")) == 6 and view.tree.cursor == decision
-        assert view.details.selected_index == 0 and view.tabs.selected_index == 3
+        assert view.tabs.selected_index == TAB_TITLES.index("What if")
         deadline = 50
         while view.wi_plot.layout.display == "none" and deadline:
             __import__("time").sleep(0.1)
@@ -342,3 +343,122 @@ def test_what_if_from_the_game_over_panel_runs_from_the_humans_last_decision() -
         assert view.wi_plot.layout.display is None and view.wi_plot.value
     finally:
         view.close()
+
+
+# --- the shared board kit, click regions, the rules tab, the game-over panels ------------------------
+
+
+def test_kit_fits_wraps_and_never_shows_two_choices_alike() -> None:
+    from isslab_widgets.boards.kit import fit, fit_distinct, text_width, wrap
+
+    assert fit("short", 200, 11) == "short"
+    cut = fit("a very long text that cannot fit in the space given to it", 80, 11)
+    assert cut.endswith("…") and text_width(cut, 11) <= 80 + text_width("…", 11)
+    lines = wrap("plans experiments from the basic and the advanced decks", 120, 11, 2)
+    assert len(lines) == 2 and all(text_width(line, 11) <= 125 for line in lines)
+    labels = [
+        "Blue plans experiments from the basic and medium decks",
+        "Blue plans experiments from the basic and advanced decks",
+        "Blue plans experiments from the medium and advanced decks",
+        "Blue gives FEDOR the token",
+        "Blue gives FEDOR the token",
+    ]
+    shown = fit_distinct(labels, 150, 11)
+    assert len(set(shown)) == len(shown)
+    two = panels.distinct(["keep A", "keep B", "keep A"])
+    assert two == ["keep A (choice 1)", "keep B", "keep A (choice 2)"]
+
+
+def test_rectangle_regions_answer_everywhere_and_the_smaller_region_wins() -> None:
+    from isslab_widgets.scene import Region, Scene
+
+    box = Region("box", 50, 20, 0, "a wide box", w=100, h=40)
+    die = Region("die", 50, 20, 8, "a die on it")
+    scene = Scene(200, 100, {}, (box, die))
+    for x in (1, 25, 50, 75, 99):  # the whole box answers, not only its two ends
+        hit = scene.hit(x, 5)
+        assert hit is not None and hit.key == "box"
+    assert scene.hit(50, 20) == die and scene.hit(150, 20) is None
+    point = scene.point_of("box")
+    assert point is not None and scene.hit(*point) == box
+
+
+def test_every_board_box_of_1969_answers_across_its_width() -> None:
+    game = isslab.make("1969", players=3)
+    board = board_for(game)
+    assert board is not None
+    scene = board.scene(game.new_state(), viewers=(0,))
+    region = scene.region(("box", 0, 3))
+    assert region is not None and region.w > 40
+    for dx in (-0.45, -0.2, 0.0, 0.2, 0.45):
+        hit = scene.hit(region.x + dx * region.w, region.y)
+        assert hit is not None and hit.key == ("box", 0, 3)
+
+
+def test_the_rules_tab_shows_the_games_rules_page() -> None:
+    from isslab_widgets.rules import rules_markdown, rules_path
+
+    for gid in isslab.games():
+        path = rules_path(gid)
+        assert path is not None and path.name == f"{gid}.md"
+    with pytest.raises(ValueError):
+        rules_path("../secrets")
+    view = GameView(isslab.make("mission-iss", players=2), ["human", "planner"], autoplay=False)
+    try:
+        shown = view.rules_view.outputs[0]["data"]["text/markdown"]
+        assert shown == rules_markdown(view.game) and "Mission ISS" in shown
+        assert TAB_TITLES[view.tabs.children.index(view.rules_view)] == "Rules"
+    finally:
+        view.close()
+
+
+@pytest.mark.parametrize(
+    ("gid", "players", "bot", "words"),
+    [
+        ("space-1999", 3, "greedy", "eagles on the"),
+        ("1969", 3, "greedy", "from its scientists at the end"),
+        ("mission-iss", 2, "planner", "The team attached"),
+        ("1998-iss", 3, "greedy", "'s hand: "),
+    ],
+)
+def test_game_over_panels_lead_with_what_the_game_is_about(
+    gid: str, players: int, bot: str, words: str
+) -> None:
+    game = isslab.make(gid, players=players)
+    final = isslab.play(game, [bot] * players, seed=2).final_state()
+    session = Session(final, [HUMAN] + [bot] * (players - 1))
+    over = session.game_over()
+    assert over is not None and over.summary and any(words in line for line in over.summary)
+    text = panels.game_over_html(over, session)
+    assert text.index(html.escape(over.summary[0])) < text.index("every seat")
+    if gid == "mission-iss":  # a team: no ranking of its players
+        assert over.team and "<b>1.</b>" not in text
+    if gid == "1969":  # both totals explained: track + scientists = the final score
+        for line in over.summary:
+            name, rest = line.split(" ", 1)
+            total = int(rest.split(" PP", 1)[0])
+            track = int(rest.split("= ", 1)[1].split(" on the track", 1)[0])
+            sci = int(rest.split("+ ", 1)[1].split(" from its scientists", 1)[0])
+            assert total == track + sci, line
+    assert text.split("</div>", 1)[0].count(" won") <= 1  # the winner said once
+
+
+def test_fedors_turns_are_told_in_public_facts() -> None:
+    session = Session(isslab.make("1998-iss", players=1), ["human"], seed=1, autoplay=False)
+    greedy = isslab.bot("1998-iss", "greedy")
+    rng = random.Random(0)
+    while session.state.rounds < 2:
+        if session.human_to_move():
+            assert session.play(greedy(session.state, rng))
+        else:
+            assert session.advance()
+    told = [line.text for line in session.log() if "FEDOR plays" in line.text]
+    assert told and any("points" in line.text for line in session.log() if "FEDOR:" in line.text)
+    # the player's eyes: the texts come from the public view, the same whatever FEDOR's next card is
+    state = session.state
+    other = state.resample_hidden(0, random.Random(5))
+    board = session.board
+    assert board is not None
+    before = session.tree.at(session.tree.cursor - 1)
+    assert board.tell(before, state, 0) == board.tell(before, state, 0)  # type: ignore[attr-defined]
+    assert other.view(0) == state.view(0)

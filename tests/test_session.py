@@ -149,13 +149,19 @@ def test_whose_eyes_the_screen_shows() -> None:
     # bots only: omniscient, every seat's cards on the board
     bots = Session(game, ["greedy", "greedy", "spy"], seed=1)
     assert bots.eyes() is None and bots.viewers() == (0, 1, 2) and not bots.hides()
-    # hot-seat: the person to act; while a bot acts, the person who acted last
+    # hot-seat: the person at the screen, until the screen passes to the next person to act
     hot = Session(game, ["human", "greedy", "human"], seed=1)
-    assert hot.state.current_player == 0 and hot.eyes() == 0
+    assert hot.state.current_player == 0 and hot.eyes() == 0 and hot.handover() is None
     assert hot.play(hot.state.legal_actions()[0])
     assert hot.state.current_player == 1 and hot.eyes() == 0
     hot.step_bots()
-    assert hot.eyes() == hot.state.current_player == 2
+    assert hot.state.current_player == 2 and hot.eyes() == 0 and hot.handover() == 2
+    assert hot.choices().actions == [] and "pass the screen" in hot.choices().note
+    assert "Pass the screen to" in " ".join(t.text for t in hot.scene().layer("pieces") if hasattr(t, "text"))
+    assert hot.take_screen() and hot.eyes() == 2 and hot.handover() is None
+    # looking back keeps the eyes of the person at the screen: the other's turn is covered
+    hot.go_to(0)
+    assert hot.eyes() == 2 and hot.handover() == 0 and hot.viewers() == (2,)
     # a game without hidden information hides nothing from anyone
     assert not Session(TWO, ["human", "greedy"]).hides()
 
@@ -233,7 +239,7 @@ def test_bots_and_dice_move_by_themselves_on_the_timer() -> None:
         deadline = time.monotonic() + 60
         while not session.state.is_terminal() and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert session.state.is_terminal() and "won" in session.message and not session.errors
+        assert session.state.is_terminal() and "won" in session.turn_text() and not session.errors
         assert steps and steps[-1] == session.state.move_number
         assert session.due() is None
     finally:
@@ -241,7 +247,7 @@ def test_bots_and_dice_move_by_themselves_on_the_timer() -> None:
     # looking back stops the timer; a human seat to move too
     back = Session(TWO, ["greedy", "greedy"], seed=1, autoplay=True, delay=10.0)
     try:
-        assert back.due() == 5.0  # the roll-off: chance waits half the delay
+        assert back.due() == 2.5  # the roll-off: chance waits a quarter of the delay
         back.step_bots(6)
         assert back.due() is not None
         back.undo()

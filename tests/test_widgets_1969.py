@@ -385,12 +385,16 @@ def test_the_single_human_sees_its_own_cards_while_bots_play() -> None:
     shown = text(board.scene(state, hints=False, viewers=(0,)))
     hidden = text(board.scene(state, hints=False))
     assert "cards " in shown and shown != hidden
-    # two people at one screen: the screen shows the eyes of the one to act, never both hands
+    # two people at one screen: the screen passes from one to the other, never showing both hands
     hot_seat = GameView(isslab.make("1969", players=2, first_player=1), ["human", "human"], autoplay=False)
     try:
-        assert hot_seat.state.current_player == 1 and hot_seat.viewers() == (1,)
+        assert hot_seat.state.current_player == 1 and hot_seat.session.handover() == 1
+        assert "Pass the screen to USSR" in text(hot_seat.scene) and hot_seat.scene.regions == ()
+        assert hot_seat.take_screen() and hot_seat.viewers() == (1,)
         hot_seat.play_action(hot_seat.state.legal_actions()[0])
-        assert hot_seat.state.current_player == 0 and hot_seat.viewers() == (0,)
+        assert hot_seat.state.current_player == 0 and hot_seat.viewers() == (1,)
+        assert hot_seat.session.handover() == 0 and hot_seat.action_list.options == ()
+        assert hot_seat.take_screen() and hot_seat.viewers() == (0,)
     finally:
         hot_seat.close()
 

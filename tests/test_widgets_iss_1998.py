@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("ipycanvas")
 
 import isslab_widgets  # noqa: E402
-from isslab_widgets import GameView, Scene, Text  # noqa: E402
+from isslab_widgets import GameView, Scene, Text, board_for  # noqa: E402
 from isslab_widgets.boards.iss_1998 import MIN_TEXT, WIDTH, ISS1998Board  # noqa: E402
 
 import isslab  # noqa: E402
@@ -193,3 +193,51 @@ def test_a_whole_game_is_playable_by_clicks_alone(players: int) -> None:
             st = st.apply(click.action)
             clicks += 1
     assert clicks > 10
+
+
+def test_the_solo_game_starts_from_one_seat_with_fedor() -> None:
+    from isslab_widgets.view import make_for_seats
+
+    game = make_for_seats("1998-iss", ["human"], {})
+    assert game.num_players == 1 and game.fedor == 1  # type: ignore[attr-defined]
+    view = GameView(game, ["human"], seed=1, autoplay=False)
+    try:
+        assert view.seats == ["human"] and "FEDOR" in view.to_svg()
+    finally:
+        view.close()
+    # a players option given wins; a seat list no table fits keeps the old reading (every seat that player)
+    assert make_for_seats("1998-iss", ["human"], {"players": 2}).num_players == 2
+    assert make_for_seats("space-1999", ["human"], {}).num_players == 4
+
+
+def test_the_board_draws_every_step_of_a_recorded_game_and_its_start() -> None:
+    for players in (1, 4):
+        game = isslab.make("1998-iss", players=players)
+        record = isslab.play(game, ["greedy"] * players, seed=3)
+        board = board_for(game)
+        assert board is not None
+        for state in list(record.states())[:12]:  # steps 1 and 2 deal the column card by card
+            assert board.scene(state).height > 0 and board.scene(state, viewers=(0,)).width > 0
+        view = GameView(game, ["greedy"] * players, seed=3, autoplay=False, auto_roll=False)
+        try:
+            view.session.adopt(record.final_state())
+            for step in (1, 2, 3):
+                assert view.go_to(step) and view.errors == [] and view.scene.height > 0
+        finally:
+            view.close()
+
+
+def test_the_view_tells_the_decks_a_plan_draws_from_as_describe_does() -> None:
+    game = isslab.make("1998-iss", players=2)
+    rec = isslab.play(game, ["greedy", "greedy"], seed=2)
+    state = game.new_state()
+    seen = False
+    for action in rec.actions:
+        if type(action).__name__ == "Plan":
+            after = state.apply(action)
+            other = 1 - action.seat
+            decks = after.view(other)["decks_to_draw"]
+            assert decks and all(name in state.describe(action, other) for name in decks)
+            seen = True
+        state = state.apply(action)
+    assert seen

@@ -43,12 +43,11 @@ def make_view(players: int = 4, seed: int = 0, state: StateISS | None = None) ->
 
 
 def click_key(view: GameView, key: Hashable) -> bool:
-    """Click the canvas pixel at the centre of the region ``key`` (what the browser sends)."""
-    region = view.scene.region(key)
-    assert region is not None, f"no clickable region {key!r}"
-    hit = view.scene.hit(region.x, region.y)
-    assert hit is not None and hit.key == key, f"{key!r} is covered by {hit!r}"
-    return bool(view.click(region.x, region.y))
+    """Click a canvas pixel of the region ``key`` that no smaller region covers (as a person would)."""
+    assert view.scene.region(key) is not None, f"no clickable region {key!r}"
+    point = view.scene.point_of(key)
+    assert point is not None, f"{key!r} is covered by other regions everywhere"
+    return bool(view.click(*point))
 
 
 def board_of(view: GameView) -> MissionISSBoard:

@@ -19,6 +19,8 @@ from isslab_widgets.plots import win_table
 from isslab_widgets.session import GameOver, LogLine, Recap, Result, SeatRow, Session
 
 __all__ = [
+    "distinct",
+    "readable",
     "game_over_html",
     "inspector_html",
     "json_text",
@@ -34,6 +36,25 @@ __all__ = [
 ]
 
 _TABLE_STYLE = "<style>.isslab-table td,.isslab-table th{padding:1px 6px;font-size:12px}</style>"
+
+
+def distinct(labels: list[str]) -> list[str]:
+    """The labels with repeats told apart: a second ``"keep A"`` becomes ``"keep A (choice 2)"``.
+
+    Two choices never look the same in a list, even when the words of two actions agree.
+    """
+    seen: dict[str, int] = {}
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+    count: dict[str, int] = {}
+    out = []
+    for label in labels:
+        if seen[label] > 1:
+            count[label] = count.get(label, 0) + 1
+            out.append(f"{label} (choice {count[label]})")
+        else:
+            out.append(label)
+    return out
 
 
 def log_html(session: Session, before: int = 120, after: int = 40) -> str:
@@ -232,7 +253,7 @@ def seat_name_html(row: SeatRow, you: bool) -> str:
     who = " (you)" if you else ""
     return (
         f"<div class='isslab-seat isslab-seat-top' style='{_seat_style(row)}'>{mark}"
-        f"<b style='color:{html.escape(row.colour)}'>{html.escape(row.name)}</b>{who}"
+        f"<b style='color:{html.escape(readable(row.colour))}'>{html.escape(row.name)}</b>{who}"
         f"{lead if row.leads else ''}</div>"
     )
 
@@ -262,12 +283,22 @@ def _seat_style(row: SeatRow) -> str:
     return f"border-left:6px solid {html.escape(row.colour)};background:{background}"
 
 
+#: the most characters of the status line's message (three lines of the side column); the whole
+#: message is its tooltip, and every step is in the log
+STATUS_CHARS = 200
+
+
 def status_html(session: Session) -> str:
-    """The status line: whose turn it is, then what just happened or why a request was refused."""
+    """The status line: whose turn it is, then what just happened or why a request was refused.
+
+    A long message (several bot moves in a row) keeps its end, the newest, and is cut at the front.
+    """
     colour = "#1b5e20" if session.ok else "#b00020"
+    message = session.message
+    shown = message if len(message) <= STATUS_CHARS else "…" + message[-(STATUS_CHARS - 1) :]
     return (
         f"<b>{html.escape(session.turn_text())}</b> · "
-        f"<span style='color:{colour}'>{html.escape(session.message)}</span>"
+        f"<span style='color:{colour}' title='{html.escape(message)}'>{html.escape(shown)}</span>"
     )
 
 
@@ -306,7 +337,7 @@ def recap_html(recap: Recap | None, session: Session) -> str:
     parts = [f"<div><b>Recap of {html.escape(recap.label)}</b>{state}</div>"]
     parts += [f"<div class='isslab-headline'>{html.escape(h)}</div>" for h in recap.headlines]
     for seat, changes in recap.changes:
-        colour = html.escape(g.info.seat_colours[seat])
+        colour = html.escape(readable(g.info.seat_colours[seat]))
         parts.append(
             f"<div><b style='color:{colour}'>{html.escape(g.seat_name(seat))}</b>: "
             + "; ".join(html.escape(c) for c in changes)
@@ -318,34 +349,52 @@ def recap_html(recap: Recap | None, session: Session) -> str:
 
 
 def game_over_html(over: GameOver | None, session: Session) -> str:
-    """The game-over panel: how the game ended, the winners, then each seat by rank with its numbers.
+    """The game-over panel: who won and what the game was about, then each seat by rank.
 
-    A seat is two lines: its rank, name and key numbers, then its statistics (those that are not
-    zero for every seat), so the panel stays narrow whatever the game counts.
+    It leads with the board's summary (the team's result and modules, prestige by source, points
+    by source with the hands revealed), which explains any difference between two totals; then
+    a seat is a line: its rank, name and key numbers, and its statistics (those that are not zero
+    for every seat) in small type. A cooperative game has no ranking: its players share a result.
     """
     if over is None:
         return ""
     g = session.game
     you = set(session.humans()) if len(session.humans()) == 1 else set()
-    winners = ", ".join(over.winners) if over.winners else "nobody"
-    you_won = any(g.seat_name(s) in over.winners for s in you)
-    verdict = " &mdash; you won!" if you_won else (" &mdash; you lost" if you else "")
+    if over.team:
+        head = "the team won" if over.winners else "the team lost"
+    else:
+        head = (", ".join(over.winners) + " won") if over.winners else "nobody won"
+        if any(g.seat_name(s) in over.winners for s in you):
+            head += " &mdash; that is you!"
+        elif you:
+            head += " &mdash; you lost"
+    lead = "".join(f"<div class='isslab-summary'>{html.escape(line)}</div>" for line in over.summary)
     rows = ""
     for seat, rank, numbers, stats in over.rows:
-        colour = html.escape(g.info.seat_colours[seat])
+        colour = html.escape(readable(g.info.seat_colours[seat]))
         name = html.escape(g.seat_name(seat)) + (" (you)" if seat in you else "")
         shown = " · ".join(f"{html.escape(k)} <b>{html.escape(v)}</b>" for k, v in numbers)
         extra = " · ".join(f"{html.escape(k)} {html.escape(v)}" for k, v in stats)
+        place = "" if over.team else f"<b>{rank}.</b> "
         rows += (
-            f"<div class='isslab-rank'><b>{rank}.</b> <b style='color:{colour}'>{name}</b> {shown}"
+            f"<div class='isslab-rank'>{place}<b style='color:{colour}'>{name}</b> {shown}"
             + (f"<div style='color:#555;font-size:11px'>{extra}</div>" if extra else "")
             + "</div>"
         )
+    more = f"<details><summary>every seat's numbers</summary>{rows}</details>" if over.summary else rows
     return (
-        f"<div class='isslab-gameover'><div style='font-size:15px'><b>Game over</b>: "
-        f"{html.escape(winners)} won{verdict}</div><div style='color:#555'>{html.escape(over.reason)}</div>"
-        f"{rows}</div>"
+        f"<div class='isslab-gameover'><div style='font-size:15px'><b>Game over</b>: {head}</div>"
+        f"<div style='color:#555'>{html.escape(over.reason)}</div>{lead}{more}</div>"
     )
+
+
+def readable(colour: str) -> str:
+    """A seat colour dark enough for text on white (a pale grey seat is written darker)."""
+    c = colour.lstrip("#")
+    if len(c) != 6:
+        return colour
+    r, g, b = (int(c[i : i + 2], 16) for i in (0, 2, 4))
+    return "#6e6e6e" if 0.299 * r + 0.587 * g + 0.114 * b > 170 else colour
 
 
 def _line(line: LogLine, game: Game) -> str:

@@ -101,13 +101,29 @@ Shape: TypeAlias = Circle | Line | Polygon | Rect | Text
 
 @dataclass(frozen=True, slots=True)
 class Region:
-    """A clickable disc of radius ``r`` around ``(x, y)``, meaning ``key`` (a dot, a pad, a piece)."""
+    """A clickable place meaning ``key`` (a dot, a pad, a card, a button) centred on ``(x, y)``.
+
+    A disc of radius ``r``, or with a width ``w`` and a height ``h`` a rectangle of that size.
+    """
 
     key: Hashable
     x: float
     y: float
     r: float
     label: str = ""
+    w: float = 0.0
+    h: float = 0.0
+
+    def contains(self, x: float, y: float) -> bool:
+        """True when the point ``(x, y)`` is on the region."""
+        if self.w > 0 and self.h > 0:
+            return abs(x - self.x) <= self.w / 2 and abs(y - self.y) <= self.h / 2
+        return math.hypot(x - self.x, y - self.y) <= self.r
+
+    @property
+    def area(self) -> float:
+        """The region's area (the smaller of two overlapping regions takes the click)."""
+        return self.w * self.h if self.w > 0 and self.h > 0 else math.pi * self.r * self.r
 
 
 @dataclass(frozen=True)
@@ -143,14 +159,42 @@ class Scene:
         return self._by_key.get(key)
 
     def hit(self, x: float, y: float) -> Region | None:
-        """The region under the point ``(x, y)``: the one with the nearest centre among those hit."""
+        """The region under the point ``(x, y)``: the smallest among those hit, then the nearest centre.
+
+        The smallest is the most specific place (an astronaut in a field, a die on a tile).
+        """
         best: Region | None = None
-        best_d = math.inf
+        best_key = (math.inf, math.inf)
         for reg in self.regions:
-            d = math.hypot(x - reg.x, y - reg.y)
-            if d <= reg.r and d < best_d:
-                best, best_d = reg, d
+            if reg.contains(x, y):
+                rank = (round(reg.area, 3), math.hypot(x - reg.x, y - reg.y))
+                if rank < best_key:
+                    best, best_key = reg, rank
         return best
+
+    def point_of(self, key: Hashable) -> tuple[float, float] | None:
+        """A point where a click means ``key``: its region's centre, else a free point of it.
+
+        A field's centre may hold a die or an astronaut (smaller regions win the click); then the
+        nearest point of the region, on a grid of 4 pixels, that no other region takes.
+        """
+        reg = self._by_key.get(key)
+        if reg is None:
+            return None
+        hit = self.hit(reg.x, reg.y)
+        if hit is not None and hit.key == key:
+            return reg.x, reg.y
+        half_w = reg.w / 2 if reg.w > 0 else reg.r
+        half_h = reg.h / 2 if reg.h > 0 else reg.r
+        points = sorted(
+            ((reg.x + dx, reg.y + dy) for dx in _steps(half_w) for dy in _steps(half_h)),
+            key=lambda p: math.hypot(p[0] - reg.x, p[1] - reg.y),
+        )
+        for x, y in points:
+            hit = self.hit(x, y)
+            if hit is not None and hit.key == key:
+                return x, y
+        return None
 
     def to_svg(self) -> str:
         """The scene as a standalone SVG document (regions become ``<title>`` tooltips)."""
@@ -168,6 +212,12 @@ class Scene:
             out.append(_svg_shape(shape))
         out.append("</svg>")
         return "\n".join(out)
+
+
+def _steps(half: float) -> list[float]:
+    """Offsets from -``half`` to ``half`` in steps of 4 pixels (the edges left out)."""
+    n = int(half // 4)
+    return [4.0 * i for i in range(-n, n + 1) if abs(4.0 * i) < half]
 
 
 def _paint(fill: str | None, stroke: str | None, width: float, alpha: float) -> str:

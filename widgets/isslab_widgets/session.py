@@ -40,12 +40,12 @@ from pathlib import Path
 from typing import NamedTuple
 
 import isslab
-from isslab import CHANCE, TERMINAL, Action, Game, IllegalActionError, State
+from isslab import CHANCE, TERMINAL, Action, Game, IllegalActionError, ReturnsKind, State
 from isslab.core import MAX_SAVE_CHARS, short_repr
 from isslab.play import derive_seeds
 from isslab_widgets.boards import Board, board_for, text_scene
 from isslab_widgets.history import GameTree
-from isslab_widgets.scene import Scene
+from isslab_widgets.scene import Rect, Scene, Text
 
 __all__ = ["HUMAN", "Choices", "GameOver", "LogLine", "Recap", "Result", "SeatRow", "Session"]
 
@@ -126,6 +126,23 @@ class GameOver(NamedTuple):
     winners: list[str]
     #: rows ordered by rank: seat, rank, the seat's key numbers, its non-zero statistics
     rows: list[tuple[int, int, list[tuple[str, str]], list[tuple[str, str]]]]
+    #: what the game was about, first (the board's ``summary``: points by source, the hands revealed)
+    summary: list[str] = []
+    #: True for a cooperative game: the seats share one result, so there is no ranking
+    team: bool = False
+
+
+def cover(scene: Scene, name: str) -> Scene:
+    """``scene`` with a veil over it that asks to pass the screen to ``name`` (hot-seat hand-over)."""
+    w, h = scene.width, scene.height
+    veil = (
+        Rect(0, 0, w, h, fill="#1b2433", alpha=0.94),
+        Text(w / 2, h / 2 - 20, f"Pass the screen to {name}", size=24, fill="#ffffff", bold=True),
+        Text(w / 2, h / 2 + 16, f"{name}: press 'I am {name}' to see your cards", size=15, fill="#dfe6f2"),
+    )
+    layers = dict(scene.layers)
+    layers["pieces"] = (*scene.layer("pieces"), *veil)
+    return Scene(w, h, layers, (), scene.title, scene.background)
 
 
 def _text(value: object) -> str:
@@ -182,7 +199,7 @@ class Session:
         self.ok = True
         #: tracebacks of unexpected errors (a crashing bot), oldest first
         self.errors: list[str] = []
-        #: bots and dice move by themselves after ``delay`` seconds (rolls after half of it)
+        #: bots and dice move by themselves after ``delay`` seconds (rolls after a quarter of it)
         self.autoplay = autoplay
         self.auto_roll = auto_roll
         self.delay = delay
@@ -193,6 +210,9 @@ class Session:
         #: called (in the timer's thread) after each step the timer made, e.g. to redraw
         self.on_step: Callable[[], None] | None = None
         self._notes: list[str] = []
+        self._tells: dict[tuple[int, int, int | None], str] = {}
+        #: hot-seat play: the human seat in front of the screen (its eyes are shown)
+        self.screen: int | None = None
         self._timer: threading.Timer | None = None
         self._gen = 0  # bumped on every change: a timer set before it does nothing
         self._closed = False
@@ -218,6 +238,8 @@ class Session:
         self.game = game
         self.seats: list[str] = seats
         self.board: Board | None = board_for(game)
+        humans = [i for i, p in enumerate(seats) if p == HUMAN]
+        self.screen = humans[0] if humans else None
 
     @staticmethod
     def default_bot(game: Game) -> str:
@@ -258,6 +280,9 @@ class Session:
             return None
         if len(humans) == 1:
             return humans[0]
+        if self.game.info.hidden_information:
+            # hot-seat with hidden cards: the seat that took the screen, wherever the cursor is
+            return self.screen if self.screen in humans else humans[0]
         cp = self.state.current_player
         if cp in humans:
             return cp
@@ -267,6 +292,32 @@ class Session:
             if mover in humans:
                 return mover
         return humans[0]
+
+    def handover(self) -> int | None:
+        """The seat the screen must pass to before anything private is shown, or None.
+
+        Only in hot-seat play of a game with hidden information: when the seat to act at the shown
+        position is a person other than the one in front of the screen. Until :meth:`take_screen`,
+        the view covers every private part (the board's hidden cards, the texts, the lists).
+        """
+        humans = self.humans()
+        if len(humans) < 2 or not self.game.info.hidden_information:
+            return None
+        cp = self.state.current_player
+        if cp in humans and cp != self.eyes():
+            return cp
+        return None
+
+    def take_screen(self, seat: int | None = None) -> bool:
+        """The person of ``seat`` (default: the one the screen is to pass to) now sits at the screen."""
+        with self.lock:
+            seat = self.handover() if seat is None else seat
+            if seat is None or seat not in self.humans():
+                return self.say("nobody to pass the screen to", error=True)
+            self.screen = seat
+            self.selected = None
+            self.say(f"{self.game.seat_name(seat)} has the screen")
+            return True
 
     def viewers(self) -> tuple[int, ...]:
         """Seats whose hidden information the board may show: the eyes' seat, or every seat."""
@@ -293,9 +344,24 @@ class Session:
         hi = len(actions) if hi is None else min(hi, len(actions))
         state, eyes = self.state, self.eyes()
         return [
-            LogLine(i + 1, state.describe(actions[i], eyes), tree.at(i).current_player)
+            LogLine(i + 1, self._told(state.describe(actions[i], eyes), i), tree.at(i).current_player)
             for i in range(max(0, lo), hi)
         ]
+
+    def _told(self, text: str, i: int) -> str:
+        """Step ``i``'s text with what an automaton did in it (the board's ``tell``, cached)."""
+        tell = getattr(self.board, "tell", None)
+        if not callable(tell):
+            return text
+        before, after = self.tree.at(i), self.tree.at(i + 1)
+        key = (id(before), id(after), self.eyes())
+        extra = self._tells.get(key)
+        if extra is None:
+            if len(self._tells) > 4096:  # states stay in the tree; a long session stays bounded
+                self._tells.clear()
+            extra = str(tell(before, after, self.eyes()) or "")
+            self._tells[key] = extra
+        return f"{text} · {extra}" if extra else text
 
     def choices(self) -> Choices:
         """The actions a person may pick from the list here, labelled for the screen's eyes."""
@@ -304,6 +370,11 @@ class Session:
         eyes = self.eyes()
         if cp == TERMINAL:
             return Choices([], [], "the game is over")
+        to = self.handover()
+        if to is not None:
+            return Choices(
+                [], [], f"pass the screen to {self.game.seat_name(to)}: its moves show after it takes it"
+            )
         if cp == CHANCE:
             if self.hides():  # the odds of a draw tell what is left in the deck
                 return Choices([], [], "a chance step: press Roll (the dice are nobody's choice)")
@@ -326,8 +397,12 @@ class Session:
     def scene(self) -> Scene:
         """The picture of the shown position for the screen's eyes (the text scene without a board)."""
         st = self.state
+        to = self.handover()
         if self.board is None:
-            return text_scene(st, self.eyes())
+            scene = text_scene(st, self.eyes())
+            return scene if to is None else cover(scene, self.game.seat_name(to))
+        if to is not None:
+            return cover(self.board.scene(st, None, hints=False, viewers=()), self.game.seat_name(to))
         return self.board.scene(st, self.selected, hints=self.human_to_move(), viewers=self.viewers())
 
     def simulation_start(self, seed: int) -> tuple[State, str]:
@@ -389,7 +464,8 @@ class Session:
 
         It stays the same while bots and dice move, and changes with the human's next decision.
         """
-        i = self.last_decision()
+        eyes = self.eyes()
+        i = self.last_decision(eyes if len(self.humans()) > 1 else None)
         if i is None:
             return None
         tree = self.tree
@@ -469,7 +545,10 @@ class Session:
             )
             for s in sorted(range(n), key=lambda s: (ranks[s], s))
         ]
-        return GameOver(reason, [g.seat_name(w) for w in st.winners()], rows)
+        summary = getattr(self.board, "summary", None)
+        lines = list(summary(st)) if callable(summary) else []
+        team = g.info.returns == ReturnsKind.COOPERATIVE
+        return GameOver(reason, [g.seat_name(w) for w in st.winners()], rows, lines, team)
 
     def play_again(self) -> bool:
         """A new game of the same game and options, with the same seats and the next seed."""
@@ -480,6 +559,7 @@ class Session:
             self.rng_chance = random.Random(chance_seed)
             self.rng_bots = random.Random(bot_seed)
             self.tree = GameTree(game.new_state())
+            self._tells.clear()
             self.selected = None
             self._notes = []
             self.say(f"a new game of {game.title} (seed {self.seed})")
@@ -566,14 +646,11 @@ class Session:
             return self.say(self._refusal(before, action, exc), error=True)
         played = self.tree.actions()[self.tree.cursor - 1]
         self.selected = None
-        note = self.describe(played)
+        note = self._told(self.describe(played), self.tree.cursor - 1)
         if before.current_player >= 0:
             note = prefix + note
         if remark:
             note += f" ({remark})"
-        after = self.tree.state
-        if after.is_terminal():
-            note += " | game over: " + ", ".join(self.game.seat_name(w) for w in after.winners()) + " won"
         # automatic steps (bots, dice) pile up on the status line so a person sees what happened since
         self._notes = [*self._notes[-3:], note] if auto else [note]
         self.say(" · ".join(self._notes))
@@ -593,9 +670,12 @@ class Session:
     # history
     # ------------------------------------------------------------------------------------------
 
-    def last_decision(self) -> int | None:
-        """The index on the line of the last position before the cursor where a person decided."""
-        humans = set(self.humans())
+    def last_decision(self, seat: int | None = None) -> int | None:
+        """The index on the line of the last position before the cursor where a person decided.
+
+        With ``seat``, the last decision of that seat only.
+        """
+        humans = set(self.humans()) if seat is None else {seat}
         tree = self.tree
         for i in range(tree.cursor - 1, -1, -1):
             if tree.at(i).current_player in humans:
@@ -718,6 +798,7 @@ class Session:
                 keep = self.seats if state.game.num_players == self.game.num_players else None
                 self._set_game(state.game, keep)
             self.tree = GameTree.from_state(state)
+            self._tells.clear()
             self.selected = None
             self._notes = []
             self.say(note or f"position of move {state.move_number}")
@@ -737,7 +818,8 @@ class Session:
             return None
         if cp >= 0 and self.seats[cp] == HUMAN:
             return None
-        return float(self.delay) * (0.5 if cp == CHANCE else 1.0)
+        # dice and draws go by faster than decisions: a round of three bots stays short
+        return float(self.delay) * (0.25 if cp == CHANCE else 1.0)
 
     def schedule(self) -> None:
         """Start the timer for the next automatic step if one is due (any earlier timer is void)."""

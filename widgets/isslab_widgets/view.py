@@ -6,16 +6,22 @@ it forwards clicks, buttons and sliders to the session and redraws the board and
 (:mod:`isslab_widgets.panels`) from it. Every widget callback is guarded: an error becomes a status
 message, never a broken widget.
 
-Layout, the same for every game: the board on the left with the status line and the controls
-under it; on the right a compact player panel (one row per seat: colour, name, human or bot, the
-game's key numbers and goal, whose turn, who leads), the "what happened" panel (the result of
-your last move, the recap of the last round), the game-over panel and the list of moves; under
-it all a closed "Details" section with the position tables, the log, the JSON, the what-if runner
-and save/load. The board is drawn at its own size and everything beside and under it has a fixed
-size, so nothing moves as the text changes.
+Layout, the same for every game, made to fit a laptop's notebook area (1366 x 720 pixels) without
+a scroll bar of its own: the board on the left; on the right the title, the status line (whose
+turn, what just happened), the controls (undo, the step slider, roll, bot move, pace), and tabs:
+*Game* (the player panel, one row per seat with its key numbers and goal; the "what happened"
+panel with the result of your last move and the recap of the last round; the list of moves; the
+game-over panel at the end), *Rules* (the game's rules page), *Position*, *Log*, *JSON*, *What if*
+and *Save/Load*. Everything has a fixed size, so nothing moves as the text changes.
+
+Clicks on the board are read by ``ipyevents`` on the board's box, relative to the box at the time
+of the click (the canvases ignore the mouse), so a click means the point it landed on even when
+JupyterLab scrolls the page to activate the cell, and the keyboard focus stays with the notebook.
 
 Texts follow the session's eyes (see :mod:`isslab_widgets.session`): with one human seat, logs,
-status lines, recaps and action labels are ``state.describe(action, that seat)``.
+status lines, recaps and action labels are ``state.describe(action, that seat)``. In hot-seat play
+of a game with hidden information, the view covers every private part when the turn passes to
+another person, until that person presses "I am ..." (:meth:`Session.handover`).
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from isslab_widgets import panels
 from isslab_widgets.boards import Board, animation
 from isslab_widgets.history import GameTree
 from isslab_widgets.plots import outcome_figure, png_bytes
+from isslab_widgets.rules import rules_markdown
 from isslab_widgets.scene import Scene
 from isslab_widgets.session import HUMAN, Session
 from isslab_widgets.whatif import WhatIf
@@ -43,34 +50,52 @@ from isslab_widgets.whatif import WhatIf
 if TYPE_CHECKING:
     from isslab_widgets.draw import CanvasPainter
 
-__all__ = ["ANIMATION_SECONDS", "HUMAN", "GameView", "play"]
+__all__ = ["ANIMATION_SECONDS", "DEFAULT_DELAY", "HUMAN", "GameView", "make_for_seats", "play"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: the tabs of the side column, in order
+TAB_TITLES = ("Game", "Rules", "Position", "Log", "JSON", "What if", "Save/Load")
+
 #: how long a move or a roll is animated (the checkbox "animate" switches it off)
 ANIMATION_SECONDS = 0.3
-#: width of the panel to the right of the board
-PANEL_WIDTH = 270
+#: seconds between the bots' moves by default (dice: a quarter of it)
+DEFAULT_DELAY = 0.35
+#: width of the column to the right of the board (title, status, controls, tabs)
+SIDE_WIDTH = 580
+#: width of the player panel inside the Game tab (the rest: what happened, moves, game over)
+SEATS_WIDTH = 272
+#: the largest board scale ``size`` accepts (a board drawn at 1.0 is sharp)
+MAX_SIZE = 2.0
 
 _CSS = """<style>
-.isslab-view { font-size: 13px; }
-.isslab-view .isslab-status { line-height: 1.35em; overflow-wrap: anywhere; white-space: normal; }
-.isslab-view .isslab-status .widget-html-content { line-height: 1.35em; white-space: normal; }
-.isslab-view .isslab-seat { padding: 1px 6px; box-sizing: border-box; overflow: hidden;
-  font-size: 12px; line-height: 18px; white-space: nowrap; text-overflow: ellipsis; }
-.isslab-view .isslab-seat-top { height: 28px; line-height: 26px; }
-.isslab-view .isslab-seat-lines { height: 38px; }
-.isslab-view .isslab-seat div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.isslab-view { font-size: 13px; line-height: 1.35; }
 .isslab-view .widget-html, .isslab-view .widget-html-content { margin-top: 0; margin-bottom: 0; }
-.isslab-view .isslab-goal { color: #555; }
-.isslab-view .isslab-happened { font-size: 12px; line-height: 1.35em; }
-.isslab-view .isslab-happened .widget-html-content { white-space: normal; line-height: 1.35em; }
+.isslab-view .widget-box { overflow: visible; }
+.isslab-view .widget-tab-contents { padding: 6px 4px; }
+.isslab-view .widget-html-content { white-space: normal; overflow-wrap: anywhere; line-height: 1.35; }
+.isslab-view .isslab-board { padding: 0; margin: 0; border: 0; cursor: pointer; position: relative; }
+.isslab-view .isslab-board canvas { pointer-events: none; }
+.isslab-view .isslab-title .widget-html-content { font-size: 13px; }
+.isslab-view .isslab-status .widget-html-content { font-size: 12.5px; }
+.isslab-view .isslab-seat { padding: 1px 6px; box-sizing: border-box; font-size: 12px; line-height: 16px; }
+.isslab-view .isslab-seat-top { min-height: 26px; line-height: 24px; }
+.isslab-view .isslab-goal { color: #444; }
+.isslab-view .isslab-happened .widget-html-content, .isslab-view .isslab-gameover-box .widget-html-content
+  { font-size: 12px; }
 .isslab-view .isslab-headline { background: #eef4ff; border-left: 3px solid #1f6fd1; padding: 2px 5px;
   margin: 3px 0; }
 .isslab-view .isslab-gameover { background: #fffbe6; border: 1px solid #e0c200; padding: 4px 6px; }
 .isslab-view .isslab-result { margin-bottom: 6px; }
-.isslab-view .isslab-gameover .widget-html-content, .isslab-view .isslab-rank { white-space: normal; }
-.isslab-view .isslab-rank { margin-top: 3px; line-height: 1.35em; }
+.isslab-view .isslab-rank { margin-top: 3px; }
+.isslab-view .isslab-table td, .isslab-view .isslab-table th { padding: 1px 5px; font-size: 12px;
+  text-align: left; vertical-align: top; }
+.isslab-view .isslab-handover { background: #1b2433; color: #fff; padding: 12px; }
+.isslab-view .isslab-handover .widget-html-content { color: #fff; font-size: 15px; }
+.isslab-view .isslab-rules { font-size: 13px; }
+.isslab-view .widget-tab > .p-TabBar .p-TabBar-tab, .isslab-view .widget-tab > .lm-TabBar .lm-TabBar-tab
+  { min-width: 0; padding: 0 8px; flex: 0 1 auto; }
+.isslab-view .widget-select select { font-size: 12px; }
 </style>"""
 
 
@@ -89,8 +114,8 @@ def _guarded(fn: F) -> F:
     return cast(F, wrapper)
 
 
-class GameView(widgets.VBox):
-    """An interactive board (or text view) with a player panel, recaps, history, details and what-if."""
+class GameView(widgets.HBox):
+    """An interactive board with a player panel, recaps, rules, history, details and what-if."""
 
     def __init__(
         self,
@@ -98,12 +123,17 @@ class GameView(widgets.VBox):
         seats: Sequence[str] | None = None,
         *,
         seed: int | None = None,
-        delay: float = 0.6,
+        delay: float = DEFAULT_DELAY,
         autoplay: bool = True,
         auto_roll: bool = True,
         animate: bool = True,
+        size: float = 1.0,
     ) -> None:
         super().__init__()
+        if isinstance(size, bool) or not isinstance(size, int | float) or not 0.5 <= size <= MAX_SIZE:
+            raise ValueError(f"size is the board's scale, a number from 0.5 to {MAX_SIZE:g}, not {size!r}")
+        #: the board's scale on the page (1.0: drawn pixel for pixel)
+        self.size = float(size)
         #: the headless game session: tree, seats, random streams, board and selection, bots' timer
         self.session = Session(
             game_or_state, seats, seed=seed, autoplay=autoplay, auto_roll=auto_roll, delay=delay
@@ -116,11 +146,14 @@ class GameView(widgets.VBox):
         self._shown_game: Game | None = None
         self._choices = self.session.choices()
         self._replay_timer: threading.Timer | None = None
+        self._events: Any = None
         self.whatif_run: WhatIf | None = None
         self.whatif_result: Any = None
         self._wi_note = ""
         #: frames drawn by animations (tests and the benchmark read it)
         self.animated_frames = 0
+        #: the last redraw's CPU seconds (the benchmark reads it)
+        self.redraw_seconds = 0.0
         self._build_widgets(delay, autoplay, auto_roll, animate)
         self._game_widgets()
         self._refresh()
@@ -133,19 +166,20 @@ class GameView(widgets.VBox):
     def _build_widgets(self, delay: float, autoplay: bool, auto_roll: bool, animate: bool) -> None:
         W = widgets
         self.add_class("isslab-view")
-        self.title = W.HTML()
-        self.status = W.HTML(layout=W.Layout(height="4.2em", overflow="auto", width="100%"))
+        self.title = W.HTML(layout=W.Layout())
+        self.title.add_class("isslab-title")
+        self.status = W.HTML(layout=W.Layout(height="50px", overflow="hidden"))
         self.status.add_class("isslab-status")
         self.text_board = W.HTML()
         self.painter: CanvasPainter | None = None  # created when the game has a board module
-        self.board_box = W.Box()
+        self.board_box = W.Box(layout=W.Layout(flex="0 0 auto"))
         self.board_box.add_class("isslab-board")
 
         def button(tooltip: str, **kw: Any) -> widgets.Button:
-            return W.Button(tooltip=tooltip, layout=W.Layout(width="auto"), **kw)
+            return W.Button(tooltip=tooltip, layout=W.Layout(width="auto", flex="0 0 auto"), **kw)
 
         def icon(name: str, tooltip: str) -> widgets.Button:
-            return W.Button(icon=name, tooltip=tooltip, layout=W.Layout(width="40px"))
+            return W.Button(icon=name, tooltip=tooltip, layout=W.Layout(width="36px", flex="0 0 auto"))
 
         self.undo_button = button(
             "take back your last move, with the bots' moves and the dice after it",
@@ -161,7 +195,7 @@ class GameView(widgets.VBox):
             0,
             description="step",
             continuous_update=True,
-            layout=W.Layout(flex="1 1 auto", min_width="240px"),
+            layout=W.Layout(flex="1 1 auto", width="auto", min_width="160px"),
             style={"description_width": "32px"},
         )
         self.slider.add_class("isslab-steps")
@@ -169,7 +203,7 @@ class GameView(widgets.VBox):
             False,
             icon="play",
             tooltip="replay this line step by step from here; press again to pause (it stays where it is)",
-            layout=W.Layout(width="40px"),
+            layout=W.Layout(width="36px", flex="0 0 auto"),
         )
         self.roll_button = button("resolve the chance step (roll the die)", description="Roll", icon="cube")
         self.roll_button.add_class("isslab-roll")
@@ -180,10 +214,14 @@ class GameView(widgets.VBox):
 
         def check(value: bool, text: str, tooltip: str) -> widgets.Checkbox:
             return W.Checkbox(
-                value, description=text, indent=False, tooltip=tooltip, layout=W.Layout(width="auto")
+                value,
+                description=text,
+                indent=False,
+                tooltip=tooltip,
+                layout=W.Layout(width="auto", flex="0 0 auto", margin="0 10px 0 0"),
             )
 
-        self.autoplay = check(autoplay, "bots play by themselves", "bots move after the pause set below")
+        self.autoplay = check(autoplay, "bots play by themselves", "bots move after the pause set beside")
         self.auto_roll = check(auto_roll, "roll automatically", "chance steps resolve by themselves")
         self.animate = check(animate, "animate", "show moves and dice briefly (a few hundred ms)")
         self.choose_dice = check(
@@ -193,20 +231,22 @@ class GameView(widgets.VBox):
             delay,
             min=0.0,
             max=3.0,
-            step=0.1,
+            step=0.05,
             description="pause s",
-            tooltip="seconds between the bots' moves (dice: half of it)",
-            layout=W.Layout(width="220px"),
+            tooltip="seconds between the bots' moves (dice: a quarter of it)",
+            layout=W.Layout(width="210px", flex="0 0 auto"),
             style={"description_width": "52px"},
         )
 
-        self.seat_box = W.VBox()
-        self.happened = W.HTML(layout=W.Layout(height="230px", overflow="auto", width="100%"))
+        self.seat_box = W.VBox(layout=W.Layout(width=f"{SEATS_WIDTH}px", flex="0 0 auto"))
+        self.happened = W.HTML(layout=W.Layout(height="236px", overflow="auto"))
         self.happened.add_class("isslab-happened")
-        self.over_html = W.HTML(layout=W.Layout(max_height="260px", overflow="auto"))
+        self.happened.add_class("isslab-scrolls")  # a long recap scrolls inside its box, on purpose
+        self.over_html = W.HTML(layout=W.Layout())
+        self.over_html.add_class("isslab-gameover-box")
         self.again_button = button("a new game with the same seats", description="Play again", icon="refresh")
         self.whatif_here_button = button(
-            "simulate games from your last decision with the bots (in Details, What if)",
+            "simulate games from your last decision with the bots (opens the What if tab)",
             description="What if from here",
             icon="random",
         )
@@ -214,21 +254,41 @@ class GameView(widgets.VBox):
             [self.over_html, W.HBox([self.again_button, self.whatif_here_button])],
             layout=W.Layout(display="none"),
         )
-        self.action_list = W.Select(options=[], rows=6, layout=W.Layout(width="100%"))
-        self.action_note = W.HTML(layout=W.Layout(height="2.8em", overflow="hidden"))
+        self.action_list = W.Select(options=[], rows=6, layout=W.Layout(width="auto"))
+        self.action_list.add_class("isslab-scrolls")
+        self.action_list.add_class("isslab-moves")
+        self.action_note = W.HTML(layout=W.Layout(height="48px", overflow="hidden"))
         self.play_button = button(
             "play the move chosen in the list", description="Play selected", icon="check"
         )
+        self.moves_box = W.VBox(
+            [W.HTML("<b>Moves</b>"), self.action_list, self.action_note, self.play_button],
+            layout=W.Layout(),
+        )
+        self.handover_text = W.HTML()
+        self.handover_button = W.Button(
+            description="I am ...",
+            button_style="primary",
+            tooltip="the person of this seat now sits at the screen: show its cards",
+            layout=W.Layout(width="auto"),
+        )
+        self.handover_box = W.VBox(
+            [self.handover_text, self.handover_button], layout=W.Layout(display="none")
+        )
+        self.handover_box.add_class("isslab-handover")
 
-        self.log_view = W.HTML()
-        self.inspector = W.HTML()
-        self.json_view = W.Textarea(layout=W.Layout(width="100%", height="320px"), disabled=True)
-        self.path = W.Text(description="file", layout=W.Layout(width="100%"))
+        self.log_view = W.HTML(layout=W.Layout())
+        self.inspector = W.HTML(layout=W.Layout())
+        self.json_view = W.Textarea(layout=W.Layout(width="auto", height="400px"), disabled=True)
+        self.path = W.Text(description="file", layout=W.Layout(width="auto"))
         self.save_button = button("write the whole line as isslab JSON", description="Save", icon="save")
         self.load_button = button(
             "read a saved game from the file named above", description="Load", icon="folder-open"
         )
         self.upload = W.FileUpload(accept=".json", multiple=False, description="Upload")
+        self.rules_view = W.Output(layout=W.Layout(height="430px", overflow="auto"))
+        self.rules_view.add_class("isslab-rules")
+        self.rules_view.add_class("isslab-scrolls")
 
         self.wi_games = W.BoundedIntText(200, min=1, max=1_000_000, description="games")
         self.wi_workers = W.BoundedIntText(1, min=1, max=16, description="workers")
@@ -254,20 +314,36 @@ class GameView(widgets.VBox):
         self.wi_button.on_click(lambda _b: self._start_what_if())
         self.again_button.on_click(lambda _b: self.play_again())
         self.whatif_here_button.on_click(lambda _b: self.what_if_from_here())
+        self.handover_button.on_click(lambda _b: self.take_screen())
         self.slider.observe(self._on_slider, "value")
+        self.action_list.observe(self._on_choice, "value")
         self.replay_button.observe(self._on_replay, "value")
         for timing in (self.autoplay, self.auto_roll, self.delay, self.animate, self.choose_dice):
             timing.observe(self._on_timing, "value")
         self.upload.observe(self._on_upload, "value")
 
+        self.game_tab = W.VBox(
+            [
+                self.handover_box,
+                W.HBox(
+                    [self.seat_box, W.VBox([self.over_box, self.happened, self.moves_box])],
+                    layout=W.Layout(grid_gap="8px"),
+                ),
+            ],
+            layout=W.Layout(),
+        )
+        self.game_columns = self.game_tab.children[1]
+        self.game_columns.children[1].layout = W.Layout(width=f"{SIDE_WIDTH - SEATS_WIDTH - 34}px")
         tabs = W.Tab(
             children=[
+                self.game_tab,
+                self.rules_view,
                 self.inspector,
                 self.log_view,
                 W.VBox([self.json_view]),
                 W.VBox(
                     [
-                        W.HTML("Simulate games from the current position with these bots:"),
+                        W.HTML("Simulate games from the shown position with these bots:"),
                         self.wi_bots_row,
                         W.HBox([self.wi_games, self.wi_workers]),
                         self.wi_seed,
@@ -287,69 +363,64 @@ class GameView(widgets.VBox):
                         W.HBox([self.save_button, self.load_button, self.upload]),
                     ]
                 ),
-            ]
+            ],
+            layout=W.Layout(),
         )
-        for i, title in enumerate(["Position", "Log", "JSON", "What if", "Save/Load"]):
+        for i, title in enumerate(TAB_TITLES):
             tabs.set_title(i, title)
+        tabs.selected_index = 0
         self.tabs = tabs
-        self.details = W.Accordion(children=[tabs], selected_index=None)
-        self.details.set_title(0, "Details: position tables, log, JSON, what if, save/load")
-        self.details.add_class("isslab-details")
 
-        self.left = W.VBox(
+        self.side = W.VBox(
             [
-                self.board_box,
+                W.HTML(_CSS),
+                self.title,
                 self.status,
                 W.HBox(
                     [self.undo_button, self.back_button, self.slider, self.redo_button, self.replay_button],
-                    layout=W.Layout(width="100%"),
+                    layout=W.Layout(),
                 ),
                 W.HBox(
-                    [self.roll_button, self.step_button, self.autoplay, self.auto_roll],
+                    [self.roll_button, self.step_button, self.delay],
                     layout=W.Layout(flex_flow="row wrap"),
                 ),
-                W.HBox([self.delay, self.animate, self.choose_dice], layout=W.Layout(flex_flow="row wrap")),
+                W.HBox(
+                    [self.autoplay, self.auto_roll, self.animate, self.choose_dice],
+                    layout=W.Layout(flex_flow="row wrap"),
+                ),
+                tabs,
             ],
-            layout=W.Layout(flex="0 0 auto"),
+            layout=W.Layout(width=f"{SIDE_WIDTH}px", flex="0 0 auto", margin="0 0 0 10px"),
         )
-        moves = W.VBox([W.HTML("<b>Moves</b>"), self.action_list, self.action_note, self.play_button])
-        self.right = W.VBox(
-            [self.seat_box, self.over_box, self.happened, moves],
-            layout=W.Layout(width=f"{PANEL_WIDTH}px", flex="0 0 auto", margin="0 0 0 8px"),
-        )
-        self.children = [
-            W.HTML(_CSS),
-            self.title,
-            W.HBox([self.left, self.right], layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
-            self.details,
-        ]
+        self.left = W.VBox([self.board_box], layout=W.Layout(flex="0 0 auto"))
+        self.children = [self.left, self.side]
+        self.layout = W.Layout(align_items="flex-start", flex_flow="row nowrap")
 
     def _game_widgets(self) -> None:
-        """Seat rows and what-if choosers, roll controls and the board (or text view) for the game."""
+        """Seat rows and what-if choosers, roll controls, the rules and the board (or text view)."""
         s = self.session
         game = s.game
         self._shown_game = game
         bots = isslab.bot_names(game.id)
         default_bot = Session.default_bot(game)
-        rules = f"docs/rules/{game.id}.md"
+        players = "1 player" if game.num_players == 1 else f"{game.num_players} players"
         self.title.value = (
-            f"<b style='font-size:15px'>{html.escape(game.title)}</b> &middot; {game.num_players} players "
-            f"&middot; rules: <code>{html.escape(rules)}</code> or "
-            f"<code>isslab rules {html.escape(game.id)}</code>"
+            f"<b style='font-size:15px'>{html.escape(game.title)}</b> &middot; {players} &middot; "
+            "the rules are in the <i>Rules</i> tab"
         )
         self.seat_pickers = [
             widgets.Dropdown(
                 options=[HUMAN, *bots],
                 value=player,
                 tooltip=f"who plays {game.seat_name(i)}: a person (human) or a bot",
-                layout=widgets.Layout(width="92px"),
+                layout=widgets.Layout(width="84px", flex="0 0 auto"),
             )
             for i, player in enumerate(s.seats)
         ]
         for d in self.seat_pickers:
             d.observe(self._on_seat, "value")
-        self.seat_html = [widgets.HTML(layout=widgets.Layout(width=f"{PANEL_WIDTH - 96}px")) for _ in s.seats]
-        self.seat_lines = [widgets.HTML(layout=widgets.Layout(width="100%")) for _ in s.seats]
+        self.seat_html = [widgets.HTML(layout=widgets.Layout(flex="1 1 auto", width="auto")) for _ in s.seats]
+        self.seat_lines = [widgets.HTML(layout=widgets.Layout()) for _ in s.seats]
         self.seat_box.children = [
             widgets.VBox(
                 [widgets.HBox([h, d], layout=widgets.Layout(align_items="center")), lines],
@@ -372,23 +443,56 @@ class GameView(widgets.VBox):
         shown = None if game.info.chance else "none"
         for w in (self.roll_button, self.auto_roll, self.choose_dice):
             w.layout.display = shown
+        self.rules_view.clear_output()
+        from IPython.display import Markdown
+
+        self.rules_view.append_display_data(Markdown(rules_markdown(game)))  # type: ignore[no-untyped-call]
         if s.board is not None:
             if self.painter is None:
                 from isslab_widgets.draw import CanvasPainter  # ipycanvas only when a board needs it
 
                 self.painter = CanvasPainter(600, 600)
-                self.painter.canvas.on_mouse_down(self._on_mouse_down)
                 self.painter.canvas.add_class("isslab-canvas")
+                self._events = self._listen(self.painter)
             self.board_box.children = [self.painter.canvas]
-            width = s.scene().width
+            scene = s.scene()
+            width, height = scene.width, scene.height
+            self._size_board(width, height)
         else:
             self.board_box.children = [self.text_board]
-            width = 600
-        width = max(width, 480)
-        self.left.layout.width = f"{width}px"
-        # the view is as wide as the board and the panel: a wide notebook does not stretch it
-        self.layout.width = f"{width + PANEL_WIDTH + 16}px"
+            self.board_box.layout.width = "600px"
+            self.board_box.layout.height = None
         self._drawn = None
+
+    def _size_board(self, width: int, height: int) -> None:
+        """The board's box (and canvas) at the view's scale: clicks are read relative to the box."""
+        w, h = f"{round(width * self.size)}px", f"{round(height * self.size)}px"
+        self.board_box.layout.width, self.board_box.layout.height = w, h
+        if self.painter is not None:
+            self.painter.canvas.layout.width, self.painter.canvas.layout.height = w, h
+
+    def _listen(self, painter: CanvasPainter) -> Any:
+        """Mouse-downs on the board's box (ipyevents); without ipyevents, the canvas's own events."""
+        try:
+            from ipyevents import Event  # type: ignore[import-untyped]
+        except ImportError:  # the canvas reads clicks itself (a click that scrolls the page may be misread)
+            painter.canvas.on_mouse_down(self._on_mouse_down)
+            self.board_box.remove_class("isslab-board")
+            return None
+        events = Event(source=self.board_box, watched_events=["mousedown"])
+        events.on_dom_event(self._on_board_event)
+        return events
+
+    @_guarded
+    def _on_board_event(self, event: dict[str, Any]) -> None:
+        """A mouse-down on the board's box, at ``relativeX/Y`` of the box as it was when clicked."""
+        if event.get("button", 0) != 0 or self._scene is None:
+            return
+        width = float(event.get("boundingRectWidth") or 0) or self._scene.width * self.size
+        height = float(event.get("boundingRectHeight") or 0) or self._scene.height * self.size
+        x = float(event["relativeX"]) * self._scene.width / width
+        y = float(event["relativeY"]) * self._scene.height / height
+        self.click(x, y)
 
     # ------------------------------------------------------------------------------------------
     # reading (the session's state, for notebooks and tests)
@@ -544,6 +648,11 @@ class GameView(widgets.VBox):
         return self._do(self.session.go_to, step)
 
     @_guarded
+    def take_screen(self) -> bool:
+        """Hot-seat: the person the screen passes to has it now; its cards and moves show."""
+        return self._do(self.session.take_screen)
+
+    @_guarded
     def play_again(self) -> bool:
         """A new game with the same game, options and seats (the next seed)."""
         return self._do(self.session.play_again)
@@ -559,8 +668,7 @@ class GameView(widgets.VBox):
                 i = recap.lines[0].step - 1 if recap is not None and recap.lines else 0
             s.go_to(i)
             self._refresh()
-            self.details.selected_index = 0
-            self.tabs.selected_index = 3
+            self.tabs.selected_index = TAB_TITLES.index("What if")
             return self.what_if(games=games)
 
     def _do(self, fn: Callable[..., bool], *args: Any) -> bool:
@@ -572,6 +680,17 @@ class GameView(widgets.VBox):
             else:
                 self._show_status()
             return ok
+
+    @_guarded
+    def _on_choice(self, change: dict[str, Any]) -> None:
+        """The move chosen in the list, in full under it (a long line is cut in the list)."""
+        i = change["new"]
+        labels = self._choices.labels
+        if isinstance(i, int) and 0 <= i < len(labels):
+            text = labels[i] if len(labels[i]) <= 100 else labels[i][:99] + "…"  # three lines at most
+            self.action_note.value = (
+                f"<span title='{html.escape(labels[i])}'><b>chosen:</b> {html.escape(text)}</span>"
+            )
 
     @_guarded
     def _on_slider(self, change: dict[str, Any]) -> None:
@@ -776,17 +895,26 @@ class GameView(widgets.VBox):
                     self.painter.draw(frame)
                     self.animated_frames += 1
                     time.sleep(ANIMATION_SECONDS / len(frames))
+            if (scene.width, scene.height) != (self.painter.canvas.width, self.painter.canvas.height):
+                self._size_board(scene.width, scene.height)
             self.painter.draw(scene)
         else:
             self.text_board.value = panels.text_board_html(s)
         self._drawn = s.state
 
     def _show_status(self) -> None:
-        self.status.value = panels.status_html(self.session)
+        s = self.session
+        to = s.handover()
+        if to is not None:  # the last message was written for the person leaving the screen
+            turn = html.escape(s.turn_text())
+            self.status.value = f"<b>{turn}</b> · pass the screen to {html.escape(s.game.seat_name(to))}"
+            return
+        self.status.value = panels.status_html(s)
 
     def _refresh(self) -> None:
         """Redraw and bring every panel up to date with the session."""
         s = self.session
+        start = time.process_time()
         with s.lock:
             if s.game != self._shown_game:  # a loaded file of another game (or player count)
                 self._game_widgets()
@@ -804,8 +932,10 @@ class GameView(widgets.VBox):
                 self._syncing = False
             eyes = s.eyes()
             humans = s.humans()
+            to = s.handover()
             for row, top, lines in zip(s.seat_rows(), self.seat_html, self.seat_lines, strict=True):
-                top.value = panels.seat_name_html(row, you=len(humans) == 1 and row.seat == eyes)
+                you = row.seat == eyes and (len(humans) == 1 or (len(humans) > 1 and to is None))
+                top.value = panels.seat_name_html(row, you=you)
                 lines.value = panels.seat_lines_html(row)
             self.undo_button.disabled = s.last_decision() is None and (bool(humans) or tree.cursor == 0)
             self.back_button.disabled = tree.cursor == 0
@@ -816,19 +946,39 @@ class GameView(widgets.VBox):
             self.over_box.layout.display = None if over is not None else "none"
             self.over_html.value = panels.game_over_html(over, s)
             self.whatif_here_button.disabled = tree.size < 2
-            self.happened.value = (
-                panels.result_html(s.result(), s) + panels.recap_html(s.recap(), s)
-                or "<i>What happened shows here: the result of your last move, and a recap after "
-                "every round.</i>"
-            )
+            # at the end the game-over panel takes the place of the moves and of what happened
+            self.moves_box.layout.display = "none" if over is not None else None
+            self.happened.layout.display = "none" if over is not None else None
+            self.handover_box.layout.display = None if to is not None else "none"
+            self.game_columns.layout.display = "none" if to is not None else None
+            if to is not None:  # hot-seat: nothing private shows until the next person has the screen
+                name = html.escape(s.game.seat_name(to))
+                self.handover_text.value = (
+                    f"<div style='font-size:18px;font-weight:bold'>Pass the screen to {name}</div>"
+                    f"<div>The turn is {name}'s. Its cards, its moves and what it was told stay "
+                    f"covered until {name} sits at the screen.</div>"
+                )
+                self.handover_button.description = f"I am {s.game.seat_name(to)}: show my cards"
+                hidden = f"<i>covered until {name} has the screen</i>"
+                self.happened.value = hidden
+                self.log_view.value = hidden
+                self.inspector.value = hidden
+                self.json_view.value = ""
+            else:
+                self.happened.value = (
+                    panels.result_html(s.result(), s) + panels.recap_html(s.recap(), s)
+                    or "<i>What happened shows here: the result of your last move, and a recap after "
+                    "every round.</i>"
+                )
+                self.log_view.value = panels.log_html(s)
+                self.inspector.value = panels.inspector_html(s)
+                self.json_view.value = panels.json_text(s)
             choices = s.choices()
             self._choices = choices
-            self.action_list.options = [(label, i) for i, label in enumerate(choices.labels)]
+            self.action_list.options = [(label, i) for i, label in enumerate(panels.distinct(choices.labels))]
             self.action_note.value = html.escape(choices.note)
             self.play_button.disabled = not choices.actions
-            self.log_view.value = panels.log_html(s)
-            self.inspector.value = panels.inspector_html(s)
-            self.json_view.value = panels.json_text(s)
+        self.redraw_seconds = time.process_time() - start
 
     @_guarded
     def _play_selected(self) -> None:
@@ -846,17 +996,32 @@ class GameView(widgets.VBox):
             self.play_action(current.actions[i])
 
 
+def make_for_seats(game_id: str, seats: Sequence[str] | None, options: dict[str, Any]) -> Game:
+    """``isslab.make(game_id, **options)``; without ``players``, as many players as ``seats`` if it can."""
+    if seats is not None and "players" not in options and not isinstance(seats, str):
+        info = isslab.make(game_id).info
+        if info.min_players <= len(seats) <= info.max_players:
+            options = {**options, "players": len(seats)}
+    return isslab.make(game_id, **options)
+
+
 def play(
     game_id: str,
     seats: Sequence[str] | None = None,
     *,
     seed: int | None = None,
-    delay: float = 0.6,
+    delay: float = DEFAULT_DELAY,
+    size: float = 1.0,
     **options: Any,
 ) -> GameView:
-    """Build ``game_id`` with ``options``, display its view and return it (``view = play(...)``)."""
+    """Build ``game_id`` with ``options``, display its view and return it (``view = play(...)``).
+
+    Without a ``players`` option, the number of ``seats`` given is the number of players when the
+    game can be played so (``play("1998-iss", seats=["human"])`` is the solo game against FEDOR).
+    ``size`` scales the board (1.0 fits a laptop's screen; 1.3 suits a large one).
+    """
     from IPython.display import display
 
-    view = GameView(isslab.make(game_id, **options), seats, seed=seed, delay=delay)
+    view = GameView(make_for_seats(game_id, seats, options), seats, seed=seed, delay=delay, size=size)
     cast(Callable[[object], None], display)(view)
     return view

@@ -41,6 +41,7 @@ from isslab.games.iss_1998.actions import (
     SkipExtra,
     StartPlayer,
     Train,
+    level_text,
 )
 from isslab.games.iss_1998.components import (
     ACTION_NAMES,
@@ -228,6 +229,8 @@ def view(st: State1998, seat: int) -> dict[str, Any]:
         ],
         "experiment_decks": [len(st.exp_pool[i]) + len(st.exp_bottom[i]) for i in range(3)],
         "drawn": drawn,
+        # the decks a draw is about to come from (public: a Plan names them, as does a new hand)
+        "decks_to_draw": [level_text(v) for v in st.to_draw],
         "fedor": fedor,
         "scores": list(scores(st)) if st.phase == Phase.OVER else None,
     }

@@ -24,6 +24,7 @@ and for a human mover; the last actions in the action bar are written as those v
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable, Sequence
 from functools import cached_property
 from typing import Any, cast
@@ -61,6 +62,7 @@ from isslab.games.game_1969 import (
     cards_text,
 )
 from isslab_widgets.boards import Board, Click, action_text
+from isslab_widgets.boards.kit import fit
 from isslab_widgets.scene import Circle, Line, Polygon, Rect, Region, Scene, Shape, Text
 
 __all__ = ["BOARD", "CUBE_COLOURS", "MIN_TEXT", "Board1969"]
@@ -73,7 +75,6 @@ CUBE_COLOURS: dict[str, str] = {
     "genius": "#d62728",
     "spy": "#111111",
 }
-#: short names of the research boxes, for the mission rows' symbols (the sheets spell them out)
 _SYMBOL = (
     "Intel",
     "Robotics",
@@ -103,30 +104,35 @@ MIN_TEXT = 11
 WIDTH = 632
 _HEADER_H = 44
 _COLUMNS_H = 16  # the row naming the mission table's columns
-_ROW_H = 20
+_ROW_H = 19
 _MOON_H = 34  # the Moon row is taller: its spaces carry the nations' head-start flags
 _NAME_X = 12.0
 _COST_X = 160.0  # right edge of the cost column
 _IC_X = 184.0  # right edge of the Intelligence Cost column
 _TRACK_X = 192.0
 _SPACE_W = 17
-_MIDDLE_H = 104
+_MIDDLE_H = 96
 _BAR_H = 92
 _PANEL_H = 82
 _LEFT_W = 96
 _BOX_H = 34
+#: a rival's sheets are folded into one row of small boxes (the own sheets are shown in full)
+_SMALL_H = 26
+_MINI_H = 20
+
+
+def _readable(colour: str) -> str:
+    """A nation's colour dark enough for text on white."""
+    c = colour.lstrip("#")
+    if len(c) != 6:
+        return colour
+    r, g, b = (int(c[i : i + 2], 16) for i in (0, 2, 4))
+    return "#6e6e6e" if 0.299 * r + 0.587 * g + 0.114 * b > 170 else colour
 
 
 def _tile(key: Hashable, x: float, y: float, w: float, h: float, label: str) -> list[Region]:
-    """Circular regions covering a ``w`` x ``h`` rectangle (regions are discs, buttons are not)."""
-    r = min(w, h) / 2
-    if w >= h:
-        n = max(1, round(w / h))
-        step = (w - 2 * r) / max(1, n - 1) if n > 1 else 0.0
-        return [Region(key, x + r + i * step, y + h / 2, r * 1.05, label) for i in range(n)]
-    n = max(1, round(h / w))
-    step = (h - 2 * r) / max(1, n - 1) if n > 1 else 0.0
-    return [Region(key, x + w / 2, y + r + i * step, r * 1.05, label) for i in range(n)]
+    """The click region of a ``w`` x ``h`` rectangle: all of it answers (a box, a mission row, a button)."""
+    return [Region(key, x + w / 2, y + h / 2, 0.0, label, w=w, h=h)]
 
 
 def _flag(x: float, y: float, colour: str, size: float = 7.0) -> list[Shape]:
@@ -175,7 +181,11 @@ class Board1969:
         longest = max(len(v) for v in g.m_values)
         #: the width of a space on the tracks: narrower when an option makes a track very long
         self.space_w = min(float(_SPACE_W), (WIDTH - 100 - _TRACK_X) / longest)
-        self.height = self._panels_y + self.n * _PANEL_H + 8
+        self.height = self._panels_y + _PANEL_H + (self.n - 1) * _SMALL_H + 8
+        #: the nation whose sheets the scene being built shows in full (see :meth:`scene`)
+        self._own = 0
+        self._lock = threading.Lock()
+        self._backgrounds: dict[int, tuple[Shape, ...]] = {}
 
     # --- geometry --------------------------------------------------------------------------------
 
@@ -216,33 +226,65 @@ class Board1969:
     def _box_w(self) -> float:
         return (WIDTH - 16 - _LEFT_W - 4) / 6
 
+    @property
+    def _mini_w(self) -> float:
+        return (WIDTH - 16 - _LEFT_W - 4) / 12
+
+    def _panel_top(self, seat: int) -> float:
+        """Top of ``seat``'s panel: the own nation's is tall, the rivals' are one folded row each."""
+        return self._panels_y + sum(_PANEL_H if t == self._own else _SMALL_H for t in range(seat))
+
+    def _panel_h(self, seat: int) -> float:
+        return _PANEL_H if seat == self._own else _SMALL_H
+
+    def box_size(self, seat: int) -> tuple[float, float]:
+        """Width and height of a research box on ``seat``'s sheets as drawn now."""
+        return (self._box_w, _BOX_H) if seat == self._own else (self._mini_w, _MINI_H)
+
     def _box_xy(self, seat: int, box: int) -> tuple[float, float]:
         """Top-left corner of research box ``box`` (0..11) on ``seat``'s sheets (a row per sheet)."""
+        top = self._panel_top(seat)
+        if seat != self._own:
+            return 8 + _LEFT_W + box * self._mini_w, top + 3
         sheet, i = divmod(box, 6)
-        x = 8 + _LEFT_W + i * self._box_w
-        y = self._panels_y + seat * _PANEL_H + 5 + sheet * (_BOX_H + 2)
-        return x, y
+        return 8 + _LEFT_W + i * self._box_w, top + 5 + sheet * (_BOX_H + 2)
+
+    def cube_size(self, seat: int) -> float:
+        """The side of a scientist cube on ``seat``'s sheets as drawn now."""
+        return 14.0 if seat == self._own else 9.0
 
     def cube_xy(self, seat: int, box: int, slot: int) -> tuple[float, float]:
-        """Top-left corner of scientist space ``slot`` (0 or 1) of a research box (cubes are 14 px)."""
+        """Top-left corner of scientist space ``slot`` (0 or 1) of a research box."""
         x, y = self._box_xy(seat, box)
+        if seat != self._own:
+            return x + 3 + slot * 11, y + 8
         return x + 5 + slot * 17, y + 16
 
     def _token_xy(self, seat: int, box: int) -> tuple[float, float]:
         x, y = self._box_xy(seat, box)
+        if seat != self._own:
+            return x + self._mini_w - 8, y + 12
         return x + 48, y + 23
+
+    def _token_r(self, seat: int) -> float:
+        return 6.5 if seat == self._own else 4.0
 
     # --- the fixed frame ------------------------------------------------------------------------
 
-    @cached_property
     def _background(self) -> tuple[Shape, ...]:
+        """The fixed frame for the nation shown in full (built once per nation)."""
+        if self._own not in self._backgrounds:
+            self._backgrounds[self._own] = self._build_background()
+        return self._backgrounds[self._own]
+
+    def _build_background(self) -> tuple[Shape, ...]:
         g = cast(Game1969, self.game)
         out: list[Shape] = []
         top = _HEADER_H + _COLUMNS_H / 2 - 2
         for x, text, anchor in (
             (_NAME_X, "mission", "start"),
             (_COST_X, "cost", "end"),
-            (_IC_X, "IC", "end"),
+            (_IC_X + 4, "intel", "end"),
             (_TRACK_X + 2, "prestige on each space (start: left)", "start"),
             (self._flag_x + 12, "flags", "middle"),
             (self._flag_x + 34, "tried", "start"),
@@ -276,7 +318,7 @@ class Board1969:
                 out.append(Text(x + self.space_w / 2, lane, str(v), size=MIN_TEXT, fill=_INK))
             # the research boxes whose researchers add successes, after the track where it is short
             if not moon:
-                symbols = ", ".join(_SYMBOL[b] for b in g.m_boxes[m])
+                symbols = ", ".join(BOX_LABELS[b] for b in g.m_boxes[m])
                 sx = _TRACK_X + len(values) * self.space_w + 6
                 if sx + 6.2 * len(symbols) < self._flag_x:
                     out.append(Text(sx, lane, symbols, size=MIN_TEXT, anchor="start", fill=_DIM))
@@ -284,23 +326,33 @@ class Board1969:
             out.append(
                 Rect(self._flag_x, lane - _ROW_H / 2 + 2, 24, _ROW_H - 4, fill="#ffffff", stroke="#555555")
             )
-        # nation panels: frames and the two sheets' boxes with their full names
+        # nation panels: frames and the two sheets' boxes (named in full on the own nation's sheets)
         for s in range(self.n):
-            top = self._panels_y + s * _PANEL_H
+            top = self._panel_top(s)
+            ph = self._panel_h(s)
             col = self.colours[s]
-            out.append(Rect(8, top + 2, WIDTH - 16, _PANEL_H - 4, fill="#ffffff", stroke=col, width=1.5))
-            out.append(Rect(8, top + 2, 6, _PANEL_H - 4, fill=col))
-            out.append(Text(20, top + 13, self.names[s], size=13, anchor="start", bold=True, fill=col))
+            own = s == self._own
+            out.append(Rect(8, top + 2, WIDTH - 16, ph - 4, fill="#ffffff", stroke=col, width=1.5))
+            out.append(Rect(8, top + 2, 6, ph - 4, fill=col))
+            name_y = top + 13 if own else top + ph / 2
+            out.append(
+                Text(20, name_y, self.names[s], size=13, anchor="start", bold=True, fill=_readable(col))
+            )
+            bw, bh = self.box_size(s)
+            cube = self.cube_size(s)
             for b in range(12):
                 x, y = self._box_xy(s, b)
-                w = self._box_w
-                out.append(Rect(x + 1, y, w - 2, _BOX_H, fill="#f7f7f7", stroke="#8a8a8a", width=0.8))
-                out.append(Text(x + w / 2, y + 8, BOX_LABELS[b], size=MIN_TEXT, fill=_INK))
+                out.append(Rect(x + 1, y, bw - 2, bh, fill="#f7f7f7", stroke="#8a8a8a", width=0.8))
+                if own:
+                    out.append(Text(x + bw / 2, y + 8, BOX_LABELS[b], size=MIN_TEXT, fill=_INK))
                 for slot in range(2):  # two scientist spaces and the bonus space
                     cx, cy = self.cube_xy(s, b, slot)
-                    out.append(Rect(cx, cy, 14, 14, fill="#e3e3e3", stroke="#b0b0b0", width=0.6))
+                    out.append(Rect(cx, cy, cube, cube, fill="#e3e3e3", stroke="#b0b0b0", width=0.6))
                 tx, ty = self._token_xy(s, b)
-                out.append(Circle(tx, ty, 6.5, fill="#ececec", stroke="#b0b0b0", width=0.6))
+                out.append(Circle(tx, ty, self._token_r(s), fill="#ececec", stroke="#b0b0b0", width=0.6))
+            if not own:  # the two sheets of a folded row: Ground Control, then Rocket
+                x, _ = self._box_xy(s, 6)
+                out.append(Line(((x, top + 2), (x, top + ph - 2)), stroke="#555555", width=2.0))
         return tuple(out)
 
     # --- the position -----------------------------------------------------------------------------
@@ -440,30 +492,34 @@ class Board1969:
         )
         # nation panels: money, prestige, cards, Moon flag, and the cubes in the boxes
         for s in range(n):
-            ptop = self._panels_y + s * _PANEL_H
+            ptop = self._panel_top(s)
             if s == cp:
-                out.append(Rect(9, ptop + 3, WIDTH - 18, _PANEL_H - 6, stroke=_HINT, width=3.0))
-            out.append(Text(20, ptop + 29, f"{st.money[s]}M · {st.pp[s]} PP", size=MIN_TEXT, anchor="start"))
-            hand = st.hands[s]
-            held: int = sum(hand)
-            count = f"{held} card{'s' if held != 1 else ''}"
-            cards = f"{count}: {cards_text(hand)}" if s in show_hand and held else count
-            out.append(Text(20, ptop + 43, cards, size=MIN_TEXT, anchor="start"))
-            moon_txt = "Moon: launched" if st.moon_flag[s] < 0 else f"Moon flag: {st.moon_flag[s] + 1}"
-            out.append(Text(20, ptop + 57, moon_txt, size=MIN_TEXT, anchor="start", fill=_DIM))
-            if s == st.first and cp != TERMINAL:
-                out.append(Text(20, ptop + 71, "First Player", size=MIN_TEXT, anchor="start", bold=True))
+                out.append(Rect(9, ptop + 3, WIDTH - 18, self._panel_h(s) - 6, stroke=_HINT, width=3.0))
+            if s == self._own:
+                out.append(
+                    Text(20, ptop + 29, f"{st.money[s]}M · {st.pp[s]} PP", size=MIN_TEXT, anchor="start")
+                )
+                hand = st.hands[s]
+                held: int = sum(hand)
+                count = f"{held} card{'s' if held != 1 else ''}"
+                cards = f"{count}: {cards_text(hand)}" if s in show_hand and held else count
+                out.append(Text(20, ptop + 43, cards, size=MIN_TEXT, anchor="start"))
+                moon_txt = "Moon: launched" if st.moon_flag[s] < 0 else f"Moon flag: {st.moon_flag[s] + 1}"
+                out.append(Text(20, ptop + 57, moon_txt, size=MIN_TEXT, anchor="start", fill=_DIM))
+                if s == st.first and cp != TERMINAL:
+                    out.append(Text(20, ptop + 71, "First Player", size=MIN_TEXT, anchor="start", bold=True))
+            cube = self.cube_size(s)
             for b in range(12):
                 for slot, kind in enumerate(st.cubes[s][b]):
                     cx, cy = self.cube_xy(s, b, slot)
                     out.append(
-                        Rect(cx, cy, 14, 14, fill=CUBE_COLOURS[KINDS[kind]], stroke="#000000", width=1.0)
+                        Rect(cx, cy, cube, cube, fill=CUBE_COLOURS[KINDS[kind]], stroke="#000000", width=1.0)
                     )
                 tx, ty = self._token_xy(s, b)
                 if st.tokens[s][b]:
-                    out.append(Circle(tx, ty, 6.5, fill="#f2c500", stroke="#8a6d00", width=1.0))
+                    out.append(Circle(tx, ty, self._token_r(s), fill="#f2c500", stroke="#8a6d00", width=1.0))
                 r = st.research[s][b]
-                if r:
+                if r and s == self._own:
                     out.append(
                         Text(tx + 10, ty, f"={r}", size=MIN_TEXT, anchor="start", bold=True, fill=_INK)
                     )
@@ -493,12 +549,12 @@ class Board1969:
         g = cast(Game1969, self.game)
         out: list[Shape] = []
         regions: list[Region] = []
-        w = self._box_w
         # every box and mission is clickable; illegal clicks get a reason on the status line
         for s in range(self.n):
+            bw, bh = self.box_size(s)
             for b in range(12):
                 x, y = self._box_xy(s, b)
-                regions += _tile(("box", s, b), x + 1, y, w - 2, _BOX_H, f"{self.names[s]}'s {BOX_LABELS[b]}")
+                regions += _tile(("box", s, b), x + 1, y, bw - 2, bh, f"{self.names[s]}'s {BOX_LABELS[b]}")
         for m in range(self.missions):
             regions += _tile(
                 ("mission", m), 8, self._row_y(m) + 1, self._flag_x - 8, self._row_h(m) - 2, g.m_name[m]
@@ -509,7 +565,8 @@ class Board1969:
             key, seat = last
             if isinstance(key, tuple) and key[0] == "box":
                 x, y = self._box_xy(key[1], key[2])
-                out.append(Rect(x, y - 1, w, _BOX_H + 2, stroke=self.colours[seat], width=3.0))
+                bw, bh = self.box_size(key[1])
+                out.append(Rect(x, y - 1, bw, bh + 2, stroke=self.colours[seat], width=3.0))
             elif isinstance(key, tuple) and key[0] == "mission":
                 y = self._row_y(key[1])
                 out.append(
@@ -535,8 +592,9 @@ class Board1969:
         hire_boxes = {(a.sheet, BOXES.index(a.box)) for a in legal if type(a) is Hire}
         for s, b in hire_boxes:
             x, y = self._box_xy(s, b)
+            bw, bh = self.box_size(s)
             spy_only = s != cp
-            out.append(Rect(x + 1, y, w - 2, _BOX_H, stroke=_HINT, width=1.4 if spy_only else 2.4))
+            out.append(Rect(x + 1, y, bw - 2, bh, stroke=_HINT, width=1.4 if spy_only else 2.4))
         for a in legal:
             if type(a) is Launch:
                 y = self._row_y(a.mission)
@@ -550,21 +608,31 @@ class Board1969:
                 )
         if isinstance(selected, tuple) and selected and selected[0] == "box":
             x, y = self._box_xy(selected[1], selected[2])
-            out.append(Rect(x, y - 1, w, _BOX_H + 2, stroke=_SELECT, width=3.0))
+            bw, bh = self.box_size(selected[1])
+            out.append(Rect(x, y - 1, bw, bh + 2, stroke=_SELECT, width=3.0))
         # the action bar: prompt, the mover's cards, buttons
         prompt, buttons = self._buttons(st, legal, selected)
-        out.append(Text(16, bar + 12, prompt, size=12, anchor="start", bold=True, fill=_INK))
+        first, *more = prompt.split("\n", 1)
+        out.append(
+            Text(16, bar + 11, fit(first, WIDTH - 32, 12), size=12, anchor="start", bold=True, fill=_INK)
+        )
+        if more:
+            out.append(
+                Text(
+                    16, bar + 25, fit(more[0], WIDTH - 32, MIN_TEXT), size=MIN_TEXT, anchor="start", fill=_INK
+                )
+            )
         hand = st.hands[cp]
         picked = selected[1] if isinstance(selected, tuple) and selected[:1] == ("commit",) else None
         x = 16.0
         for v, c in enumerate(hand):
             for i in range(c):
                 chosen = picked is not None and i < picked[v]
-                out += self._card(x, bar + 28, v + 1, chosen)
-                regions += _tile(("card", v + 1), x, bar + 28, 20, 28, f"card {v + 1}")
+                out += self._card(x, bar + 36, v + 1, chosen)
+                regions += _tile(("card", v + 1), x, bar + 36, 20, 28, f"card {v + 1}")
                 x += 24
         x = max(x + 10, 16.0) if sum(hand) else 16.0
-        y = bar + 27
+        y = bar + 35
         for key, label in buttons:
             bw = 14 + 6.6 * len(label)
             if x + bw > WIDTH - 14:
@@ -649,7 +717,21 @@ class Board1969:
         elif st.phase == COMMIT:
             picked = selected[1] if isinstance(selected, tuple) and selected[:1] == ("commit",) else None
             chosen = picked or (0,) * len(st.hands[cp])
-            prompt = f"{name}: click cards to play face down on this mission"
+            g = cast(Game1969, self.game)
+            launcher = _last_launcher(st)
+            m = st.test[0] if st.test else 0
+            ic = int(g.m_ic[m])
+            total = sum((v + 1) * c for v, c in enumerate(chosen))
+            own = launcher == cp
+            way = "up" if own else "down"
+            whose = "its own" if own else f"{self.names[launcher]}'s" if launcher is not None else "the"
+            prompt = (
+                f"{name}: click cards to play face down on {whose} {g.m_name[m]}\n"
+                f"every {ic} points of cards move the rocket one space {way}"
+            )
+            if total:
+                steps = total // ic
+                prompt += f"; chosen {total} points: {steps} space{'s' if steps != 1 else ''} {way}"
             buttons = [(("do", Commit(cp, (0,) * len(chosen))), "play nothing")]
             if sum(chosen):
                 buttons.insert(0, (("do", Commit(cp, tuple(chosen))), f"play {cards_text(tuple(chosen))}"))
@@ -676,19 +758,63 @@ class Board1969:
         st = cast(State1969, state)
         cp = st.current_player
         show_hand = frozenset(viewers) | ({cp} if hints and cp >= 0 else set())
-        pieces, regions = self._pieces(st, selected, hints, viewers)
-        return Scene(
-            WIDTH,
-            int(self.height),
-            {
-                "background": self._background,
-                "board": tuple(self._board_layer(st, show_hand)),
-                "pieces": tuple(pieces),
-            },
-            tuple(regions),
-            title=f"1969, year {st.current_year}, move {state.move_number}",
-            background=_BG,
-        )
+        with self._lock:  # the geometry follows the nation shown in full while the scene is built
+            self._own = self.own_seat(st, viewers)
+            pieces, regions = self._pieces(st, selected, hints, viewers)
+            return Scene(
+                WIDTH,
+                int(self.height),
+                {
+                    "background": self._background(),
+                    "board": tuple(self._board_layer(st, show_hand)),
+                    "pieces": tuple(pieces),
+                },
+                tuple(regions),
+                title=f"1969, year {st.current_year}, move {state.move_number}",
+                background=_BG,
+            )
+
+    def own_seat(self, state: State, viewers: tuple[int, ...]) -> int:
+        """The nation whose sheets are drawn in full: the one viewer, else the nation to act."""
+        if len(set(viewers)) == 1:
+            return viewers[0]
+        cp = state.current_player
+        return cp if cp >= 0 else 0
+
+    def summary(self, state: State) -> list[str]:
+        """The game-over panel's lead: every nation's prestige by source, so both totals add up.
+
+        The Scoring Track shows the prestige won in play; the final score adds the scientists'
+        end-of-game points: ``USA 57 PP = 52 on the track (2 at the start, 38 from missions, 16 from
+        the Moon, 4 sold) + 5 from its scientists``.
+        """
+        st = cast(State1969, state)
+        stats = st.seat_stats()
+        ranks = st.ranks()
+        start = int(self.game.options["start_prestige"])
+        out = []
+        for s in sorted(range(self.n), key=lambda s: (ranks[s], s)):
+            row = stats[s]
+            track, sci = int(row["pp_track"]), int(row["pp_scientists"])
+            parts = [f"{start} at the start", f"{int(row['pp_missions'])} from missions"]
+            if row.get("pp_moon"):
+                parts.append(f"{int(row['pp_moon'])} from the Moon")
+            other = (
+                track
+                - start
+                - int(row["pp_missions"])
+                - int(row.get("pp_moon", 0))
+                + int(row.get("pp_sold", 0))
+            )
+            if other:
+                parts.append(f"{other} from other rules")
+            if row.get("pp_sold"):
+                parts.append(f"minus {int(row['pp_sold'])} sold for money")
+            out.append(
+                f"{self.names[s]} {int(row['prestige'])} PP = {track} on the track ({', '.join(parts)}) "
+                f"+ {sci} from its scientists at the end; {int(row['money'])}M left"
+            )
+        return out
 
     def place_name(self, key: Hashable) -> str:
         """A box as ``USSR's Robotics``, a mission by name, a card by value, a button by its action."""

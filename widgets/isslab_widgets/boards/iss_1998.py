@@ -42,10 +42,12 @@ from isslab.games.iss_1998 import (
     State1998,
     Train,
 )
-from isslab.games.iss_1998.components import NATION_NAMES, SHUTTLE_NATION, TYPE_CODES
+from isslab.games.iss_1998.actions import level_text
+from isslab.games.iss_1998.components import NATION_NAMES, SHUTTLE_NATION
 from isslab.games.iss_1998.phases import PHASE_TEXT
 from isslab_widgets.boards import Board, Click
-from isslab_widgets.scene import Circle, Rect, Region, Scene, Shape, Text
+from isslab_widgets.boards.kit import PALETTE, Canvas, build_scene, fit, fit_distinct, wrap
+from isslab_widgets.scene import Circle, Rect, Scene, Text
 
 __all__ = ["BOARD", "MIN_TEXT", "WIDTH", "ISS1998Board"]
 
@@ -55,54 +57,88 @@ MIN_TEXT = 11
 WIDTH = 630
 
 Key = tuple[Any, ...]
-_BG = "#f3f5f8"
-_INK = "#1b1f24"
-_DIM = "#5b6370"
-_PANEL = "#ffffff"
-_HINT = "#f59f00"
-_SPACE = "#0f1d33"
+_INK = PALETTE.ink
+_DIM = PALETTE.dim
+_PANEL = PALETTE.panel
+_HINT = PALETTE.hint
+_SPACE = PALETTE.space
 _TOKEN = "#9e9e9e"
 _EARTH_CARD = "#dcebd9"
 _ISS_CARD = "#dde7f3"
 _X0 = 10.0
 _INNER = WIDTH - 2 * _X0
-_MOD_COLS = 5
+_MOD_COLS = 7
 _MOD_W = _INNER / _MOD_COLS
 _MOD_H = 44.0
-_ROW_H = 34.0
-_PAD_H = 58.0
-_GOAL_H = 34.0
-_PLAYER_H = 20.0
-_BUTTONS = 8
+_ROW_H = 31.0
+_PAD_H = 50.0
+_GOAL_H = 42.0
+_PLAYER_H = 17.0
+_BUTTON_COLS = 2
+_BUTTON_ROWS = 2
 _BUTTON_H = 22.0
+#: compartment types in words (the components' codes: LAB, COM, CRN, EVA, LS, ANY)
+TYPE_WORDS: tuple[str, ...] = ("lab", "comms", "crane", "space walk", "long stay", "any")
+#: the columns of the participants' table: heading (two lines) and width
+_COLUMNS = (
+    ("ISS", "material", 50),
+    ("outside", "material", 50),
+    ("long", "stay", 38),
+    ("tokens", "", 42),
+    ("cubes", "", 38),
+    ("on", "Earth", 38),
+    ("shuttle", "cards", 46),
+    ("experi-", "ments done", 62),
+    ("hand:", "basic/medium/adv.", 110),
+)
+#: the sources of points in words (``view``'s ``points``)
+_SOURCE_WORDS = {
+    "installation": "installation",
+    "external": "outside material",
+    "long_stay": "long stay",
+    "goals": "goals",
+    "shuttles": "shuttle cards",
+    "experiments": "experiments",
+    "unplayed": "cards left in hand",
+}
+#: FEDOR's public counters, in words (what ``tell`` reports)
+_FEDOR_WORDS = (
+    ("iss_material", "ISS material"),
+    ("external_material", "outside material"),
+    ("long_stay", "long stay"),
+    ("installation_tokens", "installation tokens"),
+    ("cubes", "cubes"),
+    ("astronauts_in_unity", "astronauts in Unity"),
+    ("astronauts_on_earth", "astronauts on Earth"),
+)
 #: per-participant fields the inspector shows as they are
 _PLAIN = frozenset({"unity", "reserve", "iss_mat", "ext_mat", "long_stay", "tokens", "cubes"})
 
 
-def _fit(text: str, width: float, size: float = MIN_TEXT) -> str:
-    """``text`` cut to about ``width`` pixels (0.56 em a character), with an ellipsis."""
-    most = max(3, int(width / (0.56 * size)))
-    return text if len(text) <= most else text[: most - 1] + "…"
+def _readable(colour: str) -> str:
+    """A seat colour dark enough for text on white (White's pale grey is darkened)."""
+    c = colour.lstrip("#")
+    if len(c) != 6:
+        return colour
+    r, g, b = (int(c[i : i + 2], 16) for i in (0, 2, 4))
+    return "#6e6e6e" if 0.299 * r + 0.587 * g + 0.114 * b > 170 else colour
 
 
-class _Canvas:
-    """The shapes and clickable regions of one scene."""
-
-    def __init__(self) -> None:
-        self.shapes: list[Shape] = []
-        self.regions: list[Region] = []
-        self.boxes: dict[Key, tuple[float, float, float, float]] = {}
-
-    def add(self, *shapes: Shape) -> None:
-        self.shapes.extend(shapes)
-
-    def spot(self, key: Key, x: float, y: float, w: float, h: float, label: str) -> None:
-        """A clickable rectangle, covered by discs (regions are discs)."""
-        r = min(w, h) / 2
-        k = max(1, round(w / h)) if w >= h else 1
-        step = (w - 2 * r) / (k - 1) if k > 1 else 0.0
-        self.regions += [Region(key, x + r + i * step, y + h / 2, r * 1.05, label) for i in range(k)]
-        self.boxes[key] = (x, y, w, h)
+def card_words(game: Game1998, c: int) -> str:
+    """An experiment card with what it asks and gives: ``E1-03 basic · 3 points · needs crane ...``."""
+    g = game
+    needs = " + ".join(TYPE_WORDS[t] for t in g.exp_needs[c])
+    stuff = []
+    if g.exp_iss[c]:
+        stuff.append(f"{g.exp_iss[c]} ISS")
+    if g.exp_ext[c]:
+        stuff.append(f"{g.exp_ext[c]} outside")
+    material = (" + ".join(stuff) + " material") if stuff else "no material"
+    task = "long task" if g.exp_long[c] else "short task"
+    return (
+        f"{g.exp_name[c]} {level_text(g.exp_level[c])}: {g.exp_points[c]} points · needs {needs} · "
+        f"{material} · {task}"
+    )
 
 
 class ISS1998Board:
@@ -116,15 +152,15 @@ class ISS1998Board:
         self.colours: tuple[str, ...] = game.info.seat_colours
         total = len(game.mod_name)
         self.station_rows: int = -(-total // _MOD_COLS)
-        self.station_y: float = 26.0
+        self.station_y: float = 24.0
         self.unity_y: float = self.station_y + 14 + self.station_rows * _MOD_H
-        self.column_y: float = self.unity_y + 26
-        self.pads_y: float = self.column_y + 4 * _ROW_H + 6
+        self.column_y: float = self.unity_y + 24
+        self.pads_y: float = self.column_y + 4 * _ROW_H + 4
         self.goals_y: float = self.pads_y + _PAD_H + 4
-        self.players_y: float = self.goals_y + _GOAL_H + 4
-        self.hand_y: float = self.players_y + 16 + self.P * _PLAYER_H
-        self.bar_y: float = self.hand_y + 60
-        self.height: int = int(self.bar_y + 28 + 2 * (_BUTTON_H + 4) + 6)
+        self.players_y: float = self.goals_y + _GOAL_H + 2
+        self.hand_y: float = self.players_y + 28 + self.P * _PLAYER_H
+        self.bar_y: float = self.hand_y + 58
+        self.height: int = int(self.bar_y + 24 + _BUTTON_ROWS * (_BUTTON_H + 4) + 6)
 
     def _name(self, p: int) -> str:
         return FEDOR_NAME if p == self.game.fedor else self.game.info.seat_names[p]
@@ -146,51 +182,54 @@ class ISS1998Board:
         Experiment cards in hand are written for the ``viewers`` only (the others: counts by level).
         """
         st = cast(State1998, state)
-        cv = _Canvas()
+        cv = Canvas()
         self._header(cv, st)
         self._station(cv, st)
         self._column(cv, st)
         self._pads(cv, st)
         self._goals(cv, st)
         self._players(cv, st, frozenset(viewers))
-        top = _Canvas()
+        top = Canvas()
         plan = self._plan(st) if hints and st.current_player >= 0 else []
         # the choices are written only for the seat whose eyes the picture shows (a Conduct names a card)
         self._bar(top, st, plan, buttons=st.current_player in viewers)
-        for key in {k for k, _ in plan}:
-            box = cv.boxes.get(key)
-            if box is not None:
-                x, y, w, h = box
-                top.add(Rect(x - 2, y - 2, w + 4, h + 4, stroke=_HINT, width=2.5))
-        return Scene(
-            WIDTH,
-            self.height,
-            {"background": (), "board": tuple(cv.shapes), "pieces": tuple(top.shapes)},
-            tuple(cv.regions + top.regions),
-            title=f"1998 ISS, move {st.move_number}",
-            background=_BG,
-        )
+        top.ring({k for k, _ in plan}, cv, _HINT, 2.5)
+        return build_scene(WIDTH, self.height, cv, top, title=f"1998 ISS, move {st.move_number}")
 
-    def _header(self, cv: _Canvas, st: State1998) -> None:
+    def _header(self, cv: Canvas, st: State1998) -> None:
         g = self.game
         text = f"1998 ISS · {g.round_label(st.rounds)}"
-        if st.turn >= 0:
+        cp = st.current_player
+        if st.phase == Phase.OVER:
+            final = st.scores()
+            text = "game over: " + ", ".join(f"{self._name(p)} {final[p]} points" for p in range(self.P))
+        elif cp >= 0 and cp != st.turn:
+            text += f" · {self._name(cp)} to act"
+            if st.turn >= 0:
+                text += f" (in {self._name(st.turn)}'s turn)"
+        elif st.turn >= 0:
             text += f" · {self._name(st.turn)}'s turn"
         if st.ending == 1:
             text += " · end triggered"
         elif st.ending == 2:
             text += " · final round"
-        if st.phase == Phase.OVER:
-            final = st.scores()
-            text = "game over: " + ", ".join(f"{self._name(p)} {final[p]}" for p in range(self.P))
-        cv.add(Text(_X0, 12, _fit(text, _INNER, 13), size=13, anchor="start", bold=True, fill=_INK))
+        cv.add(Text(_X0, 11, fit(text, _INNER, 13), size=13, anchor="start", bold=True, fill=_INK))
 
-    def _station(self, cv: _Canvas, st: State1998) -> None:
+    def _station(self, cv: Canvas, st: State1998) -> None:
         g = self.game
         y0 = self.station_y
-        h = self.unity_y + 22 - y0
+        h = self.unity_y + 20 - y0
         cv.add(Rect(_X0 - 2, y0, _INNER + 4, h, fill=_SPACE))
-        cv.add(Text(_X0 + 4, y0 + 7, "the station", size=MIN_TEXT, anchor="start", fill="#c8d3e6"))
+        cv.add(
+            Text(
+                _X0 + 4,
+                y0 + 7,
+                "the station (a compartment shows the astronaut in it; grey: token installed)",
+                size=MIN_TEXT,
+                anchor="start",
+                fill=PALETTE.on_space,
+            )
+        )
         owner: dict[int, int] = {}
         for p, mask in enumerate(st.occ):
             for c in range(g.n_comps):
@@ -200,56 +239,70 @@ class ISS1998Board:
             x = _X0 + (i % _MOD_COLS) * _MOD_W + 2
             y = y0 + 14 + (i // _MOD_COLS) * _MOD_H
             w = _MOD_W - 4
-            cv.add(Rect(x, y, w, _MOD_H - 4, fill="#e8eef6", stroke="#6b86b3", width=1.0))
-            cv.add(Text(x + 4, y + 8, _fit(g.mod_name[m], w - 8), size=MIN_TEXT, anchor="start", fill=_INK))
+            cv.add(Rect(x, y, w, _MOD_H - 3, fill="#e8eef6", stroke="#6b86b3", width=1.0))
+            cv.add(Text(x + 3, y + 7, fit(g.mod_name[m], w - 6, MIN_TEXT), size=MIN_TEXT, anchor="start"))
             comps = g.mod_comps[m]
-            cw = (w - 8) / max(1, len(comps))
+            cw = (w - 4) / max(1, len(comps))
             for j, c in enumerate(comps):
-                cx, cy = x + 4 + j * cw, y + 16
+                cx, cy = x + 2 + j * cw, y + 15
                 p = owner.get(c, -1)
                 covered = bool(st.covered >> c & 1)
                 fill = _TOKEN if covered else (self._colour(p) if p >= 0 else _PANEL)
-                label = TYPE_CODES[g.comp_type[c]] + (" T" if covered else "")
-                cv.add(Rect(cx + 1, cy, cw - 2, 20, fill=fill, stroke="#33415c", width=0.8))
-                ink = "#ffffff" if p >= 0 and not covered else _INK
-                cv.add(Text(cx + cw / 2, cy + 10, label, size=MIN_TEXT, fill=ink))
-                cv.spot(("comp", c), cx + 1, cy, cw - 2, 20, g.comp_label[c])
+                word = TYPE_WORDS[g.comp_type[c]]
+                cv.add(Rect(cx + 1, cy, cw - 2, 24, fill=fill, stroke="#33415c", width=0.8))
+                ink = (
+                    "#ffffff"
+                    if (p >= 0 and _readable(self._colour(p)) == self._colour(p)) or covered
+                    else _INK
+                )
+                lines = wrap(word, cw - 4, MIN_TEXT, 2)
+                for k, line in enumerate(lines):
+                    ly = cy + 12 + (k - (len(lines) - 1) / 2) * 11.0
+                    cv.add(Text(cx + cw / 2, ly, line, size=MIN_TEXT, fill=ink))
+                who = f", {self._name(p)}'s astronaut" if p >= 0 else ""
+                done = ", token installed" if covered else ""
+                cv.spot_rect(("comp", c), cx + 1, cy, cw - 2, 24, f"{g.comp_label[c]}{who}{done}")
         y = self.unity_y
-        cv.add(Text(_X0 + 4, y + 9, "Unity:", size=MIN_TEXT, anchor="start", bold=True, fill="#c8d3e6"))
-        x = _X0 + 52
+        cv.add(
+            Text(_X0 + 4, y + 9, "Unity:", size=MIN_TEXT, anchor="start", bold=True, fill=PALETTE.on_space)
+        )
+        x = _X0 + 48
         for p in range(self.P):
-            cv.add(Circle(x + 7, y + 9, 7, fill=self._colour(p), stroke="#ffffff"))
-            cv.add(Text(x + 18, y + 9, f"{st.unity[p]}", size=MIN_TEXT, anchor="start", fill="#ffffff"))
-            x += 40
-        text = f"tokens in pool {st.token_pool} · module deck {len(st.module_pool)}"
-        cv.add(Text(WIDTH - _X0 - 4, y + 9, text, size=MIN_TEXT, anchor="end", fill="#c8d3e6"))
+            cv.add(Circle(x + 6, y + 9, 6, fill=self._colour(p), stroke="#ffffff"))
+            cv.add(Text(x + 16, y + 9, f"{st.unity[p]}", size=MIN_TEXT, anchor="start", fill="#ffffff"))
+            x += 34
+        text = f"installation tokens left {st.token_pool} · modules in the deck {len(st.module_pool)}"
+        cv.add(Text(WIDTH - _X0 - 4, y + 9, text, size=MIN_TEXT, anchor="end", fill=PALETTE.on_space))
 
-    def _card(self, cv: _Canvas, st: State1998, a: int, x: float, y: float, w: float, earth: bool) -> None:
+    def _card(self, cv: Canvas, st: State1998, a: int, x: float, y: float, w: float, earth: bool) -> None:
         g = self.game
         fill = _EARTH_CARD if earth else _ISS_CARD
-        cv.add(Rect(x, y, w - 30, _ROW_H - 4, fill=fill, stroke="#6d7a8a", width=1.0))
-        cv.add(Text(x + 4, y + 9, _fit(ACTION_NAMES[a], w - 40), size=MIN_TEXT, anchor="start", fill=_INK))
+        cw = w - 28
+        cv.add(Rect(x, y, cw, _ROW_H - 4, fill=fill, stroke="#6d7a8a", width=1.0))
+        cv.add(Text(x + 4, y + 8, fit(ACTION_NAMES[a], cw - 22, MIN_TEXT), size=MIN_TEXT, anchor="start"))
         cv.add(
             Text(
-                x + 4, y + 22, f"countdown {g.countdown_values[a]}", size=MIN_TEXT, anchor="start", fill=_DIM
+                x + 4, y + 20, f"countdown {g.countdown_values[a]}", size=MIN_TEXT, anchor="start", fill=_DIM
             )
         )
-        cv.spot(("card", a), x, y, w - 30, _ROW_H - 4, ACTION_NAMES[a])
+        if st.doing == a and st.turn >= 0 and not st.in_extra:  # the cube of the turn's action card
+            cv.add(Rect(x + cw - 17, y + 7, 13, 13, fill=self._colour(st.turn), stroke=_INK, width=0.8))
+        cv.spot_rect(("card", a), x, y, cw, _ROW_H - 4, ACTION_NAMES[a])
         who = st.extra[a]
-        ex = x + w - 27
-        cv.add(Rect(ex, y + 3, 24, _ROW_H - 10, fill=_PANEL, stroke="#6d7a8a", width=1.0))
+        ex = x + w - 25
+        cv.add(Rect(ex, y + 2, 22, _ROW_H - 8, fill=_PANEL, stroke="#6d7a8a", width=1.0))
         if who >= 0:
-            cv.add(Rect(ex + 5, y + 7, 14, 14, fill=self._colour(who), stroke=_INK, width=0.8))
+            cv.add(Rect(ex + 4, y + 6, 14, 14, fill=self._colour(who), stroke=_INK, width=0.8))
         else:
-            cv.add(Text(ex + 12, y + 15, "+", size=MIN_TEXT, fill=_DIM))
-        cv.spot(("extra", a), ex, y + 3, 24, _ROW_H - 10, f"extra action of {ACTION_NAMES[a]}")
+            cv.add(Text(ex + 11, y + 13, "+", size=MIN_TEXT, fill=_DIM))
+        cv.spot_rect(("extra", a), ex, y + 2, 22, _ROW_H - 8, f"extra-action space of {ACTION_NAMES[a]}")
 
-    def _column(self, cv: _Canvas, st: State1998) -> None:
+    def _column(self, cv: Canvas, st: State1998) -> None:
         g = self.game
         y0 = self.column_y
-        cw, mw = 190.0, _INNER - 2 * 190.0
-        if not st.earth:
-            cv.add(Text(_X0, y0 + 20, "the action cards are not dealt yet", size=MIN_TEXT, anchor="start"))
+        cw, mw = 186.0, _INNER - 2 * 186.0
+        if not st.earth or not st.iss:  # the column is dealt a card at a time
+            cv.add(Text(_X0, y0 + 20, "the action cards are being dealt", size=MIN_TEXT, anchor="start"))
             return
         for slot in range(4):
             y = y0 + slot * _ROW_H
@@ -257,23 +310,29 @@ class ISS1998Board:
             self._card(cv, st, st.iss[slot], _X0 + cw + mw, y, cw, False)
             mx, bw = _X0 + cw + 2, mw - 4  # between the Earth card's extra space and the ISS card
             m = st.column[slot]
-            cv.add(Rect(mx, y, bw, _ROW_H - 4, fill=_PANEL, stroke="#aab6c8", width=1.0))
+            cv.add(Rect(mx, y, bw, _ROW_H - 4, fill=_PANEL, stroke=PALETTE.frame, width=1.0))
             if m < 0:
-                cv.add(Text(mx + 6, y + 15, "no module", size=MIN_TEXT, anchor="start", fill=_DIM))
+                cv.add(Text(mx + 6, y + 13, "no module", size=MIN_TEXT, anchor="start", fill=_DIM))
                 continue
-            comps = "/".join(TYPE_CODES[g.comp_type[c]] for c in g.mod_comps[m])
+            comps = ", ".join(TYPE_WORDS[g.comp_type[c]] for c in g.mod_comps[m])
             cv.add(
-                Text(mx + 6, y + 9, _fit(f"{g.mod_name[m]} {comps}", bw - 12), size=MIN_TEXT, anchor="start")
+                Text(
+                    mx + 6,
+                    y + 8,
+                    fit(f"{g.mod_name[m]}: {comps}", bw - 12, MIN_TEXT),
+                    size=MIN_TEXT,
+                    anchor="start",
+                )
             )
             x = mx + 6
             for p, k in enumerate(st.ccubes[slot]):
                 if k:
-                    cv.add(Rect(x, y + 16, 11, 11, fill=self._colour(p), stroke=_INK, width=0.6))
-                    cv.add(Text(x + 14, y + 22, str(k), size=MIN_TEXT, anchor="start"))
-                    x += 30
-            cv.spot(("module", slot), mx, y, bw, _ROW_H - 4, f"module {g.mod_name[m]}")
+                    cv.add(Rect(x, y + 14, 10, 10, fill=self._colour(p), stroke=_INK, width=0.6))
+                    cv.add(Text(x + 13, y + 19, str(k), size=MIN_TEXT, anchor="start"))
+                    x += 28
+            cv.spot_rect(("module", slot), mx, y, bw, _ROW_H - 4, f"module {g.mod_name[m]}")
 
-    def _pads(self, cv: _Canvas, st: State1998) -> None:
+    def _pads(self, cv: Canvas, st: State1998) -> None:
         g = self.game
         y = self.pads_y
         w = _INNER / 2 - 4
@@ -282,43 +341,55 @@ class ISS1998Board:
             cv.add(Rect(x, y, w, _PAD_H, fill=_PANEL, stroke="#6d7a8a", width=1.0))
             t = st.pad[n]
             if t < 0:
-                title = f"{NATION_NAMES[n]} pad: empty ({st.shuttle_left[n]} cards left)"
-                cv.add(Text(x + 6, y + 10, title, size=MIN_TEXT, anchor="start", bold=True))
-                cv.spot(("pad", n), x, y, w, _PAD_H, f"{NATION_NAMES[n]} pad")
+                title = f"{NATION_NAMES[n]} pad: empty ({st.shuttle_left[n]} shuttle cards left)"
+                cv.add(
+                    Text(x + 6, y + 9, fit(title, w - 12, MIN_TEXT), size=MIN_TEXT, anchor="start", bold=True)
+                )
+                cv.spot_rect(("pad", n), x, y, w, _PAD_H, f"{NATION_NAMES[n]} pad")
                 continue
-            kinds = [
-                k
-                for k, on in (("seats", g.sh_seats[t]), ("materials", g.sh_mat[t]), ("module", g.sh_mod[t]))
-                if on
-            ]
+            cargo = [k for k, on in (("materials", g.sh_mat[t]), ("a module", g.sh_mod[t])) if on]
             title = f"{NATION_NAMES[n]} pad: {SHUTTLE_NAMES[t]}"
-            cv.add(Text(x + 6, y + 10, title, size=MIN_TEXT, anchor="start", bold=True))
-            cv.add(Circle(x + w - 20, y + 14, 11, fill="#c62828"))
-            cv.add(Text(x + w - 20, y + 14, str(st.countdown[n]), size=12, bold=True, fill="#ffffff"))
+            cv.add(Text(x + 6, y + 9, title, size=MIN_TEXT, anchor="start", bold=True))
+            cv.add(Circle(x + w - 16, y + 13, 10, fill="#c62828"))
+            cv.add(Text(x + w - 16, y + 13, str(st.countdown[n]), size=12, bold=True, fill="#ffffff"))
             seats = f"{g.sh_seats[t]} seats" if g.sh_seats[t] else "no seats"
-            info = f"{seats}; {'/'.join(kinds[1:]) or 'no cargo'} · {st.shuttle_left[n]} left"
-            cv.add(Text(x + 6, y + 25, _fit(info, w - 40), size=MIN_TEXT, anchor="start", fill=_DIM))
+            info = f"{seats}, takes {' and '.join(cargo) or 'no cargo'} · {st.shuttle_left[n]} cards left"
+            cv.add(Text(x + 6, y + 22, fit(info, w - 36, MIN_TEXT), size=MIN_TEXT, anchor="start", fill=_DIM))
             cx = x + 6
             for p in range(self.P):
                 a, m = st.cargo_astro[n][p], st.cargo_mat[n][p]
                 if a or m:
-                    cv.add(Rect(cx, y + 36, 11, 11, fill=self._colour(p), stroke=_INK, width=0.6))
-                    cv.add(Text(cx + 14, y + 42, f"{a}a {m}m", size=MIN_TEXT, anchor="start"))
-                    cx += 62
-            cv.spot(("pad", n), x, y, w, _PAD_H, f"{NATION_NAMES[n]} pad")
+                    cv.add(Rect(cx, y + 31, 10, 10, fill=self._colour(p), stroke=_INK, width=0.6))
+                    cv.add(Text(cx + 13, y + 37, f"{a} astr. {m} mat.", size=MIN_TEXT, anchor="start"))
+                    cx += 92
+            cv.spot_rect(("pad", n), x, y, w, _PAD_H, f"{NATION_NAMES[n]} pad")
 
-    def _goals(self, cv: _Canvas, st: State1998) -> None:
+    def _goals(self, cv: Canvas, st: State1998) -> None:
         g = self.game
         y = self.goals_y
         if g.solo:
             top = st.fedor_top
-            back = ("RU", "US")[g.f_back[top]] if top >= 0 else "-"
+            back = NATION_NAMES[g.f_back[top]] if top >= 0 else "none"
             deck = len(st.fedor_pool) + (1 if top >= 0 else 0)
-            text = f"{FEDOR_NAME}: deck {deck} cards, next back {back}"
-            if st.fedor_card >= 0:
-                text += f", doing {g.f_label[st.fedor_card]}"
-            cv.add(Rect(_X0, y, _INNER, _GOAL_H - 4, fill=_PANEL, stroke="#aab6c8", width=1.0))
-            cv.add(Text(_X0 + 6, y + 15, _fit(text, _INNER - 12), size=MIN_TEXT, anchor="start"))
+            text = f"{FEDOR_NAME}'s deck: {deck} cards; the next card's back: {back}"
+            last = st.fedor_card if st.fedor_card >= 0 else (st.fedor_discard[-1] if st.fedor_discard else -1)
+            doing = (
+                f"{FEDOR_NAME}'s card: {g.f_label[last]}"
+                if last >= 0
+                else f"{FEDOR_NAME} has played no card yet"
+            )
+            cv.add(Rect(_X0, y, _INNER, _GOAL_H - 4, fill=_PANEL, stroke=PALETTE.frame, width=1.0))
+            cv.add(Text(_X0 + 6, y + 10, fit(text, _INNER - 12, MIN_TEXT), size=MIN_TEXT, anchor="start"))
+            cv.add(
+                Text(
+                    _X0 + 6,
+                    y + 26,
+                    fit(doing, _INNER - 12, MIN_TEXT),
+                    size=MIN_TEXT,
+                    anchor="start",
+                    bold=True,
+                )
+            )
             return
         k = max(1, len(st.goals))
         w = _INNER / k
@@ -326,30 +397,44 @@ class ISS1998Board:
             x = _X0 + i * w
             who = st.goal_owner[i]
             fill = self._colour(who) if who >= 0 else _PANEL
-            cv.add(Rect(x + 2, y, w - 4, _GOAL_H - 4, fill=fill, stroke="#aab6c8", width=1.0, alpha=0.9))
-            cv.add(Text(x + 6, y + 9, _fit(GOALS[goal][0], w - 12), size=MIN_TEXT, anchor="start", bold=True))
+            cv.add(Rect(x + 2, y, w - 4, _GOAL_H - 4, fill=fill, stroke=PALETTE.frame, width=1.0, alpha=0.9))
+            title = GOALS[goal][0] + (f" ({self._name(who)})" if who >= 0 else "")
+            cv.add(Text(x + 6, y + 8, fit(title, w - 12, MIN_TEXT), size=MIN_TEXT, anchor="start", bold=True))
             req = GOALS[goal][2].format(g.goal_threshold[goal])
-            cv.add(Text(x + 6, y + 22, _fit(req, w - 12), size=MIN_TEXT, anchor="start", fill=_INK))
-            cv.spot(("goal", i), x + 2, y, w - 4, _GOAL_H - 4, f"goal {GOALS[goal][0]}")
+            for j, line in enumerate(wrap(req, w - 12, MIN_TEXT, 2)):
+                cv.add(Text(x + 6, y + 20 + 11 * j, line, size=MIN_TEXT, anchor="start"))
+            cv.spot_rect(("goal", i), x + 2, y, w - 4, _GOAL_H - 4, f"goal {GOALS[goal][0]}: {req}")
 
-    def _players(self, cv: _Canvas, st: State1998, viewers: frozenset[int]) -> None:
+    def _players(self, cv: Canvas, st: State1998, viewers: frozenset[int]) -> None:
         g = self.game
         y = self.players_y
-        head = "ISS ext stay tok cubes earth shuttles done hand"
-        cv.add(Text(_X0 + 80, y + 6, head, size=MIN_TEXT, anchor="start", fill=_DIM, mono=True))
+        xs = []
+        x = _X0 + 84
+        for top, bottom, w in _COLUMNS:
+            cv.add(Text(x, y + 6, top, size=MIN_TEXT, anchor="start", fill=_DIM))
+            cv.add(Text(x, y + 17, bottom, size=MIN_TEXT, anchor="start", fill=_DIM))
+            xs.append(x)
+            x += w
         for p in range(self.P):
-            ry = y + 12 + p * _PLAYER_H
-            cv.add(Rect(_X0, ry, 12, 12, fill=self._colour(p), stroke=_INK, width=0.6))
-            bold = p == st.turn
-            cv.add(Text(_X0 + 16, ry + 6, self._name(p), size=MIN_TEXT, anchor="start", bold=bold))
+            ry = y + 26 + p * _PLAYER_H
+            cv.add(Rect(_X0, ry + 1, 11, 11, fill=self._colour(p), stroke=_INK, width=0.6))
+            bold = p == st.current_player
+            cv.add(Text(_X0 + 15, ry + 6.5, self._name(p), size=MIN_TEXT, anchor="start", bold=bold))
             hand = st.hands[p]
             levels = "/".join(str(sum(1 for c in hand if g.exp_level[c] == v)) for v in (1, 2, 3))
             cells = (
-                f"{st.iss_mat[p]:>3} {st.ext_mat[p]:>3} {st.long_stay[p]:>4} {st.tokens[p]:>3} "
-                f"{st.cubes[p]:>5} {st.reserve[p]:>5} {sum(st.won[p]):>8} {len(st.played[p]):>4} "
-                f"{len(hand)} ({levels})"
+                st.iss_mat[p],
+                st.ext_mat[p],
+                st.long_stay[p],
+                st.tokens[p],
+                st.cubes[p],
+                st.reserve[p],
+                sum(st.won[p]),
+                len(st.played[p]),
+                f"{len(hand)} ({levels})",
             )
-            cv.add(Text(_X0 + 80, ry + 6, cells, size=MIN_TEXT, anchor="start", mono=True))
+            for cx, value in zip(xs, cells, strict=True):
+                cv.add(Text(cx + 4, ry + 6.5, str(value), size=MIN_TEXT, anchor="start"))
         y = self.hand_y
         seat = next(iter(sorted(viewers)), None)
         if seat is None or seat >= g.n:
@@ -364,25 +449,39 @@ class ISS1998Board:
                 )
             )
             return
-        hand = st.hands[seat]
-        title = f"{self._name(seat)}'s experiments ({len(hand)})" + ("" if hand else ": none")
-        if st.drawn and st.turn == seat:
-            title += " · drawn: " + ", ".join(f"{g.exp_name[c]} L{g.exp_level[c]}" for c in st.drawn)
-        cv.add(Text(_X0, y + 7, _fit(title, _INNER), size=MIN_TEXT, anchor="start", bold=True))
-        w = _INNER / max(4, len(hand))
-        for i, c in enumerate(hand):
-            x = _X0 + i * w
-            cv.add(Rect(x + 1, y + 15, w - 2, 38, fill=_PANEL, stroke="#aab6c8", width=1.0))
-            line1 = f"{g.exp_name[c]} L{g.exp_level[c]} · {g.exp_points[c]} pts"
-            needs = ",".join(TYPE_CODES[t] for t in g.exp_needs[c])
-            task = "long" if g.exp_long[c] else "short"
-            line2 = f"{needs} · {g.exp_iss[c]}+{g.exp_ext[c]} mat · {task}"
-            cv.add(Text(x + 5, y + 25, _fit(line1, w - 10), size=MIN_TEXT, anchor="start"))
-            cv.add(Text(x + 5, y + 42, _fit(line2, w - 10), size=MIN_TEXT, anchor="start", fill=_DIM))
+        own = list(st.hands[seat])
+        drawn = list(st.drawn) if st.drawn and st.turn == seat else []
+        title = f"{self._name(seat)}'s experiments ({len(own)})" + ("" if own else ": none")
+        if drawn:
+            title += f" · just drawn ({len(drawn)}), to keep or return: marked 'drawn'"
+        cv.add(Text(_X0, y + 6, fit(title, _INNER, MIN_TEXT), size=MIN_TEXT, anchor="start", bold=True))
+        cards = [(c, False) for c in own] + [(c, True) for c in drawn]
+        cw = _INNER / max(3, len(cards))
+        for i, (c, new) in enumerate(cards):
+            x = _X0 + i * cw
+            cv.add(
+                Rect(
+                    x + 1,
+                    y + 13,
+                    cw - 2,
+                    42,
+                    fill="#fff8e1" if new else _PANEL,
+                    stroke=PALETTE.frame,
+                    width=1.0,
+                )
+            )
+            mark = "drawn: " if new else ""
+            head = f"{mark}{g.exp_name[c]} {level_text(g.exp_level[c])} · {g.exp_points[c]} points"
+            words = card_words(g, c).split(" · ", 2)[-1]  # what it needs, its material and task
+            cv.add(Text(x + 4, y + 21, fit(head, cw - 8, MIN_TEXT), size=MIN_TEXT, anchor="start", bold=new))
+            for j, line in enumerate(wrap(words, cw - 8, MIN_TEXT, 2)):
+                cv.add(Text(x + 4, y + 34 + 11 * j, line, size=MIN_TEXT, anchor="start", fill=_DIM))
 
-    def _bar(self, cv: _Canvas, st: State1998, plan: list[tuple[Key, Action]], buttons: bool) -> None:
+    def _bar(self, cv: Canvas, st: State1998, plan: list[tuple[Key, Action]], buttons: bool) -> None:
         y = self.bar_y
-        cv.add(Rect(_X0 - 2, y, _INNER + 4, self.height - y - 4, fill="#e6ecf4", stroke="#aab6c8", width=1.0))
+        cv.add(
+            Rect(_X0 - 2, y, _INNER + 4, self.height - y - 4, fill="#e6ecf4", stroke=PALETTE.frame, width=1.0)
+        )
         cp = st.current_player
         if st.phase == Phase.OVER:
             win = st.winners()
@@ -393,28 +492,74 @@ class ISS1998Board:
             text = f"{self._name(cp)}: {PHASE_TEXT[st.phase]}"
             if plan:
                 text += " (click a ringed place or a button)"
-        cv.add(Text(_X0 + 4, y + 12, _fit(text, _INNER - 8), size=12, anchor="start", bold=True))
+        cv.add(Text(_X0 + 4, y + 11, fit(text, _INNER - 8, 12), size=12, anchor="start", bold=True))
         choices = [a for key, a in plan if key[0] == "do"] if buttons else []
-        w = _INNER / 4
-        for i, action in enumerate(choices[:_BUTTONS]):
-            bx = _X0 + (i % 4) * w + 2
-            by = y + 26 + (i // 4) * (_BUTTON_H + 4)
-            label = self.game.describe_action(action, cp)
-            cv.add(Rect(bx, by, w - 4, _BUTTON_H, fill="#27476e"))
-            cv.add(
-                Text(
-                    bx + 4,
-                    by + _BUTTON_H / 2,
-                    _fit(label, w - 12),
-                    size=MIN_TEXT,
-                    anchor="start",
-                    fill="#ffffff",
-                )
-            )
-            cv.spot(("do", action), bx, by, w - 4, _BUTTON_H, label)
-        if len(choices) > _BUTTONS:
-            more = f"+{len(choices) - _BUTTONS} more in the list of moves"
-            cv.add(Text(WIDTH - _X0 - 4, y + 12, more, size=MIN_TEXT, anchor="end", fill=_DIM))
+        most = _BUTTON_COLS * _BUTTON_ROWS
+        shown = choices[:most] if len(choices) <= most else choices[: most - 1]
+        w = _INNER / _BUTTON_COLS
+        labels = fit_distinct([self.game.describe_action(a, cp) for a in shown], w - 12, MIN_TEXT)
+        for i, (action, label) in enumerate(zip(shown, labels, strict=True)):
+            bx = _X0 + (i % _BUTTON_COLS) * w + 2
+            by = y + 24 + (i // _BUTTON_COLS) * (_BUTTON_H + 4)
+            cv.add(Rect(bx, by, w - 4, _BUTTON_H, fill=PALETTE.button))
+            cv.add(Text(bx + 4, by + _BUTTON_H / 2, label, size=MIN_TEXT, anchor="start", fill="#ffffff"))
+            cv.spot_rect(("do", action), bx, by, w - 4, _BUTTON_H, self.game.describe_action(action, cp))
+        if len(choices) > len(shown):
+            bx = _X0 + (len(shown) % _BUTTON_COLS) * w + 2
+            by = y + 24 + (len(shown) // _BUTTON_COLS) * (_BUTTON_H + 4)
+            more = f"{len(choices) - len(shown)} more choices: in the list of moves"
+            cv.add(Text(bx + 4, by + _BUTTON_H / 2, more, size=MIN_TEXT, anchor="start", fill=_DIM))
+
+    def summary(self, state: State) -> list[str]:
+        """The game-over panel's lead: each participant's points by source, and its hand revealed."""
+        st = cast(State1998, state)
+        g = self.game
+        final = st.scores()
+        view = st.view(0)
+        out = []
+        order = sorted(range(self.P), key=lambda p: -final[p])
+        for p in order:
+            pts = view["players"][p]["points"]
+            parts = ", ".join(f"{_SOURCE_WORDS.get(k, k)} {v}" for k, v in pts.items() if v)
+            out.append(f"{self._name(p)} {final[p]} points: {parts or 'none'}")
+            hand = st.hands[p]
+            if hand and p < g.n:  # at the end the hands are shown: unplayed cards cost points
+                cards = "; ".join(f"{g.exp_name[c]} {level_text(g.exp_level[c])}" for c in hand)
+                out.append(f"{self._name(p)}'s hand: {cards}")
+        return out
+
+    # --- what FEDOR did (the automaton makes no decision, so no action of its own tells it) -------------
+
+    def tell(self, before: State, after: State, seat: int | None) -> str:
+        """What FEDOR did in the step from ``before`` to ``after``, in public facts (solo only).
+
+        FEDOR's turn runs inside the engine's steps (its card, its action, its countdown), so the
+        log would say only "the next FEDOR card shows a US back". This names the card FEDOR played
+        and what it gained, from the view every seat has: ``"FEDOR plays Long Stay (RU): long stay
+        2 → 4, points 5 → 7"``.
+        """
+        b, a = cast(State1998, before), cast(State1998, after)
+        g = self.game
+        if not g.solo:
+            return ""
+        f = g.fedor
+        card = a.fedor_discard[-1] if a.fedor_discard and a.fedor_discard != b.fedor_discard else -1
+        fields = ("iss_mat", "ext_mat", "long_stay", "tokens", "cubes", "unity", "reserve", "played", "won")
+        if card < 0 and all(getattr(b, k)[f] == getattr(a, k)[f] for k in fields):
+            return ""
+        eyes = 0 if seat is None else seat
+        old, new = b.view(eyes)["players"][f], a.view(eyes)["players"][f]
+        parts = []
+        for key, words in _FEDOR_WORDS:
+            if old[key] != new[key]:
+                parts.append(f"{words} {old[key]} → {new[key]}")
+        done = [e for e in new["experiments_done"] if e not in old["experiments_done"]]
+        if done:
+            parts.append("experiment " + ", ".join(done) + " done")
+        if old["points"] != new["points"]:
+            parts.append(f"points {sum(old['points'].values())} → {sum(new['points'].values())}")
+        head = f"{FEDOR_NAME} plays {g.f_label[card]}" if card >= 0 else FEDOR_NAME
+        return head + (": " + ", ".join(parts) if parts else "")
 
     # --- what a click means ---------------------------------------------------------------------------
 

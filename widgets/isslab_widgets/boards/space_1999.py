@@ -356,6 +356,17 @@ class Space1999Board(SelectThenMove):
             background="#101828",
         )
 
+    def summary(self, state: State) -> list[str]:
+        """The game-over panel's lead: how many eagles each seat landed, the winner first."""
+        st = _own(state)
+        g = self.game
+        ranks = st.ranks()
+        out = []
+        for seat in sorted(range(self.n), key=lambda s: (ranks[s], s)):
+            target = ("NE", "NW", "SW", "SE")[g.target_corner[seat]]
+            out.append(f"{g.seat_name(seat)} landed {st.landed[seat]} of {self.E} eagles on the {target} pad")
+        return out
+
     # --- clicks --------------------------------------------------------------------------------
 
     def click(self, state: State, selected: Hashable | None, key: Hashable | None) -> Click:

@@ -1,37 +1,12 @@
-"""The Mission ISS board: the station as it grows, the crew, the tracker, the cards of mission control.
+"""The Mission ISS board's picture: the tracker, the module cards, the station, the crew, the players.
 
-Layout (top to bottom, :data:`WIDTH` pixels wide): a header (year, modules attached, who acts);
-the Earth progress tracker (a box per year, the incident and ISS symbols, the ISS marker); the
-twelve module cards (difficulty marker, astronaut symbol, incident markers); the station, field by
-field (module A's Tranquility, Rassvet and Soyuz-1 in a column, every module in the cell its
-parent gives it); the crew roster with each astronaut's orange, blue and grey values; the Soyuz
-capsule (robonauts, exercise markers), the free dice, the piles and the wild cards; the completed
-research tiles whose bonus waits; a row per player (face-up command cards, face-down cards,
-exercise markers held) or the single player's hand and rows; and the action bar (what to click,
-the commands still to give, the buttons).
-
-The station never jumps: :func:`station_layout` gives every module a cell for each field it may be
-attached to, all reserved at once from the game's ``module_parents``, so a module appears where its
-open port was drawn (a dashed outline with its letter and level of difficulty) and stays there.
-
-Clicks follow the rulebook's order: one's own face-up card, then a fellow player's card or the wild
-cards (single player: a hand card, then a free middle-row card or a second hand card); then for each
-command an astronaut, then where it goes (a field), a die of a research tile in its field, a
-highlighted module outline or module card, or a robonaut source; an exercise marker in the capsule;
-a completed research tile for its bonus. Every click is matched against the legal actions of the
-state (never a rule of the board's own), and a refused click is explained by ``state.why_illegal``
-of the action the click would have meant. Research, Assemble and robonaut commands have the same
-effect for every astronaut of a field, so a click on any of them gives the engine's action for that
-field. When a command could come from two sources (the Move card or a wild card), the command card
-goes first and the wild card is kept; the list of moves offers both.
-
-Face-down command cards are drawn only for the ``viewers`` (the human seat): the others show a
-card back with a count, as at the table, where only the owner may look at them again.
+See :mod:`isslab_widgets.boards.mission_iss` for the layout; the words come from :mod:`.words`, the
+clickable places from :mod:`.clicks`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, cast
 
 from isslab import CHANCE, TERMINAL, Action, Game, State
@@ -41,36 +16,23 @@ from isslab.games.mission_iss import (
     FIELD_CODES,
     FIELD_NAMES,
     MODULES,
-    VIA_COMMANDS,
-    Arrive,
-    Assemble,
-    Deploy,
-    DrawIncident,
-    DrawMarker,
-    DrawTile,
-    EndShift,
-    EndTurn,
-    Exercise,
-    GameISS,
-    Move,
     Phase,
-    Play,
-    Research,
-    ResearchOn,
-    ResearchStop,
-    Select,
-    Skip,
     StateISS,
-    Task,
-    Train,
-    UseBonus,
     Via,
     band_of,
 )
-from isslab_widgets.boards import Board, Click, SelectThenMove
-from isslab_widgets.scene import Circle, Line, Polygon, Rect, Region, Scene, Shape, Text
-
-__all__ = ["BOARD", "CARD_COLOURS", "MIN_TEXT", "SKILL_COLOURS", "WIDTH", "MissionISSBoard", "station_layout"]
+from isslab_widgets.boards.kit import Canvas, build_scene, fit, outline, text_width
+from isslab_widgets.boards.mission_iss.clicks import MissionISSClicks
+from isslab_widgets.boards.mission_iss.words import (
+    _BONUS_TEXT,
+    _CARD_NAMES,
+    _DRAWS,
+    _VIA_SHORT,
+    Key,
+    _button_label,
+    _field,
+)
+from isslab_widgets.scene import Circle, Line, Polygon, Rect, Scene, Shape, Text
 
 #: the smallest text on the board, in pixels
 MIN_TEXT = 11
@@ -94,48 +56,22 @@ _TILE = "#fff3c4"
 _ASTRO = "#ffffff"
 _EARTH = "#bfe0ff"
 _CONNECT = "#9aa7b8"
-_CARD_NAMES = ("Move", "Research", "Assemble", "Exercise", "Module card")
-_BONUS_TEXT = {
-    "none": "no bonus",
-    "boost_move": "+2 move",
-    "boost_research": "+2 research",
-    "boost_assemble": "+2 assemble",
-    "extra_move": "extra Move",
-    "extra_research": "extra Research",
-    "free_robonaut": "free robonaut",
-    "free_exercise": "free exercise",
-    "recover": "card back up",
-}
-_VIA_SHORT = (
-    "Move card",
-    "Research card",
-    "Assemble card",
-    "Exercise card",
-    "wild card",
-    "extra Move",
-    "extra Research",
-    "free robonaut",
-    "free exercise",
-)
-#: the card a command comes from when no source is in the turn's pool (to name a refused click)
-_CARD_VIA = {Move: Via.MOVE_CARD, Research: Via.RESEARCH_CARD, Assemble: Via.ASSEMBLE_CARD}
 
 _X0 = 8.0
 _INNER = WIDTH - 2 * _X0
 _HEADER_H = 24
-_TRACK_Y = 26.0
-_TRACK_H = 34.0
-_CARDS_Y = 66.0
-_CARD_H = 44.0
-_STATION_Y = 116.0
-_CELL_H = 84.0
-_STATION_H = 380.0
-_ROW_H = 26.0
-_PLAYER_H = 40.0
-_SOLO_H = 92.0
-_BAR_H = 58.0
+_TRACK_Y = 24.0
+_TRACK_H = 31.0
+_CARDS_Y = 59.0
+_CARD_H = 41.0
+_STATION_Y = 104.0
+_CELL_H = 76.0
+_STATION_H = 340.0
+_ROW_H = 24.0
+_PLAYER_H = 35.0
+_SOLO_H = 90.0
+_BAR_H = 52.0
 
-Key = tuple[Any, ...]
 Cell = tuple[int, int]
 
 
@@ -196,56 +132,16 @@ def _nearest_free(at: Cell, taken: set[Cell]) -> Cell:
 
 
 def _text_w(text: str, size: float = MIN_TEXT) -> float:
-    """The width of ``text`` in pixels, a little generous (sans-serif averages 0.56 em a character)."""
-    return 0.58 * size * len(text)
+    """The width of ``text`` in pixels, a little generous."""
+    return text_width(text, size)
 
 
-def _rect_regions(key: Key, x: float, y: float, w: float, h: float, label: str) -> list[Region]:
-    """Circular regions covering a ``w`` x ``h`` rectangle (regions are discs)."""
-    r = min(w, h) / 2
-    long, short = (w, h) if w >= h else (h, w)
-    k = max(1, round(long / short))
-    step = (long - 2 * r) / (k - 1) if k > 1 else 0.0
-    if w >= h:
-        return [Region(key, x + r + i * step, y + h / 2, r * 1.08, label) for i in range(k)]
-    return [Region(key, x + w / 2, y + r + i * step, r * 1.08, label) for i in range(k)]
-
-
-class _Canvas:
-    """Shapes of one layer plus the clickable spots drawn on it (their outlines for highlights)."""
-
-    def __init__(self) -> None:
-        self.shapes: list[Shape] = []
-        self.regions: list[Region] = []
-        #: key -> outlines (a circle ``(x, y, r)`` or a rectangle ``(x, y, w, h)``)
-        self.spots: dict[Key, list[tuple[float, ...]]] = {}
-
-    def add(self, *shapes: Shape) -> None:
-        self.shapes.extend(shapes)
-
-    def spot_rect(self, key: Key, x: float, y: float, w: float, h: float, label: str) -> None:
-        self.regions += _rect_regions(key, x, y, w, h, label)
-        self.spots.setdefault(key, []).append((x, y, w, h))
-
-    def spot_circle(self, key: Key, x: float, y: float, r: float, label: str) -> None:
-        self.regions.append(Region(key, x, y, r + 2, label))
-        self.spots.setdefault(key, []).append((x, y, r))
-
-
-class MissionISSBoard(SelectThenMove):
+class MissionISSBoard(MissionISSClicks):
     """Draws a Mission ISS position and turns clicks on cards, astronauts and the station into actions."""
 
-    nothing_here = "nothing to click there: click a card, an astronaut, a field or a die"
-
     def __init__(self, game: Game) -> None:
-        if not isinstance(game, GameISS):
-            raise TypeError(f"the Mission ISS board draws Mission ISS games, not {game!r}")
-        self.game: GameISS = game
-        t = game.t
-        self.n: int = t.n
-        self.solo: bool = t.solo
-        self.names: tuple[str, ...] = game.info.seat_names
-        self.colours: tuple[str, ...] = game.info.seat_colours
+        super().__init__(game)
+        t = self.game.t
         self.primary, self.slots = station_layout(t.parents)
         xs = [c[0] for c in (*self.primary.values(), *self.slots.values())]
         ys = [c[1] for c in (*self.primary.values(), *self.slots.values())]
@@ -262,8 +158,6 @@ class MissionISSBoard(SelectThenMove):
         self.bar_y: float = self.players_y + (_SOLO_H if self.solo else self.n * _PLAYER_H) + 4
         self.height: int = int(self.bar_y + _BAR_H + 6)
         self._background = self._build_background()
-
-    # --- geometry ---------------------------------------------------------------------------------
 
     def cell(self, st: StateISS, field: int) -> Cell:
         """The grid cell of an attached field (module A's fields, or a module where it is attached)."""
@@ -284,8 +178,6 @@ class MissionISSBoard(SelectThenMove):
         x = self.station_x + (cell[0] - self.cmin) * self.cell_w
         y = _STATION_Y + (cell[1] - self.rmin) * self.cell_h
         return x + 4, y + 4, self.cell_w - 8, self.cell_h - 8
-
-    # --- the fixed frame --------------------------------------------------------------------------
 
     def _build_background(self) -> tuple[Shape, ...]:
         out: list[Shape] = []
@@ -313,8 +205,6 @@ class MissionISSBoard(SelectThenMove):
         )
         return tuple(out)
 
-    # --- the position -----------------------------------------------------------------------------
-
     def scene(
         self,
         state: State,
@@ -327,7 +217,7 @@ class MissionISSBoard(SelectThenMove):
         Face-down command cards show for the ``viewers`` only (the others see a count).
         """
         st = cast(StateISS, state)
-        cv = _Canvas()
+        cv = Canvas()
         cp = st.current_player
         self._header(cv, st)
         self._track(cv, st)
@@ -340,22 +230,22 @@ class MissionISSBoard(SelectThenMove):
             self._solo(cv, st)
         else:
             self._players(cv, st, frozenset(viewers))
-        top = _Canvas()
+        top = Canvas()
         plan = self._plan(st) if hints and cp >= 0 else []
         sel = selected if isinstance(selected, tuple) else None
         self._action_bar(top, st, plan, sel, hints)
         if plan:
             self._highlights(top, cv.spots, plan, sel)
-        return Scene(
+        return build_scene(
             WIDTH,
             self.height,
-            {"background": self._background, "board": tuple(cv.shapes), "pieces": tuple(top.shapes)},
-            tuple(cv.regions + top.regions),
+            cv,
+            top,
+            background=self._background,
             title=f"Mission ISS, {st.year}, move {st.move_number}",
-            background=_BG,
         )
 
-    def _header(self, cv: _Canvas, st: StateISS) -> None:
+    def _header(self, cv: Canvas, st: StateISS) -> None:
         cp = st.current_player
         attached = sum(1 for p in st.station if p >= 0)
         if cp == TERMINAL:
@@ -370,7 +260,7 @@ class MissionISSBoard(SelectThenMove):
         head = f"Mission ISS · {st.year} · {attached} of {len(MODULES)} modules · {text}"
         cv.add(Text(_X0 + 2, 12, head, size=13, anchor="start", bold=True, fill=_INK))
 
-    def _track(self, cv: _Canvas, st: StateISS) -> None:
+    def _track(self, cv: Canvas, st: StateISS) -> None:
         t = self.game.t
         years = t.years
         w = _INNER / len(years)
@@ -399,7 +289,7 @@ class MissionISSBoard(SelectThenMove):
                 marks.append(("end", "#1f3f7a"))
             mx = x + w / 2 - (len(marks) - 1) * 10
             for text, colour in marks:
-                y = _TRACK_Y + 24
+                y = _TRACK_Y + 21
                 if text == "!":  # the incident symbol: a warning triangle
                     cv.add(Polygon(((mx - 7, y + 6), (mx + 7, y + 6), (mx, y - 7)), fill=colour))
                     cv.add(Text(mx, y + 1, "!", size=MIN_TEXT, bold=True, fill="#ffffff"))
@@ -407,7 +297,7 @@ class MissionISSBoard(SelectThenMove):
                     cv.add(Text(mx, y, text, size=MIN_TEXT, bold=True, fill=colour))
                 mx += 20
 
-    def _module_cards(self, cv: _Canvas, st: StateISS) -> None:
+    def _module_cards(self, cv: Canvas, st: StateISS) -> None:
         w = _INNER / len(MODULES)
         for m, letter in enumerate(MODULES):
             x = _X0 + m * w + 2
@@ -418,7 +308,8 @@ class MissionISSBoard(SelectThenMove):
             if where >= 0:  # attached: the card was turned over (a wild card)
                 cv.add(Rect(x, y, cw, _CARD_H, fill="#d9dde3", stroke="#9aa5b5", width=0.8))
                 cv.add(Text(x + 7, y + 11, letter, size=13, anchor="start", bold=True, fill=_DIM))
-                cv.add(Text(x + cw / 2, y + 31, f"on {FIELD_CODES[where]}", size=MIN_TEXT, fill=_DIM))
+                on = fit(f"on {FIELD_NAMES[where]}", cw - 4, MIN_TEXT)
+                cv.add(Text(x + cw / 2, y + 29, on, size=MIN_TEXT, fill=_DIM))
                 cv.spot_rect(("module", m), x, y, cw, _CARD_H, f"module card {letter}: attached")
                 continue
             cv.add(Rect(x, y, cw, _CARD_H, fill=_PANEL, stroke="#4a5a70", width=1.0))
@@ -429,15 +320,15 @@ class MissionISSBoard(SelectThenMove):
                 cv.add(*_astronaut_glyph(x + cw / 2 + 1, y + 12))
             for i, v in enumerate(st.incidents[m]):
                 ix = x + 3 + i * 14
-                cv.add(Rect(ix, y + 24, 13, 15, fill="#c62828", stroke="#7f1010", width=0.6))
-                cv.add(Text(ix + 6.5, y + 31.5, str(v), size=MIN_TEXT, bold=True, fill="#ffffff"))
+                cv.add(Rect(ix, y + 22, 13, 15, fill="#c62828", stroke="#7f1010", width=0.6))
+                cv.add(Text(ix + 6.5, y + 29.5, str(v), size=MIN_TEXT, bold=True, fill="#ffffff"))
             level = marker + sum(st.incidents[m])
             label = f"module card {letter}: difficulty {marker}" + (
                 f" + incident markers = {level}" if st.incidents[m] else ""
             )
             cv.spot_rect(("module", m), x, y, cw, _CARD_H, label + (" (astronaut symbol)" if symbol else ""))
 
-    def _station(self, cv: _Canvas, st: StateISS) -> None:
+    def _station(self, cv: Canvas, st: StateISS) -> None:
         t = self.game.t
         attached = [f for f in range(len(FIELD_CODES)) if f < 3 or st.station[f - 3] >= 0]
         # the lines between fields, under the boxes: module A's links, each module to its parent
@@ -479,7 +370,7 @@ class MissionISSBoard(SelectThenMove):
             self._field(cv, st, f, tiles_by_field.get(f, []))
 
     def _field(
-        self, cv: _Canvas, st: StateISS, f: int, tiles: list[tuple[int, tuple[tuple[int, int], ...]]]
+        self, cv: Canvas, st: StateISS, f: int, tiles: list[tuple[int, tuple[tuple[int, int], ...]]]
     ) -> None:
         x, y, w, h = self.box(self.cell(st, f))
         cv.add(Rect(x, y, w, h, fill=_MODULE_A if f < 3 else _MODULE, stroke="#4a5a70", width=1.2))
@@ -532,7 +423,7 @@ class MissionISSBoard(SelectThenMove):
             Text(x, y + 0.5, str(a + 1), size=MIN_TEXT, bold=True, fill=_INK),
         ]
 
-    def _roster(self, cv: _Canvas, st: StateISS) -> None:
+    def _roster(self, cv: Canvas, st: StateISS) -> None:
         y = self.roster_y + (_ROW_H - 2) / 2
         cv.add(Text(_X0 + 4, y, "crew", size=MIN_TEXT, anchor="start", bold=True, fill=_DIM))
         x = _X0 + 36
@@ -559,7 +450,7 @@ class MissionISSBoard(SelectThenMove):
         if legend and lx + _text_w(legend) < _X0 + _INNER:
             cv.add(Text(lx, y, legend, size=MIN_TEXT, anchor="start", fill=_DIM))
 
-    def _supply(self, cv: _Canvas, st: StateISS) -> None:
+    def _supply(self, cv: Canvas, st: StateISS) -> None:
         y = self.supply_y + (_ROW_H - 2) / 2
         x = _X0 + 4
         cv.add(Text(x, y, "Soyuz:", size=MIN_TEXT, anchor="start", bold=True, fill=_DIM))
@@ -610,7 +501,7 @@ class MissionISSBoard(SelectThenMove):
             cv.add(Text(wx + 30, y, f"wild × {st.wild}", size=MIN_TEXT, bold=True, fill="#ffffff"))
             cv.spot_rect(("wild",), wx, y - 9, 60, 18, f"command wild cards in the supply: {st.wild}")
 
-    def _bonuses(self, cv: _Canvas, st: StateISS) -> None:
+    def _bonuses(self, cv: Canvas, st: StateISS) -> None:
         t = self.game.t
         y = self.bonus_y + (_ROW_H - 2) / 2
         x = _X0 + 4
@@ -655,7 +546,7 @@ class MissionISSBoard(SelectThenMove):
 
     def _chips(
         self,
-        cv: _Canvas,
+        cv: Canvas,
         x: float,
         y: float,
         counts: Sequence[int],
@@ -681,7 +572,7 @@ class MissionISSBoard(SelectThenMove):
             x += w + 4
         return x
 
-    def _players(self, cv: _Canvas, st: StateISS, viewers: frozenset[int]) -> None:
+    def _players(self, cv: Canvas, st: StateISS, viewers: frozenset[int]) -> None:
         cp = st.current_player
         for s in range(self.n):
             y = self.players_y + s * _PLAYER_H
@@ -698,7 +589,7 @@ class MissionISSBoard(SelectThenMove):
                 )
             )
             cv.add(Rect(_X0 - 2, y, 6, _PLAYER_H - 3, fill=self.colours[s]))
-            l1, l2 = y + 11, y + 28
+            l1, l2 = y + 10, y + 25
             cv.add(
                 Text(_X0 + 10, l1, self.names[s], size=12, anchor="start", bold=True, fill=self.colours[s])
             )
@@ -740,7 +631,7 @@ class MissionISSBoard(SelectThenMove):
                 )
                 cv.add(Text(hx + c * 33 + 18, l1, str(held[c]), size=MIN_TEXT, anchor="start", fill=_INK))
 
-    def _solo(self, cv: _Canvas, st: StateISS) -> None:
+    def _solo(self, cv: Canvas, st: StateISS) -> None:
         y = self.players_y
         cv.add(Rect(_X0 - 2, y, _INNER + 4, _SOLO_H - 3, fill="#fff6cc", stroke="#c8ced8", width=0.8))
         cv.add(Rect(_X0 - 2, y, 6, _SOLO_H - 3, fill=self.colours[0]))
@@ -770,272 +661,10 @@ class MissionISSBoard(SelectThenMove):
             cv.add(Rect(hx + c * 33, y + 3.5, 15, 15, fill=SKILL_COLOURS[c], alpha=1.0 if held[c] else 0.3))
             cv.add(Text(hx + c * 33 + 18, y + 11, str(held[c]), size=MIN_TEXT, anchor="start", fill=_INK))
 
-    # --- what a click means -------------------------------------------------------------------------
-
-    def _plan(self, st: StateISS) -> list[tuple[tuple[Key, ...], Action]]:
-        """Every legal action of the seat to act with the clicks that give it (one or two places)."""
-        if st.current_player < 0:
-            return []
-        out: list[tuple[tuple[Key, ...], Action]] = []
-        field_of = st.astronauts
-        crew: dict[int, list[int]] = {}
-        for a, f in enumerate(field_of):
-            if f >= 0:
-                crew.setdefault(f, []).append(a)
-        for action in st.legal_actions():
-            kind = type(action)
-            second: Key
-            if kind is Select:
-                second = ("wild",) if action.partner < 0 else ("card", action.partner, action.kind)
-                out.append(((("card", action.seat, action.own), second), action))
-            elif kind is Play:
-                second = ("hand", action.under) if action.from_hand else ("middle", action.under)
-                out.append(((("hand", action.top), second), action))
-            elif kind is Move:
-                out.append(((("astro", action.astronaut), ("field", action.dest)), action))
-            elif kind in (Research, Assemble, Deploy):
-                f = field_of[action.astronaut]
-                if kind is Research:
-                    targets: list[Key] = [("die", action.tile, action.die)]
-                elif kind is Assemble:
-                    targets = [("slot", action.module, f), ("module", action.module)]
-                else:
-                    targets = [("capsule",) if action.source < 0 else ("robonaut", action.source)]
-                for a in crew.get(f, []):  # the same effect whoever in the field receives it
-                    out += [((("astro", a), target), action) for target in targets]
-                if kind is not Deploy:  # a die or an outline names the field by itself
-                    out.append(((targets[0],), action))
-            elif kind is Exercise:
-                out.append(((("exercise", action.colour),), action))
-            elif kind in (Arrive, Train):
-                out.append(((("astro", action.astronaut),), action))
-            elif kind is ResearchOn:
-                out.append(((("die", action.tile, action.die),), action))
-            elif kind is UseBonus:
-                if action.choice < 0:
-                    out.append(((("bonus", action.tile),), action))
-                else:
-                    where = ("bottom", action.choice) if self.solo else ("down", action.seat, action.choice)
-                    out.append(((("bonus", action.tile), where), action))
-            else:  # EndShift, EndTurn, Skip, ResearchStop: buttons
-                out.append(((("do", action),), action))
-        return out
-
-    def click(self, state: State, selected: Hashable | None, key: Hashable | None) -> Click:
-        """A click on a card, an astronaut, a field, a die, an outline, a marker or a button."""
-        st = cast(StateISS, state)
-        if st.is_terminal():
-            return Click(selected=selected, message="the game is over", ok=False)
-        if st.is_chance_node():
-            return Click(selected=selected, message="a draw comes first: the next step is chance", ok=False)
-        sel = selected if isinstance(selected, tuple) else None
-        if not isinstance(key, tuple) or not key:
-            if sel is not None:
-                return Click(selected=None, message=f"{self.place_name(sel)} deselected")
-            return Click(selected=None, message=self.nothing_here, ok=False)
-        if key[0] == "do":
-            action = key[1]
-            if action in st.legal_actions():
-                return Click(action=action)
-            return self._refused(st, sel, action)
-        plan = self._plan(st)
-        if sel is not None:
-            chosen = [a for path, a in plan if path == (sel, key)]
-            if chosen:
-                return self._play(chosen)
-            if key == sel:
-                return Click(selected=None, message=f"{self.place_name(sel)} deselected")
-        singles = [a for path, a in plan if path == (key,)]
-        starts = [path[1] for path, _ in plan if len(path) == 2 and path[0] == key]
-        targets_of_sel = (
-            sel is not None
-            and sel[0] in ("astro", "card", "hand", "bonus")
-            and key[0]
-            not in (
-                "astro",
-                "card",
-                "hand",
-                "bonus",
-                "exercise",
-            )
-        )
-        if singles and not targets_of_sel:
-            return self._play(singles)
-        if starts:
-            return Click(selected=key, message=self._next_prompt(st, key, starts))
-        meant = self.candidate(st, sel, key) if sel is not None else self._meant(st, key)
-        if meant is None:
-            return Click(
-                selected=sel, message=f"not a legal click: {self._no_action(st, sel, key)}", ok=False
-            )
-        return self._refused(st, sel, meant)
-
-    def _play(self, chosen: list[Action]) -> Click:
-        """The action of a click: a command card before a wild card (the list of moves has the others)."""
-        ordered = sorted(chosen, key=_via_order)
-        best = ordered[0]
-        others = sorted({_VIA_SHORT[a.via] for a in ordered[1:] if hasattr(a, "via") and a.via != best.via})
-        if others:
-            return Click(
-                action=best, message=f"the list of moves can give it with the {', '.join(others)} instead"
-            )
-        return Click(action=best)
-
-    def _refused(self, st: StateISS, sel: Key | None, action: Action) -> Click:
-        why = st.why_illegal(action) or "not a legal action now"
-        return Click(selected=sel, message=f"not a legal click: {why}", ok=False)
-
-    def _next_prompt(self, st: StateISS, key: Key, targets: list[Key]) -> str:
-        """What to click after selecting ``key``, from the legal actions that start there."""
-        name = self.place_name(key)
-        kinds = {t[0] for t in targets}
-        if key[0] == "card":
-            return f"{name} chosen: click a fellow player's highlighted card" + (
-                " or the wild cards" if "wild" in kinds else ""
-            )
-        if key[0] == "hand":
-            return f"{name} chosen: click a free middle-row card or a second hand card"
-        if key[0] == "bonus":
-            return f"{name}: click the face-down card to turn face up"
-        if key[0] == "astro":
-            a = key[1]
-            f = st.astronauts[a]
-            words = [
-                w
-                for k, w in (
-                    ("field", "a field to move to"),
-                    ("die", "a die to research"),
-                    ("slot", "a module outline to attach"),
-                    ("module", ""),
-                    ("capsule", "the capsule for a robonaut"),
-                    ("robonaut", "a robonaut to bring over"),
-                )
-                if k in kinds and w
-            ]
-            totals = _totals(st, f)
-            return (
-                f"astronaut {a + 1} on {_field(f)} (with assistance: move {totals[0]}, research "
-                f"{totals[1]}, assemble {totals[2]}): click {' or '.join(words)}"
-            )
-        return f"{name} selected"
-
-    def _via_for(self, st: StateISS, flag: int, default: int) -> int:
-        """A source in the pool that can give command ``flag``, else ``default`` (to name a refusal)."""
-        return next(
-            (v for v in sorted(st.pool, key=lambda v: (v == Via.WILD_CARD, v)) if VIA_COMMANDS[v][flag]),
-            default,
-        )
-
-    def _canon(self, st: StateISS, a: int) -> int:
-        """The lowest-numbered astronaut in ``a``'s field (the engine lists field commands for it)."""
-        f = st.astronauts[a]
-        return next((b for b, g in enumerate(st.astronauts) if g == f), a) if f >= 0 else a
-
-    def candidate(self, state: State, origin: Hashable, target: Hashable) -> Action | None:
-        """The action a click on ``target`` after ``origin`` would be, for the engine to judge."""
-        st = cast(StateISS, state)
-        seat = st.seat
-        if not isinstance(origin, tuple) or not isinstance(target, tuple) or not origin or not target:
-            return None
-        o, t = origin[0], target[0]
-        if o == "astro":
-            a = origin[1]
-            c = self._canon(st, a)
-            if t == "field":
-                return Move(seat, self._via_for(st, 0, Via.MOVE_CARD), a, target[1])
-            if t == "die":
-                return Research(seat, self._via_for(st, 1, Via.RESEARCH_CARD), c, target[1], target[2])
-            if t in ("slot", "module"):
-                return Assemble(seat, self._via_for(st, 2, Via.ASSEMBLE_CARD), c, target[1])
-            if t == "capsule":
-                return Deploy(seat, self._via_for(st, 3, Via.ASSEMBLE_CARD), c, -1)
-            if t == "robonaut":
-                return Deploy(seat, self._via_for(st, 3, Via.ASSEMBLE_CARD), c, target[1])
-        if o == "card" and origin[1] == seat:
-            if t == "card":
-                return Select(seat, origin[2], target[1], target[2])
-            if t == "wild":
-                return Select(seat, origin[2], -1, 4)
-        if o == "hand":
-            if t == "middle":
-                return Play(seat, origin[1], target[1], False)
-            if t == "hand":
-                return Play(seat, origin[1], target[1], True)
-        if o == "bonus" and t in ("down", "bottom"):
-            tile = origin[1]
-            return UseBonus(seat, tile, int(self.game.t.tile_bonus[tile]), target[-1])
-        return self._meant(st, target)
-
-    def _meant(self, st: StateISS, key: Key) -> Action | None:
-        """The action a click on ``key`` alone would mean, for the engine to say why it is refused."""
-        seat = st.seat
-        t = key[0]
-        if t == "card" and key[1] == seat:
-            partner = next((p for p in range(self.n) if p != seat), -1)
-            return Select(seat, key[2], partner, next((k for k in range(4) if st.face_up[partner][k]), 0))
-        if t == "wild":
-            own = next((k for k in range(4) if st.face_up[seat][k]), 0) if not self.solo else 0
-            return Select(seat, own, -1, 4)
-        if t == "hand":
-            return Play(seat, key[1], key[1], True)
-        if t == "astro":
-            a = key[1]
-            if st.queue and st.queue[0][0] == Task.ARRIVE or st.astronauts[a] < 0:
-                return Arrive(seat, a)
-            if st.phase == Phase.TRAIN:
-                held = st.held[seat]
-                return Train(seat, next((c for c in range(3) if held[c]), 0), a)
-            return Move(seat, self._via_for(st, 0, Via.MOVE_CARD), a, st.astronauts[a])
-        if t == "die":
-            tile = key[1]
-            if st.phase == Phase.RESEARCH_MORE:
-                return ResearchOn(seat, tile, key[2])
-            f = next((g for x, g, _ in st.tiles if x == tile), -1)
-            a = next((b for b, g in enumerate(st.astronauts) if g == f and f >= 0), None)
-            if a is None:  # no tile there, or nobody in its field: the board says so
-                return None
-            return Research(seat, self._via_for(st, 1, Via.RESEARCH_CARD), a, tile, key[2])
-        if t in ("slot", "module"):
-            m = key[1]
-            f = key[2] if t == "slot" else st.station[m]
-            a = next((b for b, g in enumerate(st.astronauts) if g == f and f >= 0), None)
-            if a is None:
-                return None
-            return Assemble(seat, self._via_for(st, 2, Via.ASSEMBLE_CARD), a, m)
-        if t == "exercise":
-            return Exercise(seat, self._via_for(st, 4, Via.EXERCISE_CARD), key[1])
-        if t == "bonus":
-            tile = key[1]
-            return UseBonus(seat, tile, int(self.game.t.tile_bonus[tile]), -1)
-        return None
-
-    def _no_action(self, st: StateISS, sel: Key | None, key: Key) -> str:
-        """Why a click names no action at all (a place, not a move): what to click instead."""
-        who = self.names[st.seat]
-        t = key[0]
-        if t == "card" and key[1] != st.seat:
-            return f"{who} first clicks one of its own face-up cards, then a fellow player's"
-        if t == "field":
-            return "click an astronaut first, then the field it moves to"
-        if t in ("slot", "module"):
-            return f"no astronaut stands where module {MODULES[key[1]]} attaches: move one there first"
-        if t in ("capsule", "robonaut"):
-            return "click the astronaut who receives the robonaut first (an Assemble command)"
-        if t == "down":
-            return "face-down cards are turned up by a research bonus (click the bonus first)"
-        if t == "die":
-            where = next((_field(g) for x, g, _ in st.tiles if x == key[1]), None)
-            if where is None:
-                return f"research tile #{key[1]} is not on the station"
-            return f"no astronaut stands on {where} to research it: move one there first"
-        return f"nothing of {who}'s to do with {self.place_name(key)} now"
-
-    # --- drawing the clickable places ---------------------------------------------------------------
-
     def _highlights(
         self,
-        cv: _Canvas,
-        spots: dict[Key, list[tuple[float, ...]]],
+        cv: Canvas,
+        spots: dict[Hashable, list[tuple[float, ...]]],
         plan: list[tuple[tuple[Key, ...], Action]],
         sel: Key | None,
     ) -> None:
@@ -1046,14 +675,14 @@ class MissionISSBoard(SelectThenMove):
             lit = {p[0] for p, _ in plan}
         for key in lit:
             for spot in spots.get(key, []):
-                cv.add(_outline(spot, _HINT, 2.5))
+                cv.add(outline(spot, _HINT, 2.5))
         if sel is not None:
             for spot in spots.get(sel, []):
-                cv.add(_outline(spot, _SELECT, 3.5))
+                cv.add(outline(spot, _SELECT, 3.5))
 
     def _action_bar(
         self,
-        cv: _Canvas,
+        cv: Canvas,
         st: StateISS,
         plan: list[tuple[tuple[Key, ...], Action]],
         sel: Key | None,
@@ -1064,7 +693,7 @@ class MissionISSBoard(SelectThenMove):
         prompt = self._prompt(st, plan, sel, hints)
         cv.add(Text(_X0 + 6, y + 12, prompt, size=12, anchor="start", bold=True, fill=_INK))
         x = _X0 + 6
-        ly = y + 38
+        ly = y + 35
         if cp >= 0 and st.pool:
             cv.add(Text(x, ly, "to give:", size=MIN_TEXT, anchor="start", fill=_DIM))
             x += 48
@@ -1093,155 +722,8 @@ class MissionISSBoard(SelectThenMove):
                 break
             cv.add(Rect(x, ly - 11, w, 22, fill=_BUTTON, stroke="#0f2440", width=1.0))
             cv.add(Text(x + w / 2, ly, label, size=12, fill="#ffffff"))
-            cv.regions += _rect_regions(path[0], x, ly - 11, w, 22, label)
+            cv.spot_rect(path[0], x, ly - 11, w, 22, label)
             x += w + 6
-
-    def _prompt(
-        self, st: StateISS, plan: list[tuple[tuple[Key, ...], Action]], sel: Key | None, hints: bool
-    ) -> str:
-        cp = st.current_player
-        if cp == TERMINAL:
-            reason = st.end_reason
-            return reason.value if reason is not None else "the game is over"
-        if cp == CHANCE:
-            return "a draw: the tiles, incident cards and markers come from their piles"
-        name = self.names[cp]
-        if not hints:
-            return f"{name} ({_PHASE_TEXT.get(int(st.phase), 'to act')})"
-        if sel is not None and any(len(p) == 2 and p[0] == sel for p, _ in plan):
-            targets = [p[1] for p, _ in plan if len(p) == 2 and p[0] == sel]
-            return self._next_prompt(st, sel, targets)
-        if st.queue and st.queue[0][0] == Task.ARRIVE:
-            return f"{name}: click the astronaut on the Earth board (crew row) who arrives on Rassvet"
-        ph = st.phase
-        if ph == Phase.SELECT:
-            if self.solo:
-                return f"{name}: click a hand card, then a free middle-row card or a second hand card"
-            return f"{name}: click your face-up card, then a fellow player's card (or the wild cards)"
-        if ph == Phase.COMMAND:
-            return f"{name}: click an astronaut, then its target; an exercise marker; or skip"
-        if ph == Phase.RESEARCH_MORE:
-            return f"{name}: points left over: click another die in the same field, or forfeit them"
-        if ph == Phase.FINISH:
-            return f"{name}: use a research bonus, or end the turn"
-        if ph == Phase.TRAIN:
-            held = st.held[cp]
-            c = next((i for i in range(3) if held[i]), 0)
-            return f"{name}: end of shift: click an astronaut to raise its {COLOURS[c]} value by one"
-        return f"{name} to act"
-
-    # --- the rest of the board protocol ------------------------------------------------------------
-
-    def place_name(self, key: Hashable) -> str:
-        """A place in words: ``astronaut 3``, ``die 1 of tile #7``, ``Moscow's Move card``."""
-        if not isinstance(key, tuple) or not key:
-            return str(key)
-        t = key[0]
-        if t == "astro":
-            return f"astronaut {key[1] + 1}"
-        if t == "field":
-            return _field(key[1])
-        if t == "die":
-            return f"die {key[2] + 1} of tile #{key[1]}"
-        if t == "slot":
-            return f"module {MODULES[key[1]]} on {_field(key[2])}"
-        if t == "module":
-            return f"module card {MODULES[key[1]]}"
-        if t == "card":
-            return f"{self.names[key[1]]}'s {_CARD_NAMES[key[2]]} card"
-        if t == "down":
-            return f"{self.names[key[1]]}'s face-down {_CARD_NAMES[key[2]]} card"
-        if t in ("hand", "middle", "bottom"):
-            return (
-                f"the {_CARD_NAMES[key[1]]} card {'in the hand' if t == 'hand' else 'on the ' + t + ' row'}"
-            )
-        if t == "wild":
-            return "the wild cards"
-        if t == "exercise":
-            return f"a {COLOURS[key[1]]} exercise marker"
-        if t == "capsule":
-            return "a robonaut in the Soyuz capsule"
-        if t == "robonaut":
-            return f"the robonaut on {_field(key[1])}"
-        if t == "bonus":
-            return f"the bonus of tile #{key[1]}"
-        if t == "do":
-            return self.game.describe_action(key[1], None)
-        return str(key)
-
-    def format_value(self, field: str, value: Any) -> Any:
-        """Per-seat fields for the inspector: face-up cards in words, face-down as a count, markers held."""
-        if field == "face_up":
-            return _cards(value) or "-"
-        if field == "face_down":
-            return f"{sum(value)} card{'s' if sum(value) != 1 else ''}"
-        if field == "held":
-            return ", ".join(f"{c} {COLOURS[i]}" for i, c in enumerate(value) if c) or "-"
-        return None
-
-    def field_label(self, field: str) -> str:
-        """The inspector's heading for a per-seat field."""
-        return {"face_up": "cards face up", "face_down": "face down", "held": "exercise markers"}.get(
-            field, field
-        )
-
-    def origin(self, action: Action) -> Hashable | None:
-        """Where an action starts: the astronaut commanded, the own card picked, the bonus used."""
-        kind = type(action)
-        if kind in (Move, Research, Assemble, Deploy, Arrive, Train):
-            return ("astro", action.astronaut)
-        if kind is Select:
-            return ("card", action.seat, action.own)
-        if kind is UseBonus:
-            return ("bonus", action.tile)
-        if kind is Exercise:
-            return ("exercise", action.colour)
-        return None
-
-    def target(self, action: Action) -> Hashable | None:
-        """Where an action lands on the board (the animation rings it): a field, a module card."""
-        kind = type(action)
-        if kind is Move:
-            return ("field", action.dest)
-        if kind is Assemble:
-            return ("field", 3 + action.module)
-        if kind is DrawTile:
-            return ("field", action.field)
-        if kind is DrawMarker:
-            return ("module", action.module)
-        if kind is DrawIncident:
-            card = action.card
-            return (
-                ("module", MODULES.index(card)) if card in MODULES else ("field", 0) if card == "A" else None
-            )
-        return self.origin(action)
-
-
-# --- helpers ---------------------------------------------------------------------------------------
-
-_DRAWS = {
-    0: "difficulty markers are dealt",
-    1: "a research tile is drawn",
-    2: "an incident card is turned",
-    3: "an incident marker is drawn",
-    4: "the cards are dealt",
-}
-_PHASE_TEXT = {
-    int(p): text
-    for p, text in zip(
-        Phase,
-        (
-            "setting up",
-            "choosing two cards",
-            "giving commands",
-            "carrying research points",
-            "using bonuses or ending the turn",
-            "training the crew",
-            "game over",
-        ),
-        strict=True,
-    )
-}
 
 
 def _key_of(*prefix: Any) -> Callable[[int], Key | None]:
@@ -1254,59 +736,9 @@ def _no_key(kind: int) -> Key | None:
     return None
 
 
-def _field(f: int) -> str:
-    return FIELD_NAMES[f] if f < 3 else f"{FIELD_NAMES[f]} ({FIELD_CODES[f]})"
-
-
-def _cards(counts: Iterable[int]) -> str:
-    return ", ".join(f"{c} {_CARD_NAMES[k]}" for k, c in enumerate(counts) if c)
-
-
-def _via_order(action: Action) -> tuple[int, int]:
-    via = getattr(action, "via", 0)
-    return (int(via == Via.WILD_CARD), int(via))
-
-
-def _totals(st: StateISS, f: int) -> tuple[int, int, int]:
-    """The assisted values of a field: every astronaut's values there, plus 1 per robonaut (Assistance)."""
-    out = [0, 0, 0]
-    for a, g in enumerate(st.astronauts):
-        if g == f:
-            for c in range(3):
-                out[c] += st.skills[a][c]
-    robots = st.robonauts.count(f)
-    return out[0] + robots, out[1] + robots, out[2] + robots
-
-
-def _button_label(action: Action) -> str:
-    kind = type(action)
-    if kind is EndShift:
-        return "End shift"
-    if kind is EndTurn:
-        return "End turn"
-    if kind is ResearchStop:
-        return "Forfeit the points"
-    if kind is Skip:
-        return f"Skip {_VIA_SHORT[action.via]}"
-    return str(action)
-
-
-def _outline(spot: tuple[float, ...], colour: str, width: float) -> Shape:
-    if len(spot) == 3:
-        x, y, r = spot
-        return Circle(x, y, r + 2.5, stroke=colour, width=width)
-    x, y, w, h = spot
-    return Rect(x - 2, y - 2, w + 4, h + 4, stroke=colour, width=width)
-
-
 def _astronaut_glyph(x: float, y: float) -> list[Shape]:
     """The astronaut symbol of a difficulty marker: a head and shoulders."""
     return [
         Circle(x, y - 4, 3.2, fill="#1b1f24"),
         Polygon(((x - 5.5, y + 6), (x - 4, y), (x + 4, y), (x + 5.5, y + 6)), fill="#1b1f24"),
     ]
-
-
-#: the board of this game package (found by ``isslab_widgets.boards.board_class``); the annotation
-#: makes mypy check that the class satisfies the board protocol
-BOARD: Callable[[Game], Board] = MissionISSBoard
