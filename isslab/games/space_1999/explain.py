@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from isslab.core import CHANCE, TERMINAL
 from isslab.games.space_1999.actions import FirstPlayer, Move, MoveKind, Roll, parse_move
 from isslab.games.space_1999.board import COLOURS, CORNERS, PAD, Loc, dot_name
-from isslab.games.space_1999.text import status
+from isslab.games.space_1999.view import status
 
 if TYPE_CHECKING:
     from isslab.games.space_1999.rules import Space1999State

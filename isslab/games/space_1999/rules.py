@@ -37,7 +37,8 @@ from isslab.core import (
     register_game,
     short_repr,
 )
-from isslab.games.space_1999 import explain, numbering, text
+from isslab.games.space_1999 import explain, numbering
+from isslab.games.space_1999 import view as text
 from isslab.games.space_1999.actions import DieColour, FirstPlayer, Move, MoveKind, Roll
 from isslab.games.space_1999.board import COLOURS, CORNERS, HUB, PAD, SEATING, Geometry, Loc, dot_name
 
