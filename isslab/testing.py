@@ -34,6 +34,7 @@ from isslab.play import BotSpec, derive_seeds, play, resolve_bots
 
 __all__ = [
     "ConformanceError",
+    "HugeSequence",
     "ConformanceReport",
     "LeakReport",
     "check_game",
@@ -86,6 +87,38 @@ class ConformanceReport:
     described: int = 0
     #: the sum of the returns of the first game (every game must match it for constant-sum games)
     returns_sum: float | None = None
+
+
+class HugeSequence(Sequence[int]):
+    """A sequence that says it holds ``length`` ints (``range(10**9)`` by default) and raises
+    ``ConformanceError`` once more than ``limit`` of them are read.
+
+    Bad-input tests hand it to position builders and option parsers: a bounded check refuses it
+    by its length without expanding it, and one that iterates it fails at once instead of
+    exhausting the machine.
+    """
+
+    def __init__(self, length: int = 10**9, limit: int = 20_000) -> None:
+        self.length = length
+        self.limit = limit
+        #: how many items have been read so far
+        self.read = 0
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            raise ConformanceError("a HugeSequence was sliced: a bounded check reads its length first")
+        if not -self.length <= index < self.length:
+            raise IndexError(index)
+        self.read += 1
+        if self.read > self.limit:
+            raise ConformanceError(f"more than {self.limit:,} items of a HugeSequence were read")
+        return 0
+
+    def __repr__(self) -> str:
+        return f"HugeSequence({self.length:,})"
 
 
 class _NotAnAction:
