@@ -346,10 +346,6 @@ def illegal_reason(st: State1969, action: Any) -> str | None:
 _CHANCE_TYPES = (FirstPlayer, DiceRoll, CardDraw)
 
 
-def _nation(seat: int) -> str:
-    return NATIONS[seat] if 0 <= seat < len(NATIONS) else f"seat {seat}"
-
-
 def _phase_text(phase: int) -> str:
     return PHASE_TEXT[phase]
 
@@ -362,7 +358,7 @@ def _reason(st: State1969, action: Any) -> str | None:
         phases_of=_PHASE_OF,
         phase=st.phase,
         phase_text=_phase_text,
-        who=_nation,
+        who=NATIONS.__getitem__,
         over="the game is over: the 1969 round has been played",
     )
     kind = type(action)

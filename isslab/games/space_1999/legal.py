@@ -148,10 +148,6 @@ def _chains(st: State1999, start: int, seen: set[int], exclude: set[int], left: 
 _CHANCE_TYPES = (Roll, FirstPlayer)
 
 
-def _colour(seat: int) -> str:
-    return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"seat {seat}"
-
-
 def _phase_text(p: int) -> str:
     return PHASE_TEXT[p]
 
@@ -176,7 +172,7 @@ def illegal_reason(state: State1999, action: Any) -> str | None:
         phases_of={},
         phase=phase(state),
         phase_text=_phase_text,
-        who=_colour,
+        who=COLOURS.__getitem__,
         over=f"the game is over ({status(state)})",
     )
     if gate is not None:
