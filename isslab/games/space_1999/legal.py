@@ -71,7 +71,7 @@ def launches(st: State1999, seat: int) -> list[Move]:
         if not board[inner]:
             first = t.launch_jumps[(seat, direction, s)]
             out.append(first)
-            for path in _chains(st, inner, {inner}, exclude=set(), left=-1):
+            for path in _chains(board, geo.hops, geo.rs, inner, {inner}, set(), -1):
                 out.append(Move(seat, LAUNCH, (*first.path, *path), first.line, 1 + len(path)))
     return out
 
@@ -87,7 +87,7 @@ def moves(st: State1999, seat: int) -> list[Any]:
         return out_launches
     out: list[Any] = []
     mine = st.pos[seat]
-    first_outer = geo.ndots - S
+    first_outer = t.first_outer
     if mine and mine[-1] >= first_outer:  # an eagle on the rim may follow a target line down
         owner = t.target_owner[seat]
         # target circles are shared with the owner's unlaunched eagles and my landed ones
@@ -100,33 +100,39 @@ def moves(st: State1999, seat: int) -> list[Any]:
                     if d in lines:
                         out.append(t.land_moves[(seat, s, d)])
     out += out_launches
-    steps = geo.steps
     rs = geo.rs
-    step_moves = t.step_moves
+    hops = geo.hops
+    step_moves = t.step_moves[seat]
     for a in mine:
         stepped = set()
-        for b in steps[a]:
+        for b, step in step_moves[a]:
             if not board[b]:
-                out.append(step_moves[(seat, a, b)])
+                out.append(step)
                 stepped.add(b)
         start = rs[a]
-        for path in _chains(st, a, {a}, exclude=stepped, left=a):
+        for path in _chains(board, hops, rs, a, {a}, stepped, a):
             out.append(Move(seat, JUMP, (start, *path), "", len(path)))
     if not out or not t.forced_move:
         out.append(t.pass_moves[seat])
     return out
 
 
-def _chains(st: State1999, start: int, seen: set[int], exclude: set[int], left: int) -> list[tuple[Loc, ...]]:
+def _chains(
+    board: tuple[int, ...],
+    hops: tuple[tuple[tuple[int, int], ...], ...],
+    rs: list[Loc],
+    start: int,
+    seen: set[int],
+    exclude: set[int],
+    left: int,
+) -> list[tuple[Loc, ...]]:
     """Shortest hop chains from ``start`` to every dot they reach (breadth first, no revisits).
 
+    ``board``, ``hops`` and ``rs`` are the state's and the geometry's (passed in by the callers,
+    which hold them already). Chains ending in ``exclude`` (dots a step reaches) are not returned.
     ``left`` is the dot the moving eagle has just left (-1 for a launch): it still reads as
     occupied on the board but is empty now, so no hop may go over it.
     """
-    geo = st.game.tables.geo
-    board = st.board
-    hops = geo.hops
-    rs = geo.rs
     found: list[tuple[Loc, ...]] = []
     frontier: list[tuple[int, tuple[Loc, ...]]] = [(start, ())]
     while frontier:

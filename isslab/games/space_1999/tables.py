@@ -145,6 +145,8 @@ class Tables:
         self.spokes: int = o["spokes"]
         self.eagles: int = o["eagles"]
         self.ndots = g.ndots
+        #: the first dot of the outer ring (the only ring that touches the corner lines)
+        self.first_outer = g.ndots - g.S
         self.forced_move: bool = o["forced_move"]
         self.forced_launch: bool = o["forced_launch"]
         self.max_rounds: int = o["max_rounds"]
@@ -188,14 +190,14 @@ class Tables:
     def _moves(self) -> None:
         """Action objects that recur, built once: moves are values, so every state can share them."""
         g, n = self.geo, self.n
-        R, S = g.R, g.S
+        R, S, rs, dots = g.R, g.S, g.rs, range(g.ndots)
         step, launch, land = MoveKind.STEP, MoveKind.LAUNCH, MoveKind.LAND
-        self.step_moves = {
-            (seat, a, b): Move(seat, step, (g.rs[a], g.rs[b]), "")
+        # ``step_moves[seat][a]``: (b, the step a -> b) for every dot b one line away from a, in the
+        # order of ``geo.steps`` (a tuple per dot: no key to build and hash for each candidate step)
+        self.step_moves = tuple(
+            tuple(tuple((b, Move(seat, step, (rs[a], rs[b]), "")) for b in g.steps[a]) for a in dots)
             for seat in range(n)
-            for a in range(g.ndots)
-            for b in g.steps[a]
-        }
+        )
         # (seat, direction, spoke) -> the launch onto the outer dot, and the launch over it
         self.launch_moves = {
             (seat, d, s): Move(seat, launch, ((PAD, self.seat_corner[seat]), (R, s)), label)
