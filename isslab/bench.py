@@ -9,16 +9,19 @@ round of runs times every game and then the reference (OpenSpiel's C++ ``chinese
 figures are medians over ``--playout-repeat`` rounds, and the ratio of the medians is what the
 engines' targets are written in (``isslab.bench`` prints the machine's load average beside it).
 
-The play section gives the median of ``--repeat`` runs on one core (a plain loop over ``isslab.play``).
-``--parallel N`` also times ``isslab.simulate`` of N games with the default bot in one process
-and with ``workers=2``, and on a ``dask.distributed`` LocalCluster of two worker processes (when
-dask is installed; ``--no-dask`` skips it), and reports the parallel efficiency
-``time(workers=1) / (2 * time(two workers))``: 1.0 is a perfect halving.
-The search section (``--sims N``, 0 skips it) times, per game and from one position: the raw random
-playout rate (steps/s of :func:`isslab.bots.mcts.random_playout`), ``mcts`` with random rollouts
-(simulations/s, and the steps/s its rollouts reach: the share of the search spent playing out
-rather than in the tree), and OpenSpiel's Python ``MCTSBot`` on the same position through
-``isslab.interop.openspiel`` (when ``open_spiel`` is installed).
+The play section gives games and steps per CPU second, the median of ``--repeat`` runs on one
+core (a plain loop over ``isslab.play``) with the random bot and the game's default bot.
+The search section (``--sims N``, 0 skips it) times in CPU seconds, per game and from one
+position: the raw random playout rate (steps/s of :func:`isslab.bots.mcts.random_playout`),
+``mcts`` with random rollouts (simulations/s, and the steps/s its rollouts reach: the share of the
+search spent playing out rather than in the tree), and OpenSpiel's Python ``MCTSBot`` on the same
+position through ``isslab.interop.openspiel`` (when ``open_spiel`` is installed).
+The parallel section (``--parallel N``) times ``isslab.simulate`` of N games with the default bot
+in one process and with ``workers=2``, and on a ``dask.distributed`` LocalCluster of two worker
+processes (when dask is installed; ``--no-dask`` skips it), and reports the parallel efficiency
+``time(workers=1) / (2 * time(two workers))`` (1.0 is a perfect halving), in wall time and in the
+CPU seconds of every process.
+``--sections`` runs some of them (``--sections playouts`` for the engines' speed alone).
 Speed is measured here, never in timed tests.
 """
 
@@ -216,20 +219,23 @@ def _search_position(game_id: str) -> State:
 
 
 def bench_search(game_id: str, sims: int, os_sims: int, repeat: int) -> dict[str, Any]:
-    """Raw playout steps/s, ``mcts`` simulations/s (random rollouts), OpenSpiel ``MCTSBot`` simulations/s."""
+    """Per CPU second: raw playout steps, ``mcts`` and OpenSpiel ``MCTSBot`` simulations (random rollouts)."""
     from isslab.bots.mcts import MCTS, random_playout
 
     state = _search_position(game_id)
     raw, sims_rate, rollout_rate = [], [], []
+    clock = time.process_time  # CPU seconds: other processes on the machine do not count
     for r in range(repeat):
         rng = random.Random(r)
-        steps, t0 = 0, time.perf_counter()
-        while time.perf_counter() - t0 < 1.0:  # whole playouts for about a second
+        steps, t0 = 0, clock()
+        while clock() - t0 < 1.0:  # whole playouts for about a CPU second
             steps += random_playout(state, rng)[1]
-        raw.append(steps / (time.perf_counter() - t0))
+        raw.append(steps / (clock() - t0))
+        t0 = clock()
         result = MCTS(simulations=sims, rollout="random").search(state, random.Random(r))
-        sims_rate.append(result.simulations / result.seconds)
-        rollout_rate.append(result.rollout_steps / result.seconds)
+        cpu = clock() - t0
+        sims_rate.append(result.simulations / cpu)
+        rollout_rate.append(result.rollout_steps / cpu)
     row: dict[str, Any] = {
         "game": game_id,
         "players": state.game.num_players,
@@ -264,9 +270,9 @@ def _openspiel_rate(game_id: str, state: State, sims: int, repeat: int) -> float
     for r in range(repeat):
         evaluator = os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(r))
         searcher = os_mcts.MCTSBot(game, 1.4, sims, evaluator, random_state=np.random.RandomState(r))
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         searcher.mcts_search(os_state)
-        rates.append(sims / (time.perf_counter() - t0))
+        rates.append(sims / (time.process_time() - t0))
     return statistics.median(rates)
 
 
