@@ -1,15 +1,27 @@
 """The benchmark: ``python -m isslab.bench`` prints games/s and steps/s per game and bot, writes JSON.
 
-Each figure is the median of ``--repeat`` runs on one core (a plain loop over ``isslab.play``).
-``--parallel N`` also times ``isslab.simulate`` of N games with the default bot in one process
-and with ``workers=2``, and on a ``dask.distributed`` LocalCluster of two worker processes (when
-dask is installed; ``--no-dask`` skips it), and reports the parallel efficiency
-``time(workers=1) / (2 * time(two workers))``: 1.0 is a perfect halving.
-The search section (``--sims N``, 0 skips it) times, per game and from one position: the raw random
-playout rate (steps/s of :func:`isslab.bots.mcts.random_playout`), ``mcts`` with random rollouts
-(simulations/s, and the steps/s its rollouts reach: the share of the search spent playing out
-rather than in the tree), and OpenSpiel's Python ``MCTSBot`` on the same position through
-``isslab.interop.openspiel`` (when ``open_spiel`` is installed).
+The playout section (first) is the engines' speed against a reference: random playouts on one
+core, a state copied at every step (``state.apply`` returns a new state; OpenSpiel's
+``state.child(action)`` does the same), one driver for both (:func:`playout_rate`), timed in CPU
+seconds (``time.process_time``) so that other processes on the machine disturb it little. Each
+round of runs times every game and then the reference (OpenSpiel's C++ ``chinese_checkers`` when
+``open_spiel`` is installed, ``--reference`` names another), so a busy spell falls on both; the
+figures are medians over ``--playout-repeat`` rounds, and the ratio of the medians is what the
+engines' targets are written in (``isslab.bench`` prints the machine's load average beside it).
+
+The play section gives games and steps per CPU second, the median of ``--repeat`` runs on one
+core (a plain loop over ``isslab.play``) with the random bot and the game's default bot.
+The search section (``--sims N``, 0 skips it) times in CPU seconds, per game and from one
+position: the raw random playout rate (steps/s of :func:`isslab.bots.mcts.random_playout`),
+``mcts`` with random rollouts (simulations/s, and the steps/s its rollouts reach: the share of the
+search spent playing out rather than in the tree), and OpenSpiel's Python ``MCTSBot`` on the same
+position through ``isslab.interop.openspiel`` (when ``open_spiel`` is installed).
+The parallel section (``--parallel N``) times ``isslab.simulate`` of N games with the default bot
+in one process and with ``workers=2``, and on a ``dask.distributed`` LocalCluster of two worker
+processes (when dask is installed; ``--no-dask`` skips it), and reports the parallel efficiency
+``time(workers=1) / (2 * time(two workers))`` (1.0 is a perfect halving), in wall time and in the
+CPU seconds of every process.
+``--sections`` runs some of them (``--sections playouts`` for the engines' speed alone).
 Speed is measured here, never in timed tests.
 """
 
@@ -32,27 +44,140 @@ from isslab.play import play
 from isslab.sim import simulate
 
 __all__ = [
+    "PLAYOUT_REFERENCE",
     "bench_efficiency",
     "bench_play",
+    "bench_playouts",
     "bench_search",
     "bench_simulate",
     "cpu_seconds",
     "dask_client",
     "main",
+    "playout_rate",
 ]
+
+#: the OpenSpiel game the engines' playout rates are compared with (C++, no chance, a few hundred steps)
+PLAYOUT_REFERENCE = "chinese_checkers"
+
+
+def playout_rate(root: Any, child: Any, rng: random.Random, cpu_budget: float) -> tuple[float, int]:
+    """Steps per CPU second of uniformly random playouts from ``root``, and the steps played.
+
+    Whole playouts are played until ``cpu_budget`` CPU seconds have passed. ``root`` is an isslab
+    state or an OpenSpiel state: the driver calls only what both have (``is_terminal()``,
+    ``is_chance_node()``, ``legal_actions()``, ``chance_outcomes()``); ``child(state, action)``
+    is the new state (``State.apply`` for isslab, ``pyspiel.State.child`` for OpenSpiel). Chance
+    outcomes are drawn here by their probabilities, the same way for both.
+    """
+    rand = rng.random
+    clock = time.process_time
+    steps = 0
+    t0 = clock()
+    while True:
+        s = root
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outcomes = s.chance_outcomes()
+                x = rand()
+                a = outcomes[-1][0]  # the last outcome takes what rounding leaves
+                for outcome, p in outcomes:
+                    x -= p
+                    if x < 0:
+                        a = outcome
+                        break
+            else:
+                legal = s.legal_actions()
+                a = legal[int(rand() * len(legal))]
+            s = child(s, a)
+            steps += 1
+        dt = clock() - t0
+        if dt >= cpu_budget:
+            return steps / dt, steps
+
+
+def _reference_root(name: str) -> tuple[Any, Any] | None:
+    """The initial state of OpenSpiel's game ``name`` and its ``child``; None without open_spiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    return pyspiel.load_game(name).new_initial_state(), pyspiel.State.child
+
+
+def bench_playouts(
+    ids: list[str], repeat: int, cpu_budget: float, reference: str | None = PLAYOUT_REFERENCE
+) -> dict[str, Any]:
+    """Random-playout steps per CPU second of each game (default options) and of the reference.
+
+    Every round times each game once and then the reference, with the seed of the round; the
+    figures are the medians over ``repeat`` rounds, ``ratio`` a game's median over the
+    reference's (None without open_spiel or with ``reference=None``).
+    """
+    roots = {gid: make(gid).new_state() for gid in ids}
+    ref = _reference_root(reference) if reference else None
+    runs: dict[str, list[float]] = {gid: [] for gid in ids}
+    ref_runs: list[float] = []
+    load_before = os.getloadavg()
+    for r in range(repeat):
+        for gid, root in roots.items():
+            runs[gid].append(playout_rate(root, type(root).apply, random.Random(r), cpu_budget)[0])
+        if ref is not None:
+            ref_runs.append(playout_rate(ref[0], ref[1], random.Random(r), cpu_budget)[0])
+    ref_rate = statistics.median(ref_runs) if ref_runs else None
+    rows = []
+    for gid in ids:
+        rate = statistics.median(runs[gid])
+        rows.append(
+            {
+                "game": gid,
+                "players": roots[gid].game.num_players,
+                "steps_per_cpu_s": rate,
+                "ratio": rate / ref_rate if ref_rate else None,
+                "runs": runs[gid],
+            }
+        )
+    return {
+        "reference": reference if ref is not None else None,
+        "reference_steps_per_cpu_s": ref_rate,
+        "reference_runs": ref_runs,
+        "repeat": repeat,
+        "cpu_budget_s": cpu_budget,
+        "load_average_before": load_before,
+        "load_average_after": os.getloadavg(),
+        "games": rows,
+    }
+
+
+def _print_playouts(res: dict[str, Any]) -> None:
+    ref = res["reference"]
+    print(
+        f"random playouts, one core, steps per CPU second (medians of {res['repeat']} rounds of "
+        f"{res['cpu_budget_s']:g} s)"
+    )
+    print(f"{'game':12} {'steps/s':>10} {'x ' + (ref or 'reference'):>20}")
+    for row in res["games"]:
+        ratio = f"{row['ratio']:.2f}x" if row["ratio"] is not None else "-"
+        print(f"{row['game']:12} {row['steps_per_cpu_s']:10,.0f} {ratio:>20}")
+    if ref:
+        print(f"{ref + ' (OpenSpiel, C++)':33} {res['reference_steps_per_cpu_s']:10,.0f}")
+    else:
+        print("(no reference: open_spiel is not installed, or --reference none)")
+    before = ", ".join(f"{x:.2f}" for x in res["load_average_before"])
+    after = ", ".join(f"{x:.2f}" for x in res["load_average_after"])
+    print(f"load average (1, 5, 15 min) before: {before}; after: {after}\n")
 
 
 def bench_play(game_id: str, bot: str, games_: int, repeat: int) -> dict[str, Any]:
-    """Median games/s and steps/s of ``games_`` sequential games on one core."""
+    """Median games and steps per CPU second of ``games_`` sequential games on one core."""
     game = make(game_id)
     play(game, bot, seed=0)  # warm caches (tables, bot memo) before timing
     rates, step_rates, steps = [], [], 0
     for r in range(repeat):
         steps = 0
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         for i in range(games_):
             steps += play(game, bot, seed=r * games_ + i).steps
-        dt = time.perf_counter() - t0
+        dt = time.process_time() - t0
         rates.append(games_ / dt)
         step_rates.append(steps / dt)
     return {
@@ -94,20 +219,23 @@ def _search_position(game_id: str) -> State:
 
 
 def bench_search(game_id: str, sims: int, os_sims: int, repeat: int) -> dict[str, Any]:
-    """Raw playout steps/s, ``mcts`` simulations/s (random rollouts), OpenSpiel ``MCTSBot`` simulations/s."""
+    """Per CPU second: raw playout steps, ``mcts`` and OpenSpiel ``MCTSBot`` simulations (random rollouts)."""
     from isslab.bots.mcts import MCTS, random_playout
 
     state = _search_position(game_id)
     raw, sims_rate, rollout_rate = [], [], []
+    clock = time.process_time  # CPU seconds: other processes on the machine do not count
     for r in range(repeat):
         rng = random.Random(r)
-        steps, t0 = 0, time.perf_counter()
-        while time.perf_counter() - t0 < 1.0:  # whole playouts for about a second
+        steps, t0 = 0, clock()
+        while clock() - t0 < 1.0:  # whole playouts for about a CPU second
             steps += random_playout(state, rng)[1]
-        raw.append(steps / (time.perf_counter() - t0))
+        raw.append(steps / (clock() - t0))
+        t0 = clock()
         result = MCTS(simulations=sims, rollout="random").search(state, random.Random(r))
-        sims_rate.append(result.simulations / result.seconds)
-        rollout_rate.append(result.rollout_steps / result.seconds)
+        cpu = clock() - t0
+        sims_rate.append(result.simulations / cpu)
+        rollout_rate.append(result.rollout_steps / cpu)
     row: dict[str, Any] = {
         "game": game_id,
         "players": state.game.num_players,
@@ -142,9 +270,9 @@ def _openspiel_rate(game_id: str, state: State, sims: int, repeat: int) -> float
     for r in range(repeat):
         evaluator = os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(r))
         searcher = os_mcts.MCTSBot(game, 1.4, sims, evaluator, random_state=np.random.RandomState(r))
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         searcher.mcts_search(os_state)
-        rates.append(sims / (time.perf_counter() - t0))
+        rates.append(sims / (time.process_time() - t0))
     return statistics.median(rates)
 
 
@@ -250,6 +378,10 @@ def cpu_seconds() -> float:
     return total
 
 
+#: the sections of ``python -m isslab.bench``, in the order they run
+SECTIONS = ("playouts", "play", "search", "parallel")
+
+
 @contextmanager
 def _nothing() -> Iterator[None]:
     yield None
@@ -273,32 +405,54 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--os-sims", type=int, default=30, help="OpenSpiel MCTSBot simulations per timing (0: skip)"
     )
+    p.add_argument(
+        "--sections",
+        default=",".join(SECTIONS),
+        help=f"the sections to run, comma-separated (of {', '.join(SECTIONS)})",
+    )
+    p.add_argument("--playout-repeat", type=int, default=7, help="rounds of the playout section (median)")
+    p.add_argument("--playout-seconds", type=float, default=1.0, help="CPU seconds per playout run")
+    p.add_argument(
+        "--reference",
+        default=PLAYOUT_REFERENCE,
+        help="the OpenSpiel game of the playout section's ratio ('none': no reference)",
+    )
     p.add_argument("--only", help="one game id")
     p.add_argument("--out", default="bench-results.json")
     args = p.parse_args(argv)
+    sections = {x.strip() for x in args.sections.split(",") if x.strip()}
+    unknown = sections - set(SECTIONS)
+    if unknown:
+        p.error(f"no section {', '.join(sorted(unknown))}; the sections are {', '.join(SECTIONS)}")
     ids = [args.only] if args.only else games()
     results: dict[str, Any] = {
         "python": sys.version.split()[0],
         "machine": platform.machine(),
         "cpus": os.cpu_count(),
+        "playouts": None,
         "single_core": [],
         "parallel": [],
         "search": [],
     }
-    print(f"{'game':12} {'bot':8} {'games/s':>10} {'steps/s':>11} {'steps/game':>11}")
-    for gid in ids:
-        default = make(gid).info.default_bot  # the heuristic bot each game is benchmarked with
-        bots = ["random"] + ([default] if default != "random" and default in bot_names(gid) else [])
-        for bot in bots:
-            # random Space: 1999 games are long; fewer of them give the same precision
-            n = max(20, args.games // 5) if bot == "random" else args.games
-            row = bench_play(gid, bot, n, args.repeat)
-            results["single_core"].append(row)
-            print(
-                f"{gid:12} {bot:8} {row['games_per_s']:10,.0f} {row['steps_per_s']:11,.0f} "
-                f"{row['steps_per_game']:11,.0f}"
-            )
-    if args.sims:
+    if "playouts" in sections:
+        reference = None if args.reference.lower() == "none" else args.reference
+        results["playouts"] = bench_playouts(ids, args.playout_repeat, args.playout_seconds, reference)
+        _print_playouts(results["playouts"])
+    if "play" in sections:
+        print(f"{'game':12} {'bot':8} {'games/s':>10} {'steps/s':>11} {'steps/game':>11}  (per CPU second)")
+        for gid in ids:
+            default = make(gid).info.default_bot  # the heuristic bot each game is benchmarked with
+            bots = ["random"] + ([default] if default != "random" and default in bot_names(gid) else [])
+            for bot in bots:
+                # random Space: 1999 games are long; fewer of them give the same precision
+                n = max(20, args.games // 5) if bot == "random" else args.games
+                row = bench_play(gid, bot, n, args.repeat)
+                results["single_core"].append(row)
+                print(
+                    f"{gid:12} {bot:8} {row['games_per_s']:10,.0f} {row['steps_per_s']:11,.0f} "
+                    f"{row['steps_per_game']:11,.0f}"
+                )
+    if args.sims and "search" in sections:
         print(
             f"\n{'game':12} {'raw steps/s':>12} {'mcts sims/s':>12} {'rollout steps/s':>16} "
             f"{'share':>6} {'OpenSpiel sims/s':>17} {'x':>6}"
@@ -312,7 +466,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{row['mcts_rollout_steps_per_s']:16,.0f} {row['rollout_share']:6.0%} "
                 + (f"{ossims:17,.1f} {row['speedup_vs_openspiel']:6.1f}" if ossims else f"{'-':>17} {'-':>6}")
             )
-    if args.parallel:
+    if args.parallel and "parallel" in sections:
         dask = not args.no_dask
         if dask:
             try:

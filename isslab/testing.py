@@ -28,11 +28,13 @@ from isslab.core import (
     load,
     make,
     restore,
+    short_repr,
 )
 from isslab.play import BotSpec, derive_seeds, play, resolve_bots
 
 __all__ = [
     "ConformanceError",
+    "HugeSequence",
     "ConformanceReport",
     "LeakReport",
     "check_game",
@@ -87,6 +89,38 @@ class ConformanceReport:
     returns_sum: float | None = None
 
 
+class HugeSequence(Sequence[int]):
+    """A sequence that says it holds ``length`` ints (``range(10**9)`` by default) and raises
+    ``ConformanceError`` once more than ``limit`` of them are read.
+
+    Bad-input tests hand it to position builders and option parsers: a bounded check refuses it
+    by its length without expanding it, and one that iterates it fails at once instead of
+    exhausting the machine.
+    """
+
+    def __init__(self, length: int = 10**9, limit: int = 20_000) -> None:
+        self.length = length
+        self.limit = limit
+        #: how many items have been read so far
+        self.read = 0
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            raise ConformanceError("a HugeSequence was sliced: a bounded check reads its length first")
+        if not -self.length <= index < self.length:
+            raise IndexError(index)
+        self.read += 1
+        if self.read > self.limit:
+            raise ConformanceError(f"more than {self.limit:,} items of a HugeSequence were read")
+        return 0
+
+    def __repr__(self) -> str:
+        return f"HugeSequence({self.length:,})"
+
+
 class _NotAnAction:
     def __str__(self) -> str:
         return "<not an action>"
@@ -103,8 +137,13 @@ def check_game(
     bots: BotSpec = "random",
     max_steps: int = 200_000,
     verify_every: int = 100,
+    step_budget: int | None = None,
 ) -> ConformanceReport:
     """Play ``games`` seeded games and check the contract at every step; raise on the first breach.
+
+    ``step_budget`` bounds the work of games that run long (random Space: 1999 games take 1,500
+    steps): no further game starts once the games played hold that many steps, so ``report.games``
+    may be fewer than ``games`` (at least one game is always played whole). None plays them all.
 
     Checked: play terminates; there are legal actions until the end; ``apply`` never mutates its
     input; chance probabilities are positive and sum to 1; actions are hashable, readable and survive
@@ -123,12 +162,16 @@ def check_game(
     """
     if isinstance(game, str):
         game = make(game)
+    if step_budget is not None and (isinstance(step_budget, bool) or not isinstance(step_budget, int)):
+        raise ValueError(f"step_budget must be an int or None, got {short_repr(step_budget)}")
     fns, _ = resolve_bots(game, bots)
     report = ConformanceReport(game=game.id, options=game.options)
     n = game.num_players
     info = check_info(game)
     _check_action_types(game)
     for gi, gseed in enumerate(derive_seeds(seed, games)):
+        if step_budget is not None and report.games and report.steps >= step_budget:
+            break
         rng = random.Random(gseed)
         state = game.new_state()
         prev_legal: list[Any] = []

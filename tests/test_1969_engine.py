@@ -95,7 +95,7 @@ def test_position_derives_what_play_would_have_left() -> None:
         ({"flags": (1,) + (0,) * 11}, "1 flags but 0 nations"),
         ({"attempted": {USA: ["Moon Mission"]}, "moon_flags": (3, 0, 0, 0)}, "Moon flag"),
         ({"supply": (0, 0, 0, 0, 0)}, "option scientist_supply"),
-        ({"prestige": (-1, 0, 0, 0)}, "below 0"),
+        ({"prestige": (-1, 0, 0, 0)}, "holds -1, not an int from 0"),
         ({"wormholes": 3}, "no state field"),
         ({"actor": 2}, "to_act"),
         ({"commits": ((0, 0, 0), None, None, None)}, "face down outside"),
@@ -200,8 +200,8 @@ def test_wrong_seat_and_wrong_phase_are_refused_without_change() -> None:
 @pytest.mark.parametrize(
     ("action", "reason"),
     [
-        (Launch(USSR, 0, "Satellite Launch", 3), "USA's turn"),
-        (EndPurchases(USA), "purchase phase"),
+        (Launch(USSR, 0, "Satellite Launch", 3), "it is USA's decision, not USSR's"),
+        (EndPurchases(USA), "EndPurchases belongs to purchase; now: mission: launch"),
         (Launch(USA, 11, "Moon Mission", 15), "costs 15M"),
         (Launch(USA, 0, "Satellite Launch", 1), "costs USA 3M"),
         (DiceRoll(5, 0, 0), "chance outcome"),

@@ -159,7 +159,7 @@ def test_a_search_that_hits_its_limit_deals_from_public_facts(monkeypatch: pytes
     assert twin.history != state.history
     monkeypatch.setattr(hidden, "_NODE_LIMIT", 10)
     game = state.game
-    monkeypatch.setattr(game, "hidden_memo", Memo(64))
+    monkeypatch.setattr(game.tables, "hidden_memo", Memo(64))
     assert not hidden._prepare(game, state.history, seat).found
     one = state.resample_hidden(seat, random.Random(3))
     two = twin.resample_hidden(seat, random.Random(3))

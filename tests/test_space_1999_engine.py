@@ -230,7 +230,7 @@ def test_why_illegal_names_the_rule(game4):
     s = game4.position(disc={"red": ["r4s0", "r2s5"], "blue": ["r3s0", "r2s0", "r4s10"]})
     assert s.why_illegal("red steps r4s0 -> r4s1") is None
     cases = {
-        "blue steps r4s10 -> r4s11": "it is red's turn, not blue's",
+        "blue steps r4s10 -> r4s11": "it is red's decision, not blue's",
         "red steps r4s10 -> r4s11": "the eagle on r4s10 is blue's, not red's",
         "red steps r1s1 -> r1s2": "there is no eagle on r1s1",
         "red steps r4s0 -> r3s0": "r3s0 is taken: an eagle ends its move on a vacant dot",
@@ -255,11 +255,16 @@ def test_why_illegal_names_the_rule(game4):
 
 def test_why_illegal_at_chance_nodes_and_at_the_end(game4):
     start = game4.new_state()
-    assert "roll-off comes first" in start.why_illegal(Move(0, MoveKind.LAUNCH, ((-1, 0), (4, 2)), "NE"))
+    # the turn gate of every game: chance acts now, naming the phase
+    launch = Move(0, MoveKind.LAUNCH, ((-1, 0), (4, 2)), "NE")
+    roll_off = "chance acts now (the roll-off, which decides who starts), not a player"
+    assert start.why_illegal(launch) == roll_off
     die = game4.position(turn=4)
-    assert "the die turns the disc" in die.why_illegal("red launches via line NE to r4s2")
+    reason = die.why_illegal("red launches via line NE to r4s2")
+    assert reason.startswith("chance acts now (the die roll that turns the disc")
     assert "roll-off is over" in die.why_illegal(FirstPlayer(1))
-    assert "no roll now" in game4.position().why_illegal(Roll(1, DieColour.RED))
+    roll = game4.position().why_illegal(Roll(1, DieColour.RED))
+    assert roll == "Roll is a chance outcome, and it is red's decision (a commander's move)"
     launched = {"green": ["r1s0", "r1s4", "r1s8", "r1s12"]}
     won = game4.position(landed=(4, 0, 0, 0), home=(0, 4, 0, 4), disc=launched, end=1)
     assert won.why_illegal("red passes").startswith("the game is over (game over: red won)")
@@ -296,7 +301,7 @@ def test_greedy_bot_uses_the_expected_rotation():
 
     game = isslab.make("space-1999", players=2)
     exp, _home = _expected_tables(game)
-    faces = [d for _, d in game._rolls]
+    faces = [d for _, d in game.tables.rolls]
     for th in (0, 5):
         for dot in (game.dot_index(4, 12), game.dot_index(2, 3), 0):
             want = sum(game.seat_dist[0][(th + f) % game.spokes][dot] for f in faces) / 6

@@ -139,7 +139,9 @@ def turn_gate(
     In order: the game is over; a chance outcome offered to a player, or a player's action while
     chance acts; an action of another phase; an action of another seat (``action.seat``). Returns
     the first rule broken, or None when the action passes the gate (the game's own checks follow).
-    An action type that ``phases_of`` does not list passes the phase check.
+    An action type that ``phases_of`` does not list passes the phase check; a seat that ``who``
+    cannot name (negative, or an ``IndexError`` or ``KeyError``: out of range) is shown as
+    ``seat <n>``.
     """
     kind = type(action)
     if current == TERMINAL:
@@ -157,6 +159,11 @@ def turn_gate(
         return f"{kind.__name__} belongs to {names}; now: {phase_text(phase)}"
     seat = getattr(action, "seat", current)
     if seat != current:
-        other = who(seat) if is_int(seat) else short_repr(seat)
+        try:
+            other = who(seat) if is_int(seat, 0) else None
+        except (IndexError, KeyError):  # no such seat
+            other = None
+        if other is None:
+            other = f"seat {short_repr(seat)}"
         return f"it is {who(current)}'s decision, not {other}'s"
     return None

@@ -148,6 +148,7 @@ from isslab.games.game_1969.phases import (
     INCOME_SPEND,
     LAUNCH,
     OVER,
+    PHASE_TEXT,
     PHASES,
     REROLL,
     REROLL_ROLL,
@@ -158,7 +159,7 @@ from isslab.games.game_1969.phases import (
 from isslab.games.game_1969.positions import parse_sheets, sheets_text
 from isslab.games.game_1969.rules import Game1969, MissionTest, State1969
 from isslab.games.game_1969.scoring import STAT_NAMES, Tally
-from isslab.games.game_1969.tables import Mission
+from isslab.games.game_1969.tables import Mission, Tables
 
 __all__ = [
     "ACTION_TYPES",
@@ -176,6 +177,7 @@ __all__ = [
     "NATIONS",
     "OVER",
     "PHASES",
+    "PHASE_TEXT",
     "REROLL",
     "REROLL_ROLL",
     "ROLL",
@@ -202,6 +204,7 @@ __all__ = [
     "SpendPrestige",
     "SpyPenalty",
     "State1969",
+    "Tables",
     "Tally",
     "bots",
     "cards_text",

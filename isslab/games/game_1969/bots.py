@@ -39,12 +39,13 @@ from isslab.games.game_1969.components import (
     ROBOTICS,
     SIMULATION,
     SPY,
+    SpyPenalty,
 )
-from isslab.games.game_1969.counts import cards_value
 from isslab.games.game_1969.exact import reroll_policy, test_distribution
 from isslab.games.game_1969.legal import commit_list, prices
 from isslab.games.game_1969.phases import BUY, COMMIT, INCOME_DISCARD, INCOME_SPEND, LAUNCH, REROLL
 from isslab.games.game_1969.rules import Game1969, State1969
+from isslab.games.game_1969.steps import cards_value
 
 __all__ = [
     "GREEDY",
@@ -140,21 +141,21 @@ class _Planner:
         self.done = done
         self.flags = flags
         self.moon_flag = moon_flag
-        o = g._options
-        self.dice: int = o["dice"]
-        self.faces: tuple[int, int, int] = o["die_faces"]
-        self.left = g.rounds - year  # rounds left, this one included
+        t = g.tables
+        self.dice: int = t.dice
+        self.faces: tuple[int, int, int] = t.die_faces
+        self.left = g.tables.rounds - year  # rounds left, this one included
         self.lam = params.lam if self.left > 1 else 0.01
         self.moon_open = moon_flag >= 0
         self.res = res
         self.sim = min(res[SIMULATION], self.dice)
         self.gc = res[GROUND_CONTROL]
         self.hs = params.head_start if self.moon_open and self.left > 1 else 0.0
-        self.open = [m for m in range(g.moon + 1) if not done >> m & 1]
+        self.open = [m for m in range(g.tables.moon + 1) if not done >> m & 1]
         # the bot's rows of this game: the key hashes small ints, not the value tuples
         self.cache = rows
-        self.bonus = {m: min(_MAX_BONUS, sum(res[b] for b in g.m_boxes[m])) for m in self.open}
-        self.disc = o["investors_discount"] * res[INVESTORS]
+        self.bonus = {m: min(_MAX_BONUS, sum(res[b] for b in g.tables.m_boxes[m])) for m in self.open}
+        self.disc = t.investors_discount * res[INVESTORS]
         self.costs = {m: self.cost(m) for m in self.open}
         self.now = {m: self.mval(m, self.bonus[m], self.sim, self.gc) for m in self.open}
         self._gains: list[tuple[float, float]] | None = None
@@ -172,7 +173,7 @@ class _Planner:
             m = self.launch_choice(money)
             reserve = self.costs[m] if m >= 0 else 0
             if self.moon_open and self.left == 1:
-                reserve = max(reserve, self.costs[self.g.moon])
+                reserve = max(reserve, self.costs[self.g.tables.moon])
             found = self._budget[money] = money - reserve
         return found
 
@@ -188,10 +189,10 @@ class _Planner:
 
     def spy_value(self, hired: bool) -> float:
         """A spy's worth before its Bonus Token: bias, denial, price and (for its hirer) its end PP."""
-        p, o = self.p, self.g._options
+        p, t = self.p, self.g.tables
         v0 = p.spy_bias + p.deny * 0.5 - self.lam * self.hire_costs(hired)[SPY]
-        if o["spy_penalty_to"] == "hirer":
-            v0 += o["end_bonus"][SPY]
+        if t.spy_penalty is SpyPenalty.HIRER:
+            v0 += t.end_bonus[SPY]
         return v0
 
     def hire_costs(self, hired: bool) -> tuple[int, ...]:
@@ -219,29 +220,31 @@ class _Planner:
     def row(self, m: int, sim: int, gc: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """Cached (expected PP, P(last space)) by symbol bonus for mission ``m``."""
         g = self.g
-        start = max(0, self.moon_flag) if m == g.moon else 0
+        start = max(0, self.moon_flag) if m == g.tables.moon else 0
         key = (m, start, self.flags[m], sim, gc)
         row = self.cache.get(key)
         if row is None:
-            row = self.cache[key] = _ev_row(g.m_values[m], start, key[2], sim, gc, self.dice, self.faces)
+            row = self.cache[key] = _ev_row(
+                g.tables.m_values[m], start, key[2], sim, gc, self.dice, self.faces
+            )
         return row
 
     def mval(self, m: int, bonus: int, sim: int, gc: int) -> float:
         """Expected PP of mission ``m`` (with the head-start credit), without its price."""
         evs, perfect = self.row(m, sim, gc)
         bonus = min(bonus, _MAX_BONUS)
-        if m == self.g.moon:
+        if m == self.g.tables.moon:
             return evs[bonus]
         return evs[bonus] + self.hs * perfect[bonus]
 
     def cost(self, m: int) -> int:
         """The price of ``m`` for this seat now (as ``State1969.mission_cost``)."""
         g = self.g
-        return g.m_cost[m] if m == g.moon else max(0, g.m_cost[m] - self.disc)
+        return g.tables.m_cost[m] if m == g.tables.moon else max(0, g.tables.m_cost[m] - self.disc)
 
     def plan(self) -> list[int]:
         """The missions this seat expects to launch in the rounds left (the Moon last)."""
-        moon = self.g.moon
+        moon = self.g.tables.moon
         costs, now, lam = self.costs, self.now, self.lam
         ordinary = [m for m in self.open if m != moon]
         scored = sorted(ordinary, key=lambda m: lam * costs[m] - now[m])
@@ -256,7 +259,7 @@ class _Planner:
         found = self._launch.get(money)
         if found is not None:
             return found
-        moon = self.g.moon
+        moon = self.g.tables.moon
         best, best_v = -1, 0.0
         others = len(self.open) - (1 if self.moon_open else 0)
         for m in self.open:
@@ -282,16 +285,16 @@ class _Planner:
     def box_gains(self, plan: list[int]) -> list[tuple[float, float]]:
         """PP gained over ``plan`` by one and by two more researchers in each box."""
         g = self.g
-        o = g._options
+        t = g.tables
         later = self.left - 1
-        n_ordinary = sum(1 for m in plan if m != g.moon)
+        n_ordinary = sum(1 for m in plan if m != g.tables.moon)
         sim, gc, top = self.sim, self.gc, self.dice
         one = [0.0] * 12
         two = [0.0] * 12
         one[INTELLIGENCE] = later * 2 * self.p.card_pp
-        one[ROBOTICS] = float(o["robotics_discount"] * self.lam * later)
-        one[INVESTORS] = float(o["investors_discount"] * self.lam * n_ordinary)
-        one[INSURANCE] = float(o["insurance_pay"] * self.lam * 0.6 * len(plan))
+        one[ROBOTICS] = float(t.robotics_discount * self.lam * later)
+        one[INVESTORS] = float(t.investors_discount * self.lam * n_ordinary)
+        one[INSURANCE] = float(t.insurance_pay * self.lam * 0.6 * len(plan))
         for box in (INTELLIGENCE, ROBOTICS, INVESTORS, INSURANCE):
             two[box] = 2 * one[box]
         for m in plan:
@@ -300,7 +303,7 @@ class _Planner:
             # a symbol researcher adds the same to every box of the mission's symbols
             d1 = self.mval(m, bonus + 1, sim, gc) - base
             d2 = self.mval(m, bonus + 2, sim, gc) - base
-            for box in g.m_boxes[m]:
+            for box in g.tables.m_boxes[m]:
                 one[box] += d1
                 two[box] += d2
             one[SIMULATION] += self.mval(m, bonus, min(sim + 1, top), gc) - base
@@ -376,7 +379,7 @@ def _purchase(state: State1969, seat: int, p: Params, mem: _Memory) -> Any:
         found = pl.hires.get(key)
         if found is None:
             gains = pl.gains()
-            end_pp = g._options["end_bonus"]
+            end_pp = g.tables.end_bonus
             for box, cubes in enumerate(row):
                 if len(cubes) >= 2:
                     continue
@@ -386,7 +389,7 @@ def _purchase(state: State1969, seat: int, p: Params, mem: _Memory) -> Any:
                         continue  # §2.1: two different types per box unless both basic
                     v = (two if kind == GENIUS else one) + end_pp[kind] - pl.lam * costs[kind]
                     if v > best_v:
-                        best, best_v = g.hire_table[seat][kind][seat][box], v
+                        best, best_v = g.tables.hire_table[seat][kind][seat][box], v
             found = pl.hires[key] = (best, best_v)
         best, best_v = found
     if spy_ok:
@@ -398,19 +401,19 @@ def _purchase(state: State1969, seat: int, p: Params, mem: _Memory) -> Any:
                     continue
                 # the rival with the most prestige that has room in this box
                 if order is None:
-                    order = sorted(range(g.n), key=lambda s: -state.pp[s])
+                    order = sorted(range(g.tables.n), key=lambda s: -state.pp[s])
                 for sheet in order:
                     if sheet != seat and state.box_accepts(sheet, box, SPY):
-                        best, best_v = g.hire_table[seat][SPY][sheet][box], v
+                        best, best_v = g.tables.hire_table[seat][SPY][sheet][box], v
                         break
     if best is not None:
         return best
-    o = g._options
+    t = g.tables
     # §2.2: never aim past the hand limit (a limit below ``cards_wanted`` made the bot buy illegally)
-    want = o["hand_limit"] if pl.left == 1 else min(p.cards_wanted, o["hand_limit"])
-    if sum(state.hands[seat]) < want and budget >= o["intel_cost"] and sum(state.deck) + sum(state.discard):
-        return g.buy_actions[seat][1]
-    return g.end_actions[seat]
+    want = t.hand_limit if pl.left == 1 else min(p.cards_wanted, t.hand_limit)
+    if sum(state.hands[seat]) < want and budget >= t.intel_cost and sum(state.deck) + sum(state.discard):
+        return g.tables.buy_actions[seat][1]
+    return g.tables.end_actions[seat]
 
 
 def _commit(state: State1969, seat: int, p: Params, mem: _Memory) -> Any:
@@ -419,14 +422,14 @@ def _commit(state: State1969, seat: int, p: Params, mem: _Memory) -> Any:
     active = state.launcher
     m, space = state.mission, state.space
     penalty = state.flags[m]
-    left = g.rounds - state.year
+    left = g.tables.rounds - state.year
     hand = state.hands[seat]
     if active == seat:
         extra = float(state.moon_flag[seat] >= 0)
     else:
         # an opponent: hurt the active nation if it is a threat
         pp = state.pp
-        rivals = [pp[s] for s in range(g.n) if s != seat]
+        rivals = [pp[s] for s in range(g.tables.n) if s != seat]
         extra = p.deny if pp[active] >= max(rivals) or pp[active] >= pp[seat] else p.deny * 0.3
     # the choice depends on nothing else: memoise its index in the (memoised) legal list
     key = (seat, hand, active == seat, m, space, penalty, left > 1, extra)
@@ -434,9 +437,9 @@ def _commit(state: State1969, seat: int, p: Params, mem: _Memory) -> Any:
     legal = commit_list(g, seat, hand)
     if found is not None:
         return legal[found]
-    values = g.m_values[m]
+    values = g.tables.m_values[m]
     last = len(values) - 1
-    ic = g.m_ic[m]
+    ic = g.tables.m_ic[m]
     card_pp = p.card_pp if left > 1 else 0.01
 
     def pp_at(sp: int) -> float:
@@ -450,7 +453,7 @@ def _commit(state: State1969, seat: int, p: Params, mem: _Memory) -> Any:
             total = cards_value(a.cards)
             new = min(last, space + total // ic)
             v = pp_at(new) - pp_at(space) - card_pp * total
-            if new == last and space != last and m != g.moon and moon_open and left > 1:
+            if new == last and space != last and m != g.tables.moon and moon_open and left > 1:
                 v += p.head_start
             if v > best_v:
                 best, best_v = i, v
@@ -511,20 +514,20 @@ class HeuristicBot:
             pl = _planner(state, seat, p, mem)
             m = pl.launch_choice(state.money[seat])
             if m < 0:
-                return state.game.pass_actions[seat]
-            return state.game.launch_action(seat, m, pl.costs[m])
+                return state.game.tables.pass_actions[seat]
+            return state.game.tables.launch_table[seat][m][pl.costs[m]]
         if ph == REROLL:
             res = state.research[seat]
             sim, gc = res[SIMULATION], res[GROUND_CONTROL]
             red, blue = reroll_policy(state.green, state.blue, state.red, sim, gc)
-            return state.game.reroll_actions[seat][red][blue]
+            return state.game.tables.reroll_actions[seat][red][blue]
         if ph == INCOME_SPEND:
-            left = state.game.rounds - state.year
-            limit = min(state.game._options["pp_limits"][state.year], state.pp[seat])
-            return state.game.spend_actions[seat][limit if left >= p.sell_rounds_left else 0]
+            left = state.game.tables.rounds - state.year
+            limit = min(state.game.tables.pp_limits[state.year], state.pp[seat])
+            return state.game.tables.spend_actions[seat][limit if left >= p.sell_rounds_left else 0]
         if ph == INCOME_DISCARD:
             hand = state.hands[seat]
-            return state.game.discard_actions[seat][next(v for v, c in enumerate(hand) if c)]
+            return state.game.tables.discard_actions[seat][next(v for v, c in enumerate(hand) if c)]
         return state.legal_actions()[0]
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "INTELLIGENCE",
     "INVESTORS",
     "KINDS",
+    "MOST_RESEARCHERS",
     "NATIONS",
     "OPTIONS",
     "RESEARCHERS",
@@ -81,6 +82,8 @@ KINDS: Final = ("basic", "rookie", "famous", "genius", "spy")
 BASIC, ROOKIE, FAMOUS, GENIUS, SPY = range(5)
 #: Researcher value of each kind ("Scientists"): basic 1, rookie 1, famous 1, genius 2, spy 0
 RESEARCHERS: Final = (1, 1, 1, 2, 0)
+#: the most researchers one box holds: two cubes (of two different kinds, §2.1) and a Bonus Token
+MOST_RESEARCHERS: Final = sorted(RESEARCHERS)[-1] + sorted(RESEARCHERS)[-2] + 1
 
 #: the default board, assumed (option ``missions``): rows of (name, symbols, cost in M, intelligence
 #: cost, PP value of each space from the start space)

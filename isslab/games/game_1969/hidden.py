@@ -202,9 +202,9 @@ def resample_hidden(st: State1969, seat: int, rng: random.Random, tries: int = 2
     # the preparation is the same on every call for one position and nation (a search bot asks
     # hundreds of times): it is memoised, and each call exchanges cards on a copy
     key = (history, seat)
-    found = g.hidden_memo.get(key)
+    found = g.tables.hidden_memo.get(key)
     if found is None:
-        found = g.hidden_memo[key] = _prepare(g, history, seat)
+        found = g.tables.hidden_memo[key] = _prepare(g, history, seat)
     base, tracked, replayed, searched = found
     if tracked is None or replayed != st:
         return st  # a position built by hand, then played on: its past is unknown
@@ -287,7 +287,7 @@ def _knowledge(
     g: Game1969, history: tuple[Any, ...], seat: int, states: list[State1969], cards: _Cards
 ) -> _Known:
     """What ``seat`` knows of ``history`` (``states``: the position after each step)."""
-    nv, n = g.nvalues, g.n
+    nv, n = g.tables.nvalues, g.tables.n
     revealed: set[int] = set()
     waiting: list[int] = []
     for t, action in enumerate(history):
@@ -542,7 +542,7 @@ def _follow(
 
     ``states``, if given, receives the position after each step.
     """
-    cards = _Cards(g.deck0, g.n)
+    cards = _Cards(g.tables.deck0, g.tables.n)
     state: State = g.new_state()
     try:
         for step, action in enumerate(history):
@@ -699,7 +699,7 @@ def _swap(
 
 def _deal_again(st: State1969, seat: int, rng: random.Random) -> State1969:
     """A position without history: deal the cards ``seat`` cannot see again at random."""
-    n = st.game.n
+    n = st.game.tables.n
     others = [s for s in range(n) if s != seat]
     pool: list[int] = []
     for v, c in enumerate(st.deck):
@@ -715,7 +715,7 @@ def _deal_again(st: State1969, seat: int, rng: random.Random) -> State1969:
     rng.shuffle(pool)
 
     def take(k: int) -> tuple[int, ...]:
-        out = [0] * st.game.nvalues
+        out = [0] * st.game.tables.nvalues
         for _ in range(k):
             out[pool.pop()] += 1
         return tuple(out)

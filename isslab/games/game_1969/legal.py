@@ -1,11 +1,13 @@
 """Legal actions and chance outcomes of 1969, and the rule that forbids an action that is not legal.
 
 Speed: a game plays about 240 steps, each of which builds the legal list (``State.resolve`` checks
-the applied action against it). So every action object exists once per game object (the
-``Game1969.*_actions`` tables and ``launch_table``), the lists are memoised on the game by exactly
-what they depend on (in the game's bounded ``*_memo`` objects: purchases, launches, commitments,
-re-rolls, draws) and shared between states. The core never mutates a legal list (it hands out
-copies), so sharing is safe. Bots that hand back these very objects are matched by identity.
+the applied action against it). So every action object exists once per game (the tables of
+:class:`~.tables.Tables`), and the lists of few distinct shapes (launches, commitments, re-rolls,
+draws) are memoised in the tables' bounded ``*_memo`` objects by exactly what they depend on and
+shared between states. Purchase lists depend on the whole sheet and the money, so random play
+almost never meets one twice: they are built afresh from the acceptance tables, box by box in
+C-level ``compress``/``map`` calls. The core never mutates a legal list (it hands out copies), so
+sharing is safe. Bots that hand back these very objects are matched by identity.
 
 The order of every list is part of the contract (seeded games replay the same): hires by kind then
 box (own sheet), then spies by sheet and box, then ``BuyCards`` 1.., then discards (full hand), then
@@ -15,10 +17,11 @@ box (own sheet), then spies by sheet and box, then ``BuyCards`` 1.., then discar
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 from math import comb
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from isslab.core import CHANCE, TERMINAL, Action
+from isslab.core import Action, short_repr
 from isslab.games.game_1969.actions import (
     BuyCards,
     CardDraw,
@@ -34,7 +37,6 @@ from isslab.games.game_1969.actions import (
     SpendPrestige,
 )
 from isslab.games.game_1969.components import (
-    BASIC,
     BOXES,
     INVESTORS,
     KINDS,
@@ -43,7 +45,6 @@ from isslab.games.game_1969.components import (
     SIMULATION,
     SPY,
 )
-from isslab.games.game_1969.exact import dice_law
 from isslab.games.game_1969.phases import (
     BUY,
     BUY_DRAW,
@@ -53,11 +54,13 @@ from isslab.games.game_1969.phases import (
     INCOME_DRAW,
     INCOME_SPEND,
     LAUNCH,
-    PHASES,
+    PHASE_TEXT,
     REROLL,
     REROLL_ROLL,
     ROLL,
 )
+from isslab.games.game_1969.tables import KIND_OF, dice_outcomes
+from isslab.games.kit import turn_gate
 
 if TYPE_CHECKING:
     from isslab.games.game_1969.rules import Game1969, State1969
@@ -106,14 +109,6 @@ def draw_outcomes(deck: tuple[int, ...], k: int) -> tuple[tuple[tuple[int, ...],
     return tuple((c, p) for c, p in out if p > 0)
 
 
-def dice_outcomes(k: int, faces: tuple[int, int, int]) -> tuple[tuple[tuple[int, int, int], float], ...]:
-    """Multinomial law of the (green, blue, red) counts of ``k`` dice with the given faces (§3.1).
-
-    The engine's chance node and :mod:`.exact` share one law: these are its exact fractions, rounded.
-    """
-    return tuple((counts, float(p)) for counts, p in dice_law(k, faces))
-
-
 class Draws(NamedTuple):
     """The chance node of a card draw, both ways round."""
 
@@ -126,11 +121,12 @@ class Draws(NamedTuple):
 def draw_list(g: Game1969, seat: int, deck: tuple[int, ...], k: int) -> Draws:
     """The ``CardDraw`` outcomes of drawing ``k`` cards for ``seat`` (memoised)."""
     key = (seat, deck, k)
-    found = g.draw_memo.get(key)
+    memo = g.tables.draw_memo
+    found = memo.get(key)
     if found is None:
         outcomes = [(CardDraw(seat, c), p) for c, p in draw_outcomes(deck, k)]
         found = Draws(outcomes, [a for a, _ in outcomes])
-        g.draw_memo[key] = found
+        memo[key] = found
     return found
 
 
@@ -138,10 +134,10 @@ def chance_outcomes(st: State1969) -> list[tuple[Action, float]]:
     """The outcomes of the chance node ``st`` with their probabilities (a copy the caller may keep)."""
     ph = st.phase
     if ph == ROLL or ph == REROLL_ROLL:
-        return list(st.game.dice_table[st.pending])
+        return list(st.game.tables.dice_table[st.pending])
     if ph == INCOME_DRAW or ph == BUY_DRAW:
         return list(draw_list(st.game, st.actor, st.deck, st.pending).outcomes)
-    return list(st.game.first_outcomes)
+    return list(st.game.tables.first_outcomes)
 
 
 # --- purchases -----------------------------------------------------------------------------------
@@ -149,103 +145,70 @@ def chance_outcomes(st: State1969) -> list[tuple[Action, float]]:
 
 def prices(g: Game1969, robotics: int) -> tuple[int, ...]:
     """Scientist prices with ``robotics`` Robotics researchers counting (-1: none, already hired)."""
-    found = g.price_memo.get(robotics)
-    if found is None:
-        o = g._options
-        costs: tuple[int, ...] = o["scientist_costs"]
-        if robotics >= 0:  # Research, Robotics: costs never go below 0
-            disc = o["robotics_discount"] * robotics
-            costs = tuple(max(0, c - disc) for c in costs)
-        found = costs
-        g.price_memo[robotics] = found
-    return found
+    return g.tables.prices[robotics]
 
 
 def hire_cost(st: State1969, seat: int, kind: int) -> int:
     """What ``seat`` pays now for a scientist of ``kind`` (Robotics: a discount on the first one)."""
-    return prices(st.game, -1 if st.hired[seat] else st.research[seat][ROBOTICS])[kind]
+    return st.game.tables.prices[-1 if st.hired[seat] else st.research[seat][ROBOTICS]][kind]
 
 
 def box_accepts(st: State1969, sheet: int, box: int, kind: int) -> bool:
     """Whether an empty space of ``sheet``'s ``box`` may take a cube of ``kind`` (§2.1 Important)."""
+    t = st.game.tables
     cubes = st.cubes[sheet][box]
-    if len(cubes) >= 2:
-        return False
-    if cubes and cubes[0] == kind and kind != BASIC:
-        return kind == SPY and not st.game._options["spy_box_rule"]
-    return True
+    return t.spy_accepts[cubes] if kind == SPY else t.own_accepts[cubes][kind]
 
 
 def own_hires(g: Game1969, seat: int, row: tuple[tuple[int, ...], ...]) -> tuple[tuple[Hire, ...], ...]:
-    """The Hire actions of basic, rookie, famous, genius into ``seat``'s boxes ``row`` (memoised)."""
-    key = (seat, row)
-    found = g.own_memo.get(key)
-    if found is None:
-        table = g.hire_table[seat]
-        found = tuple(
-            tuple(
-                table[kind][seat][box]
-                for box, cubes in enumerate(row)
-                # §2.1 Important: two different types per box, unless both basic
-                if len(cubes) < 2 and (not cubes or cubes[0] != kind or kind == BASIC)
-            )
-            for kind in range(4)
-        )
-        g.own_memo[key] = found
-    return found
+    """The Hire actions of basic, rookie, famous, genius into ``seat``'s boxes ``row``."""
+    t = g.tables
+    accepts = list(map(t.own_accepts.__getitem__, row))
+    table = t.hire_table[seat]
+    # §2.1 Important: two different types per box, unless both basic
+    return tuple(tuple(compress(table[kind][seat], map(KIND_OF[kind], accepts))) for kind in range(4))
 
 
 def spy_hires(g: Game1969, seat: int, cubes: tuple[tuple[tuple[int, ...], ...], ...]) -> tuple[Hire, ...]:
-    """The spy placements of ``seat`` on its rivals' sheets (memoised by the sheets' contents)."""
-    key = (seat, cubes)
-    found = g.spy_memo.get(key)
-    if found is None:
-        rule = g._options["spy_box_rule"]
-        spies = g.hire_table[seat][SPY]
-        found = tuple(
-            spies[sheet][box]
-            for sheet in range(g.n)
-            if sheet != seat
-            for box, c in enumerate(cubes[sheet])
-            # Scientists, Spy: an empty space of a rival's box only (reading 6: the box rule too)
-            if len(c) < 2 and (not c or c[0] != SPY or not rule)
-        )
-        g.spy_memo[key] = found
-    return found
+    """The spy placements of ``seat`` on its rivals' sheets, by sheet then box."""
+    t = g.tables
+    spies = t.hire_table[seat][SPY]
+    accepts = t.spy_accepts.__getitem__
+    out: list[Hire] = []
+    for sheet in t.rivals[seat]:  # Scientists, Spy: an empty space of a rival's box only (reading 6)
+        out.extend(compress(spies[sheet], map(accepts, cubes[sheet])))
+    return tuple(out)
 
 
 def purchase_actions(st: State1969, seat: int) -> list[Any]:
     """§2 the purchases open to ``seat``: hires, card buys, discards (full hand), then the end."""
-    g = st.game
-    o = g._options
+    t = st.game.tables
     money = st.money[seat]
     supply = st.supply
-    robotics = -1 if st.hired[seat] else st.research[seat][ROBOTICS]
-    price = g.price_memo.get(robotics) or prices(g, robotics)  # as hire_cost (the memo hit inlined)
+    price = t.prices[-1 if st.hired[seat] else st.research[seat][ROBOTICS]]
     hand = st.hands[seat]
-    room = o["hand_limit"] - sum(hand)
-    can = min(room, money // o["intel_cost"], sum(st.deck) + sum(st.discard))
-    # everything the list depends on (money only up to the dearest scientist); the whole sheet
-    # set matters only when a spy is affordable
-    spy = supply[SPY] and price[SPY] <= money
-    sheets = st.cubes if spy else st.cubes[seat]
-    key = (seat, robotics, min(money, g.max_price), supply, can, sheets, hand if room <= 0 else None)
-    found = g.buy_memo.get(key)
-    if found is None:
-        found = []
-        own = own_hires(g, seat, st.cubes[seat])
-        for kind in range(4):
-            if supply[kind] and price[kind] <= money:
-                found.extend(own[kind])
-        if spy:
-            found.extend(spy_hires(g, seat, st.cubes))
-        buys = g.buy_actions[seat]
-        found.extend(buys[k] for k in range(1, can + 1))
-        if room <= 0:  # §2.2: a full hand may discard before buying more
-            discards = g.discard_actions[seat]
-            found.extend(discards[v] for v, c in enumerate(hand) if c)
-        found.append(g.end_actions[seat])
-        g.buy_memo[key] = found
+    room = t.hand_limit - sum(hand)
+    found: list[Any] = []
+    hires = t.hire_table[seat]
+    accepts: list[tuple[bool, ...]] | None = None
+    for kind in range(4):
+        if supply[kind] and price[kind] <= money:
+            if accepts is None:
+                accepts = list(map(t.own_accepts.__getitem__, st.cubes[seat]))
+            # §2.1 Important: two different types per box, unless both basic
+            found.extend(compress(hires[kind][seat], map(KIND_OF[kind], accepts)))
+    if supply[SPY] and price[SPY] <= money:
+        spies = hires[SPY]
+        spy_ok = t.spy_accepts.__getitem__
+        cubes = st.cubes
+        for sheet in t.rivals[seat]:  # Scientists, Spy: an empty space of a rival's box (reading 6)
+            found.extend(compress(spies[sheet], map(spy_ok, cubes[sheet])))
+    can = min(room, money // t.intel_cost, sum(st.deck) + sum(st.discard))
+    if can > 0:
+        found.extend(t.buy_lists[seat][can])
+    if room <= 0:  # §2.2: a full hand may discard before buying more
+        found.extend(compress(t.discard_actions[seat], hand))
+    found.append(t.end_actions[seat])
     return found
 
 
@@ -254,30 +217,32 @@ def purchase_actions(st: State1969, seat: int) -> list[Any]:
 
 def mission_cost(st: State1969, seat: int, mission: int) -> int:
     """What ``seat`` pays to launch ``mission`` (Investors never reduce the Moon Mission)."""
-    g = st.game
-    cost = g.m_cost[mission]
-    if mission != g.moon:
-        cost = max(0, cost - g._options["investors_discount"] * st.research[seat][INVESTORS])
+    t = st.game.tables
+    cost = t.m_cost[mission]
+    if mission != t.moon:
+        cost = max(0, cost - t.investors_discount * st.research[seat][INVESTORS])
     return cost
 
 
 def launch_list(g: Game1969, seat: int, done: int, investors: int, money: int) -> list[Any]:
     """§3 the launches open to ``seat`` (then ``Pass``), memoised by what they depend on."""
-    money = min(money, g.max_mission_cost)  # more money than the dearest mission changes nothing
+    t = g.tables
+    money = min(money, t.max_mission_cost)  # more money than the dearest mission changes nothing
     key = (seat, done, investors, money)
-    found = g.launch_memo.get(key)
+    found = t.launch_memo.get(key)
     if found is None:
-        disc = g._options["investors_discount"] * investors
-        table = g.launch_table[seat]
+        disc = t.investors_discount * investors
+        table = t.launch_table[seat]
+        moon = t.moon
         found = []
-        for m in range(g.moon + 1):
+        for m in range(moon + 1):
             if not done >> m & 1:  # §3 Important: each mission once
                 # Investors never reduce the Moon Mission; costs never go below 0
-                cost = g.m_cost[m] if m == g.moon else max(0, g.m_cost[m] - disc)
+                cost = t.m_cost[m] if m == moon else max(0, t.m_cost[m] - disc)
                 if cost <= money:
                     found.append(table[m][cost])
-        found.append(g.pass_actions[seat])
-        g.launch_memo[key] = found
+        found.append(t.pass_actions[seat])
+        t.launch_memo[key] = found
     return found
 
 
@@ -291,10 +256,11 @@ def reroll_list(g: Game1969, seat: int, red: int, blue: int, sim: int, green: in
 
     ``green`` successes may be re-rolled too (option ``reroll_successes``; 0 when it is off).
     """
+    t = g.tables
     key = (seat, red, blue, sim, green)
-    found = g.reroll_memo.get(key)
+    found = t.reroll_memo.get(key)
     if found is None:
-        table = g.reroll_actions[seat]
+        table = t.reroll_actions[seat]
         found = [table[i][j] for i in range(min(red, sim) + 1) for j in range(min(blue, sim - i) + 1)]
         if green:
             found = [
@@ -302,20 +268,21 @@ def reroll_list(g: Game1969, seat: int, red: int, blue: int, sim: int, green: in
                 for a in found
                 for k in range(min(green, sim - a.red - a.blue) + 1)
             ]
-        g.reroll_memo[key] = found
+        t.reroll_memo[key] = found
     return found
 
 
 def commit_list(g: Game1969, seat: int, hand: tuple[int, ...]) -> list[Any]:
     """§3.2 every multiset of ``hand`` (the empty one first) as ``Commit`` actions (memoised)."""
+    memo = g.tables.commit_memo
     key = (seat, hand)
-    found = g.commit_memo.get(key)
+    found = memo.get(key)
     if found is None:
         combos: list[tuple[int, ...]] = [()]
         for c in hand:
             combos = [p + (k,) for p in combos for k in range(c + 1)]
         found = [Commit(seat, c) for c in combos]
-        g.commit_memo[key] = found
+        memo[key] = found
     return found
 
 
@@ -326,29 +293,28 @@ def legal_actions(st: State1969) -> list[Any]:
     """The legal actions of ``st`` in their fixed order (a shared list: the core copies it)."""
     # tested in the order of how often each phase occurs in a game
     ph = st.phase
-    g = st.game
     if ph == BUY:
         return purchase_actions(st, st.actor)
+    t = st.game.tables
     if ph == ROLL or ph == REROLL_ROLL:
-        return g.dice_actions[st.pending]
+        return t.dice_actions[st.pending]
     seat = st.actor
+    if ph == COMMIT:
+        return commit_list(st.game, seat, st.hands[seat])
     if ph == INCOME_SPEND:
-        limit = min(g._options["pp_limits"][st.year], st.pp[seat])
-        return g.spend_lists[seat][limit] if limit >= 0 else []
+        limit = min(t.pp_limits[st.year], st.pp[seat])
+        return t.spend_lists[seat][limit] if limit >= 0 else []
+    if ph == INCOME_DRAW or ph == BUY_DRAW:
+        return draw_list(st.game, seat, st.deck, st.pending).actions
     if ph == LAUNCH:
         return launch_actions(st, seat)
     if ph == REROLL:
-        green = st.green if g._options["reroll_successes"] else 0
-        return reroll_list(g, seat, st.red, st.blue, st.research[seat][SIMULATION], green)
-    if ph == COMMIT:
-        return commit_list(g, seat, st.hands[seat])
-    if ph == INCOME_DRAW or ph == BUY_DRAW:
-        return draw_list(g, seat, st.deck, st.pending).actions
+        green = st.green if t.reroll_successes else 0
+        return reroll_list(st.game, seat, st.red, st.blue, st.research[seat][SIMULATION], green)
     if ph == FIRST:
-        return [a for a, _ in g.first_outcomes]
+        return [a for a, _ in t.first_outcomes]
     if ph == INCOME_DISCARD:
-        table = g.discard_actions[seat]
-        return [table[v] for v, c in enumerate(st.hands[seat]) if c]
+        return list(compress(t.discard_actions[seat], st.hands[seat]))
     return []
 
 
@@ -376,40 +342,42 @@ def illegal_reason(st: State1969, action: Any) -> str | None:
         return None
 
 
+#: the chance outcomes, which no nation plays
+_CHANCE_TYPES = (FirstPlayer, DiceRoll, CardDraw)
+
+
+def _phase_text(phase: int) -> str:
+    return PHASE_TEXT[phase]
+
+
 def _reason(st: State1969, action: Any) -> str | None:
+    gate = turn_gate(
+        st.current_player,
+        action,
+        chance_types=_CHANCE_TYPES,
+        phases_of=_PHASE_OF,
+        phase=st.phase,
+        phase_text=_phase_text,
+        who=NATIONS.__getitem__,
+        over="the game is over: the 1969 round has been played",
+    )
     kind = type(action)
-    cp = st.current_player
-    if cp == TERMINAL:
-        return "the game is over: the 1969 round has been played"
-    if kind in (FirstPlayer, DiceRoll, CardDraw):
-        if cp != CHANCE:
-            return f"{kind.__name__} is a chance outcome, and it is {NATIONS[cp]}'s turn ({PHASES[st.phase]})"
-        return None
-    phases = _PHASE_OF.get(kind)
-    if phases is None:
-        return None
-    if cp == CHANCE:
-        return f"chance acts now ({PHASES[st.phase]}), not a nation"
-    if st.phase not in phases:
-        names = " or ".join(PHASES[p] for p in phases)
-        return f"{kind.__name__} belongs to the {names} phase; now: {PHASES[st.phase]}"
+    if gate is not None or kind not in _PHASE_OF:
+        return gate
+    t = st.game.tables
     seat = action.seat
-    if seat != cp:
-        return f"it is {NATIONS[cp]}'s turn, not {NATIONS[seat]}'s"
-    g = st.game
-    o = g._options
     hand = st.hands[seat]
     money = st.money[seat]
     if kind is Hire:
         return _hire_reason(st, action)
     if kind is BuyCards:
-        room = o["hand_limit"] - sum(hand)
+        room = t.hand_limit - sum(hand)
         if action.number < 1:
             return "buy at least one card"
         if action.number > room:
-            return f"the hand limit is {o['hand_limit']} cards and {NATIONS[seat]} holds {sum(hand)} (§2.2)"
-        if action.number * o["intel_cost"] > money:
-            price = action.number * o["intel_cost"]
+            return f"the hand limit is {t.hand_limit} cards and {NATIONS[seat]} holds {sum(hand)} (§2.2)"
+        if action.number * t.intel_cost > money:
+            price = action.number * t.intel_cost
             return f"{action.number} cards cost {price}M and {NATIONS[seat]} has {money}M"
         return f"only {sum(st.deck) + sum(st.discard)} cards are left in the deck and the discards"
     if kind is Discard:
@@ -417,10 +385,10 @@ def _reason(st: State1969, action: Any) -> str | None:
         if not 1 <= v <= len(hand) or not hand[v - 1]:
             return f"{NATIONS[seat]} holds no card of value {v}"
         if st.phase == BUY:
-            return f"a nation may discard only with a full hand ({o['hand_limit']} cards, §2.2)"
+            return f"a nation may discard only with a full hand ({t.hand_limit} cards, §2.2)"
         return None
     if kind is SpendPrestige:
-        limit = o["pp_limits"][st.year]
+        limit = t.pp_limits[st.year]
         if action.points > limit:
             return f"at most {limit} PP may be sold in {st.current_year} (§1)"
         if action.points > st.pp[seat]:
@@ -428,21 +396,21 @@ def _reason(st: State1969, action: Any) -> str | None:
         return None
     if kind is Launch:
         m = action.mission
-        if not 0 <= m <= g.moon:
-            return f"there is no mission {m}"
+        if not 0 <= m <= t.moon:
+            return f"there is no mission {short_repr(m)}"
         if st.attempted[seat] >> m & 1:
-            return f"{NATIONS[seat]} has already attempted {g.m_name[m]} (§3: each mission once)"
+            return f"{NATIONS[seat]} has already attempted {t.m_name[m]} (§3: each mission once)"
         cost = mission_cost(st, seat, m)
         if cost > money:
-            return f"{g.m_name[m]} costs {cost}M and {NATIONS[seat]} has {money}M"
-        if action.cost != cost or action.name != g.m_name[m]:
-            return f"{g.m_name[m]} costs {NATIONS[seat]} {cost}M: {g.launch_table[seat][m][cost]}"
+            return f"{t.m_name[m]} costs {cost}M and {NATIONS[seat]} has {money}M"
+        if action.cost != cost or action.name != t.m_name[m]:
+            return f"{t.m_name[m]} costs {NATIONS[seat]} {cost}M: {t.launch_table[seat][m][cost]}"
         return None
     if kind is Reroll:
         sim = st.research[seat][SIMULATION]
         if action.red + action.blue + action.green > sim:
             return f"{NATIONS[seat]} has {sim} Simulation researchers: at most {sim} dice are re-rolled"
-        if action.green and not o["reroll_successes"]:
+        if action.green and not t.reroll_successes:
             return "successes are not re-rolled (option reroll_successes is off, reading 8)"
         if action.red > st.red or action.blue > st.blue or action.green > st.green:
             return f"the roll shows {st.green} success, {st.blue} neutral and {st.red} failure"
@@ -459,11 +427,11 @@ def _hire_reason(st: State1969, action: Hire) -> str | None:
     """§2.1 and Scientists: why this hire is refused."""
     seat, sheet = action.seat, action.sheet
     if action.kind not in KINDS:
-        return f"there is no scientist kind {action.kind!r}; the kinds are {', '.join(KINDS)}"
+        return f"there is no scientist kind {short_repr(action.kind)}; the kinds are {', '.join(KINDS)}"
     if action.box not in BOXES:
-        return f"there is no research box {action.box!r}"
-    if not 0 <= sheet < st.game.n:
-        return f"there is no sheet of seat {sheet}"
+        return f"there is no research box {short_repr(action.box)}"
+    if not 0 <= sheet < st.game.tables.n:
+        return f"there is no sheet of seat {short_repr(sheet)}"
     kind, box = KINDS.index(action.kind), BOXES.index(action.box)
     if kind == SPY and sheet == seat:
         return "a spy goes on a rival's sheet, never on one's own (Scientists)"

@@ -49,7 +49,7 @@ from isslab.games.game_1969.actions import (
     Reroll,
     SpendPrestige,
 )
-from isslab.games.game_1969.components import BOXES, KINDS, RESEARCHERS
+from isslab.games.game_1969.components import BOXES, KINDS, MOST_RESEARCHERS
 
 if TYPE_CHECKING:
     from isslab.games.game_1969.rules import Game1969
@@ -58,8 +58,6 @@ __all__ = ["action_index", "max_chance_outcomes", "num_distinct_actions"]
 
 _KIND = {k: i for i, k in enumerate(KINDS)}
 _BOX = {b: i for i, b in enumerate(BOXES)}
-#: most researchers one box holds: two cubes (two different kinds, reading 6) and a Bonus Token
-_MOST_RESEARCHERS = sorted(RESEARCHERS)[-1] + sorted(RESEARCHERS)[-2] + 1
 
 
 class _Layout(NamedTuple):
@@ -77,22 +75,22 @@ class _Layout(NamedTuple):
 @lru_cache(maxsize=64)
 def _layout(game: Game1969) -> _Layout:
     """The blocks of one game's options, computed once."""
-    o = game._options
-    n, d = game.n, o["dice"]
-    deck = game.deck0
-    limit = o["hand_limit"]
-    hand_most = limit if o["hand_limit_after_draws"] else sum(deck)
+    t = game.tables
+    n, d = t.n, t.dice
+    deck = t.deck0
+    limit = t.hand_limit
+    hand_most = limit if t.hand_limit_after_draws else sum(deck)
     commit_bases = tuple(min(c, hand_most) + 1 for c in deck)
-    draw_most = max(limit, _MOST_RESEARCHERS)
+    draw_most = max(limit, MOST_RESEARCHERS)
     draw_bases = tuple(min(c, draw_most) + 1 for c in deck)
-    green = d + 1 if o["reroll_successes"] else 1
+    green = d + 1 if t.reroll_successes else 1
     sizes = (
-        (SpendPrestige, max(o["pp_limits"], default=0) + 1),
+        (SpendPrestige, max(t.pp_limits, default=0) + 1),
         (Discard, len(deck)),
         (Hire, len(KINDS) * len(BOXES) * n),
         (BuyCards, limit),
         (EndPurchases, 1),
-        (Launch, game.moon + 1),
+        (Launch, game.tables.moon + 1),
         (Pass, 1),
         (Reroll, (d + 1) * (d + 1) * green),
         (Commit, prod(commit_bases)),
@@ -141,7 +139,7 @@ def action_index(game: Game1969, action: Any) -> int:
             return int(action.seat)
         start = lay.starts[kind]
         if kind is Hire:
-            local = (_KIND[action.kind] * len(BOXES) + _BOX[action.box]) * game.n + action.sheet
+            local = (_KIND[action.kind] * len(BOXES) + _BOX[action.box]) * game.tables.n + action.sheet
         elif kind is SpendPrestige:
             local = action.points
         elif kind is Discard or kind is BuyCards:

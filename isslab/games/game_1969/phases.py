@@ -27,6 +27,7 @@ __all__ = [
     "NO_MISSION",
     "OVER",
     "PHASES",
+    "PHASE_TEXT",
     "REROLL",
     "REROLL_ROLL",
     "ROLL",
@@ -82,8 +83,8 @@ LAUNCH, ROLL, REROLL, REROLL_ROLL, COMMIT, OVER = (
     Phase.OVER,
 )
 
-#: readable phase names, by phase
-PHASES: Final[tuple[str, ...]] = (
+#: the words of each phase, by phase (views, texts and refusals name a phase with them)
+PHASE_TEXT: Final[tuple[str, ...]] = (
     "choose first player",
     "income: free intelligence draw",
     "income: discard to the hand limit",
@@ -97,6 +98,8 @@ PHASES: Final[tuple[str, ...]] = (
     "mission: play intelligence",
     "game over",
 )
+#: the old name of :data:`PHASE_TEXT` (boards and notebooks import it)
+PHASES: Final = PHASE_TEXT
 
 #: in ``WHO``: the phase is a decision of the state's ``actor``
 ACTOR: Final = 0

@@ -14,12 +14,10 @@ is a famous and a basic scientist on Launchpad, a genius and a Bonus Token on Lu
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from isslab.core import short_repr
 from isslab.games.game_1969.components import BASIC, BOXES, FAMOUS, GENIUS, KINDS, NATIONS, ROOKIE, SPY
-from isslab.games.game_1969.counts import researchers
 from isslab.games.game_1969.phases import (
     BUY,
     BUY_DRAW,
@@ -39,6 +37,8 @@ from isslab.games.game_1969.phases import (
     Phase,
 )
 from isslab.games.game_1969.scoring import Tally
+from isslab.games.game_1969.tables import researchers
+from isslab.games.kit import check_ints, freeze, is_int, per_seat
 
 if TYPE_CHECKING:
     from isslab.games.game_1969.rules import Game1969, State1969
@@ -93,32 +93,11 @@ def sheets_text(cubes: Cubes, tokens: tuple[int, ...]) -> str:
     return " ".join(items)
 
 
-def _freeze(value: Any, depth: int = 8) -> Any:
-    """Lists (and other sequences but strings) to tuples, recursively (state fields nest 4 deep at most)."""
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        return value
-    if depth <= 0:
-        raise ValueError("a state field nested more than 8 levels deep")
-    return tuple(_freeze(v, depth - 1) for v in value)
-
-
 def _per_seat(name: str, value: Any, current: tuple[Any, ...]) -> tuple[Any, ...]:
-    """``value`` as one entry per seat: a sequence of one entry per seat, or a mapping seat -> entry
-    (the seats it leaves out keep their ``current`` entry)."""
-    n = len(current)
-    if isinstance(value, Mapping):
-        bad = [s for s in value if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n]
-        if bad:
-            raise ValueError(f"{name}: {short_repr(bad[0])} is not a seat from 0 to {n - 1}")
-        return tuple(value.get(s, current[s]) for s in range(n))
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise ValueError(
-            f"{name} needs one entry per seat (or a dict seat -> entry), got {short_repr(value)}"
-        )
-    out = tuple(value)
-    if len(out) != n:
-        raise ValueError(f"{name} needs {n} entries (one per seat), got {len(out)}")
-    return out
+    """``value`` as one entry per seat (each frozen): a sequence of one entry per seat, or a mapping
+    seat (index or nation) -> entry, the seats it leaves out keeping their ``current`` entry."""
+    given = per_seat(name, value, len(current), NATIONS)
+    return tuple(freeze(given[s]) if s in given else current[s] for s in range(len(current)))
 
 
 def _phase(phase: Phase | str | None) -> Phase:
@@ -137,15 +116,14 @@ def _phase(phase: Phase | str | None) -> Phase:
 
 
 def _mission_index(game: Game1969, m: Any) -> int:
+    t = game.tables
     if isinstance(m, str):
-        if m not in game.m_name:
-            raise ValueError(
-                f"attempted: no mission {short_repr(m)}; the missions are {', '.join(game.m_name)}"
-            )
-        return game.m_name.index(m)
-    if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= game.moon:
-        raise ValueError(f"attempted: {short_repr(m)} is not a mission index from 0 to {game.moon} or a name")
-    return m
+        if m not in t.m_name:
+            raise ValueError(f"attempted: no mission {short_repr(m)}; the missions are {', '.join(t.m_name)}")
+        return t.m_name.index(m)
+    if not is_int(m, 0, t.moon):
+        raise ValueError(f"attempted: {short_repr(m)} is not a mission index from 0 to {t.moon} or a name")
+    return int(m)
 
 
 def build(
@@ -180,8 +158,8 @@ def build(
     come out of the deck, the cubes out of the supply, the tokens out of the bank, the flags follow
     ``attempted``. Other state fields may be given raw (``hired``, ``stats`` ...).
     """
-    n = game.n
-    o = game._options
+    t = game.tables
+    n = t.n
     start = game.new_state()
     known = start.FIELDS
     unknown = sorted(set(fields) - set(known))
@@ -202,17 +180,17 @@ def build(
             f"position() builds the phases {', '.join(p.name for p in BUILT_PHASES)}; reach {ph.name} by "
             "applying actions to one of them (a LAUNCH position, then Launch and DiceRoll ...)"
         )
-    first = o["first_player"] if o["first_player"] >= 0 else 0
+    first = t.first_player if t.first_player >= 0 else 0
     if first_player is not None:
         first = first_player
     first = fields.pop("first", first)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
         raise ValueError(f"first_player must be a seat from 0 to {n - 1}, got {short_repr(first)}")
-    last_year = 1962 + game.rounds
+    last_year = 1962 + t.rounds
     if ph == OVER:
         if year is not None and year != last_year:
             raise ValueError(f"a finished game stands after {last_year}: leave year out")
-        index = game.rounds
+        index = t.rounds
     else:
         y = 1963 if year is None else year
         if isinstance(y, bool) or not isinstance(y, int) or not 1963 <= y <= last_year:
@@ -231,21 +209,21 @@ def build(
     st = start._copy()
     st._hist, st._nhist = None, 0
     st.year, st.phase, st.first, st.actor, st.turn = index, ph, first, actor, turn
-    income = o["income"][min(index, game.rounds - 1)]
+    income = t.income[min(index, t.rounds - 1)]
     st.money = (income,) * n
     if money is not None:
-        st.money = _freeze(_per_seat("money", money, st.money))
+        st.money = _per_seat("money", money, st.money)
     if prestige is not None:
-        st.pp = _freeze(_per_seat("prestige", prestige, st.pp))
+        st.pp = _per_seat("prestige", prestige, st.pp)
     # research: text per seat (or the raw fields cubes and tokens)
     if research is not None:
         if "cubes" in fields or "tokens" in fields:
             raise ValueError("give research (sheet text) or the raw fields cubes and tokens, not both")
-        sheets = [parse_sheets(t) for t in _per_seat("research", research, ("",) * n)]
+        sheets = [parse_sheets(text) for text in _per_seat("research", research, ("",) * n)]
         st.cubes = tuple(c for c, _ in sheets)
         st.tokens = tuple(t for _, t in sheets)
-    st.cubes = _freeze(fields.pop("cubes", st.cubes))
-    st.tokens = _freeze(fields.pop("tokens", st.tokens))
+    st.cubes = freeze(fields.pop("cubes", st.cubes))
+    st.tokens = freeze(fields.pop("tokens", st.tokens))
     try:
         st.research = tuple(
             tuple(researchers(tuple(c)) + t for c, t in zip(row, toks, strict=True))
@@ -254,29 +232,29 @@ def build(
     except (TypeError, ValueError, IndexError):
         raise ValueError("cubes and tokens need 12 boxes per seat, cubes as tuples of kind codes") from None
     placed = [sum(1 for row in st.cubes for c in row for k in c if k == kind) for kind in range(len(KINDS))]
-    st.supply = tuple(have - used for have, used in zip(o["scientist_supply"], placed, strict=True))
-    st.bonus_left = o["bonus_tokens"] - sum(sum(row) for row in st.tokens)
+    st.supply = tuple(have - used for have, used in zip(t.scientist_supply, placed, strict=True))
+    st.bonus_left = t.bonus_tokens - sum(sum(row) for row in st.tokens)
     if spies_hired is not None:
-        st.spies_hired = _freeze(_per_seat("spies_hired", spies_hired, st.spies_hired))
+        st.spies_hired = _per_seat("spies_hired", spies_hired, st.spies_hired)
     elif placed[SPY]:
         raise ValueError(f"{placed[SPY]} spies are on the sheets: say who hired them with spies_hired")
     # cards: hands and discards come out of the deck unless the deck is given
     if hands is not None:
-        st.hands = _freeze(_per_seat("hands", hands, st.hands))
+        st.hands = _per_seat("hands", hands, st.hands)
     if discard is not None:
-        st.discard = _freeze(discard)
-    commits = _freeze(fields.get("commits", st.commits))
+        st.discard = freeze(discard)
+    commits = freeze(fields.get("commits", st.commits))
     if deck is not None:
-        st.deck = _freeze(deck)
+        st.deck = freeze(deck)
     else:
         try:
             out = [
                 sum(h[v] for h in st.hands) + st.discard[v] + sum(c[v] for c in commits if c is not None)
-                for v in range(game.nvalues)
+                for v in range(t.nvalues)
             ]
         except (TypeError, IndexError):
-            raise ValueError(f"hands, discard and commits need {game.nvalues} card counts each") from None
-        st.deck = tuple(have - used for have, used in zip(game.deck0, out, strict=True))
+            raise ValueError(f"hands, discard and commits need {t.nvalues} card counts each") from None
+        st.deck = tuple(have - used for have, used in zip(t.deck0, out, strict=True))
     # missions attempted in earlier rounds, and what follows from them
     if attempted is not None:
         masks = []
@@ -289,37 +267,22 @@ def build(
             masks.append(mask)
         st.attempted = tuple(masks)
     if moon_flags is not None:
-        current = tuple(MOON_LAUNCHED if a >> game.moon & 1 else 0 for a in st.attempted)
-        st.moon_flag = _freeze(_per_seat("moon_flags", moon_flags, current))
+        current = tuple(MOON_LAUNCHED if a >> t.moon & 1 else 0 for a in st.attempted)
+        st.moon_flag = _per_seat("moon_flags", moon_flags, current)
     elif "moon_flag" not in fields:
-        st.moon_flag = tuple(MOON_LAUNCHED if a >> game.moon & 1 else 0 for a in st.attempted)
-    launched = _freeze(fields.get("launched", st.launched))
+        st.moon_flag = tuple(MOON_LAUNCHED if a >> t.moon & 1 else 0 for a in st.attempted)
+    launched = freeze(fields.get("launched", st.launched))
     try:
         st.flags = tuple(
             sum(1 for s in range(n) if st.attempted[s] >> m & 1 and launched[s] != m)
-            for m in range(game.moon + 1)
+            for m in range(t.moon + 1)
         )
     except (TypeError, IndexError):
         raise ValueError(f"attempted and launched need one entry per seat ({n})") from None
     for name, value in fields.items():
-        setattr(st, name, _freeze(value))
+        setattr(st, name, freeze(value))
     check_position(st)
     return st
-
-
-def _ints(problems: list[str], name: str, value: Any, length: int, lo: int | None = 0) -> bool:
-    """Check that ``value`` is a tuple of ``length`` ints (>= ``lo``); note a problem if not."""
-    if not isinstance(value, tuple) or len(value) != length:
-        problems.append(f"{name} needs {length} entries, got {short_repr(value)}")
-        return False
-    for v in value:
-        if isinstance(v, bool) or not isinstance(v, int):
-            problems.append(f"{name} holds {short_repr(v)}, not an int")
-            return False
-        if lo is not None and v < lo:
-            problems.append(f"{name} holds {v}, below {lo}")
-            return False
-    return True
 
 
 def check_position(st: State1969) -> None:
@@ -330,18 +293,17 @@ def check_position(st: State1969) -> None:
 
 
 def _problems(st: State1969) -> list[str]:  # noqa: C901 - one check after another, in field order
-    g = st.game
-    o = g._options
-    n = g.n
+    t = st.game.tables
+    n = t.n
     p: list[str] = []
     # the clock: year, phase, who acts
-    if isinstance(st.year, bool) or not isinstance(st.year, int) or not 0 <= st.year <= g.rounds:
-        return [f"year index {short_repr(st.year)} is not from 0 to {g.rounds}"]
+    if isinstance(st.year, bool) or not isinstance(st.year, int) or not 0 <= st.year <= t.rounds:
+        return [f"year index {short_repr(st.year)} is not from 0 to {t.rounds}"]
     if isinstance(st.phase, bool) or not isinstance(st.phase, int) or st.phase not in _PHASE_VALUES:
         return [f"phase {short_repr(st.phase)} is not a Phase"]
     ph = st.phase
-    if (ph == OVER) != (st.year == g.rounds):
-        p.append(f"the phase is {Phase(ph).name} in year index {st.year} of {g.rounds} rounds")
+    if (ph == OVER) != (st.year == t.rounds):
+        p.append(f"the phase is {Phase(ph).name} in year index {st.year} of {t.rounds} rounds")
     if ph == FIRST:
         if st.first != NOBODY or st.actor != NOBODY or st.year:
             p.append("before the First Player is chosen nobody acts and the year is 1963")
@@ -359,21 +321,21 @@ def _problems(st: State1969) -> list[str]:  # noqa: C901 - one check after anoth
     if p:
         return p
     # per-seat numbers
-    _ints(p, "money", st.money, n)
-    _ints(p, "prestige (pp)", st.pp, n)
-    _ints(p, "spies_hired", st.spies_hired, n)
-    _ints(p, "attempted", st.attempted, n)
-    _ints(p, "launched", st.launched, n, lo=NO_MISSION)
-    _ints(p, "moon_flag", st.moon_flag, n, lo=MOON_LAUNCHED)
-    _ints(p, "supply", st.supply, len(KINDS))
-    _ints(p, "flags", st.flags, g.moon + 1)
+    check_ints(p, "money", st.money, n)
+    check_ints(p, "prestige (pp)", st.pp, n)
+    check_ints(p, "spies_hired", st.spies_hired, n)
+    check_ints(p, "attempted", st.attempted, n)
+    check_ints(p, "launched", st.launched, n, lo=NO_MISSION)
+    check_ints(p, "moon_flag", st.moon_flag, n, lo=MOON_LAUNCHED)
+    check_ints(p, "supply", st.supply, len(KINDS))
+    check_ints(p, "flags", st.flags, t.moon + 1)
     if not isinstance(st.hired, tuple) or len(st.hired) != n or any(type(h) is not bool for h in st.hired):
         p.append(f"hired needs {n} bools")
     if not isinstance(st.stats, tuple) or len(st.stats) != n:
         p.append(f"stats needs {n} entries")
     else:
         for s, row in enumerate(st.stats):
-            _ints(p, f"stats of {NATIONS[s]}", row, len(Tally._fields))
+            check_ints(p, f"stats of {NATIONS[s]}", row, len(Tally._fields))
     for name in ("bonus_left", "pending", "green", "blue", "red", "space"):
         v = getattr(st, name)
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
@@ -385,17 +347,17 @@ def _problems(st: State1969) -> list[str]:  # noqa: C901 - one check after anoth
     # cards: counts, conservation, the hand limit
     p += _card_problems(st)
     # missions: attempts, flags, the Moon track, the mission test
-    last_moon = len(g.m_values[g.moon]) - 1
+    last_moon = len(t.m_values[t.moon]) - 1
     for s in range(n):
         name = NATIONS[s]
-        if st.attempted[s] >> (g.moon + 1):
+        if st.attempted[s] >> (t.moon + 1):
             p.append(f"{name} attempted a mission beyond the Moon Mission (bit mask {st.attempted[s]})")
         m = st.launched[s]
-        if m > g.moon:
+        if m > t.moon:
             p.append(f"{name} launched mission {m}, beyond the Moon Mission")
         elif m != NO_MISSION and not st.attempted[s] >> m & 1:
-            p.append(f"{name} launched {g.m_name[m]} this round but has not attempted it")
-        moon_done = bool(st.attempted[s] >> g.moon & 1)
+            p.append(f"{name} launched {t.m_name[m]} this round but has not attempted it")
+        moon_done = bool(st.attempted[s] >> t.moon & 1)
         if (st.moon_flag[s] == MOON_LAUNCHED) != moon_done:
             p.append(
                 f"{name}'s Moon flag is {'off' if st.moon_flag[s] == MOON_LAUNCHED else 'on'} the head-start "
@@ -404,11 +366,11 @@ def _problems(st: State1969) -> list[str]:  # noqa: C901 - one check after anoth
         if st.moon_flag[s] > last_moon:
             p.append(f"{name}'s Moon flag {st.moon_flag[s]} is beyond the last space {last_moon}")
     if not p:
-        for m in range(g.moon + 1):
+        for m in range(t.moon + 1):
             earlier = sum(1 for s in range(n) if st.attempted[s] >> m & 1 and st.launched[s] != m)
             if st.flags[m] != earlier:
                 p.append(
-                    f"{g.m_name[m]} has {st.flags[m]} flags but {earlier} nations attempted it in "
+                    f"{t.m_name[m]} has {st.flags[m]} flags but {earlier} nations attempted it in "
                     "earlier rounds"
                 )
     p += _test_problems(st)
@@ -417,15 +379,14 @@ def _problems(st: State1969) -> list[str]:  # noqa: C901 - one check after anoth
         p.append(f"pending is {st.pending} in phase {Phase(ph).name}")
     elif ph in _DRAWS and isinstance(st.deck, tuple) and st.pending >= sum(st.deck):
         p.append(f"{st.pending} cards to draw from a deck of {sum(st.deck)} would be taken without a draw")
-    if ph == INCOME_SPEND and not min(o["pp_limits"][st.year], st.pp[st.actor]) > 0:
+    if ph == INCOME_SPEND and not min(t.pp_limits[st.year], st.pp[st.actor]) > 0:
         p.append(f"{NATIONS[st.actor]} has no Prestige to sell in {st.current_year}")
     return p
 
 
 def _research_problems(st: State1969) -> list[str]:
-    g = st.game
-    o = g._options
-    n = g.n
+    t = st.game.tables
+    n = t.n
     p: list[str] = []
     shape = isinstance(st.cubes, tuple) and len(st.cubes) == n and isinstance(st.tokens, tuple)
     if not shape or len(st.tokens) != n:
@@ -434,7 +395,11 @@ def _research_problems(st: State1969) -> list[str]:
     spies_on = [0] * n
     for s in range(n):
         row, toks = st.cubes[s], st.tokens[s]
-        if not isinstance(row, tuple) or len(row) != 12 or not _ints(p, f"tokens of {NATIONS[s]}", toks, 12):
+        if (
+            not isinstance(row, tuple)
+            or len(row) != 12
+            or not check_ints(p, f"tokens of {NATIONS[s]}", toks, 12)
+        ):
             p.append(f"the sheets of {NATIONS[s]} need 12 boxes")
             continue
         for b, cubes in enumerate(row):
@@ -449,7 +414,7 @@ def _research_problems(st: State1969) -> list[str]:
             if list(cubes) != sorted(cubes):
                 p.append(f"{where} cubes must be sorted, got {short_repr(cubes)}")
             if len(cubes) == 2 and cubes[0] == cubes[1] and cubes[0] != BASIC:
-                if cubes[0] != SPY or o["spy_box_rule"]:
+                if cubes[0] != SPY or t.spy_box_rule:
                     p.append(f"{where} holds two {KINDS[cubes[0]]} scientists (two different types, §2.1)")
             if toks[b] > 1:
                 p.append(f"{where} holds {toks[b]} Bonus Tokens; a box has one token space")
@@ -465,16 +430,16 @@ def _research_problems(st: State1969) -> list[str]:
     if st.research != research:
         p.append("research does not match the cubes and tokens (it is derived: leave it out)")
     for k, kind in enumerate(KINDS):
-        if st.supply[k] + placed[k] != o["scientist_supply"][k]:
+        if st.supply[k] + placed[k] != t.scientist_supply[k]:
             p.append(
                 f"{placed[k]} {kind} cubes on the sheets and {st.supply[k]} in the supply make "
-                f"{st.supply[k] + placed[k]}, not {o['scientist_supply'][k]} (option scientist_supply)"
+                f"{st.supply[k] + placed[k]}, not {t.scientist_supply[k]} (option scientist_supply)"
             )
     tokens = sum(sum(row) for row in st.tokens)
-    if st.bonus_left + tokens != o["bonus_tokens"]:
+    if st.bonus_left + tokens != t.bonus_tokens:
         p.append(
             f"{tokens} Bonus Tokens on the sheets and {st.bonus_left} in the bank make "
-            f"{st.bonus_left + tokens}, not {o['bonus_tokens']} (option bonus_tokens)"
+            f"{st.bonus_left + tokens}, not {t.bonus_tokens} (option bonus_tokens)"
         )
     if sum(st.spies_hired) != placed[SPY]:
         p.append(f"{placed[SPY]} spies are on the sheets but spies_hired counts {sum(st.spies_hired)}")
@@ -486,37 +451,36 @@ def _research_problems(st: State1969) -> list[str]:
 
 
 def _card_problems(st: State1969) -> list[str]:
-    g = st.game
-    o = g._options
-    n = g.n
-    k = g.nvalues
+    t = st.game.tables
+    n = t.n
+    k = t.nvalues
     p: list[str] = []
-    ok = _ints(p, "deck", st.deck, k) & _ints(p, "discard", st.discard, k)
+    ok = check_ints(p, "deck", st.deck, k) & check_ints(p, "discard", st.discard, k)
     if not isinstance(st.hands, tuple) or len(st.hands) != n:
         return [*p, f"hands needs {n} entries"]
     for s in range(n):
-        ok &= _ints(p, f"the hand of {NATIONS[s]}", st.hands[s], k)
+        ok &= check_ints(p, f"the hand of {NATIONS[s]}", st.hands[s], k)
     if not isinstance(st.commits, tuple) or len(st.commits) != n:
         return [*p, f"commits needs {n} entries"]
     for s, c in enumerate(st.commits):
         if c is not None:
-            ok &= _ints(p, f"the face-down cards of {NATIONS[s]}", c, k)
+            ok &= check_ints(p, f"the face-down cards of {NATIONS[s]}", c, k)
     if not ok:
         return p
     for v in range(k):
         held = sum(h[v] for h in st.hands)
         down = sum(c[v] for c in st.commits if c is not None)
         total = held + st.deck[v] + st.discard[v] + down
-        if total != g.deck0[v]:
+        if total != t.deck0[v]:
             p.append(
                 f"cards of value {v + 1}: {held} in hands, {st.deck[v]} in the deck, {st.discard[v]} "
-                f"discarded and {down} face down make {total}, not {g.deck0[v]} (option intel_deck)"
+                f"discarded and {down} face down make {total}, not {t.deck0[v]} (option intel_deck)"
             )
-    limit = o["hand_limit"]
+    limit = t.hand_limit
     for s in range(n):
         size = sum(st.hands[s])
         pending = st.pending if st.phase == BUY_DRAW and s == st.actor else 0
-        over_allowed = not o["hand_limit_after_draws"] or (
+        over_allowed = not t.hand_limit_after_draws or (
             s == st.actor and st.phase in (INCOME_DISCARD, INCOME_DRAW)
         )
         if size + pending > limit and not over_allowed:
@@ -528,7 +492,7 @@ def _card_problems(st: State1969) -> list[str]:
     else:
         for s, c in enumerate(st.played):
             if c is not None:
-                _ints(p, f"the cards {NATIONS[s]} played", c, k)
+                check_ints(p, f"the cards {NATIONS[s]} played", c, k)
         if any(c is not None for c in st.played) and (st.mission == NO_MISSION or st.phase in _TEST):
             p.append("played shows the cards of a revealed mission test only")
     if not any(st.deck) and any(st.discard):
@@ -537,7 +501,7 @@ def _card_problems(st: State1969) -> list[str]:
 
 
 def _test_problems(st: State1969) -> list[str]:
-    g = st.game
+    t = st.game.tables
     ph = st.phase
     m = st.mission
     if m == NO_MISSION:
@@ -548,21 +512,21 @@ def _test_problems(st: State1969) -> list[str]:
         return []
     if ph == FIRST:
         return ["no mission test before the First Player is chosen"]
-    if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= g.moon:
-        return [f"mission {short_repr(m)} is not a mission index from 0 to {g.moon}"]
-    if not isinstance(st.launcher, int) or not 0 <= st.launcher < g.n:
+    if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= t.moon:
+        return [f"mission {short_repr(m)} is not a mission index from 0 to {t.moon}"]
+    if not isinstance(st.launcher, int) or not 0 <= st.launcher < t.n:
         return [f"launcher {short_repr(st.launcher)} is not a seat"]
     p = []
     if st.launched[st.launcher] != m:
         # the final test of last round stays in view until the Mission Phase
         if ph not in (INCOME_DRAW, INCOME_DISCARD, INCOME_SPEND, BUY, BUY_DRAW, OVER):
-            p.append(f"{NATIONS[st.launcher]} has not launched {g.m_name[m]} this round")
+            p.append(f"{NATIONS[st.launcher]} has not launched {t.m_name[m]} this round")
         elif not st.attempted[st.launcher] >> m & 1:
-            p.append(f"{NATIONS[st.launcher]} has never attempted {g.m_name[m]}")
+            p.append(f"{NATIONS[st.launcher]} has never attempted {t.m_name[m]}")
     if ph in (ROLL, REROLL, REROLL_ROLL) and st.actor != st.launcher:
         p.append(f"the launcher {NATIONS[st.launcher]} rolls its own test")
-    if st.green + st.blue + st.red + st.pending * (ph in (ROLL, REROLL_ROLL)) > g._options["dice"]:
-        p.append(f"the dice of the test are more than the {g._options['dice']} dice")
-    if st.space >= len(g.m_values[m]):
-        p.append(f"space {st.space} is beyond the last space of {g.m_name[m]}")
+    if st.green + st.blue + st.red + st.pending * (ph in (ROLL, REROLL_ROLL)) > t.dice:
+        p.append(f"the dice of the test are more than the {t.dice} dice")
+    if st.space >= len(t.m_values[m]):
+        p.append(f"space {st.space} is beyond the last space of {t.m_name[m]}")
     return p

@@ -1,52 +1,35 @@
-"""The 1969 game and its positions: :class:`Game1969` (options, tables) and :class:`State1969`.
+"""The 1969 game and its positions: :class:`Game1969` and :class:`State1969`, wiring the modules.
 
-This module wires the concepts together; each lives in its own module:
+Each concept lives in its own module (the skeleton of ``isslab/games/README.md``):
 
 * :mod:`.components` - nations, boxes, scientists, the default board and the options;
-* :mod:`.tables` - option checks and the board as :class:`~.tables.Mission` records;
-* :mod:`.phases` - the :class:`~.phases.Phase` of a round, who acts, :class:`~.phases.End1969`;
+* :mod:`.tables` - option checks, and :class:`~.tables.Tables`: the board, the option values, the
+  prices and every shared action, built once per game as ``game.tables``;
+* :mod:`.phases` - the :class:`~.phases.Phase` of a round, who acts, :data:`~.phases.PHASE_TEXT`,
+  :class:`~.phases.End1969`;
 * :mod:`.actions` - the action NamedTuples;
 * :mod:`.legal` - legal actions, chance outcomes, and why an action is illegal;
 * :mod:`.steps` - what each action does (``State._apply``);
 * :mod:`.scoring` - end-of-game points, winners, statistics;
-* :mod:`.view` - what a nation sees, and texts;
+* :mod:`.view` - what a nation sees, the texts, the game view's hooks;
 * :mod:`.positions` - positions built by hand, and their checks;
-* :mod:`.hidden` - ``resample_hidden``: a position a nation cannot tell from the real one.
+* :mod:`.hidden` - ``resample_hidden``: a position a nation cannot tell from the real one;
+* :mod:`.numbering` - the fixed action numbers; :mod:`.bots` - the heuristic bots.
 
-Caches: the game owns bounded :class:`~isslab.core.Memo` objects (``*_memo``) for the legal lists
-and the end scores, filled by :mod:`.legal` and :mod:`.scoring`; the pure helpers of :mod:`.counts`
-and :mod:`.legal` use ``lru_cache``. Nothing else writes to a game. The state's methods are the
-module functions themselves (``_apply = steps.apply``), so delegation costs no extra call.
+Caches: the tables own bounded :class:`~isslab.core.Memo` objects (``*_memo``) for the legal lists
+and the end scores, filled by :mod:`.legal` and :mod:`.scoring`; pure module functions use
+``lru_cache``. Nothing else writes to a game. The state's methods are the module functions
+themselves (``_apply = steps.apply``), so delegation costs no extra call.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar, NamedTuple
 
-from isslab.core import Game, GameInfo, Memo, ReturnsKind, State, register_game
+from isslab.core import Game, GameInfo, ReturnsKind, State, register_game
 from isslab.games.game_1969 import hidden, legal, numbering, positions, scoring, steps, view
-from isslab.games.game_1969.actions import (
-    ACTION_TYPES,
-    BuyCards,
-    DiceRoll,
-    Discard,
-    EndPurchases,
-    FirstPlayer,
-    Hire,
-    Launch,
-    Pass,
-    Reroll,
-    SpendPrestige,
-)
-from isslab.games.game_1969.components import (
-    BOXES,
-    KINDS,
-    NATIONS,
-    OPTIONS,
-    FlagPenalty,
-    IntelResolution,
-    SpyPenalty,
-)
+from isslab.games.game_1969.actions import ACTION_TYPES, Launch, Reroll
+from isslab.games.game_1969.components import NATIONS, OPTIONS
 from isslab.games.game_1969.phases import (
     ACTOR,
     BUY,
@@ -60,6 +43,7 @@ from isslab.games.game_1969.phases import (
     NO_MISSION,
     NOBODY,
     OVER,
+    PHASE_TEXT,
     PHASES,
     REROLL,
     REROLL_ROLL,
@@ -69,7 +53,7 @@ from isslab.games.game_1969.phases import (
     Phase,
 )
 from isslab.games.game_1969.scoring import NO_TALLY, STAT_NAMES
-from isslab.games.game_1969.tables import Mission, board, check_options
+from isslab.games.game_1969.tables import Mission, Tables
 
 __all__ = [
     "BUY",
@@ -82,6 +66,7 @@ __all__ = [
     "LAUNCH",
     "OVER",
     "PHASES",
+    "PHASE_TEXT",
     "REROLL",
     "REROLL_ROLL",
     "ROLL",
@@ -140,125 +125,68 @@ class Game1969(Game):
         },
     )
 
-    # the board and the option readings
-    n: int
-    rounds: int
-    missions: tuple[Mission, ...]
-    num_missions: int
-    #: the index of the Moon Mission (the last mission)
-    moon: int
-    # the columns of ``missions``, for the hot paths and the board
-    m_name: tuple[str, ...]
-    m_boxes: tuple[tuple[int, ...], ...]
-    m_cost: tuple[int, ...]
-    m_ic: tuple[int, ...]
-    m_values: tuple[tuple[int, ...], ...]
-    spy_penalty: SpyPenalty
-    intel_resolution: IntelResolution
-    flag_penalty: FlagPenalty
-    deck0: tuple[int, ...]
-    nvalues: int
-    no_cards: tuple[int, ...]
-    no_commits: tuple[None, ...]
-    no_launches: tuple[int, ...]
-    max_price: int
-    max_mission_cost: int
-    # one shared object per action, so that bots hand back the very objects the legal lists hold
-    # (``State.resolve`` then matches by identity instead of comparing NamedTuples field by field)
-    dice_table: tuple[tuple[tuple[DiceRoll, float], ...], ...]
-    dice_actions: tuple[list[Any], ...]
-    first_outcomes: tuple[tuple[FirstPlayer, float], ...]
-    hire_table: tuple[tuple[tuple[tuple[Hire, ...], ...], ...], ...]  # [seat][kind][sheet][box]
-    end_actions: tuple[EndPurchases, ...]
-    pass_actions: tuple[Pass, ...]
-    buy_actions: tuple[tuple[BuyCards, ...], ...]  # [seat][number]
-    discard_actions: tuple[tuple[Discard, ...], ...]  # [seat][value - 1]
-    spend_actions: tuple[tuple[SpendPrestige, ...], ...]  # [seat][points]
-    spend_lists: tuple[list[list[Any]], ...]  # [seat][limit] -> SpendPrestige 0..limit
-    reroll_actions: tuple[tuple[tuple[Reroll, ...], ...], ...]  # [seat][red][blue]
-    launch_table: tuple[tuple[tuple[Launch, ...], ...], ...]  # [seat][mission][cost]
-    # bounded memos of legal lists and scores (filled by .legal and .scoring)
-    own_memo: Memo[Any, tuple[tuple[Hire, ...], ...]]
-    spy_memo: Memo[Any, tuple[Hire, ...]]
-    buy_memo: Memo[Any, list[Any]]
-    launch_memo: Memo[Any, list[Any]]
-    draw_memo: Memo[Any, legal.Draws]
-    commit_memo: Memo[Any, list[Any]]
-    reroll_memo: Memo[Any, list[Any]]
-    price_memo: Memo[int, tuple[int, ...]]
-    points_memo: Memo[Any, tuple[int, ...]]
-    hidden_memo: Memo[Any, Any]
+    #: everything built once from the options (see :class:`~.tables.Tables`)
+    tables: Tables
 
     def _setup(self) -> None:
-        """Check the options against each other, then build the board, action and memo tables."""
-        o = self._options
-        check_options(o)
-        self.n = n = o["players"]
-        self.rounds = len(o["income"])
-        self.missions = missions = board(o)
-        self.num_missions = len(missions) - 1
-        self.moon = len(missions) - 1
-        self.m_name = tuple(m.name for m in missions)
-        self.m_boxes = tuple(m.boxes for m in missions)
-        self.m_cost = tuple(m.cost for m in missions)
-        self.m_ic = tuple(m.ic for m in missions)
-        self.m_values = tuple(m.values for m in missions)
-        self.spy_penalty = SpyPenalty(o["spy_penalty_to"])
-        self.intel_resolution = IntelResolution(o["intel_resolution"])
-        self.flag_penalty = FlagPenalty(o["flag_penalty"])
-        self.deck0 = tuple(o["intel_deck"])
-        self.nvalues = len(self.deck0)
-        self.no_cards = (0,) * self.nvalues
-        self.no_commits = (None,) * n
-        self.no_launches = (NO_MISSION,) * n
-        # money beyond the dearest scientist (mission) changes no purchase (launch) list
-        self.max_price = max(o["scientist_costs"], default=0)
-        self.max_mission_cost = max(self.m_cost)
-        dice = o["dice"]
-        self.dice_table = tuple(
-            tuple((DiceRoll(*c), p) for c, p in legal.dice_outcomes(k, o["die_faces"]))
-            for k in range(dice + 1)
-        )
-        # lists handed out as legal-action lists: ``State`` never mutates them (it copies on access)
-        self.dice_actions = tuple([a for a, _ in row] for row in self.dice_table)
-        seats = range(n)
-        self.first_outcomes = tuple((FirstPlayer(s), 1.0 / n) for s in seats)
-        self.hire_table = tuple(
-            tuple(tuple(tuple(Hire(s, k, b, t) for b in BOXES) for t in seats) for k in KINDS) for s in seats
-        )
-        self.end_actions = tuple(EndPurchases(s) for s in seats)
-        self.pass_actions = tuple(Pass(s) for s in seats)
-        # index k is BuyCards(s, k); k = 0 is never legal and only keeps the index simple
-        self.buy_actions = tuple(tuple(BuyCards(s, k) for k in range(o["hand_limit"] + 1)) for s in seats)
-        self.discard_actions = tuple(tuple(Discard(s, v + 1) for v in range(self.nvalues)) for s in seats)
-        self.spend_actions = tuple(
-            tuple(SpendPrestige(s, k) for k in range(max(o["pp_limits"], default=0) + 1)) for s in seats
-        )
-        self.spend_lists = tuple([list(row[: k + 1]) for k in range(len(row))] for row in self.spend_actions)
-        self.reroll_actions = tuple(
-            tuple(tuple(Reroll(s, i, j) for j in range(dice + 1)) for i in range(dice + 1)) for s in seats
-        )
-        self.launch_table = tuple(
-            tuple(tuple(Launch(s, i, m.name, c) for c in range(m.cost + 1)) for i, m in enumerate(missions))
-            for s in seats
-        )
-        self.own_memo = Memo()
-        self.spy_memo = Memo()
-        self.buy_memo = Memo()
-        self.launch_memo = Memo()
-        # draw and commit lists grow with the deck (hundreds of outcomes at the largest options):
-        # fewer entries keep their memory bounded (about 100 MB at the option maxima)
-        self.draw_memo = Memo(5_000)
-        self.commit_memo = Memo(5_000)
-        self.reroll_memo = Memo()
-        self.price_memo = Memo()
-        self.points_memo = Memo(10_000)
-        # the card tracking of a history, for resample_hidden (a few kB each)
-        self.hidden_memo = Memo(64)
+        """Check the options against each other, then build the tables."""
+        self.tables = Tables(self._options)
+
+    # the board, as boards, notebooks and tests read it (the rules read ``tables``)
+
+    @property
+    def n(self) -> int:
+        """The number of nations."""
+        return self.tables.n
+
+    @property
+    def rounds(self) -> int:
+        """The number of yearly rounds (seven: 1963 to 1969)."""
+        return self.tables.rounds
+
+    @property
+    def missions(self) -> tuple[Mission, ...]:
+        """The missions of the board, the Moon Mission last."""
+        return self.tables.missions
+
+    @property
+    def num_missions(self) -> int:
+        """The number of ordinary missions."""
+        return self.tables.num_missions
+
+    @property
+    def moon(self) -> int:
+        """The index of the Moon Mission (the last mission)."""
+        return self.tables.moon
+
+    @property
+    def m_name(self) -> tuple[str, ...]:
+        """The name of each mission."""
+        return self.tables.m_name
+
+    @property
+    def m_boxes(self) -> tuple[tuple[int, ...], ...]:
+        """The research boxes of each mission's symbols."""
+        return self.tables.m_boxes
+
+    @property
+    def m_cost(self) -> tuple[int, ...]:
+        """The cost of each mission, in M."""
+        return self.tables.m_cost
+
+    @property
+    def m_ic(self) -> tuple[int, ...]:
+        """The Intelligence Cost of each mission."""
+        return self.tables.m_ic
+
+    @property
+    def m_values(self) -> tuple[tuple[int, ...], ...]:
+        """The PP of each space of each mission's track."""
+        return self.tables.m_values
 
     def launch_action(self, seat: int, mission: int, cost: int) -> Launch:
         """The shared ``Launch`` object of ``seat`` for ``mission`` at ``cost``."""
-        return self.launch_table[seat][mission][cost]
+        return self.tables.launch_table[seat][mission][cost]
 
     def encode_action(self, action: Any) -> list[Any]:
         """As :meth:`Game.encode_action`, but a ``Reroll`` of no success keeps its three-field form."""
@@ -281,8 +209,8 @@ class Game1969(Game):
 
     def new_state(self) -> State1969:
         """The position after Setting Up: a chance node choosing the First Player (unless fixed)."""
-        o = self._options
-        n = self.n
+        t = self.tables
+        n = t.n
         st = object.__new__(State1969)
         st._init_base(self)
         st.year = 0
@@ -291,29 +219,29 @@ class Game1969(Game):
         st.turn = 0
         st.actor = NOBODY
         st.money = (0,) * n
-        st.pp = (o["start_prestige"],) * n
+        st.pp = (t.start_prestige,) * n
         st.cubes = (((),) * 12,) * n
         st.tokens = ((0,) * 12,) * n
         st.research = ((0,) * 12,) * n
-        st.supply = tuple(o["scientist_supply"])
-        st.bonus_left = o["bonus_tokens"]
+        st.supply = t.scientist_supply
+        st.bonus_left = t.bonus_tokens
         st.hired = (False,) * n
         st.spies_hired = (0,) * n
-        st.hands = (self.no_cards,) * n
-        st.deck = self.deck0
-        st.discard = self.no_cards
-        st.flags = (0,) * (self.num_missions + 1)
+        st.hands = (t.no_cards,) * n
+        st.deck = t.deck0
+        st.discard = t.no_cards
+        st.flags = (0,) * (t.moon + 1)
         st.attempted = (0,) * n
-        st.launched = self.no_launches
+        st.launched = t.no_launches
         st.moon_flag = (0,) * n
         st.mission = NO_MISSION
         st.launcher = NOBODY
         st.green = st.blue = st.red = st.score = st.space = 0
-        st.commits = st.played = self.no_commits
+        st.commits = st.played = t.no_commits
         st.pending = 0
         st.stats = (NO_TALLY,) * n
-        if o["first_player"] >= 0:
-            st.first = o["first_player"]
+        if t.first_player >= 0:
+            st.first = t.first_player
             steps.start_round(st)
         return st
 
@@ -423,7 +351,7 @@ class State1969(State):
     @property
     def current_year(self) -> int:
         """The year on the Game Turn Track (1963 ...)."""
-        return 1963 + min(self.year, self.game.rounds - 1)
+        return 1963 + min(self.year, self.game.tables.rounds - 1)
 
     @property
     def test(self) -> MissionTest | tuple[()]:

@@ -75,16 +75,16 @@ def tally(st: State1969, seat: int) -> Tally:
 
 def scientist_points(st: State1969) -> tuple[int, ...]:
     """End-of-game PP of each seat from its scientists (Scientists; option ``end_bonus``; reading 1)."""
-    g = st.game
+    t = st.game.tables
     # asked several times at the end of every game (returns, winners, ranks, stats): memoised
     key = (st.cubes, st.spies_hired)
-    found = g.points_memo.get(key)
+    found = t.points_memo.get(key)
     if found is not None:
         return found
-    bonus = g._options["end_bonus"]
-    to_hirer = g.spy_penalty is SpyPenalty.HIRER
+    bonus = t.end_bonus
+    to_hirer = t.spy_penalty is SpyPenalty.HIRER
     out = []
-    for s in range(g.n):
+    for s in range(t.n):
         pts = 0
         for cubes in st.cubes[s]:
             for k in cubes:
@@ -94,7 +94,7 @@ def scientist_points(st: State1969) -> tuple[int, ...]:
             pts += bonus[SPY] * st.spies_hired[s]
         out.append(pts)
     found = tuple(out)
-    g.points_memo[key] = found
+    t.points_memo[key] = found
     return found
 
 
@@ -119,7 +119,7 @@ def winners(st: State1969) -> tuple[int, ...]:
 def returns(st: State1969) -> tuple[float, ...]:
     """1.0 for each winner, 0.0 otherwise (zeros before the end)."""
     win = winners(st)
-    return tuple(1.0 if s in win else 0.0 for s in range(st.game.n))
+    return tuple(1.0 if s in win else 0.0 for s in range(st.game.tables.n))
 
 
 def ranks(st: State1969) -> tuple[int, ...]:
@@ -133,7 +133,7 @@ def seat_stats(st: State1969) -> list[dict[str, float]]:
     sci = scientist_points(st)
     final = scores(st)
     out = []
-    for s in range(st.game.n):
+    for s in range(st.game.tables.n):
         row: dict[str, float] = {"money": st.money[s], "prestige": final[s], "pp_track": st.pp[s]}
         row.update(zip(Tally._fields, st.stats[s], strict=True))
         row["hired_spy"] = st.spies_hired[s]
@@ -146,6 +146,6 @@ def game_stats(st: State1969) -> dict[str, float]:
     """Whole game: winning score, cards left in the deck, Moon Missions attempted."""
     return {
         "best_score": max(scores(st)),
-        "moon_attempts": sum(1 for a in st.attempted if a >> st.game.moon & 1),
+        "moon_attempts": sum(1 for a in st.attempted if a >> st.game.tables.moon & 1),
         "deck_left": sum(st.deck),
     }

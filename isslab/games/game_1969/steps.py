@@ -7,12 +7,19 @@ launch; no prestige to sell: no sale). Each function cites the rule it implement
 are the rulebook's phases, "Scientists", "Research" and "Appendix" its sections, and "reading n"
 the numbered readings of the package docstring.
 
-Speed: a step rebuilds only the tuples it changes (:func:`~.counts.put`), and the branches of
-:func:`apply` are tested in the order of how often each action occurs in a game.
+Speed: a step rebuilds only the tuples it changes (:func:`isslab.games.kit.put`), reads the
+game's :class:`~.tables.Tables` (never the option dictionary), and the branches of :func:`apply`
+are tested in the order of how often each action occurs in a game.
+
+Cards are counts per value, value 1 first, always with one entry per value, so :func:`add` and
+:func:`sub` map over two tuples without a length check.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from operator import add as _plus
+from operator import sub as _minus
 from typing import TYPE_CHECKING, Any
 
 from isslab.core import IllegalActionError
@@ -42,8 +49,7 @@ from isslab.games.game_1969.components import (
     FlagPenalty,
     IntelResolution,
 )
-from isslab.games.game_1969.counts import add, cards_value, put, researchers, sub, with_cube
-from isslab.games.game_1969.legal import launch_actions, prices
+from isslab.games.game_1969.legal import launch_actions
 from isslab.games.game_1969.phases import (
     BUY,
     BUY_DRAW,
@@ -71,14 +77,38 @@ from isslab.games.game_1969.scoring import (
     PP_MOON,
     PP_SOLD,
 )
+from isslab.games.game_1969.tables import researchers
+from isslab.games.kit import put
 
 if TYPE_CHECKING:
     from isslab.games.game_1969.rules import State1969
 
-__all__ = ["apply", "start_round", "stat"]
+__all__ = ["add", "apply", "cards_value", "start_round", "stat", "sub", "with_cube"]
 
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _BOX_INDEX = {b: i for i, b in enumerate(BOXES)}
+
+
+def add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """Item-wise sum of two card counts."""
+    return tuple(map(_plus, a, b))
+
+
+def sub(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """Item-wise difference of two card counts."""
+    return tuple(map(_minus, a, b))
+
+
+@lru_cache(maxsize=65536)
+def cards_value(cards: tuple[int, ...]) -> int:
+    """Total Intelligence of some cards given as counts per value (value 1 first)."""
+    return sum((v + 1) * c for v, c in enumerate(cards))
+
+
+@lru_cache(maxsize=4096)
+def with_cube(cubes: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    """The sorted kind codes of a box after a cube of ``kind`` joins ``cubes``."""
+    return tuple(sorted(cubes + (kind,)))
 
 
 def apply(st0: State1969, action: Any) -> State1969:
@@ -93,7 +123,7 @@ def apply(st0: State1969, action: Any) -> State1969:
     elif kind is SpendPrestige:
         if action.points:  # keeping the prestige changes no tuple
             st.pp = put(st.pp, seat, st.pp[seat] - action.points)
-            st.money = put(st.money, seat, st.money[seat] + st.game._options["pp_money"] * action.points)
+            st.money = put(st.money, seat, st.money[seat] + st.game.tables.pp_money * action.points)
             stat(st, seat, PP_SOLD, action.points)
         st.turn += 1
         _next_income(st)
@@ -115,7 +145,7 @@ def apply(st0: State1969, action: Any) -> State1969:
     elif kind is Commit:
         _commit(st, seat, action.cards)
     elif kind is BuyCards:
-        st.money = put(st.money, seat, st.money[seat] - st.game._options["intel_cost"] * action.number)
+        st.money = put(st.money, seat, st.money[seat] - st.game.tables.intel_cost * action.number)
         stat(st, seat, CARDS, action.number)
         _draw(st, seat, action.number, BUY_DRAW)
     elif kind is CardDraw:
@@ -156,16 +186,17 @@ def stat(st: State1969, seat: int, i: int, delta: int) -> None:
 
 def start_round(st: State1969) -> None:
     """§1 Income Phase: every nation receives the income of the year, then takes its Income turn."""
-    inc = st.game._options["income"][st.year]
+    t = st.game.tables
+    inc = t.income[st.year]
     st.money = tuple(m + inc for m in st.money)
-    st.hired = (False,) * st.game.n
+    st.hired = (False,) * t.n
     st.turn = 0
     _next_income(st)
 
 
 def _next_income(st: State1969) -> None:
     """In turn order: free Intelligence draws (Research: Intelligence), then PP sales (§1, reading 10)."""
-    n = st.game.n
+    n = st.game.tables.n
     while st.turn < n:
         seat = (st.first + st.turn) % n
         st.actor = seat
@@ -180,12 +211,12 @@ def _next_income(st: State1969) -> None:
 
 def _after_income_draw(st: State1969, advance: bool = True) -> bool:
     """Discard to the hand limit (reading 5), then offer the PP sale; True if the nation must decide."""
-    o = st.game._options
+    t = st.game.tables
     seat = st.actor
-    if o["hand_limit_after_draws"] and sum(st.hands[seat]) > o["hand_limit"]:
+    if t.hand_limit_after_draws and sum(st.hands[seat]) > t.hand_limit:
         st.phase = INCOME_DISCARD
         return True
-    if min(o["pp_limits"][st.year], st.pp[seat]) > 0:  # reading 9: only down to 0 PP
+    if min(t.pp_limits[st.year], st.pp[seat]) > 0:  # reading 9: only down to 0 PP
         st.phase = INCOME_SPEND
         return True
     if advance:
@@ -199,7 +230,7 @@ def _after_income_draw(st: State1969, advance: bool = True) -> bool:
 
 def _next_purchase(st: State1969) -> None:
     """§2: each nation in turn order makes its purchases."""
-    n = st.game.n
+    n = st.game.tables.n
     if st.turn < n:
         st.phase = BUY
         st.actor = (st.first + st.turn) % n
@@ -215,7 +246,7 @@ def _clear_test(st: State1969) -> None:
     st.mission = NO_MISSION
     st.launcher = NOBODY
     st.green = st.blue = st.red = st.score = st.space = 0
-    st.played = st.game.no_commits
+    st.played = st.game.tables.no_commits
 
 
 def _hire(st: State1969, seat: int, action: Hire) -> None:
@@ -223,9 +254,7 @@ def _hire(st: State1969, seat: int, action: Hire) -> None:
     kind = _KIND_INDEX[action.kind]
     box = _BOX_INDEX[action.box]
     sheet = action.sheet
-    g = st.game
-    robotics = -1 if st.hired[seat] else st.research[seat][ROBOTICS]
-    price = (g.price_memo.get(robotics) or prices(g, robotics))[kind]  # as hire_cost
+    price = st.game.tables.prices[-1 if st.hired[seat] else st.research[seat][ROBOTICS]][kind]
     st.money = put(st.money, seat, st.money[seat] - price)
     if not st.hired[seat]:
         st.hired = put(st.hired, seat, True)
@@ -259,7 +288,7 @@ def _draw(st: State1969, seat: int, k: int, phase: int) -> bool:
             return False  # every card is in a hand (an empty deck means no discards: _refill)
         if total <= k:  # the whole deck: no randomness in its values (reading 14)
             st.hands = put(st.hands, seat, add(st.hands[seat], st.deck))
-            st.deck = st.game.no_cards
+            st.deck = st.game.tables.no_cards
             k -= total
             _refill(st)
             continue
@@ -275,7 +304,7 @@ def _draw(st: State1969, seat: int, k: int, phase: int) -> bool:
 def _refill(st: State1969) -> None:
     """§2.2 (reading 14): the moment the deck is empty, the discards become the new deck."""
     if not any(st.deck) and any(st.discard):
-        st.deck, st.discard = st.discard, st.game.no_cards
+        st.deck, st.discard = st.discard, st.game.tables.no_cards
 
 
 # --- §3 Missions ---------------------------------------------------------------------------------
@@ -283,7 +312,7 @@ def _refill(st: State1969) -> None:
 
 def _next_mission(st: State1969) -> None:
     """§3: each nation in turn order may launch one mission (skipped when none is possible)."""
-    n = st.game.n
+    n = st.game.tables.n
     while st.turn < n:
         seat = (st.first + st.turn) % n
         if len(launch_actions(st, seat)) > 1:
@@ -296,13 +325,13 @@ def _next_mission(st: State1969) -> None:
 
 def _launch(st: State1969, seat: int, m: int, cost: int) -> None:
     """§3: pay, put the Rocket on the start space (the Moon: on the head-start flag, Appendix)."""
-    g = st.game
+    t = st.game.tables
     st.money = put(st.money, seat, st.money[seat] - cost)
     st.attempted = put(st.attempted, seat, st.attempted[seat] | 1 << m)
     st.launched = put(st.launched, seat, m)
     stat(st, seat, ATTEMPTED, 1)
     start = 0
-    if m == g.moon:
+    if m == t.moon:
         # Appendix, The Moon Mission: the rocket begins where the nation's Moon flag stands, and that
         # flag leaves the head-start track
         start = st.moon_flag[seat]
@@ -311,8 +340,8 @@ def _launch(st: State1969, seat: int, m: int, cost: int) -> None:
     st.launcher = seat
     st.green = st.blue = st.red = st.score = 0
     st.space = start
-    st.played = g.no_commits
-    st.pending = g._options["dice"]
+    st.played = t.no_commits
+    st.pending = t.dice
     st.phase = ROLL
 
 
@@ -327,7 +356,7 @@ def _dice(st: State1969, roll: DiceRoll) -> None:
     if (
         st.phase == ROLL
         and st.research[st.actor][SIMULATION]
-        and (st.blue or st.red or (st.green and st.game._options["reroll_successes"]))
+        and (st.blue or st.red or (st.green and st.game.tables.reroll_successes))
     ):
         st.phase = REROLL
         return
@@ -337,15 +366,15 @@ def _dice(st: State1969, roll: DiceRoll) -> None:
 def _finish_test(st: State1969) -> None:
     """§3.1 score: successes (Ground Control converts neutrals) - failures + symbol researchers."""
     seat = st.actor
-    g = st.game
+    t = st.game.tables
     m = st.mission
     res = st.research[seat]
-    score = st.green + min(st.blue, res[GROUND_CONTROL]) - st.red + sum(map(res.__getitem__, g.m_boxes[m]))
-    pay = g._options["insurance_pay"] * res[INSURANCE] * st.red  # Research: Insurance (reading 8)
+    score = st.green + min(st.blue, res[GROUND_CONTROL]) - st.red + sum(map(res.__getitem__, t.m_boxes[m]))
+    pay = t.insurance_pay * res[INSURANCE] * st.red  # Research: Insurance (reading 8)
     if pay:
         st.money = put(st.money, seat, st.money[seat] + pay)
         stat(st, seat, INSURANCE_INCOME, pay)
-    last = len(g.m_values[m]) - 1
+    last = len(t.m_values[m]) - 1
     st.score = score
     st.space = min(last, max(0, st.space + score))  # §3.1: never below the first nor above the last space
     st.phase = COMMIT
@@ -354,7 +383,7 @@ def _finish_test(st: State1969) -> None:
 
 def _next_commit(st: State1969, active: int, pos: int) -> None:
     """§3.2: opponents from the active nation's left, then the active nation, play face down."""
-    n = st.game.n
+    n = st.game.tables.n
     for p in range(pos + 1, n):
         seat = (active + 1 + p) % n
         if sum(st.hands[seat]):
@@ -369,15 +398,15 @@ def _commit(st: State1969, seat: int, cards: tuple[int, ...]) -> None:
     st.hands = put(st.hands, seat, sub(st.hands[seat], cards))
     st.commits = put(st.commits, seat, cards)
     active = st.launcher
-    _next_commit(st, active, (seat - active - 1) % st.game.n)
+    _next_commit(st, active, (seat - active - 1) % st.game.tables.n)
 
 
 def _reveal(st: State1969, seat: int) -> None:
     """§3.2 reveal and move (reading 2), then §3.3 prestige (reading 3) and the Moon head start."""
-    g = st.game
+    t = st.game.tables
     m = st.mission
-    ic = g.m_ic[m]
-    values = g.m_values[m]
+    ic = t.m_ic[m]
+    values = t.m_values[m]
     last = len(values) - 1
     own = opp = 0
     discard = st.discard
@@ -396,9 +425,9 @@ def _reveal(st: State1969, seat: int) -> None:
     st.discard = discard
     _refill(st)
     st.played = st.commits  # §3.2: revealed, the plays are public
-    st.commits = g.no_commits
+    st.commits = t.no_commits
     space = st.space
-    if g.intel_resolution is IntelResolution.NET:
+    if t.intel_resolution is IntelResolution.NET:
         space = min(last, max(0, space + own // ic - opp // ic))
     else:  # reading 2: down first, then up, clamping after each step
         space = max(0, space - opp // ic)
@@ -406,24 +435,24 @@ def _reveal(st: State1969, seat: int) -> None:
     st.space = space
     # §3.3: the value of the space minus the flags already on the mission (reading 3), at least 0
     penalty = st.flags[m]
-    if g.flag_penalty is FlagPenalty.ALL_ATTEMPTS:
+    if t.flag_penalty is FlagPenalty.ALL_ATTEMPTS:
         penalty += sum(1 for s, x in enumerate(st.launched) if x == m and s != seat and _before(st, s))
     gain = max(0, values[space] - penalty)
     if gain:  # no prestige changes no tuple
         st.pp = put(st.pp, seat, st.pp[seat] + gain)
-        stat(st, seat, PP_MOON if m == g.moon else PP_MISSIONS, gain)
+        stat(st, seat, PP_MOON if m == t.moon else PP_MISSIONS, gain)
     if space == last:
         stat(st, seat, PERFECT, 1)
         mf = st.moon_flag[seat]
         if mf != MOON_LAUNCHED:  # §3.3: advance the Moon flag while it is on the head-start track
-            st.moon_flag = put(st.moon_flag, seat, min(mf + 1, len(g.m_values[g.moon]) - 1))
+            st.moon_flag = put(st.moon_flag, seat, min(mf + 1, len(t.m_values[t.moon]) - 1))
     st.turn += 1
     _next_mission(st)
 
 
 def _before(st: State1969, seat: int) -> bool:
     """Whether ``seat`` acted earlier than the current nation in this round's turn order."""
-    return (seat - st.first) % st.game.n < st.turn
+    return (seat - st.first) % st.game.tables.n < st.turn
 
 
 # --- §4 End of the Round -------------------------------------------------------------------------
@@ -436,10 +465,10 @@ def _end_round(st: State1969) -> None:
         if m != NO_MISSION:
             flags[m] += 1
     st.flags = tuple(flags)
-    st.launched = st.game.no_launches
+    st.launched = st.game.tables.no_launches
     st.year += 1
-    st.first = (st.first + 1) % st.game.n
-    if st.year >= st.game.rounds:
+    st.first = (st.first + 1) % st.game.tables.n
+    if st.year >= st.game.tables.rounds:
         st.phase = OVER  # End of the Game: after the 1969 round
         st.actor = NOBODY
         return

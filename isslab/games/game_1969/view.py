@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from isslab.core import Action
 from isslab.games.game_1969.actions import CardDraw, Commit, cards_text
 from isslab.games.game_1969.components import BOX_LABELS, BOXES, KINDS, NATIONS, FlagPenalty
-from isslab.games.game_1969.phases import COMMIT, NO_MISSION, OVER, PHASES, REROLL, REROLL_ROLL, ROLL
+from isslab.games.game_1969.phases import COMMIT, NO_MISSION, OVER, PHASE_TEXT, REROLL, REROLL_ROLL, ROLL
 from isslab.games.game_1969.scoring import scores, winners
 
 if TYPE_CHECKING:
@@ -38,8 +38,8 @@ def describe(action: Action, seat: int | None) -> str:
 
 def view(st: State1969, seat: int) -> dict[str, Any]:
     """What ``seat`` may see, as JSON-able data (reading 13)."""
-    g = st.game
-    n = g.n
+    t = st.game.tables
+    n = t.n
     committed: list[Any] = []
     for s, c in enumerate(st.commits):
         if c is None:
@@ -63,7 +63,7 @@ def view(st: State1969, seat: int) -> dict[str, Any]:
     if st.mission != NO_MISSION:
         this_round = st.launched[st.launcher] == st.mission
         test = {
-            "mission": g.m_name[st.mission],
+            "mission": t.m_name[st.mission],
             "nation": NATIONS[st.launcher],
             # the test's own year: the current one, or the year before once its round has ended
             # (after the 1969 round too, where ``current_year`` stays 1969)
@@ -82,7 +82,7 @@ def view(st: State1969, seat: int) -> dict[str, Any]:
         "seat": seat,
         "nation": NATIONS[seat],
         "year": st.current_year,
-        "phase": PHASES[st.phase],
+        "phase": PHASE_TEXT[st.phase],
         "to_move": st.current_player,
         "first_player": st.first,
         "nations": list(NATIONS[:n]),
@@ -97,8 +97,8 @@ def view(st: State1969, seat: int) -> dict[str, Any]:
         "discard": list(st.discard),
         "supply": dict(zip(KINDS, st.supply, strict=True)),
         "bonus_tokens": st.bonus_left,
-        "flags": dict(zip(g.m_name, st.flags, strict=True)),
-        "attempted": [[g.m_name[m] for m in range(g.moon + 1) if a >> m & 1] for a in st.attempted],
+        "flags": dict(zip(t.m_name, st.flags, strict=True)),
+        "attempted": [[t.m_name[m] for m in range(t.moon + 1) if a >> m & 1] for a in st.attempted],
         "moon_flags": list(st.moon_flag),
         "mission": test,
         "scores": list(scores(st)) if st.phase == OVER else None,
@@ -107,9 +107,9 @@ def view(st: State1969, seat: int) -> dict[str, Any]:
 
 def render(st: State1969) -> str:
     """The position as readable text (omniscient: every hand's size, no hand's values)."""
-    g = st.game
-    n = g.n
-    lines = [f"1969 - year {st.current_year}, {PHASES[st.phase]}"]
+    t = st.game.tables
+    n = t.n
+    lines = [f"1969 - year {st.current_year}, {PHASE_TEXT[st.phase]}"]
     if st.first >= 0:
         lines[0] += f", first player {NATIONS[st.first]}"
     if st.phase != OVER and st.current_player >= 0:
@@ -121,7 +121,7 @@ def render(st: State1969) -> str:
             tok = "+T" if st.tokens[s][b] else ""
             if cubes or tok:
                 boxes.append(f"{BOX_LABELS[b]}[{cubes}{tok}={st.research[s][b]}]")
-        done = [g.m_name[m] for m in range(g.moon + 1) if st.attempted[s] >> m & 1]
+        done = [t.m_name[m] for m in range(t.moon + 1) if st.attempted[s] >> m & 1]
         moon = "launched" if st.moon_flag[s] < 0 else f"space {st.moon_flag[s] + 1}"
         lines.append(
             f"  {NATIONS[s]:8} {st.pp[s]:3} PP {st.money[s]:3} M  cards {sum(st.hands[s])}  moon flag {moon}"
@@ -132,13 +132,13 @@ def render(st: State1969) -> str:
     if st.mission != NO_MISSION:
         m = st.mission
         lines.append(
-            f"  mission {g.m_name[m]} ({NATIONS[st.launcher]}): {st.green} success {st.blue} neutral "
-            f"{st.red} failure, score {st.score}, rocket on space {st.space + 1}/{len(g.m_values[m])}"
+            f"  mission {t.m_name[m]} ({NATIONS[st.launcher]}): {st.green} success {st.blue} neutral "
+            f"{st.red} failure, score {st.score}, rocket on space {st.space + 1}/{len(t.m_values[m])}"
         )
         played = [f"{NATIONS[s]} {cards_text(c)}" for s, c in enumerate(st.played) if c is not None]
         if played:
             lines.append("      intelligence played: " + ", ".join(played))
-    flagged = [f"{g.m_name[m]} x{c}" for m, c in enumerate(st.flags) if c]
+    flagged = [f"{t.m_name[m]} x{c}" for m, c in enumerate(st.flags) if c]
     if flagged:
         lines.append("  flags: " + ", ".join(flagged))
     lines.append(
@@ -168,7 +168,7 @@ def key_numbers(st: State1969, seat: int) -> list[tuple[str, int | float | str]]
 def goal(st: State1969, seat: int) -> str:
     """The same for every nation: the most prestige after the last year."""
     st._check_seat(seat)
-    return f"most prestige after {1963 + st.game.rounds - 1} (a tie: money)"
+    return f"most prestige after {1963 + st.game.tables.rounds - 1} (a tie: money)"
 
 
 def standing(st: State1969, seat: int) -> tuple[float, ...]:
@@ -188,12 +188,12 @@ def headline(st: State1969, seat: int) -> str:
     m = st.mission
     if m == NO_MISSION or st.phase in _TEST:
         return ""
-    g = st.game
+    t = st.game.tables
     this_round = st.launched[st.launcher] == m
     year = 1963 + st.year - (0 if this_round else 1)
-    values = g.m_values[m]
+    values = t.m_values[m]
     space = st.space
-    if this_round and g.flag_penalty is FlagPenalty.PREVIOUS_ROUNDS:
+    if this_round and t.flag_penalty is FlagPenalty.PREVIOUS_ROUNDS:
         # this round's test: the flags of earlier rounds are all on the board (reading 3)
         won = f"+{max(0, values[space] - st.flags[m])} PP"
     else:
@@ -201,7 +201,7 @@ def headline(st: State1969, seat: int) -> str:
     played = [f"{NATIONS[s]} {cards_text(c)}" for s, c in enumerate(st.played) if c is not None and any(c)]
     cards = f"; intelligence played: {', '.join(played)}" if played else ""
     return (
-        f"{NATIONS[st.launcher]}'s {g.m_name[m]} ({year}): {st.green} success, {st.blue} neutral, "
+        f"{NATIONS[st.launcher]}'s {t.m_name[m]} ({year}): {st.green} success, {st.blue} neutral, "
         f"{st.red} failure, score {st.score:+d}; the rocket ends on space {space + 1} of {len(values)} "
         f"({won}){cards}"
     )

@@ -53,22 +53,31 @@ at length.
 
 from isslab.games.space_1999 import bots
 from isslab.games.space_1999.actions import DieColour, FirstPlayer, Move, MoveKind, Roll
-from isslab.games.space_1999.board import COLOURS, CORNERS, Geometry, dot_name
-from isslab.games.space_1999.rules import End1999, EndCode, Space1999, Space1999State
+from isslab.games.space_1999.components import COLOURS, CORNERS, HUB, PAD, dot_name
+from isslab.games.space_1999.phases import PHASE_TEXT, End1999, EndCode, Phase
+from isslab.games.space_1999.rules import Game1999, Space1999, Space1999State, State1999
+from isslab.games.space_1999.tables import Geometry, Tables
 
 __all__ = [
     "COLOURS",
     "CORNERS",
+    "HUB",
+    "PAD",
+    "PHASE_TEXT",
     "DieColour",
     "End1999",
     "EndCode",
     "FirstPlayer",
+    "Game1999",
     "Geometry",
     "Move",
     "MoveKind",
+    "Phase",
     "Roll",
     "Space1999",
     "Space1999State",
+    "State1999",
+    "Tables",
     "bots",
     "dot_name",
 ]

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from isslab.core import action_type
-from isslab.games.space_1999.board import COLOURS, CORNERS, PAD, Loc, dot_name
+from isslab.games.space_1999.components import COLOURS, CORNERS, PAD, Loc, dot_name
 
 __all__ = ["DieColour", "FirstPlayer", "Move", "MoveKind", "Roll", "parse_move"]
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from isslab.core import State, register_bot
 from isslab.games.space_1999.actions import MoveKind
-from isslab.games.space_1999.board import PAD
-from isslab.games.space_1999.rules import Space1999, Space1999State
+from isslab.games.space_1999.components import PAD
+from isslab.games.space_1999.rules import Game1999, State1999
 
 __all__ = ["greedy_bot"]
 
@@ -18,29 +18,28 @@ LAND, PASS = MoveKind.LAND, MoveKind.PASS  # module constants: an Enum class att
 
 @lru_cache(maxsize=64)
 def _expected_tables(
-    game: Space1999,
+    game: Game1999,
 ) -> tuple[tuple[tuple[tuple[float, ...], ...], ...], tuple[tuple[float, ...], ...]]:
     """Per seat and rotation: the expected distance to landing of each dot *after* the coming die roll.
 
     Every player moves once a round, so by my next turn the disc will have turned by one of the six
     die faces; averaging over them is what "taking the expected rotation into account" means.
     """
-    S = game.spokes
-    deltas = [d for _, d in game._rolls]
+    t = game.tables
+    S = t.spokes
+    deltas = [d for _, d in t.rolls]
     per_seat = []
     home = []
-    for seat in range(game.num_players):
-        table = game.seat_dist[seat]
+    for seat in range(t.n):
+        table = t.seat_dist[seat]
         per_seat.append(
             tuple(
-                tuple(
-                    sum(table[(th + d) % S][dot] for d in deltas) / len(deltas) for dot in range(game.ndots)
-                )
+                tuple(sum(table[(th + d) % S][dot] for d in deltas) / len(deltas) for dot in range(t.ndots))
                 for th in range(S)
             )
         )
         home.append(
-            tuple(sum(game.home_dist[seat][(th + d) % S] for d in deltas) / len(deltas) for th in range(S))
+            tuple(sum(t.home_dist[seat][(th + d) % S] for d in deltas) / len(deltas) for th in range(S))
         )
     return tuple(per_seat), tuple(home)
 
@@ -51,7 +50,7 @@ def greedy_bot(state: State, rng: random.Random) -> Any:
 
     Distances are taken after the expected turn of the disc; ties are broken at random.
     """
-    assert isinstance(state, Space1999State), "the space-1999 greedy bot plays only Space: 1999"
+    assert isinstance(state, State1999), "the space-1999 greedy bot plays only Space: 1999"
     legal = state.legal_actions()
     if len(legal) == 1 or state.current_player < 0:
         return legal[0] if len(legal) == 1 else legal[int(rng.random() * len(legal))]
@@ -59,7 +58,7 @@ def greedy_bot(state: State, rng: random.Random) -> Any:
     seat = state.current_player
     exp, home = _expected_tables(game)
     table = exp[seat][state.theta]
-    index = game.geo.index
+    index = game.tables.geo.index
     best: list[Any] = []
     best_gain = -1e9
     for m in legal:

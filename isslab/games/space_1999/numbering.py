@@ -3,7 +3,7 @@
 The core contract (``Game.num_distinct_actions``, ``max_chance_outcomes``, ``action_index``) asks
 for a number per action that reads the action alone and never gives two legal actions of one state
 the same number. A move is named by where its eagle starts and ends (one action per eagle and
-destination, see :mod:`.rules`), so the numbers are, for a disc of ``D`` dots and ``L`` lines per
+destination, see :mod:`.legal`), so the numbers are, for a disc of ``D`` dots and ``L`` lines per
 corner (the acting seat is the state's, so it takes no number of its own):
 
 =====================  ==============================================
@@ -23,10 +23,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from isslab.games.space_1999.actions import DieColour, FirstPlayer, Move, MoveKind, Roll
-from isslab.games.space_1999.board import PAD
+from isslab.games.space_1999.components import PAD
 
 if TYPE_CHECKING:
-    from isslab.games.space_1999.rules import Space1999
+    from isslab.games.space_1999.rules import Game1999
 
 __all__ = ["action_index", "max_chance_outcomes", "num_distinct_actions"]
 
@@ -34,18 +34,18 @@ __all__ = ["action_index", "max_chance_outcomes", "num_distinct_actions"]
 _LINE_POS = {"-1": 0, "": 1, "+1": 2}
 
 
-def num_distinct_actions(game: Space1999) -> int:
+def num_distinct_actions(game: Game1999) -> int:
     """Pass, every (from, to) pair of dots, and a launch and a landing per line and rim dot."""
-    d = game.ndots
-    return 1 + d * d + 2 * len(game.geo.corner_lines[0]) * d
+    d = game.tables.ndots
+    return 1 + d * d + 2 * len(game.tables.geo.corner_lines[0]) * d
 
 
-def max_chance_outcomes(game: Space1999) -> int:
+def max_chance_outcomes(game: Game1999) -> int:
     """Six die faces, or one roll-off outcome per seat."""
     return max(6, game.num_players)
 
 
-def action_index(game: Space1999, action: Any) -> int:
+def action_index(game: Game1999, action: Any) -> int:
     """The number of a move, a die roll or a roll-off result (see the module docstring)."""
     try:
         return _index(game, action)
@@ -54,22 +54,22 @@ def action_index(game: Space1999, action: Any) -> int:
     raise ValueError(f"not a Space: 1999 action of this board: {action!r}")
 
 
-def _index(game: Space1999, action: Any) -> int:
+def _index(game: Game1999, action: Any) -> int:
     kind = type(action)
     if kind is Move:
-        d = game.ndots
-        index = game.geo.index
+        d = game.tables.ndots
+        index = game.tables.geo.index
         mk = action.kind
         if mk == MoveKind.PASS:
             return 0
         path = action.path
         if mk == MoveKind.STEP or mk == MoveKind.JUMP:
             return 1 + index[path[0]] * d + index[path[-1]]
-        line = _LINE_POS[action.line[2:]] if len(game.geo.corner_lines[0]) == 3 else 0
+        line = _LINE_POS[action.line[2:]] if len(game.tables.geo.corner_lines[0]) == 3 else 0
         if mk == MoveKind.LAUNCH:
             return 1 + d * d + line * d + index[path[-1]]
         if mk == MoveKind.LAND and path[0][0] != PAD:
-            return 1 + d * d + len(game.geo.corner_lines[0]) * d + line * d + index[path[0]]
+            return 1 + d * d + len(game.tables.geo.corner_lines[0]) * d + line * d + index[path[0]]
     elif kind is Roll:
         return int(action.number) - 1 + (3 if action.colour == DieColour.GREEN else 0)
     elif kind is FirstPlayer:

@@ -1,4 +1,4 @@
-"""Space: 1999 board model: names, seating and the precomputed geometry of one disc.
+"""Space: 1999 tables: the geometry of one disc and everything a game computes once from its options.
 
 The board model, as docs/rules/space-1999.md describes it for players; every size is an option:
 
@@ -11,42 +11,26 @@ The board model, as docs/rules/space-1999.md describes it for players; every siz
 * four fixed corner planets, NE, NW, SW and SE, at directions ``spokes/8 * (1, 3, 5, 7)``, each with
   one or three launch/landing lines pointing at directions ``d_c - 1, d_c, d_c + 1``.
 
-Locations in actions are ``(ring, spoke)`` pairs: ``(0, 0)`` is the hub and ``(PAD, corner)`` a
-corner planet's pad. The tables here are pure data, built once per game (``Space1999.geo``).
+:class:`Geometry` holds the pure data of one board; :class:`Tables` (``Game1999.tables``) the
+rest: the option values, the seating, the die's turns, the distance tables, and the action objects
+that recur (steps, plain launches, landings, passes), built once per game and shared by every
+state, so that the legal lists are made of the same objects (``State.resolve`` matches a bot's
+answer by identity). Only jump chains are built on demand (a memo of them was measured slower).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from typing import Final, TypeAlias
+from collections.abc import Mapping
+from typing import Any, Final
 
-__all__ = ["COLOURS", "CORNERS", "HUB", "PAD", "SEATING", "Geometry", "Loc", "dot_name"]
+from isslab.games.space_1999.actions import DieColour, FirstPlayer, Move, MoveKind, Roll
+from isslab.games.space_1999.components import CORNERS, HUB, PAD, SEATING, Loc
 
-#: a location in an action: ``(ring, spoke)``; ``(0, 0)`` is the hub, ``(PAD, corner)`` a pad
-Loc: TypeAlias = tuple[int, int]
+__all__ = ["FAR", "Geometry", "Tables", "line_label"]
 
-#: corner names, indexed by corner number (counter-clockwise from north-east)
-CORNERS: Final = ("NE", "NW", "SW", "SE")
-#: seat colours, in seat order (red is the only colour the rulebook names)
-COLOURS: Final = ("red", "blue", "green", "yellow")
-#: corners used by each player count, in clockwise seat order (2 players sit opposite)
-SEATING: Final = {2: (0, 2), 3: (0, 3, 2), 4: (0, 3, 2, 1)}
-#: first element of a pad location ``(PAD, corner)``
-PAD: Final = -1
-#: the hub's location
-HUB: Final = (0, 0)
 #: distance of a dot from which no landing can be reached (never happens on a connected disc)
 FAR: Final = 10**6
-
-
-def dot_name(loc: Loc) -> str:
-    """Readable name of a location: ``hub``, ``r3s12`` or a pad ``NE pad``."""
-    r, s = loc
-    if r == PAD:
-        return f"{CORNERS[s]} pad"
-    if r == 0:
-        return "hub"
-    return f"r{r}s{s}"
 
 
 def line_label(corner: int, offset: int) -> str:
@@ -145,3 +129,96 @@ class Geometry:
     def is_outer(self, i: int) -> bool:
         """True for a dot of the outer ring (the only dots that touch the corner lines)."""
         return i >= self.ndots - self.S
+
+
+class Tables:
+    """Everything a Space: 1999 game precomputes from its options (see the module)."""
+
+    def __init__(self, o: Mapping[str, Any]) -> None:
+        if o["start_rotation"] >= o["spokes"]:
+            raise ValueError(
+                f"option start_rotation={o['start_rotation']} is not allowed: use 0 to {o['spokes'] - 1}"
+            )
+        self.geo = g = Geometry(o["rings"], o["spokes"], o["lines_per_corner"], o["diagonal_jumps"])
+        self.n: int = o["players"]
+        self.rings: int = o["rings"]
+        self.spokes: int = o["spokes"]
+        self.eagles: int = o["eagles"]
+        self.ndots = g.ndots
+        #: the first dot of the outer ring (the only ring that touches the corner lines)
+        self.first_outer = g.ndots - g.S
+        self.forced_move: bool = o["forced_move"]
+        self.forced_launch: bool = o["forced_launch"]
+        self.max_rounds: int = o["max_rounds"]
+        self.start_rotation: int = o["start_rotation"]
+        n = self.n
+        self.seat_corner: tuple[int, ...] = SEATING[n]
+        self.target_corner: tuple[int, ...] = tuple((c + 2) % 4 for c in self.seat_corner)
+        # who owns each corner (-1: empty in a 3-player game)
+        owner = [-1] * 4
+        for seat, c in enumerate(self.seat_corner):
+            owner[c] = seat
+        self.corner_owner = tuple(owner)
+        # the seat whose home pad is my target (its unlaunched eagles fill the shared circles)
+        self.target_owner = tuple(owner[t] for t in self.target_corner)
+        # the die: green n turns the disc n marks toward the green arrow, red n the other way, 3 not at all
+        sign = 1 if o["green_turns"] == "counterclockwise" else -1
+        rolls = [Roll(k, c) for c in DieColour for k in (1, 2, 3)]
+        self.rolls = tuple(
+            (r, 0 if r.number == 3 else (sign if r.colour is DieColour.GREEN else -sign) * r.number)
+            for r in rolls
+        )
+        # keyed by plain (number, colour) tuples: C-level hashing on the hot path
+        self.roll_delta = {(r.number, str(r.colour)): d for r, d in self.rolls}
+        self.roll_outcomes = [(r, 1 / 6) for r in rolls]
+        self.first_outcomes = [(FirstPlayer(s), 1 / n) for s in range(n)]
+        self._moves()
+        # distance tables per seat: dist[seat][theta][dot], and the distance from the home pad
+        self.seat_dist = tuple(g.dist[t] for t in self.target_corner)
+        self.home_dist = tuple(
+            tuple(
+                1
+                + min(
+                    g.dist[self.target_corner[seat]][th][g.outer[g.spoke_at(d, th)]]
+                    for d, _ in g.corner_lines[self.seat_corner[seat]]
+                )
+                for th in range(g.S)
+            )
+            for seat in range(n)
+        )
+
+    def _moves(self) -> None:
+        """Action objects that recur, built once: moves are values, so every state can share them."""
+        g, n = self.geo, self.n
+        R, S, rs, dots = g.R, g.S, g.rs, range(g.ndots)
+        step, launch, land = MoveKind.STEP, MoveKind.LAUNCH, MoveKind.LAND
+        # ``step_moves[seat][a]``: (b, the step a -> b) for every dot b one line away from a, in the
+        # order of ``geo.steps`` (a tuple per dot: no key to build and hash for each candidate step)
+        self.step_moves = tuple(
+            tuple(tuple((b, Move(seat, step, (rs[a], rs[b]), "")) for b in g.steps[a]) for a in dots)
+            for seat in range(n)
+        )
+        # (seat, direction, spoke) -> the launch onto the outer dot, and the launch over it
+        self.launch_moves = {
+            (seat, d, s): Move(seat, launch, ((PAD, self.seat_corner[seat]), (R, s)), label)
+            for seat in range(n)
+            for d, label in g.corner_lines[self.seat_corner[seat]]
+            for s in range(S)
+        }
+        self.launch_jumps = {
+            (seat, d, s): Move(seat, launch, ((PAD, self.seat_corner[seat]), (R - 1, s)), label, 1)
+            for seat in range(n)
+            for d, label in g.corner_lines[self.seat_corner[seat]]
+            for s in range(S)
+        }
+        self.land_moves = {
+            (seat, s, d): Move(seat, land, ((R, s), (PAD, self.target_corner[seat])), label)
+            for seat in range(n)
+            for d, label in g.corner_lines[self.target_corner[seat]]
+            for s in range(S)
+        }
+        self.pass_moves = tuple(Move(seat, MoveKind.PASS, (), "") for seat in range(n))
+        # board directions of each seat's target lines
+        self.target_dirs = tuple(
+            frozenset(d for d, _ in g.corner_lines[self.target_corner[seat]]) for seat in range(n)
+        )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from isslab.core import CHANCE, TERMINAL
-from isslab.games.space_1999.board import COLOURS, CORNERS, dot_name
+from isslab.games.space_1999.components import COLOURS, CORNERS, dot_name
 
 if TYPE_CHECKING:
     from isslab.games.space_1999.rules import Space1999State
