@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any
 
-from isslab.core import CHANCE, TERMINAL, Action, short_repr
+from isslab.core import Action, short_repr
 from isslab.games.iss_1998.actions import (
     Cargo,
     Claim,
@@ -68,6 +68,7 @@ from isslab.games.iss_1998.components import (
 )
 from isslab.games.iss_1998.phases import PHASE_TEXT, Phase
 from isslab.games.iss_1998.tables import UNITY, Tables, bits
+from isslab.games.kit import turn_gate
 
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import State1998
@@ -848,35 +849,27 @@ def _name(st: State1998, p: int) -> str:
     return "FEDOR" if p == st.game.tables.fedor else SEAT_NAMES[p]
 
 
-def short_seat(seat: Any) -> str:
-    """A seat's name for a message, or a short repr if it is no seat."""
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(SEAT_NAMES):
-        return SEAT_NAMES[seat]
-    return short_repr(seat, 20)
+def _who(st: State1998, p: int) -> str:
+    """A participant's name for a message, or a short repr of a number that is none."""
+    return _name(st, p) if 0 <= p < st.game.tables.P else short_repr(p, 20)
 
 
 def illegal_reason(st: State1998, action: Any) -> str | None:
     """The rule that forbids ``action`` here, in words (None: the generic message will do)."""
-    kind = type(action)
     cp = st.current_player
-    if cp == TERMINAL:
-        return "the game is over: the final round has been played"
-    if kind in _CHANCE_TYPES:
-        if cp != CHANCE:
-            who = _name(st, cp)
-            return f"{kind.__name__} is a chance outcome, and it is {who}'s decision ({PHASE_TEXT[st.phase]})"
-        return None
-    phases = _PHASE_OF.get(kind)
-    if phases is None:
-        return None
-    if cp == CHANCE:
-        return f"chance acts now ({PHASE_TEXT[st.phase]}), not a player"
-    if st.phase not in phases:
-        steps = " or ".join(PHASE_TEXT[p] for p in phases)
-        return f"{kind.__name__} belongs to the {steps} step; now: {PHASE_TEXT[st.phase]}"
-    seat = getattr(action, "seat", None)
-    if seat != cp:
-        return f"it is {_name(st, cp)}'s decision, not {short_seat(seat)}'s"
+    gate = turn_gate(
+        cp,
+        action,
+        chance_types=_CHANCE_TYPES,
+        phases_of=_PHASE_OF,
+        phase=st.phase,
+        phase_text=PHASE_TEXT.__getitem__,
+        who=lambda p: _who(st, p),
+        over="the game is over: the final round has been played",
+    )
+    if gate is not None or cp < 0:  # a rule of the turn broken, or a chance outcome offered to chance
+        return gate
+    kind = type(action)
     if kind is Place:
         a = _CARD_INDEX.get(action.card, -1)
         if a < 0:

@@ -15,7 +15,7 @@ labels (``"Columbus LAB1"``, ``"Zvezda COM"``, see ``game.tables.comp_label``); 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from isslab.core import short_repr
@@ -32,6 +32,7 @@ from isslab.games.iss_1998.components import (
 )
 from isslab.games.iss_1998.phases import Phase, Step
 from isslab.games.iss_1998.scoring import NO_TALLY
+from isslab.games.kit import check_ints, freeze_keywords, is_int, per_seat
 
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import Game1998, State1998
@@ -41,24 +42,20 @@ __all__ = ["build", "check_position"]
 _PADS = {"RU": 0, "US": 1}
 
 
-def _freeze(value: Any, depth: int = 6) -> Any:
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        return value
-    if depth <= 0:
-        raise ValueError("a state field nested more than 6 levels deep")
-    return tuple(_freeze(v, depth - 1) for v in value)
+def _names(game: Game1998) -> tuple[str, ...]:
+    """The participants' names: the seats' colours, FEDOR in the solo game."""
+    tb = game.tables
+    return tuple(FEDOR_NAME if q == tb.fedor else SEAT_NAMES[q] for q in range(tb.P))
 
 
 def _who(game: Game1998, who: Any) -> int:
     """A participant index from a seat index, a colour name or ``"FEDOR"``."""
-    if isinstance(who, str):
-        if who == FEDOR_NAME and game.tables.solo:
-            return game.tables.fedor
-        if who in SEAT_NAMES[: game.tables.n]:
-            return SEAT_NAMES.index(who)
-    elif isinstance(who, int) and not isinstance(who, bool) and 0 <= who < game.tables.P:
-        return who
-    names = list(SEAT_NAMES[: game.tables.n]) + ([FEDOR_NAME] if game.tables.solo else [])
+    names = _names(game)
+    if isinstance(who, str) and who in names:
+        return names.index(who)
+    if is_int(who, 0, game.tables.P - 1):
+        q: int = who
+        return q
     raise ValueError(
         f"{short_repr(who)} is not a participant: use 0..{game.tables.P - 1} or {', '.join(names)}"
     )
@@ -67,17 +64,10 @@ def _who(game: Game1998, who: Any) -> int:
 def _per(game: Game1998, name: str, value: Any, current: tuple[Any, ...]) -> tuple[Any, ...]:
     """One entry per participant from a mapping participant -> entry (others keep ``current``) or a
     sequence of one entry per participant."""
-    if isinstance(value, Mapping):
-        out = list(current)
-        for who, v in value.items():
-            out[_who(game, who)] = v
-        return tuple(out)
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise ValueError(f"{name} needs a mapping participant -> value or one value per participant")
-    out2 = tuple(value)
-    if len(out2) != game.tables.P:
-        raise ValueError(f"{name} needs {game.tables.P} entries (one per participant), got {len(out2)}")
-    return out2
+    out = list(current)
+    for q, v in per_seat(name, value, game.tables.P, _names(game)).items():
+        out[q] = v
+    return tuple(out)
 
 
 def _index(table: Mapping[str, int], what: str, name: Any) -> int:
@@ -89,11 +79,12 @@ def _index(table: Mapping[str, int], what: str, name: Any) -> int:
 def build(game: Game1998, **keywords: Any) -> State1998:
     """A position at the start of a turn, built by hand and checked (see :func:`_build` for the keywords).
 
-    A keyword of the wrong type or shape raises ``ValueError`` naming it, like an inconsistent position.
+    A keyword of the wrong type or shape raises ``ValueError`` naming it, like an inconsistent position;
+    every keyword is bounded and frozen first (:func:`isslab.games.kit.freeze_keywords`).
     """
     try:
-        return _build(game, **keywords)
-    except (TypeError, AttributeError, IndexError, KeyError, RecursionError) as exc:
+        return _build(game, **freeze_keywords(keywords))
+    except (TypeError, AttributeError, IndexError, KeyError, RecursionError, OverflowError) as exc:
         raise ValueError(
             f"position: a keyword has a value of the wrong shape ({short_repr(str(exc), 120)})"
         ) from None
@@ -359,8 +350,8 @@ def _build(
         st.fedor_top = top
         st.fedor_pool = tuple(c for c in range(len(tb.f_action)) if c != top)
 
-    for name, value in fields.items():
-        setattr(st, name, _freeze(value))
+    for name, value in fields.items():  # frozen by build
+        setattr(st, name, value)
     st.phase = Phase.CARGO
     st.actor = turn
     steps.begin_turn(st, turn)
@@ -372,26 +363,18 @@ def _build(
     return st
 
 
-def _ints(problems: list[str], name: str, value: Any, length: int, lo: int = 0, hi: int = 10**6) -> bool:
-    if not isinstance(value, tuple) or len(value) != length:
-        problems.append(f"{name} needs {length} entries, got {short_repr(value)}")
-        return False
-    for v in value:
-        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            problems.append(f"{name} holds {short_repr(v)}, not an int from {lo} to {hi}")
-            return False
-    return True
-
-
 def check_position(st: State1998) -> None:
-    """Raise ``ValueError`` naming every inconsistency of ``st`` (``State._check_position``)."""
-    problems = _problems(st)
+    """Raise ``ValueError`` naming every inconsistency of ``st`` (``State._check_position``).
+
+    A malformed field (of a save file or a raw keyword) is a ``ValueError`` too, never another error.
+    """
+    try:
+        problems = _problems(st)
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError, OverflowError) as exc:
+        why = short_repr(str(exc), 120)
+        raise ValueError(f"inconsistent 1998 ISS position: a malformed field ({why})") from None
     if problems:
         raise ValueError("inconsistent 1998 ISS position: " + "; ".join(problems))
-
-
-def _is_int(v: Any, lo: int = -(10**9), hi: int = 10**9) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
 def _flat(v: Any, length: int | None, lo: int, hi: int) -> bool:
@@ -399,7 +382,7 @@ def _flat(v: Any, length: int | None, lo: int, hi: int) -> bool:
         isinstance(v, tuple)
         and (length is None or len(v) == length)
         and len(v) <= 1000
-        and all(_is_int(x, lo, hi) for x in v)
+        and all(is_int(x, lo, hi) for x in v)
     )
 
 
@@ -472,7 +455,7 @@ def _shape_problems(st: State1998) -> list[str]:
     }
     p: list[str] = []
     for name, (lo, hi) in scalars.items():
-        if not _is_int(getattr(st, name), lo, hi):
+        if not is_int(getattr(st, name), lo, hi):
             p.append(f"{name} must be an int from {lo} to {hi}, got {short_repr(getattr(st, name), 40)}")
     for name in ("claimed", "in_extra", "fedor_failed"):
         if not isinstance(getattr(st, name), bool):
@@ -507,8 +490,8 @@ def _problems(st: State1998) -> list[str]:
         ("tokens", st.tokens),
         ("cubes", st.cubes),
     )
-    ok = all(_ints(p, name, value, P) for name, value in shapes)
-    ok &= _ints(p, "occ", st.occ, P, 0, tb.all_mask)
+    ok = all(check_ints(p, name, value, P, 0, 10**6) for name, value in shapes)
+    ok &= check_ints(p, "occ", st.occ, P, 0, tb.all_mask)
     if not ok:
         return p
     for q in range(P):

@@ -100,12 +100,22 @@ def _check_shuttles(o: Mapping[str, Any]) -> None:
     copies = o["shuttle_copies"]
     for nation, label in ((0, "Russian"), (1, "US")):
         total = sum(c for c, nat in zip(copies, SHUTTLE_NATION, strict=True) if nat == nation)
-        if not 1 <= total <= 12:
-            raise _bad("shuttle_copies", f"the {label} deck needs 1 to 12 cards", copies)
-        if o["first_game_variant"] and total < 2:
+        # the game ends when a launch puts a deck's last card on its pad (Endgame); a deck whose
+        # only card goes on the pad at the setup never does, and such a game would never end
+        if total > 12:
+            raise _bad("shuttle_copies", f"the {label} deck needs 2 to 12 cards", copies)
+        if total < 2:
+            raise _bad(
+                "shuttle_copies",
+                f"the {label} deck needs 2 to 12 cards (its first goes on the pad at the setup, and "
+                "the game ends only when a launch puts a deck's last card on its pad)",
+                copies,
+            )
+        if o["first_game_variant"] and total < 3:
             raise ValueError(
                 f"option first_game_variant removes a {label} card, and option shuttle_copies leaves "
-                f"{total}: give the {label} deck at least 2 cards"
+                f"{total}: give the {label} deck at least 3 cards (the game ends only when a launch "
+                "puts a deck's last card on its pad, and the first goes on the pad at the setup)"
             )
     mats, seats = o["shuttle_materials"], o["shuttle_seats"]
     # the cargo check and the countdown need a shuttle with cargo: a Russian and a US shuttle that
