@@ -25,6 +25,7 @@ KEYWORDS = [*keywords_of(positions._build), "drawn"]
 
 def test_the_keyword_list_is_the_builders():
     assert {"hands", "astronauts", "pads", "station", "column", "goals"} <= set(KEYWORDS)
+    assert len(set(KEYWORDS)) == len(KEYWORDS)
 
 
 @pytest.mark.parametrize("keyword", KEYWORDS)
