@@ -95,21 +95,6 @@ def _module(value: Any, what: str) -> int:
     raise ValueError(f"{what}: {short_repr(value)} is not a module letter B..M")
 
 
-def _default_difficulty(game: GameMissionISS) -> tuple[tuple[int, bool], ...]:
-    """The difficulty markers in module order, astronaut symbols on the first markers of their values."""
-    t = game.tables
-    values = list(game._options["difficulty_values"])
-    symbols = Counter(game._options["astronaut_markers"])
-    out = []
-    for v in values:
-        sym = symbols[v] > 0
-        if sym:
-            symbols[v] -= 1
-        out.append((v, sym))
-    del t
-    return tuple(out)
-
-
 def build(game: GameMissionISS, **keywords: Any) -> StateMissionISS:
     """A position built by hand (``GameMissionISS.position``): see :func:`build_position` for the keywords.
 
@@ -175,7 +160,7 @@ def build_position(  # noqa: C901 - one keyword after another
     st._hist, st._nhist = None, 0
     st.queue = ()
     st.phase = SELECT
-    st.difficulty = _default_difficulty(game)
+    st.difficulty = t.default_difficulty
     if year is not None:
         if type(year) is not int or year not in t.years:
             raise ValueError(f"year must be a year of the tracker ({', '.join(map(str, t.years))})")
