@@ -22,6 +22,7 @@ from isslab.core import CHANCE, TERMINAL, short_repr
 __all__ = [
     "MAX_ITEMS",
     "check_ints",
+    "drop",
     "freeze",
     "freeze_keywords",
     "is_int",
@@ -44,6 +45,12 @@ def put(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
     out = list(t)
     out[i] = v
     return tuple(out)
+
+
+def drop(t: tuple[_T, ...], v: _T) -> tuple[_T, ...]:
+    """``t`` without its first item equal to ``v`` (``ValueError`` if there is none)."""
+    i = t.index(v)
+    return t[:i] + t[i + 1 :]
 
 
 def put2(t: tuple[tuple[_T, ...], ...], i: int, j: int, v: _T) -> tuple[tuple[_T, ...], ...]:
