@@ -77,6 +77,7 @@ __all__ = [
     "card_actions",
     "doable_experiments",
     "chance_outcomes",
+    "can_claim",
     "claimable_goals",
     "conduct_plans",
     "extra_label",
@@ -189,16 +190,9 @@ def _construct(st: State1998, p: int) -> list[Any]:
     tb = st.game.tables
     if st.ending == 2 and not tb.final_construct:
         return []
-    key = (CONSTRUCT, p, st.column)
-    found: list[Any] | None = tb.memo_earth.get(key)
-    if found is None:
-        slots = [i for i, m in enumerate(st.column) if m >= 0]
-        names = tb.mod_name
-        found = [
-            Construct(p, names[st.column[i]], names[st.column[j]]) for i in slots for j in slots if i <= j
-        ]
-        tb.memo_earth[key] = found
-    return found
+    acts = tb.act_construct[p]
+    col = [m for m in st.column if m >= 0]
+    return [acts[a][b] for i, a in enumerate(col) for b in col[i:]]
 
 
 def _plan(st: State1998, p: int) -> list[Any]:
@@ -417,41 +411,46 @@ def _abstract_plans(
     return found
 
 
-def _conduct_counts(st: State1998, p: int, card: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    """What the ways of doing ``card`` depend on: Unity, own and free compartments (capped)."""
-    tb = st.game.tables
-    r = len(tb.exp_needs[card])
-    avail = st.occ[p] & ~tb.ls_mask
-    free = free_mask(st)
-    tm = tb.type_mask
-    own_n = tuple(min(r, (avail & tm[t]).bit_count()) for t in range(4))
-    free_n = tuple(min(r, (free & tm[t]).bit_count()) for t in range(5))
-    return min(st.unity[p], r), own_n, free_n
+def _counts4(tb: Tables, mask: int) -> tuple[int, ...]:
+    """Per compartment type (LAB ... LS), how many compartments of ``mask``, capped at 4 (no card
+    needs more); memoised by the mask."""
+    found = tb.memo_counts.get(mask)
+    if found is None:
+        found = tb.memo_counts[mask] = tuple(min(4, (mask & m).bit_count()) for m in tb.type_mask)
+    return found
+
+
+def _feasible(tb: Tables, card: int, u: int, own: tuple[int, ...], free: tuple[int, ...]) -> bool:
+    """Whether ``card`` can be done with ``u`` astronauts in Unity and these counts (capped at 4)."""
+    r = tb.exp_r[card]
+    own_n = tuple(k if k < r else r for k in own[:4])
+    free_n = tuple(k if k < r else r for k in free)
+    return bool(_abstract_plans(tb, card, u if u < r else r, own_n, free_n))
 
 
 def _can_conduct(st: State1998, p: int, avail: int, free: int) -> bool:
-    """Whether some experiment in ``p``'s hand can be done now (memoised by what it depends on)."""
+    """Whether some experiment in ``p``'s hand can be done now.
+
+    A card's materials are checked first (most cards fail there); whether its compartments can be
+    served depends only on its requirements and the counts per type, memoised by those.
+    """
     tb = st.game.tables
-    tm = tb.type_mask
-    # the counts of own and free compartments per type, capped at 4 (no card needs more)
-    own_all = tuple(min(4, (avail & tm[t]).bit_count()) for t in range(4))
-    free_all = tuple(min(4, (free & tm[t]).bit_count()) for t in range(5))
-    u = min(4, st.unity[p])
     iss, ext = st.iss_mat[p], st.ext_mat[p]
-    key = ("can", st.hands[p], u, own_all, free_all, min(iss, 30), min(ext, 30))
-    found: bool | None = tb.memo_conduct.get(key)
-    if found is None:
-        found = False
-        for card in st.hands[p]:
-            if tb.exp_iss[card] <= iss and tb.exp_ext[card] <= ext:
-                r = tb.exp_r[card]
-                own_n = tuple(k if k < r else r for k in own_all)
-                free_n = tuple(k if k < r else r for k in free_all)
-                if _abstract_plans(tb, card, u if u < r else r, own_n, free_n):
-                    found = True
-                    break
-        tb.memo_conduct[key] = found
-    return found
+    cost_iss, cost_ext = tb.exp_iss, tb.exp_ext
+    counts: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
+    memo = tb.memo_feasible
+    for card in st.hands[p]:
+        if cost_iss[card] <= iss and cost_ext[card] <= ext:
+            if counts is None:
+                u = st.unity[p]
+                counts = (u if u < 4 else 4, _counts4(tb, avail), _counts4(tb, free))
+            key = (tb.exp_sig[card], counts)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = _feasible(tb, card, *counts)
+            if found:
+                return True
+    return False
 
 
 def doable_experiments(st: State1998, p: int) -> list[int]:
@@ -494,32 +493,46 @@ def _conduct(st: State1998, p: int) -> list[Any]:
         return []
     tb = st.game.tables
     avail = st.occ[p] & ~tb.ls_mask
-    if not st.unity[p] and not avail:
+    unity = st.unity[p]
+    if not unity and not avail:
         return []
     iss, ext = st.iss_mat[p], st.ext_mat[p]
     free = free_mask(st)
-    tm = tb.type_mask
+    memo = tb.memo_conduct_lists
     out: list[Any] = []
     for card in hand:
         if tb.exp_iss[card] > iss or tb.exp_ext[card] > ext:
             continue
-        u, own_n, free_n = _conduct_counts(st, p, card)
-        plans = _abstract_plans(tb, card, u, own_n, free_n)
-        if not plans:
-            continue
-        own = [bits(avail & tm[t]) for t in range(4)]
-        fr = [bits(free & tm[t]) for t in range(5)]
-        name = tb.exp_name[card]
-        for srcs, tgts in plans:
-            out.append(
-                Conduct(
-                    p,
-                    name,
-                    tuple(_label(tb, _real(c, own, fr)) for c in srcs),
-                    tuple(_label(tb, _real(c, own, fr)) for c in tgts),
-                )
-            )
+        r = tb.exp_r[card]
+        # the ways depend on the card, the astronauts in Unity (as many as the card needs) and
+        # where the player's astronauts and the free compartments are
+        key = (p, card, unity if unity < r else r, avail, free)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _conduct_ways(tb, p, card, unity, avail, free)
+        out += found
     return out
+
+
+def _conduct_ways(tb: Tables, p: int, card: int, unity: int, avail: int, free: int) -> list[Conduct]:
+    """The ways of doing ``card`` (see :func:`conduct_plans`), as actions with compartment labels."""
+    u, own_n, free_n = _counts(tb, card, unity, avail, free)
+    plans = _abstract_plans(tb, card, u, own_n, free_n)
+    if not plans:
+        return []
+    tm = tb.type_mask
+    own = [bits(avail & tm[t]) for t in range(4)]
+    fr = [bits(free & tm[t]) for t in range(5)]
+    name = tb.exp_name[card]
+    return [
+        Conduct(
+            p,
+            name,
+            tuple(_label(tb, _real(c, own, fr)) for c in srcs),
+            tuple(_label(tb, _real(c, own, fr)) for c in tgts),
+        )
+        for srcs, tgts in plans
+    ]
 
 
 _CARD_LISTS = (_train, _load, _construct, _plan, _long_stay, _install, _outside, _conduct)
@@ -610,7 +623,22 @@ def claimable_goals(st: State1998, p: int) -> list[int]:
     if st.claimed:
         return []
     owner = st.goal_owner
-    return [i for i, goal in enumerate(st.goals) if owner[i] < 0 and goal_met(st, p, goal)]
+    threshold = st.game.tables.goal_threshold
+    tests = _GOAL_TESTS
+    return [i for i, goal in enumerate(st.goals) if owner[i] < 0 and tests[goal](st, p, threshold[goal])]
+
+
+def can_claim(st: State1998, p: int) -> bool:
+    """Whether ``p`` may claim some goal on offer now (:func:`claimable_goals` is not empty)."""
+    if st.claimed:
+        return False
+    owner = st.goal_owner
+    threshold = st.game.tables.goal_threshold
+    tests = _GOAL_TESTS
+    for i, goal in enumerate(st.goals):
+        if owner[i] < 0 and tests[goal](st, p, threshold[goal]):
+            return True
+    return False
 
 
 # --- the lists ------------------------------------------------------------------------------------
@@ -644,13 +672,13 @@ def retrieve_sources(st: State1998, p: int) -> list[Any]:
 def _keep(st: State1998, p: int) -> list[Any]:
     tb = st.game.tables
     drawn = st.drawn
-    room = tb.hand_limit - len(st.hands[p])
-    key = ("keep", p, drawn, room)
-    found: list[Any] | None = tb.memo_misc.get(key)
+    most = min(tb.hand_limit - len(st.hands[p]), len(drawn))  # cards the hand can still take
+    key = (p, drawn, most)
+    found: list[Any] | None = tb.memo_keep.get(key)
     if found is None:
         found = []
         names, levels = tb.exp_name, tb.exp_level
-        for k in range(min(room, len(drawn)), -1, -1):
+        for k in range(most, -1, -1):
             for kept in itertools.combinations(drawn, k):
                 back = tuple(c for c in drawn if c not in kept)
                 found.append(
@@ -662,7 +690,7 @@ def _keep(st: State1998, p: int) -> list[Any]:
                         tuple(levels[c] for c in back),
                     )
                 )
-        tb.memo_misc[key] = found
+        tb.memo_keep[key] = found
     return found
 
 
@@ -717,10 +745,6 @@ def _token_list(st: State1998) -> list[Any]:
     return [FedorToken(st.actor, tb.comp_label[c]) for c in fedor_token_choices(st)]
 
 
-def _chance_list(st: State1998) -> list[Any]:
-    return [a for a, _ in chance_outcomes(st)]
-
-
 def _nothing(st: State1998) -> list[Any]:
     return []
 
@@ -750,42 +774,76 @@ def _uniform(actions: list[Any]) -> list[tuple[Action, float]]:
     return [(a, p) for a in actions]
 
 
+def _shuttle_types(st: State1998) -> list[int]:
+    """The shuttle types the next shuttle card may be: its nation's types still in the deck."""
+    nation = 0 if st.pad[0] < 0 and st.shuttle_left[0] > 0 else 1
+    pool = st.shuttle_pool
+    return [t for t in range(5) if SHUTTLE_NATION[t] == nation and pool[t] > 0]
+
+
+def _shuttle_outcomes(st: State1998) -> list[tuple[Action, float]]:
+    types = _shuttle_types(st)
+    pool = st.shuttle_pool
+    total = sum(pool[t] for t in types)
+    acts = st.game.tables.act_shuttle_draw
+    return [(acts[t], pool[t] / total) for t in types]
+
+
+def _no_outcome(st: State1998) -> list[Any]:
+    raise ValueError(f"not a chance node: {PHASE_TEXT[st.phase]}")
+
+
+#: per chance phase: the cards (or seats ...) drawn from, and the shared action of each (a function
+#: of the state's tables); the draw is uniform over them. The other chance phases are below.
+_DRAWN_FROM: dict[Phase, Any] = {
+    Phase.EXPERIMENT_DRAW: lambda st: (st.exp_pool[st.to_draw[0] - 1], st.game.tables.act_xdraw[st.actor]),
+    Phase.FEDOR_EXPERIMENT: lambda st: (st.exp_pool[st.fedor_level - 1], st.game.tables.act_fedor_exp),
+    Phase.FEDOR_TOP: lambda st: (st.fedor_pool, st.game.tables.act_fedor_top),
+    Phase.MODULE_DRAW: lambda st: (st.module_pool, st.game.tables.act_module_draw),
+    Phase.FIRST: lambda st: (range(st.game.tables.n), st.game.tables.act_start),
+}
+
+
+def _uniform_outcomes(draw: Any) -> Any:
+    def outcomes(st: State1998) -> list[tuple[Action, float]]:
+        items, acts = draw(st)
+        p = 1.0 / len(items)
+        return [(acts[i], p) for i in items]
+
+    return outcomes
+
+
+def _uniform_actions(draw: Any) -> Any:
+    def actions(st: State1998) -> list[Any]:
+        items, acts = draw(st)
+        return [acts[i] for i in items]
+
+    return actions
+
+
+#: ``chance_outcomes`` by phase (the shared action objects of the tables: the legal list at a
+#: chance node holds the same objects, so ``State.resolve`` finds a drawn outcome by identity)
+_OUTCOMES: tuple[Any, ...] = tuple(
+    {
+        **{ph: _uniform_outcomes(draw) for ph, draw in _DRAWN_FROM.items()},
+        Phase.SHUTTLE_DRAW: _shuttle_outcomes,
+        Phase.ORDER_EARTH: lambda st: list(st.game.tables.earth_outcomes),
+        Phase.ORDER_ISS: lambda st: list(st.game.tables.iss_outcomes),
+        Phase.GOAL_DRAW: lambda st: list(st.game.tables.goal_outcomes),
+    }.get(ph, _no_outcome)
+    for ph in Phase
+)
+
+
 def chance_outcomes(st: State1998) -> list[tuple[Action, float]]:
     """The outcomes of the chance node ``st`` with their probabilities."""
-    tb = st.game.tables
-    ph = st.phase
-    if ph == Phase.EXPERIMENT_DRAW:
-        level = st.to_draw[0]
-        key = ("xdraw", st.actor, level, st.exp_pool[level - 1])
-        found: list[Any] | None = tb.memo_misc.get(key)
-        if found is None:
-            found = _uniform(
-                [ExperimentDraw(st.actor, level, tb.exp_name[c]) for c in st.exp_pool[level - 1]]
-            )
-            tb.memo_misc[key] = found
-        return list(found)
-    if ph == Phase.FEDOR_TOP:
-        return _uniform([FedorTop(c, tb.f_label[c], ("RU", "US")[tb.f_back[c]]) for c in st.fedor_pool])
-    if ph == Phase.FEDOR_EXPERIMENT:
-        level = st.fedor_level
-        return _uniform([FedorExperiment(level, tb.exp_name[c]) for c in st.exp_pool[level - 1]])
-    if ph == Phase.SHUTTLE_DRAW:
-        nation = 0 if st.pad[0] < 0 and st.shuttle_left[0] > 0 else 1
-        pool = st.shuttle_pool
-        types = [t for t in range(5) if SHUTTLE_NATION[t] == nation and pool[t] > 0]
-        total = sum(pool[t] for t in types)
-        return [(ShuttleDraw(SHUTTLE_NAMES[t]), pool[t] / total) for t in types]
-    if ph == Phase.MODULE_DRAW:
-        return _uniform([ModuleDraw(tb.mod_name[m]) for m in st.module_pool])
-    if ph == Phase.ORDER_EARTH:
-        return list(tb.earth_outcomes)
-    if ph == Phase.ORDER_ISS:
-        return list(tb.iss_outcomes)
-    if ph == Phase.GOAL_DRAW:
-        return list(tb.goal_outcomes)
-    if ph == Phase.FIRST:
-        return _uniform([StartPlayer(s) for s in range(tb.n)])
-    raise ValueError(f"not a chance node: {PHASE_TEXT[ph]}")
+    out: list[tuple[Action, float]] = _OUTCOMES[st.phase](st)
+    return out
+
+
+def _chance_list(st: State1998) -> list[Any]:
+    """The legal list of a chance node: its outcomes' actions (without the probabilities)."""
+    return [a for a, _ in _OUTCOMES[st.phase](st)]
 
 
 _LEGAL: tuple[Any, ...] = tuple(
@@ -801,6 +859,8 @@ _LEGAL: tuple[Any, ...] = tuple(
         Phase.CARGO: _cargo_list,
         Phase.FEDOR_TOKEN: _token_list,
         Phase.OVER: _nothing,
+        **{chance: _uniform_actions(draw) for chance, draw in _DRAWN_FROM.items()},
+        Phase.SHUTTLE_DRAW: lambda st: [st.game.tables.act_shuttle_draw[t] for t in _shuttle_types(st)],
     }.get(ph, _chance_list)
     for ph in Phase
 )

@@ -48,7 +48,7 @@ from isslab.games.iss_1998.actions import (
 )
 from isslab.games.iss_1998.components import ACTION_NAMES, GOALS, SHUTTLE_NAMES, SHUTTLE_NATION
 from isslab.games.iss_1998.effects import count_down, do_experiment, move
-from isslab.games.iss_1998.legal import claimable_goals, performable_mask
+from isslab.games.iss_1998.legal import can_claim, performable_mask
 from isslab.games.iss_1998.phases import NOBODY, Phase, Step
 from isslab.games.iss_1998.scoring import (
     EXTRA_USED,
@@ -58,7 +58,7 @@ from isslab.games.iss_1998.scoring import (
     stat,
 )
 from isslab.games.iss_1998.tables import UNITY
-from isslab.games.kit import put, put2
+from isslab.games.kit import drop, put, put2
 
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import State1998
@@ -231,7 +231,7 @@ def _goal_window(st: State1998) -> bool:
         st.step = Step.COUNTDOWN
         return False
     p = st.turn
-    if st.goals and not st.claimed and -1 in st.goal_owner and claimable_goals(st, p):
+    if st.goals and can_claim(st, p):
         return _decide(st, Phase.GOAL, p)
     st.step = Step.COUNTDOWN if after_action else Step.END
     return False
@@ -552,8 +552,7 @@ def _experiment_draw(st: State1998, action: ExperimentDraw) -> None:
     tb = st.game.tables
     c = tb.exp_index[action.card]
     i = action.level - 1
-    pool = st.exp_pool[i]
-    st.exp_pool = put(st.exp_pool, i, tuple(x for x in pool if x != c))
+    st.exp_pool = put(st.exp_pool, i, drop(st.exp_pool[i], c))
     if st.step == Step.SETUP:
         q = action.seat
         st.hands = put(st.hands, q, tuple(sorted(st.hands[q] + (c,))))
@@ -614,7 +613,7 @@ def _conduct(st: State1998, action: Conduct) -> None:
     p = action.seat
     tb = st.game.tables
     c = tb.exp_index[action.card]
-    st.hands = put(st.hands, p, tuple(x for x in st.hands[p] if x != c))
+    st.hands = put(st.hands, p, drop(st.hands[p], c))
     ci = tb.comp_index
     do_experiment(st, p, c, tuple(ci[s] for s in action.sources), tuple(ci[t] for t in action.targets))
     _end_card(st)
@@ -705,7 +704,7 @@ def _column_order(st: State1998, action: ColumnOrder) -> None:
 
 def _module_draw(st: State1998, action: ModuleDraw) -> None:
     m = st.game.tables.mod_index[action.module]
-    st.module_pool = tuple(x for x in st.module_pool if x != m)
+    st.module_pool = drop(st.module_pool, m)
     st.column = put(st.column, st.column.index(-1), m)
     run(st)
 
@@ -735,7 +734,7 @@ def _goal_draw(st: State1998, action: GoalDraw) -> None:
 def _fedor_top(st: State1998, action: FedorTop) -> None:
     c = action.number
     st.fedor_top = c
-    st.fedor_pool = tuple(x for x in st.fedor_pool if x != c)
+    st.fedor_pool = drop(st.fedor_pool, c)
     run(st)
 
 
@@ -743,7 +742,7 @@ def _fedor_experiment(st: State1998, action: FedorExperiment) -> None:
     tb = st.game.tables
     c = tb.exp_index[action.card]
     i = action.level - 1
-    st.exp_pool = put(st.exp_pool, i, tuple(x for x in st.exp_pool[i] if x != c))
+    st.exp_pool = put(st.exp_pool, i, drop(st.exp_pool[i], c))
     fedor.flipped(st, c)
     run(st)
 

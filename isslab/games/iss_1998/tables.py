@@ -21,7 +21,22 @@ from math import comb
 from typing import Any
 
 from isslab.core import Memo, short_repr
-from isslab.games.iss_1998.actions import ColumnOrder, GoalDraw, NoAction, NoClaim, Place, SkipExtra, Train
+from isslab.games.iss_1998.actions import (
+    ColumnOrder,
+    Construct,
+    ExperimentDraw,
+    FedorExperiment,
+    FedorTop,
+    GoalDraw,
+    ModuleDraw,
+    NoAction,
+    NoClaim,
+    Place,
+    ShuttleDraw,
+    SkipExtra,
+    StartPlayer,
+    Train,
+)
 from isslab.games.iss_1998.components import (
     ACTION_NAMES,
     ANY,
@@ -182,6 +197,13 @@ class Tables:
         self.memo_conduct: Memo[Any, Any] = Memo(100_000)
         self.memo_earth: Memo[Any, list[Any]] = Memo(20_000)
         self.memo_misc: Memo[Any, Any] = Memo(20_000)
+        #: per compartment mask: its compartments per type (capped); per card requirement and counts:
+        #: whether a card can be done (see ``legal._can_conduct``)
+        self.memo_counts: Memo[int, tuple[int, ...]] = Memo(100_000)
+        self.memo_feasible: Memo[tuple[int, Any], bool] = Memo(100_000)
+        #: the ways of Conduct Experiments of a card, and the choices of Plan Experiments
+        self.memo_conduct_lists: Memo[tuple[int, ...], list[Any]] = Memo(50_000)
+        self.memo_keep: Memo[tuple[Any, ...], list[Any]] = Memo(50_000)
 
     def _shuttles(self, o: Mapping[str, Any]) -> None:
         self.countdown_values: tuple[int, ...] = tuple(o["action_countdown"])
@@ -296,6 +318,10 @@ class Tables:
         self.exp_needs: tuple[tuple[int, ...], ...] = tuple(e_needs)
         self.exp_long: tuple[bool, ...] = tuple(e_long)
         self.exp_r: tuple[int, ...] = tuple(len(n) for n in e_needs)
+        # cards with the same requirements and task are alike for whether they can be done
+        signatures = {(needs, long): i for i, (needs, long) in enumerate(zip(e_needs, e_long, strict=True))}
+        #: per card: the index of its requirements and task (cards alike share it)
+        self.exp_sig: tuple[int, ...] = tuple(signatures[key] for key in zip(e_needs, e_long, strict=True))
         self.exp_index: dict[str, int] = {name: i for i, name in enumerate(e_name)}
         self.exp_start: tuple[tuple[int, ...], ...] = tuple(
             tuple(i for i, lv in enumerate(e_level) if lv == level) for level in (1, 2, 3)
@@ -410,6 +436,24 @@ class Tables:
                 for mask in range(256)
             )
             for s in seats
+        )
+        self.act_construct: tuple[tuple[tuple[Construct, ...], ...], ...] = tuple(
+            tuple(tuple(Construct(s, a, b) for b in self.mod_name) for a in self.mod_name) for s in seats
+        )
+        # chance outcomes: the start player, module, shuttle, experiment and FEDOR cards
+        self.act_start: tuple[StartPlayer, ...] = tuple(StartPlayer(s) for s in seats)
+        self.act_module_draw: tuple[ModuleDraw, ...] = tuple(ModuleDraw(m) for m in self.mod_name)
+        self.act_shuttle_draw: tuple[ShuttleDraw, ...] = tuple(ShuttleDraw(t) for t in SHUTTLE_NAMES)
+        self.act_xdraw: tuple[tuple[ExperimentDraw, ...], ...] = tuple(
+            tuple(ExperimentDraw(s, lv, e) for lv, e in zip(self.exp_level, self.exp_name, strict=True))
+            for s in seats
+        )
+        self.act_fedor_exp: tuple[FedorExperiment, ...] = tuple(
+            FedorExperiment(lv, e) for lv, e in zip(self.exp_level, self.exp_name, strict=True)
+        )
+        self.act_fedor_top: tuple[FedorTop, ...] = tuple(
+            FedorTop(c, label, ("RU", "US")[back])
+            for c, (label, back) in enumerate(zip(self.f_label, self.f_back, strict=True))
         )
         self.earth_outcomes: tuple[tuple[Any, float], ...] = _order_outcomes("Earth", EARTH_ACTIONS)
         self.iss_outcomes: tuple[tuple[Any, float], ...] = _order_outcomes("ISS", ISS_ACTIONS)

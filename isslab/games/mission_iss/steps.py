@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from isslab.core import IllegalActionError
-from isslab.games.kit import put
+from isslab.games.kit import drop, put
 from isslab.games.mission_iss.actions import (
     GOOD_JOB,
     Arrive,
@@ -109,11 +109,6 @@ def _seat_count(st: StateMissionISS, seat: int, index: int) -> None:
     st.seat_tally = put(st.seat_tally, seat, _add(st.seat_tally[seat], index, 1))
 
 
-def _drop_via(pool: tuple[int, ...], via: int) -> tuple[int, ...]:
-    i = pool.index(via)
-    return pool[:i] + pool[i + 1 :]
-
-
 def apply(st: StateMissionISS, action: Any) -> StateMissionISS:
     """The state after ``action`` (legal: ``State.apply`` resolved it); ``st`` is left unchanged."""
     new = st._copy()
@@ -140,7 +135,7 @@ def apply(st: StateMissionISS, action: Any) -> StateMissionISS:
     elif kind is Deploy:
         _deploy(new, action)
     elif kind is Skip:
-        new.pool = _drop_via(new.pool, action.via)
+        new.pool = drop(new.pool, action.via)
         _count(new, SKIPPED)
         _used(new, action.via)
     elif kind is DrawMarker:
@@ -271,7 +266,7 @@ def _used(st: StateMissionISS, via: int) -> None:
 def _move(st: StateMissionISS, a: Move) -> None:
     """Move: the astronaut goes to a field within its movement points (Move; Assistance)."""
     st.astronauts = put(st.astronauts, a.astronaut, a.dest)
-    st.pool = _drop_via(st.pool, a.via)
+    st.pool = drop(st.pool, a.via)
     if st.boost[0]:
         st.boost = (0, *st.boost[1:])
     _count(st, MOVES)
@@ -284,7 +279,7 @@ def _research(st: StateMissionISS, a: Research) -> None:
     points = field_totals(st)[1][f] + st.boost[1]
     if st.boost[1]:
         st.boost = (st.boost[0], 0, st.boost[2])
-    st.pool = _drop_via(st.pool, a.via)
+    st.pool = drop(st.pool, a.via)
     _count(st, RESEARCHES)
     _used(st, a.via)
     _research_points(st, a.astronaut, a.tile, a.die, points)
@@ -367,7 +362,7 @@ def _assemble(st: StateMissionISS, a: Assemble) -> None:
     t = st.game.tables
     m = a.module
     f = st.astronauts[a.astronaut]
-    st.pool = _drop_via(st.pool, a.via)
+    st.pool = drop(st.pool, a.via)
     if st.boost[2]:
         st.boost = (st.boost[0], st.boost[1], 0)
     _count(st, ATTACHES)
@@ -404,7 +399,7 @@ def _deploy(st: StateMissionISS, a: Deploy) -> None:
     robots = list(st.robonauts)
     robots[robots.index(a.source)] = f
     st.robonauts = tuple(sorted(robots))
-    st.pool = _drop_via(st.pool, a.via)
+    st.pool = drop(st.pool, a.via)
     _count(st, ROBONAUTS)
     _used(st, a.via)
 
@@ -413,7 +408,7 @@ def _exercise(st: StateMissionISS, a: Exercise) -> None:
     """Exercise: take an exercise marker from the Soyuz capsule and keep it in front of oneself."""
     st.exercise_supply = _add(st.exercise_supply, a.colour, -1)
     st.held = put(st.held, a.seat, _add(st.held[a.seat], a.colour, 1))
-    st.pool = _drop_via(st.pool, a.via)
+    st.pool = drop(st.pool, a.via)
     _count(st, EXERCISES)
     _used(st, a.via)
 
