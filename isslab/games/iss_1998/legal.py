@@ -79,6 +79,7 @@ __all__ = [
     "chance_outcomes",
     "can_claim",
     "claimable_goals",
+    "servable",
     "conduct_plans",
     "extra_label",
     "free_mask",
@@ -420,35 +421,39 @@ def _counts4(tb: Tables, mask: int) -> tuple[int, ...]:
     return found
 
 
-def _feasible(tb: Tables, card: int, u: int, own: tuple[int, ...], free: tuple[int, ...]) -> bool:
-    """Whether ``card`` can be done with ``u`` astronauts in Unity and these counts (capped at 4)."""
+def servable(tb: Tables, card: int, crew: int, room: tuple[int, ...]) -> bool:
+    """Whether the compartments of experiment ``card`` can be served (Conduct Experiments).
+
+    ``crew``: the astronauts that may act (in Unity, or in the player's compartments outside the
+    long stays); ``room[t]``: the compartments of type t a requirement of that type may use (the
+    player's own, where its astronaut serves in place, and the free ones). Each requirement takes
+    its own astronaut and compartment, and any astronaut may move to any free compartment, so the
+    card can be done exactly when there are astronauts and compartments for all its requirements
+    and enough of each type for those of that type (the "?" ones take any). This is
+    :func:`conduct_plans` found non-empty, without listing the ways (a test checks they agree).
+    """
     r = tb.exp_r[card]
-    own_n = tuple(k if k < r else r for k in own[:4])
-    free_n = tuple(k if k < r else r for k in free)
-    return bool(_abstract_plans(tb, card, u if u < r else r, own_n, free_n))
+    if crew < r or sum(room) < r:
+        return False
+    return all(room[t] >= n for t, n in tb.exp_typed[card])
 
 
 def _can_conduct(st: State1998, p: int, avail: int, free: int) -> bool:
-    """Whether some experiment in ``p``'s hand can be done now.
-
-    A card's materials are checked first (most cards fail there); whether its compartments can be
-    served depends only on its requirements and the counts per type, memoised by those.
-    """
+    """Whether some experiment in ``p``'s hand can be done now (materials first, then
+    :func:`servable` with the counts per type, capped at 4: no card needs more)."""
     tb = st.game.tables
     iss, ext = st.iss_mat[p], st.ext_mat[p]
     cost_iss, cost_ext = tb.exp_iss, tb.exp_ext
-    counts: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
-    memo = tb.memo_feasible
+    room: tuple[int, ...] = ()
+    crew = 0
     for card in st.hands[p]:
         if cost_iss[card] <= iss and cost_ext[card] <= ext:
-            if counts is None:
-                u = st.unity[p]
-                counts = (u if u < 4 else 4, _counts4(tb, avail), _counts4(tb, free))
-            key = (tb.exp_sig[card], counts)
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = _feasible(tb, card, *counts)
-            if found:
+            if not room:
+                own = _counts4(tb, avail)
+                fr = _counts4(tb, free)
+                room = (own[0] + fr[0], own[1] + fr[1], own[2] + fr[2], own[3] + fr[3], fr[4])
+                crew = st.unity[p] + own[0] + own[1] + own[2] + own[3]
+            if servable(tb, card, crew, room):
                 return True
     return False
 
@@ -457,14 +462,16 @@ def doable_experiments(st: State1998, p: int) -> list[int]:
     """The experiment cards in ``p``'s hand that can be done now (in some way)."""
     tb = st.game.tables
     avail = st.occ[p] & ~tb.ls_mask
-    free = free_mask(st)
-    out = []
-    for card in st.hands[p]:
-        if tb.exp_iss[card] <= st.iss_mat[p] and tb.exp_ext[card] <= st.ext_mat[p]:
-            u, own_n, free_n = _counts(tb, card, st.unity[p], avail, free)
-            if _abstract_plans(tb, card, u, own_n, free_n):
-                out.append(card)
-    return out
+    own = _counts4(tb, avail)
+    fr = _counts4(tb, free_mask(st))
+    room = (own[0] + fr[0], own[1] + fr[1], own[2] + fr[2], own[3] + fr[3], fr[4])
+    crew = st.unity[p] + own[0] + own[1] + own[2] + own[3]
+    iss, ext = st.iss_mat[p], st.ext_mat[p]
+    return [
+        card
+        for card in st.hands[p]
+        if tb.exp_iss[card] <= iss and tb.exp_ext[card] <= ext and servable(tb, card, crew, room)
+    ]
 
 
 def _counts(

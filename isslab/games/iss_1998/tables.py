@@ -197,10 +197,8 @@ class Tables:
         self.memo_conduct: Memo[Any, Any] = Memo(100_000)
         self.memo_earth: Memo[Any, list[Any]] = Memo(20_000)
         self.memo_misc: Memo[Any, Any] = Memo(20_000)
-        #: per compartment mask: its compartments per type (capped); per card requirement and counts:
-        #: whether a card can be done (see ``legal._can_conduct``)
+        #: per compartment mask: its compartments per type, capped at 4 (see ``legal._can_conduct``)
         self.memo_counts: Memo[int, tuple[int, ...]] = Memo(100_000)
-        self.memo_feasible: Memo[tuple[int, Any], bool] = Memo(100_000)
         #: the ways of Conduct Experiments of a card, and the choices of Plan Experiments
         self.memo_conduct_lists: Memo[tuple[int, ...], list[Any]] = Memo(50_000)
         self.memo_keep: Memo[tuple[Any, ...], list[Any]] = Memo(50_000)
@@ -318,10 +316,11 @@ class Tables:
         self.exp_needs: tuple[tuple[int, ...], ...] = tuple(e_needs)
         self.exp_long: tuple[bool, ...] = tuple(e_long)
         self.exp_r: tuple[int, ...] = tuple(len(n) for n in e_needs)
-        # cards with the same requirements and task are alike for whether they can be done
-        signatures = {(needs, long): i for i, (needs, long) in enumerate(zip(e_needs, e_long, strict=True))}
-        #: per card: the index of its requirements and task (cards alike share it)
-        self.exp_sig: tuple[int, ...] = tuple(signatures[key] for key in zip(e_needs, e_long, strict=True))
+        #: per card: its requirements of a given type as (type, how many), and its "?" ones
+        self.exp_typed: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((t, needs.count(t)) for t in sorted(set(needs)) if t != ANY) for needs in e_needs
+        )
+        self.exp_any: tuple[int, ...] = tuple(needs.count(ANY) for needs in e_needs)
         self.exp_index: dict[str, int] = {name: i for i, name in enumerate(e_name)}
         self.exp_start: tuple[tuple[int, ...], ...] = tuple(
             tuple(i for i, lv in enumerate(e_level) if lv == level) for level in (1, 2, 3)
