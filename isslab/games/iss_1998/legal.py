@@ -236,6 +236,21 @@ def _long_stay(st: State1998, p: int) -> list[Any]:
     return found
 
 
+def _lowest2(tb: Tables, mask: int) -> int:
+    """The two lowest compartments of each type in ``mask`` (memoised by the mask)."""
+    found = tb.memo_lowest2.get(mask)
+    if found is None:
+        found = 0
+        for m in tb.type_mask:
+            part = mask & m
+            for _ in range(2):
+                low = part & -part
+                found |= low
+                part ^= low
+        tb.memo_lowest2[mask] = found
+    return found
+
+
 def _install_targets(tb: Tables, covered: int, k: int) -> list[tuple[int, ...]]:
     """The sets of ``k`` covered compartments offered to Install Compartments.
 
@@ -282,6 +297,11 @@ def _install(st: State1998, p: int) -> list[Any]:
     avail = st.occ[p] & ~tb.ls_mask
     if not u and not avail:
         return []
+    # one or two astronauts and tokens: only the two lowest compartments of each type matter
+    # (reading 6; FEDOR's solo game tells the covered ones apart)
+    avail = _lowest2(tb, avail)
+    if not tb.solo:
+        covered = _lowest2(tb, covered)
     key = (INSTALL, p, u, avail, covered)
     found: list[Any] | None = tb.memo_iss.get(key)
     if found is None:

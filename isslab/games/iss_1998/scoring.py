@@ -85,9 +85,11 @@ assert tuple(f"launches_{s.lower()}" for s in SHUTTLE_NAMES) == Tally._fields[LA
 
 def stat(st: State1998, p: int, i: int, delta: int) -> None:
     """Add ``delta`` to counter ``i`` of participant ``p``'s tally (statistics only)."""
-    row = st.stats[p]
-    row = row[:i] + (row[i] + delta,) + row[i + 1 :]
-    st.stats = st.stats[:p] + (row,) + st.stats[p + 1 :]
+    row = list(st.stats[p])  # lists, not slices: two allocations per level (a hot path)
+    row[i] += delta
+    rows = list(st.stats)
+    rows[p] = tuple(row)
+    st.stats = tuple(rows)
 
 
 def tally(st: State1998, p: int) -> Tally:
