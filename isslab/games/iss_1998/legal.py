@@ -307,10 +307,10 @@ def _install(st: State1998, p: int) -> list[Any]:
     if found is None:
         found = []
         for k in (1, 2):
+            targets = [tuple(_label(tb, c) for c in tgts) for tgts in _install_targets(tb, covered, k)]
             for srcs in _sources(tb, u, avail, k):
                 s_labels = tuple(_label(tb, c) for c in srcs)
-                for tgts in _install_targets(tb, covered, k):
-                    found.append(Install(p, s_labels, tuple(_label(tb, c) for c in tgts)))
+                found += [Install(p, s_labels, t_labels) for t_labels in targets]
         tb.memo_iss[key] = found
     return found
 
@@ -574,40 +574,47 @@ def performable_mask(st: State1998, p: int) -> int:
     """The cards ``p`` could perform now, as a bit mask (bit ``a`` for card ``a``; no list is built)."""
     tb = st.game.tables
     mask = 0
-    pad = st.pad
-    ru, us = pad
+    ru, us = st.pad
     if st.reserve[p] > 0 and (
         (ru >= 0 and sum(st.cargo_astro[0]) < tb.sh_seats[ru])
         or (us >= 0 and sum(st.cargo_astro[1]) < tb.sh_seats[us])
     ):
-        mask |= 1 << TRAIN
-    if tb.mat_capacity - st.cargo_mat[0][p] - st.cargo_mat[1][p] >= 2 and (
+        mask = _TRAIN_BIT
+    cargo = st.cargo_mat
+    if tb.mat_capacity - cargo[0][p] - cargo[1][p] >= 2 and (
         (ru >= 0 and tb.sh_mat[ru]) or (us >= 0 and tb.sh_mat[us])
     ):
-        mask |= 1 << LOAD
+        mask |= _LOAD_BIT
     if (st.ending != 2 or tb.final_construct) and st.column != _EMPTY_COLUMN:
-        mask |= 1 << CONSTRUCT
+        mask |= _CONSTRUCT_BIT
     pools, bottoms = st.exp_pool, st.exp_bottom
     if pools[0] or pools[1] or pools[2] or bottoms[0] or bottoms[1] or bottoms[2]:
-        mask |= 1 << PLAN
+        mask |= _PLAN_BIT
     avail = st.occ[p] & ~tb.ls_mask
     if not st.unity[p] and not avail:
         return mask
     occ = 0
     for m in st.occ:
         occ |= m
-    free = st.docked & ~st.covered & ~occ
-    if st.iss_mat[p] >= 1 and st.long_stay[p] < tb.ls_max and free & tb.ls_mask:
-        mask |= 1 << LONG_STAY
-    if st.covered & st.docked:
-        mask |= 1 << INSTALL
-    if st.iss_mat[p] >= 1 and st.ext_mat[p] < tb.max_ext and (avail | free) & tb.crn_mask:
-        mask |= 1 << OUTSIDE
+    covered = st.covered
+    free = st.docked & ~covered & ~occ
+    iss = st.iss_mat[p]
+    if iss >= 1 and st.long_stay[p] < tb.ls_max and free & tb.ls_mask:
+        mask |= _LONG_STAY_BIT
+    if covered & st.docked:
+        mask |= _INSTALL_BIT
+    if iss >= 1 and st.ext_mat[p] < tb.max_ext and (avail | free) & tb.crn_mask:
+        mask |= _OUTSIDE_BIT
     if st.hands[p] and _can_conduct(st, p, avail, free):
-        mask |= 1 << CONDUCT
+        mask |= _CONDUCT_BIT
     return mask
 
 
+#: the bit of each card in a mask of performable cards
+_TRAIN_BIT, _LOAD_BIT, _CONSTRUCT_BIT, _PLAN_BIT = (1 << a for a in (TRAIN, LOAD, CONSTRUCT, PLAN))
+_LONG_STAY_BIT, _INSTALL_BIT, _OUTSIDE_BIT, _CONDUCT_BIT = (
+    1 << a for a in (LONG_STAY, INSTALL, OUTSIDE, CONDUCT)
+)
 _EMPTY_COLUMN = (-1, -1, -1, -1)
 
 
@@ -735,7 +742,8 @@ def _cargo_pads(st: State1998, p: int) -> list[int]:
 
 
 def _perform(st: State1998) -> list[Any]:
-    return list(_CARD_LISTS[st.doing](st, st.actor))
+    # the card lists are often shared (memoised): the core copies what it hands out
+    return _CARD_LISTS[st.doing](st, st.actor)
 
 
 def _countdown_list(st: State1998) -> list[Any]:
@@ -748,7 +756,7 @@ def _countdown_list(st: State1998) -> list[Any]:
     if found is None:
         found = [Countdown(p, SHUTTLE_NAMES[st.pad[n]], steps) for n in _countdown_pads(st)]
         tb.memo_misc[key] = found
-    return list(found)
+    return found
 
 
 def _goal_list(st: State1998) -> list[Any]:
