@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import isslab
-from isslab.games.mission_iss import Bonus, GameISS, StateISS
+from isslab.games.mission_iss import Bonus, GameMissionISS, StateMissionISS
 
 #: the six astronauts' skills used by most tests: (orange, blue, grey)
 SKILLS = ((2, 1, 1), (1, 2, 1), (1, 1, 2), (2, 1, 1), (1, 2, 1), (1, 1, 2))
 
 
-def game(players: int = 2, **options: Any) -> GameISS:
+def game(players: int = 2, **options: Any) -> GameMissionISS:
     """A Mission ISS game (two players unless said otherwise)."""
     g = isslab.make("mission-iss", players=players, **options)
-    assert isinstance(g, GameISS)
+    assert isinstance(g, GameMissionISS)
     return g
 
 
@@ -29,10 +29,10 @@ def find(state: isslab.State, cls: type, /, **fields: Any) -> Any:
     return found[0]
 
 
-def act(state: isslab.State, cls: type, /, **fields: Any) -> StateISS:
+def act(state: isslab.State, cls: type, /, **fields: Any) -> StateMissionISS:
     """Apply the one legal action of type ``cls`` with these fields."""
     new = state.apply(find(state, cls, **fields))
-    assert isinstance(new, StateISS)
+    assert isinstance(new, StateMissionISS)
     return new
 
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from helpers_1998 import act, chance, options
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import isslab
 from isslab.games.iss_1998 import (
@@ -16,8 +20,9 @@ from isslab.games.iss_1998 import (
     Place,
     Plan,
     Train,
+    legal,
 )
-from isslab.games.iss_1998.components import DEFAULT_EXPERIMENTS
+from isslab.games.iss_1998.components import ANY, DEFAULT_EXPERIMENTS, LAB
 
 BLUE, ORANGE, WHITE = range(3)
 RU, US = 0, 1
@@ -264,3 +269,28 @@ def test_every_way_of_an_action_is_offered_once():
         if state.phase == Phase.PERFORM and type(legal[0]) is Conduct:
             # one way per outcome: the states reached differ
             assert len({state.apply(a)._values() for a in legal}) == len(legal)
+
+
+@settings(max_examples=400, derandomize=True, deadline=None, database=None)
+@given(
+    needs=st.lists(st.integers(LAB, ANY), min_size=1, max_size=4),
+    long=st.booleans(),
+    unity=st.integers(0, 4),
+    own=st.tuples(*[st.integers(0, 4)] * 4),
+    free=st.tuples(*[st.integers(0, 4)] * 5),
+)
+def test_the_quick_conduct_check_agrees_with_the_ways_it_lists(needs, long, unity, own, free):
+    """legal.servable (in every performable_mask) is conduct_plans found non-empty, counted."""
+    long = long and ANY not in needs  # the "?" belongs to short-term tasks (reading 5)
+    needs = tuple(needs)
+    tables = SimpleNamespace(
+        exp_needs=(needs,),
+        exp_long=(long,),
+        exp_r=(len(needs),),
+        exp_typed=(tuple((t, needs.count(t)) for t in sorted(set(needs)) if t != ANY),),
+    )
+    own_ids = tuple(tuple(100 + 10 * t + k for k in range(own[t])) for t in range(4))
+    free_ids = tuple(tuple(200 + 10 * t + k for k in range(free[t])) for t in range(5))
+    ways = legal.conduct_plans(tables, 0, unity, own_ids, free_ids)
+    room = tuple((own[t] if t < 4 else 0) + free[t] for t in range(5))
+    assert legal.servable(tables, 0, unity + sum(own), room) == bool(ways)

@@ -50,7 +50,7 @@ def test_every_guessed_value_is_a_bounded_assumption_option():
     [
         ({"players": 5}, "option players=5"),
         ({"first_player": 3, "players": 2}, "first_player=3"),
-        ({"shuttle_copies": (7, 6, 2, 2, 2)}, "the Russian deck needs 1 to 12 cards"),
+        ({"shuttle_copies": (7, 6, 2, 2, 2)}, "the Russian deck needs 2 to 12 cards"),
         ({"shuttle_materials": (0, 0, 0, 1, 1)}, "could carry no material"),
         ({"experiment_deck": (("X", 1, 2, 1, 0, ("ANY",), "long"),) * 3}, "only on short-term tasks"),
         ({"module_deck": (("Quest", ("EVA", "EVA")),) * 4}, "module names must differ"),
@@ -145,7 +145,7 @@ def test_why_illegal_explains_refused_actions():
     assert "ISS material" in state.why_illegal(Place(BLUE, "Outside Jobs", False))
     assert "holds no experiment card" in state.why_illegal(Place(BLUE, "Conduct Experiments", False))
     assert "decision" in state.why_illegal(Place(ORANGE, "Train Astronauts", False))
-    assert "Plan belongs to the perform the action step" in state.why_illegal(Plan(BLUE, (1, 2)))
+    assert "Plan belongs to perform the action; now: normal action" in state.why_illegal(Plan(BLUE, (1, 2)))
     assert state.why_illegal(Place(BLUE, "Train Astronauts", False)) is None
 
 

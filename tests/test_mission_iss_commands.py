@@ -14,9 +14,9 @@ from isslab.games.mission_iss import (
     DrawIncident,
     DrawMarker,
     DrawTile,
+    EndMissionISS,
     EndShift,
     Exercise,
-    MissionEnd,
     Move,
     Phase,
     Research,
@@ -324,7 +324,7 @@ def test_the_final_module_ends_the_game_at_once() -> None:
     st = g.position(attached=every, astronauts=["H", "T", "T", None, None, None], skills=skills(a1=(1, 1, 4)))
     st = act(st, Select, own=ASSEMBLE, partner=1, kind=ASSEMBLE)
     st = act(st, Assemble, via=Via.ASSEMBLE_CARD, module=11)
-    assert st.is_terminal() and st.end_reason is MissionEnd.ALL_MODULES
+    assert st.is_terminal() and st.end_reason is EndMissionISS.ALL_MODULES
     assert st.tiles == () and st.returns() == (12.0, 12.0) and st.winners() == (0, 1)
 
 

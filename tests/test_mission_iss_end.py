@@ -6,7 +6,7 @@ import pytest
 from helpers_mission_iss import act, game
 
 import isslab
-from isslab.games.mission_iss import EndShift, MissionEnd, ResultBand, Tally, band_of
+from isslab.games.mission_iss import EndMissionISS, EndShift, ResultBand, Tally, band_of
 
 NINE = {"B": "T", "C": "T", "D": "R", "E": "B", "F": "C", "G": "D", "H": "C", "I": "B", "J": "E"}
 
@@ -35,14 +35,14 @@ def test_the_three_endings() -> None:
     # a missed ISS symbol: failure; the last space: success (the twelfth module: see the
     # Assemble tests)
     missed = act(game(2).position(year=2002, attached={"B": "T"}), EndShift)
-    assert missed.end_reason is MissionEnd.MILESTONE_MISSED and not missed.success()
+    assert missed.end_reason is EndMissionISS.MILESTONE_MISSED and not missed.success()
     done = act(game(2).position(year=2010, attached=NINE), EndShift)
-    assert done.end_reason is MissionEnd.TRACK_END and done.success()
-    assert {e.name for e in MissionEnd} == {"ALL_MODULES", "TRACK_END", "MILESTONE_MISSED"}
-    assert isinstance(MissionEnd.TRACK_END, isslab.EndReason) and MissionEnd.TRACK_END.code == 2
+    assert done.end_reason is EndMissionISS.TRACK_END and done.success()
+    assert {e.name for e in EndMissionISS} == {"ALL_MODULES", "TRACK_END", "MILESTONE_MISSED"}
+    assert isinstance(EndMissionISS.TRACK_END, isslab.EndReason) and EndMissionISS.TRACK_END.code == 2
     # the game view and the CLI show the reason's value: a sentence, as for every game
-    assert all(isinstance(e.value, str) and e.value.startswith(("success", "failure")) for e in MissionEnd)
-    assert MissionEnd.of(done.end) is MissionEnd.TRACK_END and done.game_stats()["ending"] == 2
+    assert all(isinstance(e.value, str) and e.value.startswith(("success", "failure")) for e in EndMissionISS)
+    assert EndMissionISS.of(done.end) is EndMissionISS.TRACK_END and done.game_stats()["ending"] == 2
 
 
 def test_everyone_shares_one_result_the_modules_attached() -> None:
@@ -72,7 +72,7 @@ def test_simulate_reports_the_team_result_per_seat() -> None:
     assert len(df) == 12
     per_game = df.groupby("game")
     assert (per_game["returns"].nunique() == 1).all() and (per_game["win"].nunique() == 1).all()
-    assert set(df["end_reason"]) <= {e.name for e in MissionEnd}
+    assert set(df["end_reason"]) <= {e.name for e in EndMissionISS}
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -80,4 +80,4 @@ def test_every_game_ends(players: int) -> None:
     for seed in range(3):
         for bot in ("random", "greedy", "planner"):
             rec = isslab.play(isslab.make("mission-iss", players=players), bot, seed=seed)
-            assert rec.end_reason in set(MissionEnd)
+            assert rec.end_reason in set(EndMissionISS)

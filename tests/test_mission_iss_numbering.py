@@ -144,11 +144,11 @@ def test_one_seats_actions_have_distinct_numbers_and_all_seats_fill_the_range(pl
         assert len(set(numbers)) == len(numbers)
         used |= set(numbers)
     # the only gaps are UseBonus slots: a tile's choice -1 unless it recovers a card, 0..3 if it does
-    assert g.t.tile_bonus[1] == Bonus.NONE
+    assert g.tables.tile_bonus[1] == Bonus.NONE
     start = g.action_index(UseBonus(0, 1, Bonus.NONE, -1))
     gaps = set()
-    for tile in range(1, g.t.num_tiles + 1):
-        unused = range(4) if g.t.tile_bonus[tile] != Bonus.RECOVER else [-1]
+    for tile in range(1, g.tables.num_tiles + 1):
+        unused = range(4) if g.tables.tile_bonus[tile] != Bonus.RECOVER else [-1]
         gaps |= {start + (tile - 1) * 5 + 1 + k for k in unused}
     assert used == set(range(g.num_distinct_actions())) - gaps
 
@@ -156,7 +156,7 @@ def test_one_seats_actions_have_distinct_numbers_and_all_seats_fill_the_range(pl
 def test_every_deal_of_difficulty_markers_has_its_own_number() -> None:
     g = game(players=2, difficulty_values=(1,) * 12, astronaut_markers=(1, 1, 1))
     assert g.max_chance_outcomes() == 220  # C(12, 9) for the nine plain markers
-    for value, astronaut, count in g.t.marker_kinds:
+    for value, astronaut, count in g.tables.marker_kinds:
         numbers = {
             g.action_index(DealMarkers(value, astronaut, "".join(MODULES[m] for m in s)))
             for s in combinations(range(12), count)

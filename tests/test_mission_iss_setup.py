@@ -178,7 +178,7 @@ def test_the_single_player_deal_is_exact() -> None:
 
 def test_the_track_is_an_option_with_the_alternatives_from_the_sources() -> None:
     g = game(2, track_years=range(1998, 2012), milestones=((2005, 6), (2008, 9)))
-    assert g.t.last_space == 13 and g.t.milestones == {7: 6, 10: 9}
+    assert g.tables.last_space == 13 and g.tables.milestones == {7: 6, 10: 9}
     assert game(2).t.milestones == {5: 6, 9: 9} and game(2).t.incident_spaces == {3, 7}
     for bad, name in (
         ({"incident_years": (2003,)}, "incident_years"),
@@ -193,8 +193,8 @@ def test_the_track_is_an_option_with_the_alternatives_from_the_sources() -> None
 def test_the_module_topology_is_an_option_and_must_reach_every_module() -> None:
     g = game(2)
     # B, C, D attach to module A only; I to B or E (Materials 3, Assemble note)
-    assert g.t.parents[:3] == ((0,), (0,), (1,)) and g.t.parents[7] == (3, 6)
-    assert g.t.children[0] == (0, 1) and g.t.children[3] == (3, 7)
+    assert g.tables.parents[:3] == ((0,), (0,), (1,)) and g.tables.parents[7] == (3, 6)
+    assert g.tables.children[0] == (0, 1) and g.tables.children[3] == (3, 7)
     with pytest.raises(ValueError, match="can never be attached"):
         game(2, module_parents=("T", "T", "R", "F", "E", "D", "C", "BE", "E", "F", "G", "H"))
     with pytest.raises(ValueError, match="module_parents"):

@@ -22,7 +22,9 @@ from isslab.core import CHANCE, TERMINAL, short_repr
 __all__ = [
     "MAX_ITEMS",
     "check_ints",
+    "drop",
     "freeze",
+    "freeze_keywords",
     "is_int",
     "per_seat",
     "put",
@@ -43,6 +45,12 @@ def put(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
     out = list(t)
     out[i] = v
     return tuple(out)
+
+
+def drop(t: tuple[_T, ...], v: _T) -> tuple[_T, ...]:
+    """``t`` without its first item equal to ``v`` (``ValueError`` if there is none)."""
+    i = t.index(v)
+    return t[:i] + t[i + 1 :]
 
 
 def put2(t: tuple[tuple[_T, ...], ...], i: int, j: int, v: _T) -> tuple[tuple[_T, ...], ...]:
@@ -69,6 +77,44 @@ def freeze(value: Any, depth: int = 8, max_items: int = MAX_ITEMS) -> Any:
         if len(items) > max_items:
             raise ValueError(f"a position field of more than {max_items:,} items")
     return tuple(freeze(v, depth - 1, max_items) for v in items)
+
+
+def freeze_keywords(
+    keywords: Mapping[str, Any], depth: int = 8, max_items: int = MAX_ITEMS
+) -> dict[str, Any]:
+    """The keywords of ``Game.position`` with every value bounded and frozen, before anything reads them.
+
+    Sequences (and other iterables but strings) become tuples and mappings dicts, at any depth;
+    each keyword's value may hold ``max_items`` items in all and nest ``depth`` levels. Raises
+    ``ValueError`` naming the keyword, without expanding a long iterable first (``range(10**9)``).
+    """
+    out: dict[str, Any] = {}
+    for name, value in keywords.items():
+        try:
+            out[name] = _freeze_counted(value, depth, [max_items], max_items)
+        except ValueError as exc:
+            raise ValueError(f"position keyword {name}: {exc}") from None
+        except RecursionError:
+            raise ValueError(f"position keyword {name}: nested too deep") from None
+    return out
+
+
+def _freeze_counted(value: Any, depth: int, left: list[int], most: int) -> Any:
+    """``value`` frozen; ``left[0]``: the items still allowed of ``most`` (the whole keyword value's)."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable | Mapping):
+        return value
+    if depth <= 0:
+        raise ValueError("nested too deep (state fields nest a few levels at most)")
+    too_many = ValueError(f"more than {most:,} items in all (a position holds a few hundred)")
+    if isinstance(value, Collection) and len(value) > left[0]:
+        raise too_many
+    items = list(itertools.islice(value.items() if isinstance(value, Mapping) else value, left[0] + 1))
+    left[0] -= len(items)
+    if left[0] < 0:
+        raise too_many
+    if isinstance(value, Mapping):
+        return {k: _freeze_counted(v, depth - 1, left, most) for k, v in items}
+    return tuple(_freeze_counted(v, depth - 1, left, most) for v in items)
 
 
 def is_int(v: Any, lo: int | None = None, hi: int | None = None) -> bool:

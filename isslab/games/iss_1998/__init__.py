@@ -186,7 +186,7 @@ from isslab.games.iss_1998.components import (
     TYPE_CODES,
     Goal,
 )
-from isslab.games.iss_1998.phases import EndISS, Phase, Step
+from isslab.games.iss_1998.phases import End1998, EndISS, Phase, Step
 from isslab.games.iss_1998.rules import Game1998, State1998
 from isslab.games.iss_1998.scoring import POINT_SOURCES, Points, Tally
 
@@ -205,6 +205,7 @@ __all__ = [
     "Conduct",
     "Construct",
     "Countdown",
+    "End1998",
     "EndISS",
     "ExperimentDraw",
     "FedorExperiment",

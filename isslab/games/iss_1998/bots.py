@@ -116,9 +116,9 @@ class _Eval:
     """The evaluations of one decision: the seat's situation, computed once."""
 
     def __init__(self, st: State1998, p: int, params: Params) -> None:
-        g = st.game
+        tb = st.game.tables
         self.st = st
-        self.g = g
+        self.tb = tb
         self.p = p
         self.w = params
         self.iss = st.iss_mat[p]
@@ -126,7 +126,7 @@ class _Eval:
         self.open_goals = {goal for i, goal in enumerate(st.goals) if st.goal_owner[i] < 0}
         self.final = st.ending == 2
         # how far the game has gone: the share of the faster shuttle deck already drawn
-        left = [st.shuttle_left[n] / max(1, g.deck_cards[n]) for n in (0, 1)]
+        left = [st.shuttle_left[n] / max(1, tb.deck_cards[n]) for n in (0, 1)]
         self.progress = 1.0 if st.ending else 1.0 - min(left)
         # ISS materials on the track and on their way
         self.loaded = st.cargo_mat[0][p] + st.cargo_mat[1][p]
@@ -136,13 +136,13 @@ class _Eval:
         self._launch_cache: dict[int, float] = {}
         hand = st.hands[p]
         # astronauts wanted on the station: enough for the hardest card in hand, two at least
-        self.need = max([2] + [len(g.exp_needs[c]) for c in hand])
+        self.need = max([2] + [len(tb.exp_needs[c]) for c in hand])
 
     def goal(self, goal: int, have: int, gain: int) -> float:
         """A step towards ``goal`` (if on offer): worth more as the threshold comes near."""
         if goal not in self.open_goals or gain <= 0:
             return 0.0
-        need = self.g.goal_threshold[goal]
+        need = self.tb.goal_threshold[goal]
         if have >= need:
             return 0.0
         close = 1.0 + max(0, 3 - (need - have - gain))
@@ -173,14 +173,14 @@ class _Eval:
         """Causing a launch with card ``a``'s countdown: the shuttle card and the cargo's arrival."""
         if self.final:
             return 0.0
-        steps = self.g.countdown_values[a]
+        steps = self.tb.countdown_values[a]
         found = self._launch_cache.get(steps)
         if found is None:
             found = self._launch_cache[steps] = self._launch(steps)
         return found
 
     def _launch(self, steps: int) -> float:
-        st, g, p = self.st, self.g, self.p
+        st, tb, p = self.st, self.tb, self.p
         best = 0.0
         for n in (0, 1):
             t = st.pad[n]
@@ -189,7 +189,7 @@ class _Eval:
             if st.countdown[n] <= steps:
                 kinds = sum(1 for c in st.won[p] if c)
                 new_kind = not st.won[p][t]
-                pts = g.set_points
+                pts = tb.set_points
                 gain = (
                     (pts[kinds] - (pts[kinds - 1] if kinds else 0)) if new_kind and kinds < len(pts) else 0.5
                 )
@@ -200,22 +200,22 @@ class _Eval:
 
     def conduct(self, action: Conduct) -> float:
         """A way of Conduct Experiments."""
-        g = self.g
-        c = g.exp_index[action.card]
+        tb = self.tb
+        c = tb.exp_index[action.card]
         return self.experiment(c, sum(1 for s in action.sources if s == "Unity"))
 
     def experiment(self, c: int, from_unity: int) -> float:
         """Doing experiment ``c`` with ``from_unity`` astronauts coming out of Unity."""
-        g = self.g
-        cost = g.exp_iss[c] * self.v_iss + g.exp_ext[c] * 1.0
-        penalty: int = g._options["unplayed_penalty"]
-        v = g.exp_points[c] + penalty - cost + self.w.conduct_bonus
+        tb = self.tb
+        cost = tb.exp_iss[c] * self.v_iss + tb.exp_ext[c] * 1.0
+        penalty: int = tb.unplayed_penalty
+        v = tb.exp_points[c] + penalty - cost + self.w.conduct_bonus
         done = len(self.st.played[self.p])
         v += self.goal(Goal.EXPERIMENTS, done, 1)
-        if g.exp_level[c] == 3:
-            adv = sum(1 for x in self.st.played[self.p] if g.exp_level[x] == 3)
+        if tb.exp_level[c] == 3:
+            adv = sum(1 for x in self.st.played[self.p] if tb.exp_level[x] == 3)
             v += self.goal(Goal.ADVANCED, adv, 1)
-        if g.exp_long[c]:
+        if tb.exp_long[c]:
             v -= 0.3 * from_unity  # astronauts tied up
         return v
 
@@ -227,7 +227,7 @@ class _Eval:
     def tokens(self, k: int, moved: int) -> float:
         """Installing ``k`` tokens with ``moved`` astronauts taken out of compartments."""
         st, p = self.st, self.p
-        per_token: int = self.g._options["installation_points"]
+        per_token: int = self.tb.installation_points
         v = k * (per_token + self.w.install_bonus)
         v += self.goal(Goal.INSTALLATION_TOKENS, st.tokens[p], k)
         if st.tokens[p] == 0:
@@ -237,9 +237,9 @@ class _Eval:
 
     def long_stay(self, action: LongStay | None) -> float:
         """A long stay (any astronaut: they are alike)."""
-        g, st, p = self.g, self.st, self.p
+        tb, st, p = self.tb, self.st, self.p
         lv = st.long_stay[p]
-        gain = g.ls_points[lv + 1] - g.ls_points[lv]
+        gain = tb.ls_points[lv + 1] - tb.ls_points[lv]
         v = gain + self.w.long_stay_bonus - self.v_iss - 0.5 * self.astronaut_value()
         v += self.goal(Goal.LONG_STAY, lv, 1)
         if lv == 0:
@@ -279,9 +279,9 @@ class _Eval:
 
     def loading(self, ru: int, us: int) -> float:
         """``ru`` and ``us`` materials onto the shuttles."""
-        st, g = self.st, self.g
+        st, tb = self.st, self.tb
         loaded = self.loaded
-        room = max(0, g.max_iss - self.iss - loaded)
+        room = max(0, tb.max_iss - self.iss - loaded)
         k = ru + us
         level = self.iss + loaded
         v = 0.0
@@ -297,7 +297,7 @@ class _Eval:
     def planning(self, levels: tuple[int, ...]) -> float:
         """Drawing from the decks of ``levels``."""
         st, p = self.st, self.p
-        room = self.g.hand_limit - len(st.hands[p])
+        room = self.tb.hand_limit - len(st.hands[p])
         if room <= 0 or self.final:
             return -1.0
         want = max(0, self.w.hand_target - len(st.hands[p]))
@@ -310,8 +310,8 @@ class _Eval:
         """Per module name its column space, per space the bonus of a cube there, one's best stack."""
         found = self._slot_cache
         if found is None:
-            st, p, g = self.st, self.p, self.g
-            where = {g.mod_name[m]: i for i, m in enumerate(st.column) if m >= 0}
+            st, p, tb = self.st, self.p, self.tb
+            where = {tb.mod_name[m]: i for i, m in enumerate(st.column) if m >= 0}
             bonus = []
             stack = 0
             for row in st.ccubes:
@@ -383,22 +383,24 @@ def _best_construct(ev: _Eval, actions: list[Any]) -> tuple[Any, float]:
 
 def _estimate(ev: _Eval, a: int) -> float | None:
     """The value of card ``a``'s best way in closed form, or None to look at every way."""
-    st, p, g = ev.st, ev.p, ev.g
+    st, p, tb = ev.st, ev.p, ev.tb
     if a == INSTALL:
-        on = st.unity[p] + (st.occ[p] & ~g.ls_mask).bit_count()
+        on = st.unity[p] + (st.occ[p] & ~tb.ls_mask).bit_count()
         k = min(2, on, (st.covered & st.docked).bit_count())
         return ev.tokens(k, max(0, k - st.unity[p]))
     if a == LONG_STAY:
         return ev.long_stay(None)
     if a == OUTSIDE:
-        most = min(3, st.iss_mat[p], g.max_ext - st.ext_mat[p])
+        most = min(3, st.iss_mat[p], tb.max_ext - st.ext_mat[p])
         return max(ev.convert(k) for k in range(1, most + 1))
     if a == TRAIN:
         return max(
-            ev.trained(n) for n in (0, 1) if st.pad[n] >= 0 and sum(st.cargo_astro[n]) < g.sh_seats[st.pad[n]]
+            ev.trained(n)
+            for n in (0, 1)
+            if st.pad[n] >= 0 and sum(st.cargo_astro[n]) < tb.sh_seats[st.pad[n]]
         )
     if a == LOAD:
-        can = [st.pad[n] >= 0 and g.sh_mat[st.pad[n]] for n in (0, 1)]
+        can = [st.pad[n] >= 0 and tb.sh_mat[st.pad[n]] for n in (0, 1)]
         ways = [(2, 0)] if can[0] else []
         if can[1]:
             ways.append((0, 2))
@@ -422,8 +424,8 @@ def _estimate(ev: _Eval, a: int) -> float | None:
     if a == CONDUCT:
         best = -1e9
         for c in doable_experiments(st, p):
-            need = len(g.exp_needs[c])
-            best = max(best, ev.experiment(c, min(need, st.unity[p]) if g.exp_long[c] else 0))
+            need = len(tb.exp_needs[c])
+            best = max(best, ev.experiment(c, min(need, st.unity[p]) if tb.exp_long[c] else 0))
         return best
     return None
 
@@ -494,7 +496,7 @@ class HeuristicBot:
         return best
 
     def _keep(self, st: State1998, ev: _Eval, legal: list[Any]) -> Action:
-        g = st.game
+        tb = st.game.tables
         p = st.actor
         crew = ev.crew
         target = self.params.hand_target + 1
@@ -504,10 +506,14 @@ class HeuristicBot:
             v = 0.0
             size = len(st.hands[p]) + len(a.kept)
             for name in a.kept:
-                c = g.exp_index[name]
-                doable = len(g.exp_needs[c]) <= max(1, crew)
+                c = tb.exp_index[name]
+                doable = len(tb.exp_needs[c]) <= max(1, crew)
                 chance = (0.7 if doable else 0.25) * (1.0 - 0.7 * ev.progress)
-                v += g.exp_points[c] * chance - (1.0 - chance) - 0.5 * (g.exp_iss[c] + g.exp_ext[c]) * chance
+                v += (
+                    tb.exp_points[c] * chance
+                    - (1.0 - chance)
+                    - 0.5 * (tb.exp_iss[c] + tb.exp_ext[c]) * chance
+                )
             if size > target:
                 v -= 2.0 * (size - target)
             if v > best_v:
@@ -542,10 +548,10 @@ class HeuristicBot:
         return min(legal, key=key)
 
     def _retrieve(self, st: State1998, p: int, legal: list[Any]) -> Action:
-        g = st.game
+        tb = st.game.tables
 
         def key(action: Any) -> tuple[int, int]:
-            m = g.mod_index.get(action.source, -1)
+            m = tb.mod_index.get(action.source, -1)
             if m < 0:
                 return (1, 0)  # extra-action cubes are worth keeping
             slot = st.column.index(m)

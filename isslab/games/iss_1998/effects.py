@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from isslab.games.iss_1998.scoring import ADVANCED, EXPERIMENTS, stat
 from isslab.games.iss_1998.tables import UNITY
-from isslab.games.iss_1998.util import put
+from isslab.games.kit import put
 
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import State1998
@@ -38,10 +38,10 @@ def move(st: State1998, p: int, src: int, dst: int) -> None:
 
 def do_experiment(st: State1998, p: int, c: int, sources: tuple[int, ...], targets: tuple[int, ...]) -> None:
     """Conduct Experiments: pay the materials, move the astronauts, keep the card face up."""
-    g = st.game
-    st.iss_mat = put(st.iss_mat, p, st.iss_mat[p] - g.exp_iss[c])
-    st.ext_mat = put(st.ext_mat, p, st.ext_mat[p] - g.exp_ext[c])
-    if g.exp_long[c]:  # long-term: the astronauts stay in the compartments
+    tb = st.game.tables
+    st.iss_mat = put(st.iss_mat, p, st.iss_mat[p] - tb.exp_iss[c])
+    st.ext_mat = put(st.ext_mat, p, st.ext_mat[p] - tb.exp_ext[c])
+    if tb.exp_long[c]:  # long-term: the astronauts stay in the compartments
         for src, dst in zip(sources, targets, strict=True):
             move(st, p, src, dst)
     else:  # short-term: through the compartment and straight back to Unity
@@ -49,7 +49,7 @@ def do_experiment(st: State1998, p: int, c: int, sources: tuple[int, ...], targe
             move(st, p, src, UNITY)
     st.played = put(st.played, p, st.played[p] + (c,))
     stat(st, p, EXPERIMENTS, 1)
-    if g.exp_level[c] == 3:
+    if tb.exp_level[c] == 3:
         stat(st, p, ADVANCED, 1)
 
 

@@ -19,8 +19,16 @@ from isslab.games.iss_1998.effects import count_down, do_experiment, move
 from isslab.games.iss_1998.legal import conduct_plans, free_mask
 from isslab.games.iss_1998.phases import Phase, Step
 from isslab.games.iss_1998.scoring import FEDOR_FAILED, stat
-from isslab.games.iss_1998.tables import F_CONDUCT, F_INSTALL, F_LONG_STAY, F_OUTSIDE, F_RESHUFFLE, UNITY
-from isslab.games.iss_1998.util import bits, put, put2
+from isslab.games.iss_1998.tables import (
+    F_CONDUCT,
+    F_INSTALL,
+    F_LONG_STAY,
+    F_OUTSIDE,
+    F_RESHUFFLE,
+    UNITY,
+    bits,
+)
+from isslab.games.kit import put, put2
 
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import State1998
@@ -49,28 +57,28 @@ FS_NONE, FS_FLIP, FS_EXPOSE, FS_ACT, FS_INSTALL, FS_EXPERIMENT, FS_TRY = range(7
 
 def cargo(st: State1998, n: int) -> None:
     """FEDOR's cargo on pad ``n``'s new shuttle: an astronaut on a Soyuz, materials on the others."""
-    g = st.game
+    tb = st.game.tables
     t = st.pad[n]
     if t < 0:
         return
-    f = g.fedor
-    if t == g.soyuz:
-        if st.reserve[f] > 0 and sum(st.cargo_astro[n]) < g.sh_seats[t]:
+    f = tb.fedor
+    if t == tb.soyuz:
+        if st.reserve[f] > 0 and sum(st.cargo_astro[n]) < tb.sh_seats[t]:
             st.cargo_astro = put2(st.cargo_astro, n, f, st.cargo_astro[n][f] + 1)
             st.reserve = put(st.reserve, f, st.reserve[f] - 1)
-    elif g.sh_mat[t]:
-        room = g.mat_capacity - st.cargo_mat[0][f] - st.cargo_mat[1][f]
-        k = min(g.fedor_cargo, room)
+    elif tb.sh_mat[t]:
+        room = tb.mat_capacity - st.cargo_mat[0][f] - st.cargo_mat[1][f]
+        k = min(tb.fedor_cargo, room)
         if k > 0:
             st.cargo_mat = put2(st.cargo_mat, n, f, st.cargo_mat[n][f] + k)
 
 
 def turn_start(st: State1998) -> bool:
     """Solo 1-2: recall every FEDOR astronaut to Unity, then flip a card and act."""
-    g = st.game
-    f = g.fedor
+    tb = st.game.tables
+    f = tb.fedor
     # "including those in long-stay compartments"; the variant option leaves those where they are
-    stay = 0 if g.fedor_recall_long_stays else st.occ[f] & g.ls_mask
+    stay = 0 if tb.fedor_recall_long_stays else st.occ[f] & tb.ls_mask
     st.unity = put(st.unity, f, st.unity[f] + (st.occ[f] & ~stay).bit_count())
     st.occ = put(st.occ, f, stay)
     start_action(st, extra=False)
@@ -90,7 +98,7 @@ def _finish(st: State1998, failed: bool) -> None:
     st.fedor_failed = failed
     st.fstate = FS_NONE
     if failed:
-        stat(st, st.game.fedor, FEDOR_FAILED, 1)
+        stat(st, st.game.tables.fedor, FEDOR_FAILED, 1)
     if st.fmode:  # an extra action places no cube and counts nothing down
         st.fedor_card = -1
 
@@ -113,7 +121,7 @@ def _refill(st: State1998, keep_last: bool) -> bool:
 
 def resume(st: State1998) -> bool:
     """Carry on FEDOR's action; True when stopped at a chance node or the player's decision."""
-    g = st.game
+    tb = st.game.tables
     while True:
         fs = st.fstate
         if fs == FS_FLIP:
@@ -125,15 +133,15 @@ def resume(st: State1998) -> bool:
                 return True
             c = st.fedor_top
             st.fedor_top = -1
-            if g.f_action[c] == F_RESHUFFLE:  # Solo 2: shuffle the deck and the discards, flip again
-                back = (c,) if g.fedor_reshuffle_returns else ()
+            if tb.f_action[c] == F_RESHUFFLE:  # Solo 2: shuffle the deck and the discards, flip again
+                back = (c,) if tb.fedor_reshuffle_returns else ()
                 st.fedor_pool = tuple(sorted(st.fedor_pool + st.fedor_discard + back))
                 st.fedor_discard = ()
                 continue
             st.fedor_discard = st.fedor_discard + (c,)
             st.fedor_card = c
             st.fstate = FS_EXPOSE
-            stat(st, g.fedor, ISS_ACTIONS[g.f_action[c]], 1)
+            stat(st, tb.fedor, ISS_ACTIONS[tb.f_action[c]], 1)
         elif fs == FS_EXPOSE:
             # the back of the next card shows at once (it decides the countdown, Solo 4)
             st.fstate = FS_ACT
@@ -164,7 +172,7 @@ def resume(st: State1998) -> bool:
 
 def _avail(st: State1998, f: int) -> int:
     """FEDOR's astronauts on the station that may act (not in a long-stay compartment)."""
-    return st.occ[f] & ~st.game.ls_mask
+    return st.occ[f] & ~st.game.tables.ls_mask
 
 
 def _first_source(st: State1998, f: int) -> int:
@@ -177,14 +185,14 @@ def _first_source(st: State1998, f: int) -> int:
 
 def _act(st: State1998) -> None:
     """Solo 2: the action of the flipped card, or a failure (Solo 3: the compensation cube)."""
-    g = st.game
-    f = g.fedor
-    code = g.f_action[st.fedor_card]
+    tb = st.game.tables
+    f = tb.fedor
+    code = tb.f_action[st.fedor_card]
     if code == F_LONG_STAY:
         # as many astronauts as possible, each for one ISS material and one step of the track
         done = 0
-        while st.iss_mat[f] > 0 and st.long_stay[f] < g.ls_max:
-            free_ls = free_mask(st) & g.ls_mask
+        while st.iss_mat[f] > 0 and st.long_stay[f] < tb.ls_max:
+            free_ls = free_mask(st) & tb.ls_mask
             src = _first_source(st, f)
             if not free_ls or src == -2:
                 break
@@ -195,9 +203,9 @@ def _act(st: State1998) -> None:
         _finish(st, done == 0)
     elif code == F_OUTSIDE:
         # "based on how many ISS materials it has": all of them, up to a player's 3 (reading 17)
-        amount = min(g.fedor_outside_max, st.iss_mat[f], g.max_ext - st.ext_mat[f])
-        own_crane = _avail(st, f) & g.crn_mask
-        free_crane = free_mask(st) & g.crn_mask
+        amount = min(tb.fedor_outside_max, st.iss_mat[f], tb.max_ext - st.ext_mat[f])
+        own_crane = _avail(st, f) & tb.crn_mask
+        free_crane = free_mask(st) & tb.crn_mask
         src = _first_source(st, f)
         if amount < 1 or (not own_crane and (not free_crane or src == -2)):
             _finish(st, True)
@@ -212,8 +220,8 @@ def _act(st: State1998) -> None:
         # rule sets no limit of two (option fedor_install_limit, reading 17)
         astronauts = st.unity[f] + _avail(st, f).bit_count()
         k = min(astronauts, (st.covered & st.docked).bit_count())
-        if g.fedor_install_limit:
-            k = min(k, g.fedor_install_limit)
+        if tb.fedor_install_limit:
+            k = min(k, tb.fedor_install_limit)
         if k == 0:
             _finish(st, True)
             return
@@ -236,14 +244,14 @@ def _act(st: State1998) -> None:
 
 def _install_tokens(st: State1998) -> bool:
     """FEDOR takes its tokens module by module; the player picks when a module's are too many."""
-    g = st.game
-    f = g.fedor
+    tb = st.game.tables
+    f = tb.fedor
     while st.fedor_left > 0:
         covered = st.covered & st.docked
         if not covered:
             break
         low = covered & -covered
-        mine = covered & g.mod_mask[g.comp_module[low.bit_length() - 1]]
+        mine = covered & tb.mod_mask[tb.comp_module[low.bit_length() - 1]]
         k = mine.bit_count()
         if k > st.fedor_left:  # "choose the one you prefer": the player decides
             st.phase = Phase.FEDOR_TOKEN
@@ -259,7 +267,7 @@ def _install_tokens(st: State1998) -> bool:
 
 def take_token(st: State1998, c: int) -> None:
     """The player gives FEDOR the installation token of compartment ``c``."""
-    f = st.game.fedor
+    f = st.game.tables.fedor
     st.covered &= ~(1 << c)
     st.tokens = put(st.tokens, f, st.tokens[f] + 1)
     st.fedor_left -= 1
@@ -274,26 +282,26 @@ def flipped(st: State1998, c: int) -> None:
 
 def _try_experiment(st: State1998) -> None:
     """Do the flipped experiment if FEDOR can; else it goes under its deck and FEDOR tries again."""
-    g = st.game
-    f = g.fedor
+    tb = st.game.tables
+    f = tb.fedor
     c = st.fedor_exp
     st.fedor_exp = -1
-    if g.exp_iss[c] <= st.iss_mat[f] and g.exp_ext[c] <= st.ext_mat[f]:
+    if tb.exp_iss[c] <= st.iss_mat[f] and tb.exp_ext[c] <= st.ext_mat[f]:
         avail = _avail(st, f)
         free = free_mask(st)
-        r = len(g.exp_needs[c])
-        own = tuple(bits(avail & g.type_mask[t])[:r] for t in range(4))
-        fr = tuple(bits(free & g.type_mask[t])[:r] for t in range(5))
-        plans = conduct_plans(g, c, min(st.unity[f], r), own, fr)
+        r = len(tb.exp_needs[c])
+        own = tuple(bits(avail & tb.type_mask[t])[:r] for t in range(4))
+        fr = tuple(bits(free & tb.type_mask[t])[:r] for t in range(5))
+        plans = conduct_plans(tb, c, min(st.unity[f], r), own, fr)
         if plans:
             srcs, tgts = plans[0]
             do_experiment(st, f, c, srcs, tgts)
             _finish(st, False)
             return
-    i = g.exp_level[c] - 1
+    i = tb.exp_level[c] - 1
     st.exp_bottom = put(st.exp_bottom, i, st.exp_bottom[i] + (c,))
     st.fedor_tries += 1
-    if st.fedor_tries < g.fedor_tries:
+    if st.fedor_tries < tb.fedor_tries:
         st.fstate = FS_EXPERIMENT
     else:
         _finish(st, True)
@@ -305,9 +313,9 @@ def prepare(st: State1998) -> bool:
     c = st.fedor_card
     if c < 0 or st.ending == 2:  # the final round places no cubes in modules
         return False
-    g = st.game
-    f = g.fedor
-    slot = st.rows[ISS_ACTIONS[g.f_action[c]]]
+    tb = st.game.tables
+    f = tb.fedor
+    slot = st.rows[ISS_ACTIONS[tb.f_action[c]]]
     for _ in range(2 if st.fedor_failed else 1):
         if st.column[slot] < 0:
             break  # no module beside the card (reading 13)
@@ -332,8 +340,8 @@ def countdown(st: State1998) -> bool:
     st.fedor_card = -1
     if c < 0 or st.ending == 2 or st.fedor_top < 0:
         return False
-    g = st.game
-    n = g.f_back[st.fedor_top]
+    tb = st.game.tables
+    n = tb.f_back[st.fedor_top]
     if st.pad[n] >= 0 and (any(st.cargo_astro[n]) or any(st.cargo_mat[n])):  # only a pad with cargo
-        count_down(st, n, g.countdown_values[ISS_ACTIONS[g.f_action[c]]])
+        count_down(st, n, tb.countdown_values[ISS_ACTIONS[tb.f_action[c]]])
     return False

@@ -38,10 +38,10 @@ __all__ = ["resample_hidden"]
 
 def _seen_cards(st: State1998, seat: int, history: tuple[Any, ...]) -> set[int] | None:
     """The experiment cards ``seat`` has seen along ``history`` (None if the replay fails)."""
-    g = st.game
-    idx = g.exp_index
+    tb = st.game.tables
+    idx = tb.exp_index
     seen: set[int] = set()
-    state: State1998 = g.new_state()
+    state: State1998 = st.game.new_state()
     try:
         for action in history:
             kind = type(action)
@@ -68,11 +68,11 @@ def _permutation(st: State1998, seen: set[int], first: list[int], rng: random.Ra
     draw depends on the seat's knowledge and ``rng`` only: two histories the seat cannot tell apart
     name their unseen cards in the same places, and get the same images there.
     """
-    g = st.game
+    tb = st.game.tables
     sigma: dict[int, int] = {}
     for level in (1, 2, 3):
-        unseen = [c for c in range(len(g.exp_name)) if g.exp_level[c] == level and c not in seen]
-        named = [c for c in first if g.exp_level[c] == level and c not in seen]
+        unseen = [c for c in range(len(tb.exp_name)) if tb.exp_level[c] == level and c not in seen]
+        named = [c for c in first if tb.exp_level[c] == level and c not in seen]
         slots = named + [c for c in unseen if c not in set(named)]
         image = unseen[:]
         rng.shuffle(image)
@@ -95,10 +95,10 @@ def _first_named(history: tuple[Any, ...], idx: dict[str, int]) -> list[int]:
 
 def _other_top(st: State1998, rng: random.Random) -> int:
     """Another card that could lie on top of the FEDOR deck (same back), or the top itself."""
-    g = st.game
+    tb = st.game.tables
     top = st.fedor_top
     # sorted: the candidates must not reveal which of them is the real top
-    same = sorted([c for c in st.fedor_pool if g.f_back[c] == g.f_back[top]] + [top])
+    same = sorted([c for c in st.fedor_pool if tb.f_back[c] == tb.f_back[top]] + [top])
     return same[int(rng.random() * len(same))]
 
 
@@ -118,9 +118,9 @@ def resample_hidden(st: State1998, seat: int, rng: random.Random, tries: int = 2
     seen = _seen_cards(st, seat, history)
     if seen is None:
         return st  # a position built by hand, then played on: its past is unknown
-    g = st.game
-    names = g.exp_name
-    first = _first_named(history, g.exp_index)
+    tb = st.game.tables
+    names = tb.exp_name
+    first = _first_named(history, tb.exp_index)
     last_top = max((i for i, a in enumerate(history) if type(a) is FedorTop), default=-1)
     hidden_top = st.fedor_top >= 0 and last_top >= 0 and history[last_top].number == st.fedor_top
     for _ in range(max(1, tries)):
@@ -128,8 +128,8 @@ def resample_hidden(st: State1998, seat: int, rng: random.Random, tries: int = 2
         new = [_relabel(a, image) for a in history]
         if hidden_top:
             c = _other_top(st, rng)
-            new[last_top] = FedorTop(c, g.f_label[c], ("RU", "US")[g.f_back[c]])
-        state: State = g.new_state()
+            new[last_top] = FedorTop(c, tb.f_label[c], ("RU", "US")[tb.f_back[c]])
+        state: State = st.game.new_state()
         try:
             for action in new:
                 state = state.apply(action)
@@ -157,7 +157,7 @@ def _relabel(action: Any, image: dict[str, str]) -> Any:
 
 def _relabel_in_place(st: State1998, seat: int, rng: random.Random) -> State1998:
     """A position without history: its unseen cards (other hands, the decks' tops) dealt afresh."""
-    g = st.game
+    tb = st.game.tables
     seen: set[int] = set(st.hands[seat])
     for played in st.played:
         seen.update(played)
@@ -169,11 +169,11 @@ def _relabel_in_place(st: State1998, seat: int, rng: random.Random) -> State1998
     hands = [list(h) if s == seat else [] for s, h in enumerate(st.hands)]
     pools: list[tuple[int, ...]] = []
     for level in (1, 2, 3):
-        unseen = [c for c in range(len(g.exp_name)) if g.exp_level[c] == level and c not in seen]
+        unseen = [c for c in range(len(tb.exp_name)) if tb.exp_level[c] == level and c not in seen]
         rng.shuffle(unseen)
         for s, h in enumerate(st.hands):
             if s != seat:
-                k = sum(1 for c in h if g.exp_level[c] == level)
+                k = sum(1 for c in h if tb.exp_level[c] == level)
                 hands[s] += unseen[:k]
                 unseen = unseen[k:]
         pools.append(tuple(sorted(unseen)))
@@ -182,7 +182,7 @@ def _relabel_in_place(st: State1998, seat: int, rng: random.Random) -> State1998
     new._hist, new._nhist = None, 0
     new.hands = tuple(tuple(sorted(h)) for h in hands)
     new.exp_pool = tuple(pools)
-    if g.solo and st.fedor_top >= 0:
+    if tb.solo and st.fedor_top >= 0:
         c = _other_top(st, rng)
         new.fedor_top = c
         new.fedor_pool = tuple(sorted(x for x in (*st.fedor_pool, st.fedor_top) if x != c))

@@ -175,13 +175,14 @@ def _bump(o: _Outcome, i: int, by: int) -> _Outcome:
 @lru_cache(maxsize=64)
 def _layout(game: Game1998) -> _Layout:
     """The blocks of one game's options, computed once."""
-    m = len(game.mod_name)
-    c = game.n_comps
-    t1, t2 = (c, c * (c - 1) // 2) if game.solo else (5, 15)
+    tb = game.tables
+    m = len(tb.mod_name)
+    c = tb.n_comps
+    t1, t2 = (c, c * (c - 1) // 2) if tb.solo else (5, 15)
     conduct: list[tuple[int, dict[_Outcome, int]]] = []
     at = 0
-    for card in range(len(game.exp_name)):
-        ranks = {o: i for i, o in enumerate(_outcomes(game.exp_needs[card], game.exp_long[card]))}
+    for card in range(len(tb.exp_name)):
+        ranks = {o: i for i, o in enumerate(_outcomes(tb.exp_needs[card], tb.exp_long[card]))}
         conduct.append((at, ranks))
         at += len(ranks)
     sizes = (
@@ -203,7 +204,7 @@ def _layout(game: Game1998) -> _Layout:
         (Claim, len(GOALS)),
         (NoClaim, 1),
         (PlaceExtra, len(ACTION_NAMES)),
-        (FedorToken, c if game.solo else 0),
+        (FedorToken, c if tb.solo else 0),
     )
     starts: dict[type, int] = {}
     total = 0
@@ -211,13 +212,13 @@ def _layout(game: Game1998) -> _Layout:
         starts[kind] = total
         total += size
     chance = max(
-        game.n,
+        tb.n,
         24,
         m,
         len(SHUTTLE_NAMES),
-        comb(len(GOALS), game.goals_in_play) if game.goals_in_play else 0,
-        len(game.exp_name),
-        len(game.f_action) if game.solo else 0,
+        comb(len(GOALS), tb.goals_in_play) if tb.goals_in_play else 0,
+        len(tb.exp_name),
+        len(tb.f_action) if tb.solo else 0,
     )
     return _Layout(starts, total, chance, m, t1, t2, tuple(conduct))
 
@@ -243,10 +244,11 @@ def action_index(game: Game1998, action: Any) -> int:
 
 def _comp_type(game: Game1998, label: str) -> int:
     """The type of the compartment ``label`` (KeyError for Unity or an unknown label)."""
-    c = game.comp_index[label]
+    tb = game.tables
+    c = tb.comp_index[label]
     if c < 0:
         raise KeyError(label)
-    return game.comp_type[c]
+    return tb.comp_type[c]
 
 
 def _source(game: Game1998, label: str) -> int:
@@ -266,12 +268,13 @@ def _sources(game: Game1998, labels: tuple[str, ...]) -> int:
 
 
 def _install(game: Game1998, lay: _Layout, action: Install) -> int:
+    tb = game.tables
     k = len(action.sources)
     if k not in (1, 2) or len(action.targets) != k:
         raise ValueError("an Install moves one or two astronauts to as many targets")
     src = _sources(game, action.sources)
-    if game.solo:
-        comps = sorted(game.comp_index[x] for x in action.targets)
+    if tb.solo:
+        comps = sorted(tb.comp_index[x] for x in action.targets)
         if comps[0] < 0 or len(set(comps)) != k:
             raise ValueError("the targets must be different compartments")
         tgt = comps[0] if k == 1 else comps[1] * (comps[1] - 1) // 2 + comps[0]
@@ -285,9 +288,10 @@ def _install(game: Game1998, lay: _Layout, action: Install) -> int:
 
 def _outcome(game: Game1998, card: int, action: Conduct) -> _Outcome:
     """The outcome of a Conduct (see the module docstring)."""
-    if len(action.sources) != len(action.targets) or len(action.targets) != game.exp_r[card]:
+    tb = game.tables
+    if len(action.sources) != len(action.targets) or len(action.targets) != tb.exp_r[card]:
         raise ValueError("one source and one target per requirement of the card")
-    long = game.exp_long[card]
+    long = tb.exp_long[card]
     o = [0] * (6 if long else 5)
     for src, tgt in zip(action.sources, action.targets, strict=True):
         t = _comp_type(game, tgt)
@@ -308,30 +312,31 @@ def _outcome(game: Game1998, card: int, action: Conduct) -> _Outcome:
 
 
 def _index(game: Game1998, lay: _Layout, action: Any) -> int:
+    tb = game.tables
     kind = type(action)
     # chance outcomes
     if kind is ExperimentDraw or kind is FedorExperiment:
-        return game.exp_index[action.card]
+        return tb.exp_index[action.card]
     if kind is ModuleDraw:
-        return game.mod_index[action.module]
+        return tb.mod_index[action.module]
     if kind is ShuttleDraw:
         return _SHUTTLE[action.shuttle]
     if kind is FedorTop:
         number = int(action.number)
-        if not 0 <= number < len(game.f_action):
-            raise ValueError(f"FEDOR cards are numbered 0 to {len(game.f_action) - 1}")
+        if not 0 <= number < len(tb.f_action):
+            raise ValueError(f"FEDOR cards are numbered 0 to {len(tb.f_action) - 1}")
         return number
     if kind is StartPlayer:
         seat = int(action.seat)
-        if not 0 <= seat < game.n:
-            raise ValueError(f"seats are 0 to {game.n - 1}")
+        if not 0 <= seat < tb.n:
+            raise ValueError(f"seats are 0 to {tb.n - 1}")
         return seat
     if kind is ColumnOrder:
         return _order_rank(action)
     if kind is GoalDraw:
         goals = sorted(_GOAL[name] for name in action.goals)
-        if len(goals) != game.goals_in_play or len(set(goals)) != len(goals):
-            raise ValueError(f"a goal draw names {game.goals_in_play} different goal cards")
+        if len(goals) != tb.goals_in_play or len(set(goals)) != len(goals):
+            raise ValueError(f"a goal draw names {tb.goals_in_play} different goal cards")
         return sum(comb(g, i + 1) for i, g in enumerate(goals))
     # player actions
     start = lay.starts[kind]
@@ -347,7 +352,7 @@ def _index(game: Game1998, lay: _Layout, action: Any) -> int:
     elif kind is Load:
         local = _LOAD[tuple(action.amounts)]
     elif kind is Construct:
-        a, b = sorted((game.mod_index[action.first], game.mod_index[action.second]))
+        a, b = sorted((tb.mod_index[action.first], tb.mod_index[action.second]))
         local = _pair(a, b)
     elif kind is Plan:
         local = _PLAN[tuple(action.levels)]
@@ -363,15 +368,15 @@ def _index(game: Game1998, lay: _Layout, action: Any) -> int:
             raise ValueError("Outside Jobs convert 1 to 3 materials")
         local = _source(game, action.source) * 3 + amount - 1
     elif kind is Conduct:
-        card = game.exp_index[action.card]
+        card = tb.exp_index[action.card]
         first, ranks = lay.conduct[card]
         local = first + ranks[_outcome(game, card, action)]
     elif kind is Claim:
         local = _GOAL[action.goal]
     elif kind is FedorToken:
-        if not game.solo:
+        if not tb.solo:
             raise ValueError("FEDOR takes installation tokens in the solo game only")
-        local = game.comp_index[action.compartment]
+        local = tb.comp_index[action.compartment]
         if local < 0:
             raise ValueError("FEDOR takes the token of a compartment, not of Unity")
     else:  # SkipExtra, NoAction, NoClaim
@@ -380,8 +385,9 @@ def _index(game: Game1998, lay: _Layout, action: Any) -> int:
 
 
 def _retrieve(game: Game1998, lay: _Layout, source: str) -> int:
-    if source in game.mod_index:
-        return game.mod_index[source]
+    tb = game.tables
+    if source in tb.mod_index:
+        return tb.mod_index[source]
     return lay.modules + _EXTRA[source]
 
 
@@ -389,12 +395,13 @@ _EXTRA = {extra_label(a): a for a in range(len(ACTION_NAMES))}
 
 
 def _keep(game: Game1998, action: Keep) -> int:
+    tb = game.tables
     levels = tuple(action.kept_levels)
     if len(levels) != len(action.kept) or len(set(levels)) != len(levels):
         raise ValueError("a Keep names one level per card kept, each deck at most once")
     mask = 0
     for name, level in zip(action.kept, levels, strict=True):
-        if game.exp_level[game.exp_index[name]] != level:
+        if tb.exp_level[tb.exp_index[name]] != level:
             raise ValueError(f"{name} is not a card of level {level}")
         mask |= 1 << (level - 1)
     return mask

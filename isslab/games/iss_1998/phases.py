@@ -20,6 +20,7 @@ __all__ = [
     "NOBODY",
     "PHASE_TEXT",
     "WHO",
+    "End1998",
     "EndISS",
     "Phase",
     "Step",
@@ -149,8 +150,12 @@ CHANCE_PHASES: Final = frozenset(p for p in Phase if WHO[p] == CHANCE)
 NOBODY: Final = -1
 
 
-class EndISS(EndReason):
+class End1998(EndReason):
     """How a game of 1998 ISS ends."""
 
     #: a shuttle deck ran out, the round was finished and the final round played (Endgame)
     FINAL_ROUND = "a shuttle deck ran out and the final round was played"
+
+
+#: the older name of :class:`End1998` (kept importable)
+EndISS = End1998

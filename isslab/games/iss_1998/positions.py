@@ -10,12 +10,12 @@ refused with a ``ValueError`` naming the inconsistency.
 
 Names: seats by index (0 = Blue ...), FEDOR as ``"FEDOR"`` (or its index 1) in the solo game;
 modules, shuttles, action cards, goals and experiment cards by their names; compartments by their
-labels (``"Columbus LAB1"``, ``"Zvezda COM"``, see ``game.comp_label``); pads as ``"RU"`` and ``"US"``.
+labels (``"Columbus LAB1"``, ``"Zvezda COM"``, see ``game.tables.comp_label``); pads as ``"RU"`` and ``"US"``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from isslab.core import short_repr
@@ -32,6 +32,7 @@ from isslab.games.iss_1998.components import (
 )
 from isslab.games.iss_1998.phases import Phase, Step
 from isslab.games.iss_1998.scoring import NO_TALLY
+from isslab.games.kit import check_ints, freeze_keywords, is_int, per_seat
 
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import Game1998, State1998
@@ -41,41 +42,32 @@ __all__ = ["build", "check_position"]
 _PADS = {"RU": 0, "US": 1}
 
 
-def _freeze(value: Any, depth: int = 6) -> Any:
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        return value
-    if depth <= 0:
-        raise ValueError("a state field nested more than 6 levels deep")
-    return tuple(_freeze(v, depth - 1) for v in value)
+def _names(game: Game1998) -> tuple[str, ...]:
+    """The participants' names: the seats' colours, FEDOR in the solo game."""
+    tb = game.tables
+    return tuple(FEDOR_NAME if q == tb.fedor else SEAT_NAMES[q] for q in range(tb.P))
 
 
 def _who(game: Game1998, who: Any) -> int:
     """A participant index from a seat index, a colour name or ``"FEDOR"``."""
-    if isinstance(who, str):
-        if who == FEDOR_NAME and game.solo:
-            return game.fedor
-        if who in SEAT_NAMES[: game.n]:
-            return SEAT_NAMES.index(who)
-    elif isinstance(who, int) and not isinstance(who, bool) and 0 <= who < game.P:
-        return who
-    names = list(SEAT_NAMES[: game.n]) + ([FEDOR_NAME] if game.solo else [])
-    raise ValueError(f"{short_repr(who)} is not a participant: use 0..{game.P - 1} or {', '.join(names)}")
+    names = _names(game)
+    if isinstance(who, str) and who in names:
+        return names.index(who)
+    if is_int(who, 0, game.tables.P - 1):
+        q: int = who
+        return q
+    raise ValueError(
+        f"{short_repr(who)} is not a participant: use 0..{game.tables.P - 1} or {', '.join(names)}"
+    )
 
 
 def _per(game: Game1998, name: str, value: Any, current: tuple[Any, ...]) -> tuple[Any, ...]:
     """One entry per participant from a mapping participant -> entry (others keep ``current``) or a
     sequence of one entry per participant."""
-    if isinstance(value, Mapping):
-        out = list(current)
-        for who, v in value.items():
-            out[_who(game, who)] = v
-        return tuple(out)
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise ValueError(f"{name} needs a mapping participant -> value or one value per participant")
-    out2 = tuple(value)
-    if len(out2) != game.P:
-        raise ValueError(f"{name} needs {game.P} entries (one per participant), got {len(out2)}")
-    return out2
+    out = list(current)
+    for q, v in per_seat(name, value, game.tables.P, _names(game)).items():
+        out[q] = v
+    return tuple(out)
 
 
 def _index(table: Mapping[str, int], what: str, name: Any) -> int:
@@ -87,11 +79,12 @@ def _index(table: Mapping[str, int], what: str, name: Any) -> int:
 def build(game: Game1998, **keywords: Any) -> State1998:
     """A position at the start of a turn, built by hand and checked (see :func:`_build` for the keywords).
 
-    A keyword of the wrong type or shape raises ``ValueError`` naming it, like an inconsistent position.
+    A keyword of the wrong type or shape raises ``ValueError`` naming it, like an inconsistent position;
+    every keyword is bounded and frozen first (:func:`isslab.games.kit.freeze_keywords`).
     """
     try:
-        return _build(game, **keywords)
-    except (TypeError, AttributeError, IndexError, KeyError, RecursionError) as exc:
+        return _build(game, **freeze_keywords(keywords))
+    except (TypeError, AttributeError, IndexError, KeyError, RecursionError, OverflowError) as exc:
         raise ValueError(
             f"position: a keyword has a value of the wrong shape ({short_repr(str(exc), 120)})"
         ) from None
@@ -143,7 +136,8 @@ def _build(
     (solo). Other state fields may be given raw.
     """
     g = game
-    P = g.P
+    tb = g.tables
+    P = tb.P
     start = g.new_state()
     unknown = sorted(set(fields) - set(start.FIELDS))
     if unknown:
@@ -159,17 +153,14 @@ def _build(
         )
     st = start._copy()
     st._hist, st._nhist = None, 0
-    o = g._options
     card_index = {name: a for a, name in enumerate(ACTION_NAMES)}
-    mod_index = g.mod_index
-    exp_index = g.exp_index
+    mod_index = tb.mod_index
+    exp_index = tb.exp_index
     shuttle_index = {name: t for t, name in enumerate(SHUTTLE_NAMES)}
     goal_index = {row[0]: i for i, row in enumerate(GOALS)}
 
     # turn order
-    first = 0 if start_player is None else _who(g, start_player)
-    if g.solo and start_player is None:
-        first = 0 if o["solo_start"] == "player" else 1
+    first = _who(g, start_player) if start_player is not None else tb.first_player if tb.solo else 0
     st.start = first
     turn = first if to_move is None else _who(g, to_move)
     if ending not in (0, 1, 2):
@@ -199,9 +190,9 @@ def _build(
 
     # modules: column, station, deck
     launched = tuple(_index(mod_index, "module", m) for m in (station or ()))
-    st.station = tuple(range(g.n_initial)) + launched
+    st.station = tuple(range(tb.n_initial)) + launched
     if column is None:
-        rest = [m for m in g.deck_modules if m not in launched]
+        rest = [m for m in tb.deck_modules if m not in launched]
         col = tuple(rest[:4]) + (-1,) * max(0, 4 - len(rest))
     else:
         col = tuple(-1 if m is None else _index(mod_index, "module", m) for m in column)
@@ -209,7 +200,7 @@ def _build(
             raise ValueError(f"column needs 4 spaces (None for an empty one), got {len(col)}")
     st.column = col
     used = set(st.station) | {m for m in col if m >= 0}
-    st.module_pool = tuple(m for m in g.deck_modules if m not in used)
+    st.module_pool = tuple(m for m in tb.deck_modules if m not in used)
     cc = [[0] * P for _ in range(4)]
     for module, per in (column_cubes or {}).items():
         m = _index(mod_index, "module", module)
@@ -220,16 +211,16 @@ def _build(
     st.ccubes = tuple(tuple(row) for row in cc)
     docked = 0
     for m in st.station:
-        docked |= g.mod_mask[m]
+        docked |= tb.mod_mask[m]
     st.docked = docked
     if covered is None:
-        cov = g.start_covered
+        cov = tb.start_covered
         for m in launched:
-            cov |= g.mod_mask[m]
+            cov |= tb.mod_mask[m]
     else:
         cov = 0
         for label in covered:
-            cov |= 1 << _index(g.comp_index, "compartment", label)
+            cov |= 1 << _index(tb.comp_index, "compartment", label)
     st.covered = cov
 
     # shuttles
@@ -245,7 +236,7 @@ def _build(
         pad[n], cd[n] = t, value[1]
     if pads is None:
         pad = [0, 2]
-        cd = [g.sh_start[0], g.sh_start[2]]
+        cd = [tb.sh_start[0], tb.sh_start[2]]
     st.pad, st.countdown = tuple(pad), tuple(cd)
     ca = [[0] * P, [0] * P]
     cm = [[0] * P, [0] * P]
@@ -267,21 +258,21 @@ def _build(
         for t, k in enumerate(kept):
             out_of_deck[SHUTTLE_NATION[t]] += k
     st.shuttle_pool = tuple(
-        g.sh_copies[t] - sum(r[t] for r in won) - sum(1 for x in pad if x == t) for t in range(5)
+        tb.sh_copies[t] - sum(r[t] for r in won) - sum(1 for x in pad if x == t) for t in range(5)
     )
-    st.shuttle_left = tuple(max(0, g.deck_cards[n] - out_of_deck[n]) for n in (0, 1))
+    st.shuttle_left = tuple(max(0, tb.deck_cards[n] - out_of_deck[n]) for n in (0, 1))
 
     # astronauts
-    total = [o["astronauts"]] * P
-    if g.solo:
-        total[g.fedor] = o["fedor_astronauts"]
+    total = [tb.astronauts] * P
+    if tb.solo:
+        total[tb.fedor] = tb.fedor_astronauts
     unity = list(st.unity)
     occ = [0] * P
     for who, where in (astronauts or {}).items():
         q = _who(g, who)
         unity[q] = where.get("unity", 0)
         for label in where.get("in", ()):
-            occ[q] |= 1 << _index(g.comp_index, "compartment", label)
+            occ[q] |= 1 << _index(tb.comp_index, "compartment", label)
         unknown_keys = set(where) - {"unity", "in"}
         if unknown_keys:
             raise ValueError(f"astronauts: use the keys 'unity' and 'in', not {sorted(unknown_keys)}")
@@ -290,12 +281,12 @@ def _build(
     st.reserve = tuple(total[q] - unity[q] - occ[q].bit_count() - ca[0][q] - ca[1][q] for q in range(P))
 
     # tracks
-    iss_default = [o["start_iss_material"]] * P
-    iss_default[first] = o["start_player_iss_material"]
-    ext_default = [o["start_external"]] * P
-    if g.solo:
-        iss_default[g.fedor] = o["fedor_iss_material"]
-        ext_default[g.fedor] = o["fedor_external"]
+    iss_default = [tb.start_iss] * P
+    iss_default[first] = tb.start_player_iss
+    ext_default = [tb.start_ext] * P
+    if tb.solo:
+        iss_default[tb.fedor] = tb.fedor_iss
+        ext_default[tb.fedor] = tb.fedor_ext
     st.iss_mat = (
         tuple(iss_default)
         if iss_material is None
@@ -312,8 +303,8 @@ def _build(
     for card, who in (extra_spaces or {}).items():
         extra[_index(card_index, "action card", card)] = _who(g, who)
     st.extra = tuple(extra)
-    st.cubes = tuple(o["action_cubes"] - sum(row[q] for row in st.ccubes) - extra.count(q) for q in range(P))
-    st.token_pool = o["installation_tokens"] - bin(cov).count("1") - sum(st.tokens)
+    st.cubes = tuple(tb.action_cubes - sum(row[q] for row in st.ccubes) - extra.count(q) for q in range(P))
+    st.token_pool = tb.installation_tokens - bin(cov).count("1") - sum(st.tokens)
 
     # experiments
     if hands is not None:
@@ -321,25 +312,25 @@ def _build(
             tuple(sorted(_index(exp_index, "experiment", c) for c in h))
             for h in _per(g, "hands", hands, ((),) * P)
         )
-    elif g.solo:
+    elif tb.solo:
         st.hands = ((),) * P
     else:
         # the start hands: the first basic and medium cards for each player, in seat order
-        basics, mediums = list(g.exp_start[0]), list(g.exp_start[1])
-        st.hands = tuple(() if q == g.fedor else (basics[q], mediums[q]) for q in range(P))
+        basics, mediums = list(tb.exp_start[0]), list(tb.exp_start[1])
+        st.hands = tuple(() if q == tb.fedor else (basics[q], mediums[q]) for q in range(P))
     if played is not None:
         st.played = tuple(
             tuple(_index(exp_index, "experiment", c) for c in h) for h in _per(g, "played", played, ((),) * P)
         )
     held = {c for h in st.hands for c in h} | {c for h in st.played for c in h}
-    st.exp_pool = tuple(tuple(c for c in level if c not in held) for level in g.exp_start)
+    st.exp_pool = tuple(tuple(c for c in level if c not in held) for level in tb.exp_start)
     st.exp_bottom = ((), (), ())
 
     # goals
-    if g.solo and goals:
+    if tb.solo and goals:
         raise ValueError("the solo game uses no goal cards")
     if goals is None:
-        offered: tuple[int, ...] = () if g.solo else tuple(range(g.goals_in_play))
+        offered: tuple[int, ...] = () if tb.solo else tuple(range(tb.goals_in_play))
     else:
         offered = tuple(_index(goal_index, "goal", name) for name in goals)
     st.goals = offered
@@ -352,15 +343,15 @@ def _build(
     st.goal_owner = tuple(owners)
 
     # FEDOR
-    if g.solo:
+    if tb.solo:
         top = 0 if fedor_top is None else fedor_top
-        if not isinstance(top, int) or isinstance(top, bool) or not 0 <= top < len(g.f_action):
-            raise ValueError(f"fedor_top must be a FEDOR card index 0..{len(g.f_action) - 1}")
+        if not isinstance(top, int) or isinstance(top, bool) or not 0 <= top < len(tb.f_action):
+            raise ValueError(f"fedor_top must be a FEDOR card index 0..{len(tb.f_action) - 1}")
         st.fedor_top = top
-        st.fedor_pool = tuple(c for c in range(len(g.f_action)) if c != top)
+        st.fedor_pool = tuple(c for c in range(len(tb.f_action)) if c != top)
 
-    for name, value in fields.items():
-        setattr(st, name, _freeze(value))
+    for name, value in fields.items():  # frozen by build
+        setattr(st, name, value)
     st.phase = Phase.CARGO
     st.actor = turn
     steps.begin_turn(st, turn)
@@ -372,26 +363,18 @@ def _build(
     return st
 
 
-def _ints(problems: list[str], name: str, value: Any, length: int, lo: int = 0, hi: int = 10**6) -> bool:
-    if not isinstance(value, tuple) or len(value) != length:
-        problems.append(f"{name} needs {length} entries, got {short_repr(value)}")
-        return False
-    for v in value:
-        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            problems.append(f"{name} holds {short_repr(v)}, not an int from {lo} to {hi}")
-            return False
-    return True
-
-
 def check_position(st: State1998) -> None:
-    """Raise ``ValueError`` naming every inconsistency of ``st`` (``State._check_position``)."""
-    problems = _problems(st)
+    """Raise ``ValueError`` naming every inconsistency of ``st`` (``State._check_position``).
+
+    A malformed field (of a save file or a raw keyword) is a ``ValueError`` too, never another error.
+    """
+    try:
+        problems = _problems(st)
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError, OverflowError) as exc:
+        why = short_repr(str(exc), 120)
+        raise ValueError(f"inconsistent 1998 ISS position: a malformed field ({why})") from None
     if problems:
         raise ValueError("inconsistent 1998 ISS position: " + "; ".join(problems))
-
-
-def _is_int(v: Any, lo: int = -(10**9), hi: int = 10**9) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
 def _flat(v: Any, length: int | None, lo: int, hi: int) -> bool:
@@ -399,30 +382,30 @@ def _flat(v: Any, length: int | None, lo: int, hi: int) -> bool:
         isinstance(v, tuple)
         and (length is None or len(v) == length)
         and len(v) <= 1000
-        and all(_is_int(x, lo, hi) for x in v)
+        and all(is_int(x, lo, hi) for x in v)
     )
 
 
 def _shape_problems(st: State1998) -> list[str]:
     """Every field has the type, length and range the rules read (checked before anything else)."""
-    g = st.game
-    P = g.P
-    n_exp = len(g.exp_name)
-    n_mod = len(g.mod_name)
+    tb = st.game.tables
+    P = tb.P
+    n_exp = len(tb.exp_name)
+    n_mod = len(tb.mod_name)
     big = 10**6
     scalars: dict[str, tuple[int, int]] = {
         "ending": (0, 2),
         "turns": (0, big),
-        "docked": (0, g.all_mask),
-        "covered": (0, g.all_mask),
+        "docked": (0, tb.all_mask),
+        "covered": (0, tb.all_mask),
         "token_pool": (0, big),
         "doing": (-1, 7),
         "need": (0, 2),
         "launch_pad": (-1, 1),
         "launcher": (-1, P - 1),
         "lstep": (0, 3),
-        "fedor_top": (-1, len(g.f_action) - 1),
-        "fedor_card": (-1, len(g.f_action) - 1),
+        "fedor_top": (-1, len(tb.f_action) - 1),
+        "fedor_card": (-1, len(tb.f_action) - 1),
         "fmode": (0, 1),
         "fstate": (0, 6),
         "fedor_left": (0, big),
@@ -438,7 +421,7 @@ def _shape_problems(st: State1998) -> list[str]:
         "column": (4, -1, n_mod - 1),
         "module_pool": (None, 0, n_mod - 1),
         "station": (None, 0, n_mod - 1),
-        "occ": (P, 0, g.all_mask),
+        "occ": (P, 0, tb.all_mask),
         "unity": (P, 0, big),
         "reserve": (P, 0, big),
         "pad": (2, -1, 4),
@@ -456,8 +439,8 @@ def _shape_problems(st: State1998) -> list[str]:
         "to_draw": (None, 1, 3),
         "targets": (None, 0, 3),
         "queue": (None, 0, P - 1),
-        "fedor_pool": (None, 0, max(0, len(g.f_action) - 1)),
-        "fedor_discard": (None, 0, max(0, len(g.f_action) - 1)),
+        "fedor_pool": (None, 0, max(0, len(tb.f_action) - 1)),
+        "fedor_discard": (None, 0, max(0, len(tb.f_action) - 1)),
     }
     nested: dict[str, tuple[int, int | None, int, int]] = {
         "ccubes": (4, P, 0, big),
@@ -472,7 +455,7 @@ def _shape_problems(st: State1998) -> list[str]:
     }
     p: list[str] = []
     for name, (lo, hi) in scalars.items():
-        if not _is_int(getattr(st, name), lo, hi):
+        if not is_int(getattr(st, name), lo, hi):
             p.append(f"{name} must be an int from {lo} to {hi}, got {short_repr(getattr(st, name), 40)}")
     for name in ("claimed", "in_extra", "fedor_failed"):
         if not isinstance(getattr(st, name), bool):
@@ -494,10 +477,10 @@ def _problems(st: State1998) -> list[str]:
     if shape:
         return shape
     g = st.game
-    o = g._options
-    P = g.P
+    tb = g.tables
+    P = tb.P
     p: list[str] = []
-    names = [FEDOR_NAME if q == g.fedor else SEAT_NAMES[q] for q in range(P)]
+    names = [FEDOR_NAME if q == tb.fedor else SEAT_NAMES[q] for q in range(P)]
     shapes = (
         ("unity", st.unity),
         ("reserve", st.reserve),
@@ -507,24 +490,24 @@ def _problems(st: State1998) -> list[str]:
         ("tokens", st.tokens),
         ("cubes", st.cubes),
     )
-    ok = all(_ints(p, name, value, P) for name, value in shapes)
-    ok &= _ints(p, "occ", st.occ, P, 0, g.all_mask)
+    ok = all(check_ints(p, name, value, P, 0, 10**6) for name, value in shapes)
+    ok &= check_ints(p, "occ", st.occ, P, 0, tb.all_mask)
     if not ok:
         return p
     for q in range(P):
-        if st.iss_mat[q] > g.max_iss:
-            p.append(f"{names[q]}'s ISS material {st.iss_mat[q]} is above the top {g.max_iss}")
-        if st.ext_mat[q] > g.max_ext:
-            p.append(f"{names[q]}'s external material {st.ext_mat[q]} is above the top {g.max_ext}")
-        if st.long_stay[q] > g.ls_max:
-            p.append(f"{names[q]}'s long-stay level {st.long_stay[q]} is above the top {g.ls_max}")
+        if st.iss_mat[q] > tb.max_iss:
+            p.append(f"{names[q]}'s ISS material {st.iss_mat[q]} is above the top {tb.max_iss}")
+        if st.ext_mat[q] > tb.max_ext:
+            p.append(f"{names[q]}'s external material {st.ext_mat[q]} is above the top {tb.max_ext}")
+        if st.long_stay[q] > tb.ls_max:
+            p.append(f"{names[q]}'s long-stay level {st.long_stay[q]} is above the top {tb.ls_max}")
     # astronauts
     occ_all = 0
     for q in range(P):
         if occ_all & st.occ[q]:
             p.append(f"{names[q]} shares a compartment with another astronaut")
         occ_all |= st.occ[q]
-        total = o["fedor_astronauts"] if q == g.fedor else o["astronauts"]
+        total = tb.fedor_astronauts if q == tb.fedor else tb.astronauts
         here = (
             st.reserve[q] + st.unity[q] + st.occ[q].bit_count() + st.cargo_astro[0][q] + st.cargo_astro[1][q]
         )
@@ -541,46 +524,46 @@ def _problems(st: State1998) -> list[str]:
         placed = sum(row[q] for row in st.ccubes) + st.extra.count(q)
         cube_on_card = st.doing >= 0 and not st.in_extra and st.step == Step.NORMAL and st.ending != 2
         on_card = 1 if q == st.turn and cube_on_card else 0
-        if placed + st.cubes[q] + on_card != o["action_cubes"]:
+        if placed + st.cubes[q] + on_card != tb.action_cubes:
             have = placed + st.cubes[q] + on_card
-            p.append(f"{names[q]} has {have} action cubes in all, not {o['action_cubes']}")
+            p.append(f"{names[q]} has {have} action cubes in all, not {tb.action_cubes}")
     for slot, m in enumerate(st.column):
         if m < 0 and any(st.ccubes[slot]):
             p.append(f"cubes on the empty column space {slot + 1}")
     # tokens
     tokens = st.token_pool + st.covered.bit_count() + sum(st.tokens)
-    if tokens != o["installation_tokens"] or st.token_pool < 0:
+    if tokens != tb.installation_tokens or st.token_pool < 0:
         p.append(
             f"{st.token_pool} tokens in the pool, {st.covered.bit_count()} on compartments and "
-            f"{sum(st.tokens)} kept make {tokens}, not {o['installation_tokens']}"
+            f"{sum(st.tokens)} kept make {tokens}, not {tb.installation_tokens}"
         )
     # modules
     seen = list(st.module_pool) + [m for m in st.column if m >= 0] + list(st.station)
-    if sorted(seen) != list(range(len(g.mod_name))):
+    if sorted(seen) != list(range(len(tb.mod_name))):
         p.append("every module must be once in the deck, the column or the station")
     # experiments
     cards = [c for part in (st.exp_pool, st.exp_bottom, st.hands, st.played) for h in part for c in h]
     cards += list(st.drawn)
-    if sorted(cards) != list(range(len(g.exp_name))):
+    if sorted(cards) != list(range(len(tb.exp_name))):
         p.append("every experiment card must be once in a deck, a hand, the cards drawn or those performed")
     for level, pool in enumerate(st.exp_pool):
-        if any(g.exp_level[c] != level + 1 for c in pool + st.exp_bottom[level]):
+        if any(tb.exp_level[c] != level + 1 for c in pool + st.exp_bottom[level]):
             p.append(f"the level-{level + 1} deck holds a card of another level")
     for q in range(P):
-        if len(st.hands[q]) > g.hand_limit:
-            p.append(f"{names[q]} holds {len(st.hands[q])} experiments, over the limit of {g.hand_limit}")
+        if len(st.hands[q]) > tb.hand_limit:
+            p.append(f"{names[q]} holds {len(st.hands[q])} experiments, over the limit of {tb.hand_limit}")
     # shuttles
     for t in range(5):
         here = st.shuttle_pool[t] + sum(r[t] for r in st.won) + sum(1 for x in st.pad if x == t)
-        if st.shuttle_pool[t] < 0 or here != g.sh_copies[t]:
-            p.append(f"{SHUTTLE_NAMES[t]} cards: {here} in all, not {g.sh_copies[t]}")
+        if st.shuttle_pool[t] < 0 or here != tb.sh_copies[t]:
+            p.append(f"{SHUTTLE_NAMES[t]} cards: {here} in all, not {tb.sh_copies[t]}")
     for n in (0, 1):
         t = st.pad[n]
         if t >= 0 and SHUTTLE_NATION[t] != n:
             p.append(f"a {SHUTTLE_NAMES[t]} on the wrong pad")
-        if t >= 0 and sum(st.cargo_astro[n]) > g.sh_seats[t]:
-            p.append(f"the {SHUTTLE_NAMES[t]} carries more astronauts than its {g.sh_seats[t]} seats")
-        if t >= 0 and not g.sh_mat[t] and any(st.cargo_mat[n]):
+        if t >= 0 and sum(st.cargo_astro[n]) > tb.sh_seats[t]:
+            p.append(f"the {SHUTTLE_NAMES[t]} carries more astronauts than its {tb.sh_seats[t]} seats")
+        if t >= 0 and not tb.sh_mat[t] and any(st.cargo_mat[n]):
             p.append(f"the {SHUTTLE_NAMES[t]} carries no materials")
         if t < 0 and (any(st.cargo_astro[n]) or any(st.cargo_mat[n])):
             p.append("cargo on an empty pad")
@@ -593,14 +576,14 @@ def _problems(st: State1998) -> list[str]:
     if len(st.goals) != len(st.goal_owner) or len(set(st.goals)) != len(st.goals):
         p.append("goals and goal_owner must match, without repeats")
     # FEDOR
-    if g.solo:
+    if tb.solo:
         deck = list(st.fedor_pool) + list(st.fedor_discard) + ([st.fedor_top] if st.fedor_top >= 0 else [])
-        removed = 0 if g.fedor_reshuffle_returns else 1
-        if len(set(deck)) != len(deck) or not set(deck) <= set(range(len(g.f_action))):
+        removed = 0 if tb.fedor_reshuffle_returns else 1
+        if len(set(deck)) != len(deck) or not set(deck) <= set(range(len(tb.f_action))):
             p.append("every FEDOR card must be once in the deck, on top or discarded")
         elif (
             len(deck) + (1 if st.fedor_card >= 0 and st.fedor_card not in deck else 0)
-            < len(g.f_action) - removed
+            < len(tb.f_action) - removed
         ):
             p.append("FEDOR cards are missing from the deck, the top and the discards")
     if st.turn < 0 or st.turn >= P:

@@ -3,9 +3,9 @@
 This module wires the concepts together; each lives in its own module:
 
 * :mod:`.components` - seats, cards, compartments, shuttles, goals, the default data, the options;
-* :mod:`.tables` - option checks and the tables of one game (compartments as bits, cards ...);
+* :mod:`.tables` - option checks and the :class:`~.tables.Tables` of one game (compartments as bits ...);
 * :mod:`.phases` - the :class:`~.phases.Phase` (what the next action is), the turn's
-  :class:`~.phases.Step`, :class:`~.phases.EndISS`;
+  :class:`~.phases.Step`, :class:`~.phases.End1998`;
 * :mod:`.actions` - the action NamedTuples;
 * :mod:`.legal` - legal actions, chance outcomes, and why an action is illegal;
 * :mod:`.steps` - what each action does, and the automatic parts of a turn and of a launch;
@@ -21,22 +21,15 @@ Every per-player field has one entry per participant.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from isslab.core import Game, GameInfo, Memo, ReturnsKind, State, register_game
-from isslab.games.iss_1998 import hidden, legal, numbering, positions, scoring, steps, tables, view
-from isslab.games.iss_1998.actions import ACTION_TYPES, NoAction, NoClaim, Place, SkipExtra, Train
-from isslab.games.iss_1998.components import (
-    ACTION_NAMES,
-    EARTH_ACTIONS,
-    ISS_ACTIONS,
-    OPTIONS,
-    SEAT_COLOURS,
-    SEAT_NAMES,
-    SHUTTLE_NAMES,
-)
-from isslab.games.iss_1998.phases import ACTOR, NOBODY, WHO, EndISS, Phase, Step
+from isslab.core import Game, GameInfo, ReturnsKind, State, register_game
+from isslab.games.iss_1998 import hidden, legal, numbering, positions, scoring, steps, view
+from isslab.games.iss_1998.actions import ACTION_TYPES
+from isslab.games.iss_1998.components import OPTIONS, SEAT_COLOURS, SEAT_NAMES
+from isslab.games.iss_1998.phases import ACTOR, NOBODY, WHO, End1998, Phase, Step
 from isslab.games.iss_1998.scoring import NO_TALLY
+from isslab.games.iss_1998.tables import Tables
 
 __all__ = ["Game1998", "State1998"]
 
@@ -82,38 +75,30 @@ class Game1998(Game):
         {"players": 3, "installation_tokens": 8, "hand_limit": 2},
     )
 
-    # tables (filled by tables.build)
+    #: the tables of this game (see :class:`~.tables.Tables`), built once by ``_setup``
+    tables: Tables
+
+    def _setup(self) -> None:
+        """Check the options against each other and build the tables (``game.tables``)."""
+        self.tables = Tables(self._options)
+
+    # The tables used to be attributes of the game, and the boards still read some of them so
+    # (``game.mod_name``): ``__getattr__`` hands any table to such a read (it runs only for names the
+    # game itself lacks, never on the hot paths, which read ``game.tables``). The names the
+    # boards read are declared here for the type checker; write ``game.tables.<name>`` in new code.
     n: int
     P: int
     solo: bool
     fedor: int
     countdown_values: tuple[int, ...]
-    sh_copies: tuple[int, ...]
     sh_seats: tuple[int, ...]
     sh_mat: tuple[bool, ...]
     sh_mod: tuple[bool, ...]
-    sh_repl: tuple[bool, ...]
-    sh_start: tuple[int, ...]
-    deck_cards: tuple[int, ...]
-    soyuz: int
     mod_name: tuple[str, ...]
-    n_initial: int
-    mod_index: dict[str, int]
+    mod_comps: tuple[tuple[int, ...], ...]
     comp_type: tuple[int, ...]
-    comp_module: tuple[int, ...]
     comp_label: tuple[str, ...]
     n_comps: int
-    comp_index: dict[str, int]
-    mod_mask: tuple[int, ...]
-    mod_comps: tuple[tuple[int, ...], ...]
-    type_mask: tuple[int, ...]
-    all_mask: int
-    ls_mask: int
-    crn_mask: int
-    start_docked: int
-    start_covered: int
-    deck_modules: tuple[int, ...]
-    start_token_pool: int
     exp_name: tuple[str, ...]
     exp_level: tuple[int, ...]
     exp_points: tuple[int, ...]
@@ -121,92 +106,18 @@ class Game1998(Game):
     exp_ext: tuple[int, ...]
     exp_needs: tuple[tuple[int, ...], ...]
     exp_long: tuple[bool, ...]
-    exp_index: dict[str, int]
-    exp_start: tuple[tuple[int, ...], ...]
-    ls_points: tuple[int, ...]
-    ls_max: int
     goal_threshold: tuple[int, ...]
-    f_action: tuple[int, ...]
     f_back: tuple[int, ...]
     f_label: tuple[str, ...]
-    # scalars read on the hot paths
-    max_iss: int
-    max_ext: int
-    mat_capacity: int
-    hand_limit: int
-    goals_in_play: int
-    goal_after_action: bool
-    final_construct: bool
-    fedor_cargo: int
-    fedor_tries: int
-    fedor_install_limit: int
-    fedor_outside_max: int
-    fedor_recall_long_stays: bool
-    fedor_reshuffle_returns: bool
-    set_points: tuple[int, ...]
-    # shared action objects
-    act_train: tuple[tuple[Train, ...], ...]
-    act_place: tuple[tuple[tuple[Place, Place], ...], ...]
-    place_lists: tuple[tuple[list[Any], ...], ...]
-    extra_lists: tuple[tuple[list[Any], ...], ...]
-    exp_r: tuple[int, ...]
-    earth_outcomes: tuple[tuple[Any, float], ...]
-    iss_outcomes: tuple[tuple[Any, float], ...]
-    goal_outcomes: tuple[tuple[Any, float], ...]
-    act_none: tuple[NoAction, ...]
-    act_skip: tuple[SkipExtra, ...]
-    act_noclaim: tuple[NoClaim, ...]
-    # bounded memos (filled by .legal)
-    memo_iss: Memo[Any, list[Any]]
-    memo_conduct: Memo[Any, Any]
-    memo_earth: Memo[Any, list[Any]]
-    memo_misc: Memo[Any, Any]
 
-    def _setup(self) -> None:
-        """Check the options against each other, then build the tables and the shared actions."""
-        tables.build(self)
-        o = self._options
-        self.max_iss = o["max_iss_material"]
-        self.max_ext = o["max_external"]
-        self.mat_capacity = 2 * o["material_tokens"]  # a token turned over counts two
-        self.hand_limit = o["hand_limit"]
-        self.goals_in_play = 0 if self.solo else o["goals_in_play"]
-        self.goal_after_action = o["goal_windows"] == "action_and_end"
-        self.final_construct = o["final_round_construct"]
-        self.fedor_cargo = o["fedor_cargo"]
-        self.fedor_tries = o["fedor_tries"]
-        self.fedor_install_limit = o["fedor_install_limit"]
-        self.fedor_outside_max = o["fedor_outside_max"]
-        self.fedor_recall_long_stays = o["fedor_recall_long_stays"]
-        self.fedor_reshuffle_returns = o["fedor_reshuffle_returns"]
-        self.set_points = tuple(o["shuttle_set_points"])
-        seats = range(self.n)
-        self.act_none = tuple(NoAction(s) for s in seats)
-        self.act_skip = tuple(SkipExtra(s) for s in seats)
-        self.act_noclaim = tuple(NoClaim(s) for s in seats)
-        self.act_train = tuple(tuple(Train(s, SHUTTLE_NAMES[t]) for t in range(5)) for s in seats)
-        self.act_place = tuple(
-            tuple((Place(s, ACTION_NAMES[a], False), Place(s, ACTION_NAMES[a], True)) for a in range(8))
-            for s in seats
-        )
-        # the legal lists of turn steps 2 and 3 by the mask of the cards that can be performed
-        self.place_lists = tuple(
-            tuple(
-                [self.act_place[s][a][0] for a in range(8) if mask >> a & 1] or [self.act_none[s]]
-                for mask in range(256)
-            )
-            for s in seats
-        )
-        self.extra_lists = tuple(
-            tuple(
-                [self.act_place[s][a][1] for a in range(8) if mask >> a & 1] + [self.act_skip[s]]
-                for mask in range(256)
-            )
-            for s in seats
-        )
-        self.earth_outcomes = legal.order_outcomes("Earth", EARTH_ACTIONS)
-        self.iss_outcomes = legal.order_outcomes("ISS", ISS_ACTIONS)
-        self.goal_outcomes = legal.goal_outcomes(self.goals_in_play) if self.goals_in_play else ()
+    if not TYPE_CHECKING:  # the type checker sees the declared names only
+
+        def __getattr__(self, name: str) -> Any:
+            """A table read through the game: the older spelling of ``game.tables.<name>``."""
+            tabs = self.__dict__.get("tables")
+            if tabs is None or name.startswith("__") or not hasattr(tabs, name):
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            return getattr(tabs, name)
 
     def describe_action(self, action: Any, seat: int | None) -> str:
         """The text of ``action`` for ``seat``: another seat's experiment cards, FEDOR's top card masked."""
@@ -222,19 +133,15 @@ class Game1998(Game):
 
     def new_state(self) -> State1998:
         """The position before the setup's chance nodes (the start player, the decks ...)."""
-        o = self._options
-        P = self.P
+        tb = self.tables
+        P = tb.P
         st = object.__new__(State1998)
         st._init_base(self)
         st.phase = Phase.FIRST
         st.step = Step.SETUP
         st.actor = NOBODY
         st.turn = NOBODY
-        st.start = NOBODY
-        if self.solo:
-            st.start = 0 if o["solo_start"] == "player" else 1
-        elif o["first_player"] >= 0:
-            st.start = o["first_player"]
+        st.start = tb.first_player  # NOBODY: chosen by chance (Setup 11)
         st.ending = 0
         st.turns = 0
         st.earth = ()
@@ -243,36 +150,35 @@ class Game1998(Game):
         st.extra = (-1,) * 8
         st.column = (-1,) * 4
         st.ccubes = ((0,) * P,) * 4
-        st.module_pool = self.deck_modules
-        st.station = tuple(range(self.n_initial))
-        st.docked = self.start_docked
-        st.covered = self.start_covered
-        st.token_pool = self.start_token_pool
+        st.module_pool = tb.deck_modules
+        st.station = tuple(range(tb.n_initial))
+        st.docked = tb.start_docked
+        st.covered = tb.start_covered
+        st.token_pool = tb.start_token_pool
         st.occ = (0,) * P
-        astronauts = o["astronauts"]
         st.unity = (1,) * P  # Setup 12a (Solo: FEDOR too)
-        reserve = [astronauts - 1] * P
-        if self.solo:
-            reserve[self.fedor] = o["fedor_astronauts"] - 1  # Solo setup: one goes back to the box
+        reserve = [tb.astronauts - 1] * P
+        if tb.solo:
+            reserve[tb.fedor] = tb.fedor_astronauts - 1  # Solo setup: one goes back to the box
         st.reserve = tuple(reserve)
         st.cargo_astro = ((0,) * P,) * 2
         st.cargo_mat = ((0,) * P,) * 2
         st.pad = (-1, -1)
         st.countdown = (0, 0)
-        st.shuttle_pool = self.sh_copies
-        st.shuttle_left = self.deck_cards
+        st.shuttle_pool = tb.sh_copies
+        st.shuttle_left = tb.deck_cards
         st.won = ((0,) * 5,) * P
         st.iss_mat = (0,) * P  # set when the start player is known (Setup 12b)
         st.ext_mat = (0,) * P
         st.long_stay = (0,) * P
         st.tokens = (0,) * P
-        st.cubes = (o["action_cubes"],) * P
+        st.cubes = (tb.action_cubes,) * P
         st.goals = ()
         st.goal_owner = ()
         st.claimed = False
         st.hands = ((),) * P
         st.played = ((),) * P
-        st.exp_pool = self.exp_start
+        st.exp_pool = tb.exp_start
         st.exp_bottom = ((), (), ())
         st.drawn = ()
         st.to_draw = ()
@@ -284,7 +190,7 @@ class Game1998(Game):
         st.launcher = NOBODY
         st.lstep = 0
         st.queue = ()
-        st.fedor_pool = tuple(range(len(self.f_action))) if self.solo else ()
+        st.fedor_pool = tuple(range(len(tb.f_action))) if tb.solo else ()
         st.fedor_top = -1
         st.fedor_discard = ()
         st.fedor_card = -1
@@ -450,12 +356,12 @@ class State1998(State):
     @property
     def rounds(self) -> int:
         """Completed rounds (every participant has had a turn)."""
-        return self.turns // self.game.P
+        return self.turns // self.game.tables.P
 
     @property
-    def end_reason(self) -> EndISS | None:
-        """``EndISS.FINAL_ROUND`` once the final round is over."""
-        return EndISS.FINAL_ROUND if self.phase == Phase.OVER else None
+    def end_reason(self) -> End1998 | None:
+        """``End1998.FINAL_ROUND`` once the final round is over."""
+        return End1998.FINAL_ROUND if self.phase == Phase.OVER else None
 
     _legal_actions = legal.legal_actions
     _chance_outcomes = legal.chance_outcomes

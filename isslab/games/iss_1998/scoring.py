@@ -85,9 +85,11 @@ assert tuple(f"launches_{s.lower()}" for s in SHUTTLE_NAMES) == Tally._fields[LA
 
 def stat(st: State1998, p: int, i: int, delta: int) -> None:
     """Add ``delta`` to counter ``i`` of participant ``p``'s tally (statistics only)."""
-    row = st.stats[p]
-    row = row[:i] + (row[i] + delta,) + row[i + 1 :]
-    st.stats = st.stats[:p] + (row,) + st.stats[p + 1 :]
+    row = list(st.stats[p])  # lists, not slices: two allocations per level (a hot path)
+    row[i] += delta
+    rows = list(st.stats)
+    rows[p] = tuple(row)
+    st.stats = tuple(rows)
 
 
 def tally(st: State1998, p: int) -> Tally:
@@ -118,24 +120,23 @@ POINT_SOURCES: tuple[str, ...] = Points._fields
 
 def points(st: State1998, p: int) -> Points:
     """Participant ``p``'s points by source, as if the game ended now (Endgame)."""
-    g = st.game
-    o = g._options
+    tb = st.game.tables
     goals = sum(1 for owner in st.goal_owner if owner == p)
     kinds = sum(1 for c in st.won[p] if c)
     return Points(
-        installation=o["installation_points"] * st.tokens[p],
+        installation=tb.installation_points * st.tokens[p],
         external=st.ext_mat[p],
-        long_stay=g.ls_points[min(st.long_stay[p], g.ls_max)],
-        goals=o["goal_points"] * goals,
-        shuttles=g.set_points[kinds - 1] if kinds else 0,
-        experiments=sum(g.exp_points[c] for c in st.played[p]),
-        unplayed=-o["unplayed_penalty"] * len(st.hands[p]),
+        long_stay=tb.ls_points[min(st.long_stay[p], tb.ls_max)],
+        goals=tb.goal_points * goals,
+        shuttles=tb.set_points[kinds - 1] if kinds else 0,
+        experiments=sum(tb.exp_points[c] for c in st.played[p]),
+        unplayed=-tb.unplayed_penalty * len(st.hands[p]),
     )
 
 
 def scores(st: State1998) -> tuple[int, ...]:
     """The score of every participant (FEDOR last in the solo game)."""
-    return tuple(points(st, p).total for p in range(st.game.P))
+    return tuple(points(st, p).total for p in range(st.game.tables.P))
 
 
 def _keys(st: State1998) -> list[tuple[int, int]]:
@@ -149,26 +150,26 @@ def winners(st: State1998) -> tuple[int, ...]:
         return ()
     keys = _keys(st)
     best = max(keys)
-    return tuple(s for s in range(st.game.n) if keys[s] == best)
+    return tuple(s for s in range(st.game.tables.n) if keys[s] == best)
 
 
 def returns(st: State1998) -> tuple[float, ...]:
     """1.0 for each winner, 0.0 otherwise (zeros before the end)."""
     win = winners(st)
-    return tuple(1.0 if s in win else 0.0 for s in range(st.game.n))
+    return tuple(1.0 if s in win else 0.0 for s in range(st.game.tables.n))
 
 
 def ranks(st: State1998) -> tuple[int, ...]:
     """1 + the number of participants strictly ahead (FEDOR counts in the solo game)."""
     keys = _keys(st)
-    return tuple(1 + sum(1 for other in keys if other > keys[s]) for s in range(st.game.n))
+    return tuple(1 + sum(1 for other in keys if other > keys[s]) for s in range(st.game.tables.n))
 
 
 def seat_stats(st: State1998) -> list[dict[str, float]]:
     """Per seat: score, points by source, the tally (actions, launches, experiments, goals)."""
-    g = st.game
+    tb = st.game.tables
     out = []
-    for s in range(g.n):
+    for s in range(tb.n):
         pts = points(st, s)
         row: dict[str, float] = {"score": pts.total}
         row.update({f"points_{k}": v for k, v in zip(POINT_SOURCES, pts, strict=True)})
@@ -180,15 +181,15 @@ def seat_stats(st: State1998) -> list[dict[str, float]]:
 
 def game_stats(st: State1998) -> dict[str, float]:
     """Whole game: turns, launches, modules launched, the best score; FEDOR's result when solo."""
-    g = st.game
+    tb = st.game.tables
     out: dict[str, float] = {
         "turns": st.turns,
         "launches": sum(sum(w) for w in st.won),
-        "modules_launched": len(st.station) - g.n_initial,
-        "best_score": max(scores(st)[: g.n]),
+        "modules_launched": len(st.station) - tb.n_initial,
+        "best_score": max(scores(st)[: tb.n]),
     }
-    if g.solo:
-        f = g.fedor
+    if tb.solo:
+        f = tb.fedor
         pts = points(st, f)
         out["fedor_score"] = pts.total
         out.update({f"fedor_points_{k}": v for k, v in zip(POINT_SOURCES, pts, strict=True)})

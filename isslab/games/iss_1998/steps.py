@@ -48,7 +48,7 @@ from isslab.games.iss_1998.actions import (
 )
 from isslab.games.iss_1998.components import ACTION_NAMES, GOALS, SHUTTLE_NAMES, SHUTTLE_NATION
 from isslab.games.iss_1998.effects import count_down, do_experiment, move
-from isslab.games.iss_1998.legal import claimable_goals, performable_mask
+from isslab.games.iss_1998.legal import can_claim, performable_mask
 from isslab.games.iss_1998.phases import NOBODY, Phase, Step
 from isslab.games.iss_1998.scoring import (
     EXTRA_USED,
@@ -58,7 +58,7 @@ from isslab.games.iss_1998.scoring import (
     stat,
 )
 from isslab.games.iss_1998.tables import UNITY
-from isslab.games.iss_1998.util import put, put2
+from isslab.games.kit import drop, put, put2
 
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import State1998
@@ -109,7 +109,7 @@ def _chance(st: State1998, phase: Phase) -> bool:
 
 def setup_next(st: State1998) -> bool:
     """The next chance node of the setup, or the start of the first turn (Setup 1-12)."""
-    g = st.game
+    tb = st.game.tables
     if st.start < 0:
         return _chance(st, Phase.FIRST)
     if not st.earth:
@@ -120,15 +120,15 @@ def setup_next(st: State1998) -> bool:
         return _chance(st, Phase.MODULE_DRAW)
     if st.pad[0] < 0 or st.pad[1] < 0:
         return _chance(st, Phase.SHUTTLE_DRAW)
-    if len(st.goals) < g.goals_in_play and not g.solo:
+    if len(st.goals) < tb.goals_in_play and not tb.solo:
         return _chance(st, Phase.GOAL_DRAW)
-    for q in range(g.P):
-        if q != g.fedor and len(st.hands[q]) < 2:
+    for q in range(tb.P):
+        if q != tb.fedor and len(st.hands[q]) < 2:
             # Setup 10: a basic card, then a medium one
             st.actor = q
             st.to_draw = (len(st.hands[q]) + 1,)
             return _chance(st, Phase.EXPERIMENT_DRAW)
-    if g.solo and st.fedor_top < 0:
+    if tb.solo and st.fedor_top < 0:
         return _chance(st, Phase.FEDOR_TOP)
     _finish_setup(st)
     return False
@@ -136,17 +136,16 @@ def setup_next(st: State1998) -> bool:
 
 def _finish_setup(st: State1998) -> None:
     """Setup 12 (the discs that depend on the start player), the solo setup, then the first turn."""
-    g = st.game
-    o = g._options
-    iss = [o["start_iss_material"]] * g.P
-    ext = [o["start_external"]] * g.P
-    iss[st.start] = o["start_player_iss_material"]
+    tb = st.game.tables
+    iss = [tb.start_iss] * tb.P
+    ext = [tb.start_ext] * tb.P
+    iss[st.start] = tb.start_player_iss
     st.to_draw = ()
     st.actor = NOBODY
-    if g.solo:
-        f = g.fedor
-        iss[f] = o["fedor_iss_material"]  # Solo setup: FEDOR's discs on 6 and 2
-        ext[f] = o["fedor_external"]
+    if tb.solo:
+        f = tb.fedor
+        iss[f] = tb.fedor_iss  # Solo setup: FEDOR's discs on 6 and 2
+        ext[f] = tb.fedor_ext
         for n in (0, 1):
             fedor.cargo(st, n)
     st.iss_mat = tuple(iss)
@@ -161,7 +160,7 @@ def begin_turn(st: State1998, p: int) -> None:
     st.claimed = False
     st.doing = -1
     st.in_extra = False
-    st.step = Step.FEDOR_START if p == st.game.fedor else Step.CARGO
+    st.step = Step.FEDOR_START if p == st.game.tables.fedor else Step.CARGO
 
 
 # --- the turn -------------------------------------------------------------------------------------
@@ -172,9 +171,9 @@ def _cargo_check(st: State1998) -> bool:
     st.step = Step.EXTRA
     if any(st.cargo_astro[0]) or any(st.cargo_astro[1]) or any(st.cargo_mat[0]) or any(st.cargo_mat[1]):
         return False
-    g = st.game
+    tb = st.game.tables
     p = st.turn
-    pads = [n for n in (0, 1) if st.pad[n] >= 0 and g.sh_mat[st.pad[n]]]
+    pads = [n for n in (0, 1) if st.pad[n] >= 0 and tb.sh_mat[st.pad[n]]]
     if len(pads) == 2:
         st.step = Step.CARGO
         return _decide(st, Phase.CARGO, p)
@@ -227,12 +226,12 @@ def _prepare(st: State1998) -> bool:
 def _goal_window(st: State1998) -> bool:
     """Goals: once per turn, a goal whose requirement is met may be claimed (reading 9)."""
     after_action = st.step == Step.GOAL_AFTER_ACTION
-    g = st.game
-    if after_action and not g.goal_after_action:
+    tb = st.game.tables
+    if after_action and not tb.goal_after_action:
         st.step = Step.COUNTDOWN
         return False
     p = st.turn
-    if st.goals and not st.claimed and -1 in st.goal_owner and claimable_goals(st, p):
+    if st.goals and can_claim(st, p):
         return _decide(st, Phase.GOAL, p)
     st.step = Step.COUNTDOWN if after_action else Step.END
     return False
@@ -257,7 +256,7 @@ def _countdown(st: State1998) -> bool:
         st.step = Step.COUNTDOWN
         return _decide(st, Phase.COUNTDOWN, st.turn)
     if pads:
-        count_down(st, pads[0], st.game.countdown_values[st.doing])
+        count_down(st, pads[0], st.game.tables.countdown_values[st.doing])
     return False
 
 
@@ -271,7 +270,7 @@ def _launch_step(st: State1998) -> bool:
                 st.lstep = 0
                 break
         else:
-            fedor_turn = st.turn == st.game.fedor
+            fedor_turn = st.turn == st.game.tables.fedor
             st.step = Step.END if fedor_turn else Step.GOAL_AT_END
             return False
     return _launch(st)
@@ -279,11 +278,11 @@ def _launch_step(st: State1998) -> bool:
 
 def _end_turn(st: State1998) -> bool:
     """The next player clockwise; the end trigger, the final round and the end (Endgame)."""
-    g = st.game
+    tb = st.game.tables
     p = st.turn
     st.turns += 1
     st.doing = -1
-    if p == (st.start - 1) % g.P:  # the player to the right of the start player ends a round
+    if p == (st.start - 1) % tb.P:  # the player to the right of the start player ends a round
         if st.ending == 1:
             st.ending = 2
         elif st.ending == 2:
@@ -291,7 +290,7 @@ def _end_turn(st: State1998) -> bool:
             st.actor = NOBODY
             st.step = Step.END
             return True
-    begin_turn(st, (p + 1) % g.P)
+    begin_turn(st, (p + 1) % tb.P)
     return False
 
 
@@ -300,15 +299,15 @@ def _end_turn(st: State1998) -> bool:
 
 def _launch(st: State1998) -> bool:
     """Launch steps 1-6, then the extra actions won (Extra Action); True when stopped."""
-    g = st.game
+    tb = st.game.tables
     n = st.launch_pad
     t = st.pad[n]
-    P = g.P
-    f = g.fedor
+    P = tb.P
+    f = tb.fedor
     if st.lstep == 0:
         # step 1: astronaut replacement
-        if g.sh_repl[t]:
-            ls = g.ls_mask
+        if tb.sh_repl[t]:
+            ls = tb.ls_mask
             reserve, unity, occ = list(st.reserve), list(st.unity), list(st.occ)
             for q in range(P):
                 in_ls = (occ[q] & ls).bit_count()
@@ -326,19 +325,19 @@ def _launch(st: State1998) -> bool:
             st.cargo_astro = put(st.cargo_astro, n, (0,) * P)
         # step 3: materials, up to the top of the track
         if any(st.cargo_mat[n]):
-            top = g.max_iss
+            top = tb.max_iss
             st.iss_mat = tuple(min(top, v + m) for v, m in zip(st.iss_mat, st.cargo_mat[n], strict=True))
             st.cargo_mat = put(st.cargo_mat, n, (0,) * P)
         st.lstep = 1
     if st.lstep == 1:
         st.lstep = 2
         # step 4: the module with the most cubes (the higher on ties) goes up
-        if g.sh_mod[t] and any(m >= 0 for m in st.column):
+        if tb.sh_mod[t] and any(m >= 0 for m in st.column):
             if _launch_module(st):
                 return True
     if st.lstep == 2:
         # step 5: a Soyuz inspects the modules under construction
-        if t == g.soyuz:
+        if t == tb.soyuz:
             _inspect(st)
         # step 6: the launcher keeps the shuttle card; a new one goes on the pad
         st.won = put2(st.won, st.launcher, t, st.won[st.launcher][t] + 1)
@@ -368,7 +367,7 @@ def _winners(st: State1998, counts: list[int]) -> list[int]:
     best = max(counts)
     if best <= 0:
         return []
-    P = st.game.P
+    P = st.game.tables.P
     start = st.launcher
     return [(start + i) % P for i in range(P) if counts[(start + i) % P] == best]
 
@@ -377,7 +376,7 @@ def _queue(st: State1998, winners: list[int]) -> None:
     """Add ``winners`` to the extra actions to place, keeping the clockwise order from the launcher."""
     for q in winners:
         stat(st, q, EXTRA_WON, 1)
-    P = st.game.P
+    P = st.game.tables.P
     start = st.launcher
     merged = list(st.queue) + winners
     merged.sort(key=lambda q: (q - start) % P)  # stable: module winners before inspection winners
@@ -386,7 +385,7 @@ def _queue(st: State1998, winners: list[int]) -> None:
 
 def _launch_module(st: State1998) -> bool:
     """Launch step 4: the module goes up, its cubes go home, majority, the column moves up."""
-    g = st.game
+    tb = st.game.tables
     column = st.column
     totals = [sum(st.ccubes[i]) if column[i] >= 0 else -1 for i in range(4)]
     slot = totals.index(max(totals))  # the first (highest) of the most
@@ -395,16 +394,16 @@ def _launch_module(st: State1998) -> bool:
     _queue(st, _winners(st, list(cubes_there)))
     st.cubes = tuple(c + k for c, k in zip(st.cubes, cubes_there, strict=True))
     st.station = st.station + (m,)
-    st.docked |= g.mod_mask[m]
+    st.docked |= tb.mod_mask[m]
     # two installation tokens from the pool (as many as remain when it runs low, reading 14)
     left = st.token_pool
-    for c in g.mod_comps[m]:
+    for c in tb.mod_comps[m]:
         if left <= 0:
             break
         st.covered |= 1 << c
         left -= 1
     st.token_pool = left
-    P = g.P
+    P = tb.P
     st.column = column[:slot] + column[slot + 1 :] + (-1,)
     st.ccubes = st.ccubes[:slot] + st.ccubes[slot + 1 :] + ((0,) * P,)
     if st.module_pool:
@@ -414,8 +413,8 @@ def _launch_module(st: State1998) -> bool:
 
 def _inspect(st: State1998) -> None:
     """Launch step 5: each takes one cube back from every module it has cubes on; most wins."""
-    g = st.game
-    P = g.P
+    tb = st.game.tables
+    P = tb.P
     got = [0] * P
     rows = []
     for row in st.ccubes:
@@ -487,8 +486,8 @@ def _load(st: State1998, action: Load) -> None:
 
 def _construct(st: State1998, action: Construct) -> None:
     p = action.seat
-    g = st.game
-    st.targets = (st.column.index(g.mod_index[action.first]), st.column.index(g.mod_index[action.second]))
+    tb = st.game.tables
+    st.targets = (st.column.index(tb.mod_index[action.first]), st.column.index(tb.mod_index[action.second]))
     if st.cubes[p] < 2:  # take back the cubes needed first (Construct Modules)
         st.need = 2 - st.cubes[p]
         _decide(st, Phase.RETRIEVE, p)
@@ -508,8 +507,8 @@ def _place_construct(st: State1998, p: int) -> None:
 
 def _retrieve(st: State1998, action: Retrieve) -> None:
     p = action.seat
-    g = st.game
-    m = g.mod_index.get(action.source, -1)
+    tb = st.game.tables
+    m = tb.mod_index.get(action.source, -1)
     if m >= 0:
         slot = st.column.index(m)
         st.ccubes = put2(st.ccubes, slot, p, st.ccubes[slot][p] - 1)
@@ -550,11 +549,10 @@ def _draw_next(st: State1998) -> None:
 
 
 def _experiment_draw(st: State1998, action: ExperimentDraw) -> None:
-    g = st.game
-    c = g.exp_index[action.card]
+    tb = st.game.tables
+    c = tb.exp_index[action.card]
     i = action.level - 1
-    pool = st.exp_pool[i]
-    st.exp_pool = put(st.exp_pool, i, tuple(x for x in pool if x != c))
+    st.exp_pool = put(st.exp_pool, i, drop(st.exp_pool[i], c))
     if st.step == Step.SETUP:
         q = action.seat
         st.hands = put(st.hands, q, tuple(sorted(st.hands[q] + (c,))))
@@ -567,15 +565,15 @@ def _experiment_draw(st: State1998, action: ExperimentDraw) -> None:
 
 def _keep(st: State1998, action: Keep) -> None:
     p = action.seat
-    g = st.game
-    idx = g.exp_index
+    tb = st.game.tables
+    idx = tb.exp_index
     if action.kept:
         hand = st.hands[p] + tuple(idx[name] for name in action.kept)
         st.hands = put(st.hands, p, tuple(sorted(hand)))
     bottom = st.exp_bottom
     for name in action.returned:  # under its own deck (Plan Experiments)
         c = idx[name]
-        i = g.exp_level[c] - 1
+        i = tb.exp_level[c] - 1
         bottom = put(bottom, i, bottom[i] + (c,))
     st.exp_bottom = bottom
     st.drawn = ()
@@ -584,7 +582,7 @@ def _keep(st: State1998, action: Keep) -> None:
 
 def _long_stay(st: State1998, action: LongStay) -> None:
     p = action.seat
-    ci = st.game.comp_index
+    ci = st.game.tables.comp_index
     move(st, p, ci[action.source], ci[action.target])
     st.iss_mat = put(st.iss_mat, p, st.iss_mat[p] - 1)
     st.long_stay = put(st.long_stay, p, st.long_stay[p] + 1)
@@ -593,7 +591,7 @@ def _long_stay(st: State1998, action: LongStay) -> None:
 
 def _install(st: State1998, action: Install) -> None:
     p = action.seat
-    ci = st.game.comp_index
+    ci = st.game.tables.comp_index
     for src in action.sources:  # the astronauts used go to Unity
         move(st, p, ci[src], UNITY)
     for tgt in action.targets:
@@ -604,7 +602,7 @@ def _install(st: State1998, action: Install) -> None:
 
 def _outside(st: State1998, action: OutsideJobs) -> None:
     p = action.seat
-    ci = st.game.comp_index
+    ci = st.game.tables.comp_index
     move(st, p, ci[action.source], ci[action.target])
     st.iss_mat = put(st.iss_mat, p, st.iss_mat[p] - action.amount)
     st.ext_mat = put(st.ext_mat, p, st.ext_mat[p] + action.amount)
@@ -613,10 +611,10 @@ def _outside(st: State1998, action: OutsideJobs) -> None:
 
 def _conduct(st: State1998, action: Conduct) -> None:
     p = action.seat
-    g = st.game
-    c = g.exp_index[action.card]
-    st.hands = put(st.hands, p, tuple(x for x in st.hands[p] if x != c))
-    ci = g.comp_index
+    tb = st.game.tables
+    c = tb.exp_index[action.card]
+    st.hands = put(st.hands, p, drop(st.hands[p], c))
+    ci = tb.comp_index
     do_experiment(st, p, c, tuple(ci[s] for s in action.sources), tuple(ci[t] for t in action.targets))
     _end_card(st)
 
@@ -676,7 +674,7 @@ def _place_extra(st: State1998, action: PlaceExtra) -> None:
 
 
 def _fedor_token(st: State1998, action: FedorToken) -> None:
-    fedor.take_token(st, st.game.comp_index[action.compartment])
+    fedor.take_token(st, st.game.tables.comp_index[action.compartment])
     run(st)
 
 
@@ -705,24 +703,24 @@ def _column_order(st: State1998, action: ColumnOrder) -> None:
 
 
 def _module_draw(st: State1998, action: ModuleDraw) -> None:
-    m = st.game.mod_index[action.module]
-    st.module_pool = tuple(x for x in st.module_pool if x != m)
+    m = st.game.tables.mod_index[action.module]
+    st.module_pool = drop(st.module_pool, m)
     st.column = put(st.column, st.column.index(-1), m)
     run(st)
 
 
 def _shuttle_draw(st: State1998, action: ShuttleDraw) -> None:
-    g = st.game
+    tb = st.game.tables
     t = _SHUTTLE_INDEX[action.shuttle]
     n = SHUTTLE_NATION[t]
     st.pad = put(st.pad, n, t)
-    st.countdown = put(st.countdown, n, g.sh_start[t])  # on the shuttle's initial letter
+    st.countdown = put(st.countdown, n, tb.sh_start[t])  # on the shuttle's initial letter
     st.shuttle_pool = put(st.shuttle_pool, t, st.shuttle_pool[t] - 1)
     st.shuttle_left = put(st.shuttle_left, n, st.shuttle_left[n] - 1)
     if st.step != Step.SETUP:
         if st.shuttle_left[n] == 0 and st.ending == 0:
             st.ending = 1  # the last card of a deck is on its pad (Endgame)
-        if g.solo:
+        if tb.solo:
             fedor.cargo(st, n)  # Solo launch: FEDOR loads the new shuttle
     run(st)
 
@@ -736,15 +734,15 @@ def _goal_draw(st: State1998, action: GoalDraw) -> None:
 def _fedor_top(st: State1998, action: FedorTop) -> None:
     c = action.number
     st.fedor_top = c
-    st.fedor_pool = tuple(x for x in st.fedor_pool if x != c)
+    st.fedor_pool = drop(st.fedor_pool, c)
     run(st)
 
 
 def _fedor_experiment(st: State1998, action: FedorExperiment) -> None:
-    g = st.game
-    c = g.exp_index[action.card]
+    tb = st.game.tables
+    c = tb.exp_index[action.card]
     i = action.level - 1
-    st.exp_pool = put(st.exp_pool, i, tuple(x for x in st.exp_pool[i] if x != c))
+    st.exp_pool = put(st.exp_pool, i, drop(st.exp_pool[i], c))
     fedor.flipped(st, c)
     run(st)
 

@@ -81,11 +81,11 @@ def describe(action: Action, seat: int | None) -> str:
 
 def name(st: State1998, p: int) -> str:
     """The name of participant ``p``: a colour, or FEDOR."""
-    return FEDOR_NAME if p == st.game.fedor else SEAT_NAMES[p]
+    return FEDOR_NAME if p == st.game.tables.fedor else SEAT_NAMES[p]
 
 
 def _card(st: State1998, c: int) -> dict[str, Any]:
-    g = st.game
+    g = st.game.tables
     return {
         "name": g.exp_name[c],
         "level": g.exp_level[c],
@@ -98,7 +98,7 @@ def _card(st: State1998, c: int) -> dict[str, Any]:
 
 
 def _compartments(st: State1998) -> list[dict[str, Any]]:
-    g = st.game
+    g = st.game.tables
     owner = {}
     for p, mask in enumerate(st.occ):
         c = 0
@@ -124,7 +124,7 @@ def _compartments(st: State1998) -> list[dict[str, Any]]:
 
 def view(st: State1998, seat: int) -> dict[str, Any]:
     """What ``seat`` may see, as JSON-able data (see the module for what is hidden)."""
-    g = st.game
+    g = st.game.tables
     P = g.P
     names = [name(st, p) for p in range(P)]
     levels = g.exp_level
@@ -239,7 +239,7 @@ def view(st: State1998, seat: int) -> dict[str, Any]:
 
 def render(st: State1998) -> str:
     """The position as readable text (omniscient, but hands only by size)."""
-    g = st.game
+    g = st.game.tables
     P = g.P
     head = f"1998 ISS - {PHASE_TEXT[st.phase]}"
     if st.turn >= 0:
@@ -334,7 +334,7 @@ def key_numbers(st: State1998, seat: int) -> list[tuple[str, int | float | str]]
 def goal(st: State1998, seat: int) -> str:
     """The goals ``seat`` may claim now (or those still open); solo: beat FEDOR's points."""
     st._check_seat(seat)
-    g = st.game
+    g = st.game.tables
     if st.phase == Phase.OVER:
         return "most points (ties: most experiments)"
     if g.solo:
@@ -402,7 +402,7 @@ def _turns(st: State1998, hist: tuple[Action, ...]) -> tuple[list[int], dict[int
     opener. A launch is the turn player's, except in the solo game when a FEDOR card has been
     revealed since the player's last decision: FEDOR's turn reveals one before counting down.
     """
-    g = st.game
+    g = st.game.tables
     starts = [-1] * len(hist)
     launchers: dict[int, int] = {}
     normal_done = True
@@ -446,7 +446,7 @@ def _last_launch(st: State1998) -> _Launch | None:
     hist = st.history
     if not hist or type(hist[0]) not in (StartPlayer, ColumnOrder):
         return None  # a position built by hand: its past is unknown
-    g = st.game
+    g = st.game.tables
     P = g.P
     f = g.fedor
     starts, launchers = _turns(st, hist)
@@ -471,7 +471,7 @@ def _last_launch(st: State1998) -> _Launch | None:
     draws = [0, 0]
     column = 0  # modules in the column
     docked = 0  # modules taken up by launches
-    reserve = g._options["fedor_astronauts"] - 1 if g.solo else 0
+    reserve = g.fedor_astronauts - 1 if g.solo else 0
     armed: list[int] = []  # final launches done by the next boundary (a turn start, a draw)
     last: _Launch | None = None
 
@@ -564,7 +564,7 @@ def headline(st: State1998, seat: int) -> str:
     on its pad, or at once when its deck is exhausted.
     """
     st._check_seat(seat)
-    g = st.game
+    g = st.game.tables
     last = _last_launch(st)
     if last is None:
         return ""

@@ -148,9 +148,11 @@ from isslab.games.mission_iss.components import (
     Bonus,
 )
 from isslab.games.mission_iss.phases import (
+    PHASE_TEXT,
     VIA_COMMANDS,
     VIA_NAMES,
     EndCode,
+    EndMissionISS,
     MissionEnd,
     Phase,
     ResultBand,
@@ -160,7 +162,7 @@ from isslab.games.mission_iss.phases import (
     band_of,
 )
 from isslab.games.mission_iss.positions import cards_letters, parse_cards
-from isslab.games.mission_iss.rules import GameISS, StateISS
+from isslab.games.mission_iss.rules import GameISS, GameMissionISS, StateISS, StateMissionISS
 from isslab.games.mission_iss.scoring import SeatTally, Tally
 
 __all__ = [
@@ -171,6 +173,7 @@ __all__ = [
     "FIELD_CODES",
     "FIELD_NAMES",
     "MODULES",
+    "PHASE_TEXT",
     "SEAT_NAMES",
     "TRACK_14",
     "VIA_COMMANDS",
@@ -187,7 +190,9 @@ __all__ = [
     "EndCode",
     "EndTurn",
     "Exercise",
+    "EndMissionISS",
     "GameISS",
+    "GameMissionISS",
     "MissionEnd",
     "Move",
     "Phase",
@@ -201,6 +206,7 @@ __all__ = [
     "Skip",
     "SoloDeal",
     "StateISS",
+    "StateMissionISS",
     "Tally",
     "Task",
     "Train",

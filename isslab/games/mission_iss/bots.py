@@ -60,7 +60,7 @@ from isslab.games.mission_iss.phases import (
 from isslab.games.mission_iss.scoring import TURNS
 
 if TYPE_CHECKING:
-    from isslab.games.mission_iss.rules import StateISS
+    from isslab.games.mission_iss.rules import StateMissionISS
     from isslab.games.mission_iss.tables import Tables
 
 __all__ = ["Planner", "greedy_bot", "planner_bot"]
@@ -120,7 +120,7 @@ class _Look:
         "_values",
     )
 
-    st: StateISS
+    st: StateMissionISS
     t: Tables
     tot: list[list[int]]
     first: dict[int, int]
@@ -136,10 +136,10 @@ class _Look:
     _values: dict[int, float]
 
     def __init__(
-        self, st: StateISS, plan_target: bool = True, light: bool = False, prev: _Look | None = None
+        self, st: StateMissionISS, plan_target: bool = True, light: bool = False, prev: _Look | None = None
     ) -> None:
         self.st = st
-        t = st.game.t
+        t = st.game.tables
         self.t = t
         if prev is not None and prev.t is not t:
             prev = None
@@ -664,7 +664,7 @@ _ORDER = {ASSEMBLE: 0, RESEARCH: 1, EXERCISE: 2, MOVE: 3}
 # --- turning a step into an action ----------------------------------------------------------------
 
 
-def _via_for(st: StateISS, kind: int) -> int:
+def _via_for(st: StateMissionISS, kind: int) -> int:
     """The command source to use for a command of ``kind``: its own card, a bonus, else a wild card."""
     pool = st.pool
     for via in pool:
@@ -675,7 +675,7 @@ def _via_for(st: StateISS, kind: int) -> int:
     return int(Via.WILD_CARD)
 
 
-def _step_action(look: _Look, st: StateISS, step: tuple[Any, ...]) -> Action | None:
+def _step_action(look: _Look, st: StateMissionISS, step: tuple[Any, ...]) -> Action | None:
     """The action of a plan's first step in ``st`` (a boost first when the step needs one).
 
     ``look`` may have been made for an earlier position with the same board (before the cards
@@ -709,21 +709,21 @@ def _step_action(look: _Look, st: StateISS, step: tuple[Any, ...]) -> Action | N
     return None
 
 
-def _boost_action(st: StateISS, colour: int) -> Action | None:
-    t = st.game.t
+def _boost_action(st: StateMissionISS, colour: int) -> Action | None:
+    t = st.game.tables
     for tile in st.bonuses:
         if _BOOST_OF.get(t.tile_bonus[tile]) == colour:
             return t.bonus_table[st.seat][tile]
     return None
 
 
-def _pool_kinds(st: StateISS) -> list[int]:
+def _pool_kinds(st: StateMissionISS) -> list[int]:
     return [_VIA_KIND[v] if v != Via.BONUS_ROBONAUT else ASSEMBLE for v in st.pool]
 
 
-def _fallback(st: StateISS, legal: list[Any]) -> Action:
+def _fallback(st: StateMissionISS, legal: list[Any]) -> Action:
     """A harmless legal action: leave a command unused, end the turn, or the first one."""
-    t = st.game.t
+    t = st.game.tables
     if st.pool:
         return t.skip_table[st.seat][st.pool[-1]]
     return legal[0]
@@ -737,7 +737,7 @@ def _offered(action: Action, legal: list[Any]) -> bool:
     return False
 
 
-def _checked(st: StateISS, action: Action | None, legal: list[Any]) -> Action:
+def _checked(st: StateMissionISS, action: Action | None, legal: list[Any]) -> Action:
     if action is not None and _offered(action, legal):
         return action
     return _fallback(st, legal)
@@ -746,21 +746,21 @@ def _checked(st: StateISS, action: Action | None, legal: list[Any]) -> Action:
 # --- decisions shared by both bots -----------------------------------------------------------------
 
 
-def _arrive(st: StateISS) -> Action:
+def _arrive(st: StateMissionISS) -> Action:
     """The waiting astronaut who assembles best arrives (grey first, then blue, then orange)."""
-    t = st.game.t
+    t = st.game.tables
     waiting = [a for a, f in enumerate(st.astronauts) if f < 0]
     a = max(waiting, key=lambda x: (st.skills[x][2], st.skills[x][1], st.skills[x][0], -x))
     return t.arrive_table[st.seat][a]
 
 
-def _train(st: StateISS, legal: list[Any]) -> Action:
+def _train(st: StateMissionISS, legal: list[Any]) -> Action:
     """An exercise marker raises the astronaut already best in its colour (a specialist assembles alone)."""
     c = legal[0].colour
     return max(legal, key=lambda a: (st.skills[a.astronaut][c], -a.astronaut))
 
 
-def _research_more(st: StateISS, legal: list[Any]) -> Action:
+def _research_more(st: StateMissionISS, legal: list[Any]) -> Action:
     """Carry-over points: red dice first, then the die they clear, else the largest."""
     points = st.carry[1]
     best = legal[-1]
@@ -774,14 +774,14 @@ def _research_more(st: StateISS, legal: list[Any]) -> Action:
     return best
 
 
-def _late_bonus(st: StateISS, legal: list[Any], plans: _Plans | None = None) -> Action | None:
+def _late_bonus(st: StateMissionISS, legal: list[Any], plans: _Plans | None = None) -> Action | None:
     """A bonus that recovers a card (always worth it), or that adds a command the plans can use.
 
     Without ``plans`` (the greedy bot) only a recovered card counts.
     """
     if not st.bonuses:
         return None
-    t = st.game.t
+    t = st.game.tables
     for a in legal:
         if type(a) is UseBonus:
             b = t.tile_bonus[a.tile]
@@ -903,7 +903,7 @@ class Planner:
 
     def __call__(self, state: Any, rng: random.Random) -> Action:
         """The planner's action in ``state`` (it needs no randomness)."""
-        st: StateISS = state
+        st: StateMissionISS = state
         legal = st.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -922,7 +922,7 @@ class Planner:
             return _late_bonus(st, legal, self.plans(st)[1]) or legal[0]
         return legal[0]
 
-    def plans(self, st: StateISS) -> tuple[_Look, _Plans]:
+    def plans(self, st: StateMissionISS) -> tuple[_Look, _Plans]:
         """The look and the plans of ``st`` (from memory when the board is the one planned last)."""
         board = self._board
         now = _board_of(st)
@@ -945,8 +945,8 @@ class Planner:
         self._held = held
         return look, plans
 
-    def _select(self, st: StateISS, legal: list[Any]) -> Action:
-        t = st.game.t
+    def _select(self, st: StateMissionISS, legal: list[Any]) -> Action:
+        t = st.game.tables
         seat = st.seat
         _, plans = self.plans(st)
         bonus = _late_bonus(st, legal, plans)
@@ -1026,7 +1026,7 @@ class Planner:
             return t.end_shift[seat]
         return best
 
-    def _command(self, st: StateISS, legal: list[Any]) -> Action:
+    def _command(self, st: StateMissionISS, legal: list[Any]) -> Action:
         have = _pool_kinds(st)
         # the second command keeps its plan while the first one changed nothing that reshapes the
         # plans: no module attached, no die cleared, no bonus gained (same turn, same objects)
@@ -1055,9 +1055,9 @@ class Planner:
 # --- the greedy baseline --------------------------------------------------------------------------
 
 
-def _greedy_select(st: StateISS, legal: list[Any]) -> Action:
+def _greedy_select(st: StateMissionISS, legal: list[Any]) -> Action:
     """The pair of cards with the best single commands now (no two-step plans, no card spreading)."""
-    t = st.game.t
+    t = st.game.tables
     look = _Look(st, plan_target=False)
     plans = _Plans(look, st.held[st.seat], doubles=False)
     best: Action | None = None
@@ -1076,7 +1076,7 @@ def _greedy_select(st: StateISS, legal: list[Any]) -> Action:
     return best
 
 
-def _greedy_command(st: StateISS, legal: list[Any]) -> Action:
+def _greedy_command(st: StateMissionISS, legal: list[Any]) -> Action:
     """The best single command for the next card in the pool (no pairs, no bonuses)."""
     look = _Look(st, plan_target=False)
     plans = _Plans(look, st.held[st.seat], doubles=False)
@@ -1093,7 +1093,7 @@ def _greedy_command(st: StateISS, legal: list[Any]) -> Action:
 
 def greedy_bot(state: Any, rng: random.Random) -> Action:
     """The baseline: the best single command card by card, without pairs or card spreading."""
-    st: StateISS = state
+    st: StateMissionISS = state
     legal = st.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -1109,7 +1109,7 @@ def greedy_bot(state: Any, rng: random.Random) -> Action:
     if ph == TRAIN:
         return _train(st, legal)
     if ph == FINISH:
-        return st.game.t.end_turn[st.seat]  # it leaves its bonuses for later turns
+        return st.game.tables.end_turn[st.seat]  # it leaves its bonuses for later turns
     return legal[0]
 
 

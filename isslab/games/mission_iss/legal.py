@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from isslab.core import CHANCE, TERMINAL
+from isslab.core import short_repr
+from isslab.games.kit import turn_gate
 from isslab.games.mission_iss.actions import (
     Arrive,
     Assemble,
@@ -53,7 +54,7 @@ from isslab.games.mission_iss.phases import (
     FINISH,
     INCIDENT,
     MARKER,
-    PHASES,
+    PHASE_TEXT,
     RESEARCH_MORE,
     SELECT,
     SOLO_DEAL,
@@ -64,7 +65,7 @@ from isslab.games.mission_iss.phases import (
 )
 
 if TYPE_CHECKING:
-    from isslab.games.mission_iss.rules import StateISS
+    from isslab.games.mission_iss.rules import StateMissionISS
     from isslab.games.mission_iss.tables import Tables
 
 __all__ = [
@@ -92,22 +93,22 @@ _LATE_BONUSES = frozenset(
 # --- facts about a position -----------------------------------------------------------------------
 
 
-def attached(st: StateISS) -> int:
+def attached(st: StateMissionISS) -> int:
     """How many of the modules B..M are attached."""
     return sum(1 for p in st.station if p >= 0)
 
 
-def difficulty(st: StateISS, module: int) -> int:
+def difficulty(st: StateMissionISS, module: int) -> int:
     """The level of difficulty of a module: its difficulty marker plus its incident markers."""
     return int(st.difficulty[module][0]) + sum(st.incidents[module])
 
 
-def red_on_station(st: StateISS) -> int:
+def red_on_station(st: StateMissionISS) -> int:
     """Red research dice on the station (any one stops the assembly work: Work stoppage)."""
-    return int(st.game.t.dice_total[1] - st.dice_free[1])
+    return int(st.game.tables.dice_total[1] - st.dice_free[1])
 
 
-def field_totals(st: StateISS) -> list[list[int]]:
+def field_totals(st: StateMissionISS) -> list[list[int]]:
     """``totals[colour][field]``: the sum of that colour over astronauts and robonauts in each field.
 
     An astronaut given a command in a field acts with this total (Assistance: its own value plus
@@ -131,7 +132,7 @@ def field_totals(st: StateISS) -> list[list[int]]:
     return [o, b, g]
 
 
-def _first_in_field(st: StateISS) -> dict[int, int]:
+def _first_in_field(st: StateMissionISS) -> dict[int, int]:
     """The lowest-numbered astronaut of each occupied field (the canonical one, see the module)."""
     first: dict[int, int] = {}
     for a, f in enumerate(st.astronauts):
@@ -140,20 +141,22 @@ def _first_in_field(st: StateISS) -> dict[int, int]:
     return first
 
 
-def solo_can_play(st: StateISS) -> bool:
+def solo_can_play(st: StateMissionISS) -> bool:
     """Single player: can a card be played (a hand card over a free middle card, or two hand cards)?"""
     hand = sum(st.hand)
     return hand >= 2 or (hand == 1 and sum(st.rows[1]) > 0)
 
 
-def task_possible(st: StateISS, task: int, arg: int) -> bool:
+def task_possible(st: StateMissionISS, task: int, arg: int) -> bool:
     """Whether a queued task can happen (a draw from an empty supply, or a full module card, cannot)."""
     if task == TILE:
         return bool(st.tile_pile or st.tiles_used)
     if task == INCIDENT:
-        return bool(any(st.incident_pile) or st.game.t.reshuffle_incidents)
+        return bool(any(st.incident_pile) or st.game.tables.reshuffle_incidents)
     if task == MARKER:
-        return len(st.incidents[arg]) < st.game.t.cap and bool(any(st.marker_pile) or any(st.marker_discard))
+        return len(st.incidents[arg]) < st.game.tables.cap and bool(
+            any(st.marker_pile) or any(st.marker_discard)
+        )
     if task == ARRIVE:
         return any(f < 0 for f in st.astronauts)
     return True
@@ -162,13 +165,13 @@ def task_possible(st: StateISS, task: int, arg: int) -> bool:
 # --- legal actions --------------------------------------------------------------------------------
 
 
-def legal_actions(st: StateISS) -> list[Any]:
+def legal_actions(st: StateMissionISS) -> list[Any]:
     """The legal actions of ``st`` in their fixed order (chance outcomes at a chance node)."""
     q = st.queue
     if q:
         task = q[0][0]
         if task == ARRIVE:
-            table = st.game.t.arrive_table[st.seat]
+            table = st.game.tables.arrive_table[st.seat]
             return [table[a] for a, f in enumerate(st.astronauts) if f < 0]
         return [a for a, _ in chance_outcomes(st)]
     ph = st.phase
@@ -181,13 +184,13 @@ def legal_actions(st: StateISS) -> list[Any]:
     if ph == TRAIN:
         return train_actions(st)
     if ph == FINISH:
-        return [st.game.t.end_turn[st.seat], *bonus_actions(st, late=True)]
+        return [st.game.tables.end_turn[st.seat], *bonus_actions(st, late=True)]
     return []
 
 
-def select_actions(st: StateISS) -> list[Any]:
+def select_actions(st: StateMissionISS) -> list[Any]:
     """Start of a turn: pick two cards (or play them, single player), use a bonus, or end the shift."""
-    t = st.game.t
+    t = st.game.tables
     seat = st.seat
     if t.solo:
         out = _solo_plays(st)
@@ -217,8 +220,8 @@ def select_actions(st: StateISS) -> list[Any]:
     return out
 
 
-def _solo_plays(st: StateISS) -> list[Any]:
-    t = st.game.t
+def _solo_plays(st: StateMissionISS) -> list[Any]:
+    t = st.game.tables
     hand = st.hand
     free = st.rows[1]
     key = ("solo", hand, free)
@@ -235,9 +238,9 @@ def _solo_plays(st: StateISS) -> list[Any]:
     return found
 
 
-def bonus_actions(st: StateISS, late: bool) -> list[Any]:
+def bonus_actions(st: StateMissionISS, late: bool) -> list[Any]:
     """The research bonuses ``st.seat`` may use now (``late``: after the last command, no boosts)."""
-    t = st.game.t
+    t = st.game.tables
     seat = st.seat
     out: list[Any] = []
     for tile in st.bonuses:
@@ -257,9 +260,9 @@ def bonus_actions(st: StateISS, late: bool) -> list[Any]:
     return out
 
 
-def command_actions(st: StateISS) -> list[Any]:
+def command_actions(st: StateMissionISS) -> list[Any]:
     """The commands of the cards (and bonuses) still to give this turn, then skips and bonuses."""
-    t = st.game.t
+    t = st.game.tables
     seat = st.seat
     pool = st.pool
     totals = field_totals(st)
@@ -331,9 +334,9 @@ def command_actions(st: StateISS) -> list[Any]:
     return out
 
 
-def research_more_actions(st: StateISS) -> list[Any]:
+def research_more_actions(st: StateMissionISS) -> list[Any]:
     """Research points left after clearing a die: another die in the same field, or forfeit them."""
-    t = st.game.t
+    t = st.game.tables
     a = st.carry[0]
     f = st.astronauts[a]
     table = t.research_on[st.seat]
@@ -345,9 +348,9 @@ def research_more_actions(st: StateISS) -> list[Any]:
     return out
 
 
-def train_actions(st: StateISS) -> list[Any]:
+def train_actions(st: StateMissionISS) -> list[Any]:
     """End of a shift: the first colour of exercise marker held, on any astronaut that can improve."""
-    t = st.game.t
+    t = st.game.tables
     held = st.held[st.seat]
     c = next(i for i in range(3) if held[i])
     row = t.train_table[st.seat][c]
@@ -357,9 +360,9 @@ def train_actions(st: StateISS) -> list[Any]:
 # --- chance ---------------------------------------------------------------------------------------
 
 
-def chance_outcomes(st: StateISS) -> list[tuple[Any, float]]:
+def chance_outcomes(st: StateMissionISS) -> list[tuple[Any, float]]:
     """Chance outcomes of the task at the head of the queue, with exact probabilities."""
-    t = st.game.t
+    t = st.game.tables
     task, arg = st.queue[0]
     if task == INCIDENT:
         pile = st.incident_pile if any(st.incident_pile) else t.incident_pile0
@@ -454,7 +457,7 @@ _PHASE_OF: dict[type, tuple[int, ...]] = {
 }
 
 
-def illegal_reason(st: StateISS, action: Any) -> str | None:
+def illegal_reason(st: StateMissionISS, action: Any) -> str | None:
     """The rule that forbids ``action`` in ``st``, in words; None when no rule names it."""
     try:
         return _reason(st, action)
@@ -462,30 +465,34 @@ def illegal_reason(st: StateISS, action: Any) -> str | None:
         return None
 
 
-def _reason(st: StateISS, action: Any) -> str | None:  # noqa: C901 - one rule after another
-    kind = type(action)
+def _seat_name(st: StateMissionISS, seat: int) -> str:
+    """A seat's name for a message, or a short repr of a number that is no seat."""
+    return SEAT_NAMES[seat] if 0 <= seat < st.game.tables.n else short_repr(seat, 20)
+
+
+def _reason(st: StateMissionISS, action: Any) -> str | None:  # noqa: C901 - one rule after another
     cp = st.current_player
-    if cp == TERMINAL:
-        return "the game is over"
-    if kind in _CHANCE_TYPES:
-        return None if cp == CHANCE else f"{kind.__name__} is a chance outcome, and a player is to act"
-    if cp == CHANCE:
-        return "chance acts now (a draw), not a player"
+    gate = turn_gate(
+        cp,
+        action,
+        chance_types=_CHANCE_TYPES,
+        phases_of=_PHASE_OF,
+        phase=st.phase,
+        phase_text=PHASE_TEXT.__getitem__,
+        who=lambda seat: _seat_name(st, seat),
+    )
+    if gate is not None or cp < 0:  # a rule of the turn broken, or a chance outcome offered to chance
+        return gate
+    kind = type(action)
     if kind is Arrive:
         if not st.queue or st.queue[0][0] != ARRIVE:
             return "an astronaut arrives only right after a module with an astronaut symbol is attached"
         return "that astronaut is not waiting on the Earth board"
     if st.queue and st.queue[0][0] == ARRIVE:
         return "first choose the astronaut who arrives on Rassvet (Assemble, step 2)"
-    phases = _PHASE_OF.get(kind)
-    if phases is None:
+    if kind not in _PHASE_OF:
         return None
-    if action.seat != cp:
-        return f"it is {SEAT_NAMES[cp]}'s turn, not {SEAT_NAMES[action.seat]}'s"
-    if st.phase not in phases:
-        names = " or ".join(PHASES[p] for p in phases)
-        return f"{kind.__name__} belongs to the phase '{names}'; now: {PHASES[st.phase]}"
-    t = st.game.t
+    t = st.game.tables
     seat = cp
     if kind is Select:
         if t.solo:

@@ -96,7 +96,7 @@ from isslab.games.mission_iss.components import MODULES, NUM_FIELDS, SOLO_ROWS, 
 from isslab.games.mission_iss.phases import VIA_COMMANDS
 
 if TYPE_CHECKING:
-    from isslab.games.mission_iss.rules import GameISS
+    from isslab.games.mission_iss.rules import GameMissionISS
 
 __all__ = ["action_index", "max_chance_outcomes", "num_distinct_actions"]
 
@@ -142,9 +142,9 @@ class _Layout(NamedTuple):
 
 
 @lru_cache(maxsize=64)
-def _layout(game: GameISS) -> _Layout:
+def _layout(game: GameMissionISS) -> _Layout:
     """The blocks of one game's options (see the module docstring)."""
-    t = game.t
+    t = game.tables
     n, na, nt = t.n, t.num_astronauts, t.num_tiles
     blocks: tuple[tuple[type, int], ...] = (
         (Select, 0 if t.solo else 4 * (4 * n + 1)),
@@ -176,12 +176,12 @@ def _layout(game: GameISS) -> _Layout:
     return _Layout(starts, dict(blocks), at, chance, n, na, nt, bonus, kinds)
 
 
-def num_distinct_actions(game: GameISS) -> int:
+def num_distinct_actions(game: GameMissionISS) -> int:
     """The numbers of every block of player actions together."""
     return _layout(game).total
 
 
-def max_chance_outcomes(game: GameISS) -> int:
+def max_chance_outcomes(game: GameMissionISS) -> int:
     """The largest chance block: a deal of difficulty markers, a tile, a card, a marker, a solo deal."""
     return _layout(game).chance
 
@@ -384,7 +384,7 @@ _CHANCE: dict[type, Callable[[_Layout, Any], int]] = {
 }
 
 
-def action_index(game: GameISS, action: Any) -> int:
+def action_index(game: GameMissionISS, action: Any) -> int:
     """The number of an action or chance outcome (see the module docstring)."""
     lay = _layout(game)
     kind = type(action)

@@ -23,6 +23,7 @@ __all__ = [
     "MARKER",
     "OVER",
     "PHASES",
+    "PHASE_TEXT",
     "RESEARCH_MORE",
     "SELECT",
     "SETUP",
@@ -32,6 +33,7 @@ __all__ = [
     "TRAIN",
     "VIA_COMMANDS",
     "VIA_NAMES",
+    "EndMissionISS",
     "MissionEnd",
     "Phase",
     "ResultBand",
@@ -72,7 +74,7 @@ SETUP, SELECT, COMMAND, RESEARCH_MORE, FINISH, TRAIN, OVER = (
 )
 
 #: readable phase names, by phase
-PHASES: Final[tuple[str, ...]] = (
+PHASE_TEXT: Final[tuple[str, ...]] = (
     "setting up",
     "choose two command cards",
     "give the commands",
@@ -81,6 +83,8 @@ PHASES: Final[tuple[str, ...]] = (
     "end of shift: exercise markers",
     "game over",
 )
+#: the older name of :data:`PHASE_TEXT` (kept importable)
+PHASES: Final = PHASE_TEXT
 
 
 class Task(IntEnum):
@@ -152,7 +156,7 @@ VIA_COMMANDS: Final = (
 
 
 class EndCode(IntEnum):
-    """The state's ``end`` field: an int that survives JSON (:attr:`MissionEnd.code` maps back)."""
+    """The state's ``end`` field: an int that survives JSON (:attr:`EndMissionISS.code` maps back)."""
 
     PLAYING = 0
     ALL_MODULES = 1
@@ -160,7 +164,7 @@ class EndCode(IntEnum):
     MILESTONE_MISSED = 3
 
 
-class MissionEnd(EndReason):
+class EndMissionISS(EndReason):
     """How a game of Mission ISS ends (End of the game): two successes and one failure.
 
     The values are sentences, as every game's end reasons are (the game view shows them).
@@ -179,9 +183,13 @@ class MissionEnd(EndReason):
         return int(EndCode[self.name])
 
     @classmethod
-    def of(cls, code: int) -> MissionEnd:
+    def of(cls, code: int) -> EndMissionISS:
         """The reason of a state's ``end`` code (not ``PLAYING``)."""
         return cls[EndCode(code).name]
+
+
+#: the older name of :class:`EndMissionISS` (kept importable)
+MissionEnd = EndMissionISS
 
 
 class ResultBand(IntEnum):

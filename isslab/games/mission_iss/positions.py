@@ -1,4 +1,4 @@
-"""Positions of Mission ISS built by hand (``GameISS.position``), and the checks every position passes.
+"""Positions of Mission ISS built by hand (``GameMissionISS.position``), and the checks every position passes.
 
 :func:`build` starts from a table after the setup (no research tile yet, the difficulty markers
 dealt in module order) and fills in what the keywords say, deriving the rest the way play would
@@ -18,7 +18,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from isslab.core import _freeze, _thaw, short_repr
+from isslab.core import short_repr
+from isslab.games.kit import check_ints, freeze, freeze_keywords, is_int, per_seat
 from isslab.games.mission_iss.components import (
     CARD_NAMES,
     FIELD_CODES,
@@ -29,11 +30,22 @@ from isslab.games.mission_iss.components import (
     Bonus,
 )
 from isslab.games.mission_iss.legal import WAITING
-from isslab.games.mission_iss.phases import ARRIVE, OVER, RESEARCH_MORE, SELECT, SETUP, EndCode, Phase
+from isslab.games.mission_iss.phases import (
+    ARRIVE,
+    COMMAND,
+    OVER,
+    PHASE_TEXT,
+    RESEARCH_MORE,
+    SELECT,
+    SETUP,
+    TRAIN,
+    EndCode,
+    Phase,
+)
 from isslab.games.mission_iss.scoring import NO_SEAT_TALLY, NO_TALLY
 
 if TYPE_CHECKING:
-    from isslab.games.mission_iss.rules import GameISS, StateISS
+    from isslab.games.mission_iss.rules import GameMissionISS, StateMissionISS
 
 __all__ = ["CARD_LETTERS", "build", "build_position", "cards_letters", "check_position", "parse_cards"]
 
@@ -54,7 +66,7 @@ def parse_cards(text: Any, kinds: int = 5) -> tuple[int, ...]:
                 raise ValueError(f"cards: {short_repr(ch)} is not one of {CARD_LETTERS[:kinds]}")
             counts[i] += 1
         return tuple(counts)
-    value = _freeze(_thaw(value_or_tuple(text)))
+    value = freeze(text)
     if (
         not isinstance(value, tuple)
         or len(value) != kinds
@@ -62,13 +74,6 @@ def parse_cards(text: Any, kinds: int = 5) -> tuple[int, ...]:
     ):
         raise ValueError(f"cards: give letters like 'MMRA' or {kinds} counts, got {short_repr(text)}")
     return value
-
-
-def value_or_tuple(value: Any) -> Any:
-    """Lists and tuples pass; anything else iterable (but text) becomes a tuple."""
-    if isinstance(value, list | tuple | str | bytes) or not isinstance(value, Iterable):
-        return value
-    return tuple(value)
 
 
 def cards_letters(counts: tuple[int, ...]) -> str:
@@ -90,52 +95,20 @@ def _module(value: Any, what: str) -> int:
     raise ValueError(f"{what}: {short_repr(value)} is not a module letter B..M")
 
 
-def _per_seat(name: str, value: Any, n: int) -> dict[int, Any]:
-    if isinstance(value, Mapping):
-        out = {}
-        for s, v in value.items():
-            if isinstance(s, str) and s in SEAT_NAMES[:n]:
-                s = SEAT_NAMES.index(s)
-            if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n:
-                raise ValueError(f"{name}: {short_repr(s)} is not a seat (0 to {n - 1} or a name)")
-            out[s] = v
-        return out
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise ValueError(f"{name} needs one entry per seat or a dict seat -> entry, got {short_repr(value)}")
-    items = list(value)
-    if len(items) != n:
-        raise ValueError(f"{name} needs {n} entries (one per seat), got {len(items)}")
-    return dict(enumerate(items))
+def build(game: GameMissionISS, **keywords: Any) -> StateMissionISS:
+    """A position built by hand (``GameMissionISS.position``): see :func:`build_position` for the keywords.
 
-
-def _default_difficulty(game: GameISS) -> tuple[tuple[int, bool], ...]:
-    """The difficulty markers in module order, astronaut symbols on the first markers of their values."""
-    t = game.t
-    values = list(game._options["difficulty_values"])
-    symbols = Counter(game._options["astronaut_markers"])
-    out = []
-    for v in values:
-        sym = symbols[v] > 0
-        if sym:
-            symbols[v] -= 1
-        out.append((v, sym))
-    del t
-    return tuple(out)
-
-
-def build(game: GameISS, **keywords: Any) -> StateISS:
-    """A position built by hand (``GameISS.position``): see :func:`build_position` for the keywords.
-
-    Input of the wrong shape (a number where a list belongs ...) is refused with ``ValueError``.
+    Input of the wrong shape (a number where a list belongs ...) is refused with ``ValueError``;
+    every keyword is bounded and frozen first (:func:`isslab.games.kit.freeze_keywords`).
     """
     try:
-        return build_position(game, **keywords)
+        return build_position(game, **freeze_keywords(keywords))
     except (TypeError, IndexError, KeyError, AttributeError, OverflowError) as exc:
         raise ValueError(f"mission-iss position: malformed input ({short_repr(str(exc), 120)})") from None
 
 
 def build_position(  # noqa: C901 - one keyword after another
-    game: GameISS,
+    game: GameMissionISS,
     *,
     year: int | None = None,
     turn: int | str | None = None,
@@ -156,8 +129,8 @@ def build_position(  # noqa: C901 - one keyword after another
     held: Any = None,
     turned: Any = None,
     **fields: Any,
-) -> StateISS:
-    """A position built by hand (``GameISS.position``), checked: ``ValueError`` names what is wrong.
+) -> StateMissionISS:
+    """A position built by hand (``GameMissionISS.position``), checked: ``ValueError`` names what is wrong.
 
     The position is a player's turn to pick cards (phase SELECT) unless ``phase`` is given raw.
     ``year`` is the ISS marker's year (default the start); ``turn`` the seat to move (a number or a
@@ -174,7 +147,7 @@ def build_position(  # noqa: C901 - one keyword after another
     ``held`` gives each seat's exercise markers (orange, blue, grey); ``turned`` the incident cards
     already turned over (module letters, ``"A"``, ``"Good Job"``). Other state fields may be given raw.
     """
-    t = game.t
+    t = game.tables
     n = t.n
     start = game.new_state()
     unknown = sorted(set(fields) - set(start.FIELDS), key=str)
@@ -187,7 +160,7 @@ def build_position(  # noqa: C901 - one keyword after another
     st._hist, st._nhist = None, 0
     st.queue = ()
     st.phase = SELECT
-    st.difficulty = _default_difficulty(game)
+    st.difficulty = t.default_difficulty
     if year is not None:
         if type(year) is not int or year not in t.years:
             raise ValueError(f"year must be a year of the tracker ({', '.join(map(str, t.years))})")
@@ -210,7 +183,7 @@ def build_position(  # noqa: C901 - one keyword after another
             raise ValueError("difficulty maps module letters to a value or (value, astronaut symbol)")
         diff = list(st.difficulty)
         for m, v in difficulty.items():
-            marker = (v, False) if type(v) is int else _freeze(_thaw(value_or_tuple(v)))
+            marker = (v, False) if type(v) is int else freeze(v)
             diff[_module(m, "difficulty")] = marker
         st.difficulty = tuple(diff)
     if incidents is not None:
@@ -218,7 +191,7 @@ def build_position(  # noqa: C901 - one keyword after another
             raise ValueError("incidents maps module letters to lists of incident marker values")
         inc = list(st.incidents)
         for m, vs in incidents.items():
-            inc[_module(m, "incidents")] = tuple(sorted(_freeze(_thaw(value_or_tuple(vs)))))
+            inc[_module(m, "incidents")] = tuple(sorted(freeze(vs)))
         st.incidents = tuple(inc)
     on_cards = Counter(v for row in st.incidents for v in row if type(v) is int)
     discard = fields.get("marker_discard", st.marker_discard)
@@ -235,7 +208,7 @@ def build_position(  # noqa: C901 - one keyword after another
             raise ValueError(f"astronauts needs {t.num_astronauts} entries, got {len(where)}")
         st.astronauts = tuple(where)
     if skills is not None:
-        st.skills = _freeze(_thaw(value_or_tuple(skills)))
+        st.skills = freeze(skills)
     if robonauts is not None:
         if isinstance(robonauts, str | bytes) or not isinstance(robonauts, Iterable):
             raise ValueError("robonauts lists the field codes of the robonauts on the station")
@@ -260,11 +233,11 @@ def build_position(  # noqa: C901 - one keyword after another
             except (TypeError, ValueError):
                 raise ValueError(f"tiles: {short_repr(entry)} is not (tile, field, dice)") from None
             out.append((tile, _field(f, "tiles"), tuple(dice_out)))
-        st.tiles = _freeze(_thaw(tuple(out)))
+        st.tiles = tuple(out)
     if bonuses is not None:
-        st.bonuses = tuple(sorted(_freeze(_thaw(value_or_tuple(bonuses)))))
+        st.bonuses = tuple(sorted(freeze(bonuses)))
     if tiles_used is not None:
-        st.tiles_used = tuple(sorted(_freeze(_thaw(value_or_tuple(tiles_used)))))
+        st.tiles_used = tuple(sorted(freeze(tiles_used)))
     if "tile_pile" not in fields:
         taken = {e[0] for e in st.tiles if isinstance(e, tuple) and e} | set(st.bonuses) | set(st.tiles_used)
         st.tile_pile = tuple(x for x in range(1, t.num_tiles + 1) if x not in taken)
@@ -278,12 +251,12 @@ def build_position(  # noqa: C901 - one keyword after another
     if not t.solo:
         if face_up is not None:
             up = list(st.face_up)
-            for s, v in _per_seat("face_up", face_up, n).items():
+            for s, v in per_seat("face_up", face_up, n, SEAT_NAMES).items():
                 up[s] = parse_cards(v, 4)
             st.face_up = tuple(up)
         if face_down is not None:
             down = list(st.face_down)
-            for s, v in _per_seat("face_down", face_down, n).items():
+            for s, v in per_seat("face_down", face_down, n, SEAT_NAMES).items():
                 down[s] = parse_cards(v, 4)
             st.face_down = tuple(down)
     elif face_up is not None or face_down is not None:
@@ -305,8 +278,8 @@ def build_position(  # noqa: C901 - one keyword after another
         raise ValueError("hand and rows belong to the single-player game (players=1)")
     if held is not None:
         cur_held = list(st.held)
-        for s, v in _per_seat("held", held, n).items():
-            cur_held[s] = _freeze(_thaw(value_or_tuple(v)))
+        for s, v in per_seat("held", held, n, SEAT_NAMES).items():
+            cur_held[s] = freeze(v)
         st.held = tuple(cur_held)
     if "exercise_supply" not in fields:
         try:
@@ -317,36 +290,29 @@ def build_position(  # noqa: C901 - one keyword after another
         from isslab.games.mission_iss.tables import INCIDENT_CARDS
 
         pile = list(t.incident_pile0)
-        for card in value_or_tuple(turned) if not isinstance(turned, str) else (turned,):
+        for card in freeze(turned) if not isinstance(turned, str) else (turned,):
             if card not in INCIDENT_CARDS:
                 raise ValueError(f"turned: {short_repr(card)} is not an incident card (A..M, 'Good Job')")
             pile[INCIDENT_CARDS.index(card)] -= 1
         st.incident_pile = tuple(pile)
     for name, value in fields.items():
-        setattr(st, name, _freeze(_thaw(value)))
+        setattr(st, name, value)
     check_position(st)
+    try:  # a consistent-looking position must leave somebody something to do
+        moves = st.chance_outcomes() if st.is_chance_node() else st.legal_actions()
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError, StopIteration) as exc:
+        raise ValueError(
+            f"mission-iss position: it cannot be played on ({short_repr(str(exc), 120)})"
+        ) from None
+    if not moves and not st.is_terminal():
+        raise ValueError(f"mission-iss position: nobody can act in phase {PHASE_TEXT[st.phase]!r}")
     return st
 
 
 # --- the checks -----------------------------------------------------------------------------------
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _ints(p: list[str], name: str, value: Any, length: int, lo: int = 0, hi: int | None = None) -> bool:
-    if not isinstance(value, tuple) or len(value) != length:
-        p.append(f"{name} needs {length} entries, got {short_repr(value)}")
-        return False
-    for v in value:
-        if not _is_int(v) or v < lo or (hi is not None and v > hi):
-            p.append(f"{name} holds {short_repr(v)}, not an int from {lo}{'' if hi is None else f' to {hi}'}")
-            return False
-    return True
-
-
-def check_position(st: StateISS) -> None:
+def check_position(st: StateMissionISS) -> None:
     """Raise ``ValueError`` naming every inconsistency of ``st`` (``State._check_position``)."""
     try:
         problems = _problems(st)
@@ -357,28 +323,28 @@ def check_position(st: StateISS) -> None:
         raise ValueError("inconsistent mission-iss position: " + "; ".join(problems[:8]))
 
 
-def _problems(st: StateISS) -> list[str]:  # noqa: C901 - one check after another, in field order
+def _problems(st: StateMissionISS) -> list[str]:  # noqa: C901 - one check after another, in field order
     g = st.game
-    t = g.t
+    t = g.tables
     n = t.n
     p: list[str] = []
-    if not _is_int(st.phase) or st.phase not in _PHASES:
+    if not is_int(st.phase) or st.phase not in _PHASES:
         return [f"phase {short_repr(st.phase)} is not a Phase"]
-    if not _is_int(st.seat) or not 0 <= st.seat < n:
+    if not is_int(st.seat) or not 0 <= st.seat < n:
         return [f"seat {short_repr(st.seat)} is not a seat"]
-    if not _is_int(st.track) or not 0 <= st.track <= t.last_space:
+    if not is_int(st.track) or not 0 <= st.track <= t.last_space:
         return [f"track {short_repr(st.track)} is not a space from 0 to {t.last_space}"]
     if st.track == t.last_space and st.phase != OVER:
         p.append("the ISS marker is on the last space but the game is not over")
     if not isinstance(st.queue, tuple) or not all(
-        isinstance(q, tuple) and len(q) == 2 and all(_is_int(x) for x in q) and 0 <= q[0] <= ARRIVE
+        isinstance(q, tuple) and len(q) == 2 and all(is_int(x) for x in q) and 0 <= q[0] <= ARRIVE
         for q in st.queue
     ):
         return [f"queue {short_repr(st.queue)} is not a tuple of (task, argument) pairs"]
     if st.phase == SETUP and not st.queue:
         p.append("a SETUP position needs its draws in the queue")
     # the station
-    if not _ints(p, "station", st.station, _NUM_MODULES, lo=-1, hi=NUM_FIELDS - 1):
+    if not check_ints(p, "station", st.station, _NUM_MODULES, lo=-1, hi=NUM_FIELDS - 1):
         return p
     on = {0, 1, 2} | {3 + m for m in range(_NUM_MODULES) if st.station[m] >= 0}
     for m, parent in enumerate(st.station):
@@ -396,7 +362,7 @@ def _problems(st: StateISS) -> list[str]:  # noqa: C901 - one check after anothe
     if not isinstance(st.difficulty, tuple) or len(st.difficulty) != _NUM_MODULES:
         return [*p, f"difficulty needs {_NUM_MODULES} (value, astronaut) pairs"]
     for m, d in enumerate(st.difficulty):
-        if not isinstance(d, tuple) or len(d) != 2 or not _is_int(d[0]) or type(d[1]) is not bool:
+        if not isinstance(d, tuple) or len(d) != 2 or not is_int(d[0]) or type(d[1]) is not bool:
             return [*p, f"difficulty of {MODULES[m]} is {short_repr(d)}, not (value, astronaut symbol)"]
     if st.phase != SETUP:
         dealt = Counter(st.difficulty)
@@ -407,7 +373,7 @@ def _problems(st: StateISS) -> list[str]:  # noqa: C901 - one check after anothe
         return [*p, f"incidents needs {_NUM_MODULES} tuples of marker values"]
     for m, row in enumerate(st.incidents):
         size = len(row) if isinstance(row, tuple) else -1
-        if not _ints(p, f"incident markers of {MODULES[m]}", row, size, 1, 5):
+        if not check_ints(p, f"incident markers of {MODULES[m]}", row, size, 1, 5):
             return p
         if len(row) > t.cap:
             p.append(f"module card {MODULES[m]} holds {len(row)} incident markers, above the cap {t.cap}")
@@ -415,14 +381,15 @@ def _problems(st: StateISS) -> list[str]:  # noqa: C901 - one check after anothe
             p.append(f"module {MODULES[m]} is attached: its incident markers were laid aside")
     # markers conservation
     k = len(t.marker_pile0)
-    if _ints(p, "marker_pile", st.marker_pile, k) & _ints(p, "marker_discard", st.marker_discard, k):
+    piles = check_ints(p, "marker_pile", st.marker_pile, k)
+    if check_ints(p, "marker_discard", st.marker_discard, k) and piles:
         for v in range(k):
             total = st.marker_pile[v] + st.marker_discard[v] + sum(r.count(v + 1) for r in st.incidents)
             if total != t.marker_pile0[v]:
                 p.append(f"incident markers of value {v + 1} add up to {total}, not {t.marker_pile0[v]}")
     # crew
     na = t.num_astronauts
-    if _ints(p, "astronauts", st.astronauts, na, lo=-1, hi=NUM_FIELDS - 1):
+    if check_ints(p, "astronauts", st.astronauts, na, lo=-1, hi=NUM_FIELDS - 1):
         for a, f in enumerate(st.astronauts):
             if f >= 0 and f not in on:
                 p.append(f"astronaut {a + 1} is on {FIELD_CODES[f]}, which is not attached")
@@ -430,8 +397,8 @@ def _problems(st: StateISS) -> list[str]:  # noqa: C901 - one check after anothe
         p.append(f"skills needs {na} (orange, blue, grey) rows")
     else:
         for a, row in enumerate(st.skills):
-            _ints(p, f"skills of astronaut {a + 1}", row, 3, 1, MAX_SKILL)
-    if _ints(p, "robonauts", st.robonauts, t.robonauts0, lo=-1, hi=NUM_FIELDS - 1):
+            check_ints(p, f"skills of astronaut {a + 1}", row, 3, 1, MAX_SKILL)
+    if check_ints(p, "robonauts", st.robonauts, t.robonauts0, lo=-1, hi=NUM_FIELDS - 1):
         if list(st.robonauts) != sorted(st.robonauts):
             p.append("robonauts must be sorted")
         if any(f >= 0 and f not in on for f in st.robonauts):
@@ -439,9 +406,9 @@ def _problems(st: StateISS) -> list[str]:  # noqa: C901 - one check after anothe
     # exercise markers
     if not isinstance(st.held, tuple) or len(st.held) != n:
         return [*p, f"held needs {n} rows of three counts"]
-    ok = _ints(p, "exercise_supply", st.exercise_supply, 3)
+    ok = check_ints(p, "exercise_supply", st.exercise_supply, 3)
     for s in range(n):
-        ok &= _ints(p, f"held of {SEAT_NAMES[s]}", st.held[s], 3)
+        ok &= check_ints(p, f"held of {SEAT_NAMES[s]}", st.held[s], 3)
     if ok:
         for c in range(3):
             total = st.exercise_supply[c] + sum(h[c] for h in st.held)
@@ -450,7 +417,7 @@ def _problems(st: StateISS) -> list[str]:  # noqa: C901 - one check after anothe
     p += _tile_problems(st, on)
     p += _card_problems(st)
     # the turn in progress
-    if not isinstance(st.pool, tuple) or not all(_is_int(v) and 0 <= v <= 8 for v in st.pool):
+    if not isinstance(st.pool, tuple) or not all(is_int(v) and 0 <= v <= 8 for v in st.pool):
         p.append(f"pool {short_repr(st.pool)} is not a tuple of command sources 0..8")
     elif list(st.pool) != sorted(st.pool):
         p.append("pool must be sorted")
@@ -458,37 +425,52 @@ def _problems(st: StateISS) -> list[str]:  # noqa: C901 - one check after anothe
         p.append("commanded must be True or False")
     if st.phase == SELECT and (st.pool or st.commanded):
         p.append("at the start of a turn no command is pending")
-    _ints(p, "boost", st.boost, 3)
+    if st.phase == COMMAND and not st.pool and not st.queue:
+        # the turn moves on as soon as the last command is given: nobody could act here
+        p.append("phase COMMAND (give the commands) needs the sources of the commands left in pool")
+    if st.phase == TRAIN and not st.queue and not _can_train(st):
+        p.append(
+            f"phase TRAIN (end of shift: exercise markers) needs {SEAT_NAMES[st.seat]} to hold an exercise "
+            "marker of a colour some astronaut on the ISS can still improve (the first colour held)"
+        )
+    check_ints(p, "boost", st.boost, 3)
     if st.phase == RESEARCH_MORE:
-        if not isinstance(st.carry, tuple) or len(st.carry) != 2 or not all(_is_int(x) for x in st.carry):
+        if not isinstance(st.carry, tuple) or len(st.carry) != 2 or not all(is_int(x) for x in st.carry):
             p.append("a carry-over of research points needs carry = (astronaut, points)")
         elif not 0 <= st.carry[0] < na or st.carry[1] <= 0:
             p.append(f"carry {st.carry} is not (astronaut, points > 0)")
     elif st.carry != ():
         p.append("carry is () outside the research carry-over")
-    if not _is_int(st.end) or (st.phase == OVER) != (st.end in {int(e) for e in EndCode if e}):
+    if not is_int(st.end) or (st.phase == OVER) != (st.end in {int(e) for e in EndCode if e}):
         p.append("end is an EndCode other than PLAYING exactly when the game is over")
-    if not _ints(p, "tally", st.tally, len(NO_TALLY)):
+    if not check_ints(p, "tally", st.tally, len(NO_TALLY)):
         pass
     if not isinstance(st.seat_tally, tuple) or len(st.seat_tally) != n:
         p.append(f"seat_tally needs {n} rows")
     else:
         for s in range(n):
-            _ints(p, f"seat_tally of {SEAT_NAMES[s]}", st.seat_tally[s], len(NO_SEAT_TALLY))
+            check_ints(p, f"seat_tally of {SEAT_NAMES[s]}", st.seat_tally[s], len(NO_SEAT_TALLY))
     if st.queue and st.queue[0][0] == ARRIVE and all(f >= 0 for f in st.astronauts):
         p.append("an astronaut is to arrive but none waits on the Earth board")
     return p
 
 
-def _tile_problems(st: StateISS, on: set[int]) -> list[str]:
-    t = st.game.t
+def _can_train(st: StateMissionISS) -> bool:
+    """Whether the seat's first colour of exercise marker held can raise an astronaut on the ISS."""
+    held = st.held[st.seat]
+    c = next((i for i in range(3) if held[i]), -1)
+    return c >= 0 and any(f >= 0 and st.skills[a][c] < MAX_SKILL for a, f in enumerate(st.astronauts))
+
+
+def _tile_problems(st: StateMissionISS, on: set[int]) -> list[str]:
+    t = st.game.tables
     p: list[str] = []
     if not isinstance(st.tiles, tuple):
         return ["tiles must be a tuple of (tile, field, dice)"]
     placed = []
     colours = [0, 0, 0]
     for e in st.tiles:
-        if not isinstance(e, tuple) or len(e) != 3 or not _is_int(e[0]) or not _is_int(e[1]):
+        if not isinstance(e, tuple) or len(e) != 3 or not is_int(e[0]) or not is_int(e[1]):
             return [f"tile entry {short_repr(e)} is not (tile, field, dice)"]
         tile, f, dice = e
         if not 1 <= tile <= t.num_tiles:
@@ -501,7 +483,7 @@ def _tile_problems(st: StateISS, on: set[int]) -> list[str]:
         if len(dice) > len(t.tile_dice[tile]):
             p.append(f"tile #{tile} holds more dice than its dice fields")
         for d in dice:
-            if not isinstance(d, tuple) or len(d) != 2 or d[0] not in (0, 1, 2) or not _is_int(d[1]):
+            if not isinstance(d, tuple) or len(d) != 2 or d[0] not in (0, 1, 2) or not is_int(d[1]):
                 return [*p, f"die {short_repr(d)} of tile #{tile} is not (colour 0-2, value)"]
             if not 1 <= d[1] <= 6:
                 p.append(f"a die of tile #{tile} shows {d[1]}")
@@ -509,7 +491,7 @@ def _tile_problems(st: StateISS, on: set[int]) -> list[str]:
         placed.append(tile)
     for name in ("tile_pile", "bonuses", "tiles_used"):
         value = getattr(st, name)
-        if not isinstance(value, tuple) or not all(_is_int(x) and 1 <= x <= t.num_tiles for x in value):
+        if not isinstance(value, tuple) or not all(is_int(x) and 1 <= x <= t.num_tiles for x in value):
             return [*p, f"{name} must be a tuple of tile numbers 1..{t.num_tiles}"]
         if list(value) != sorted(value):
             p.append(f"{name} must be sorted")
@@ -518,7 +500,7 @@ def _tile_problems(st: StateISS, on: set[int]) -> list[str]:
         p.append("every research tile is once on the station, in the pile, a bonus or set aside")
     if any(t.tile_bonus[x] == Bonus.NONE for x in st.bonuses):
         p.append("a tile without bonus is set aside, not kept as a bonus")
-    if _ints(p, "dice_free", st.dice_free, 2):
+    if check_ints(p, "dice_free", st.dice_free, 2):
         for c, name in ((0, "blue"), (1, "red")):
             if st.dice_free[c] + colours[c] != t.dice_total[c]:
                 p.append(
@@ -526,32 +508,32 @@ def _tile_problems(st: StateISS, on: set[int]) -> list[str]:
                 )
         if colours[WAITING] and any(st.dice_free):
             p.append("a dice tile waits while a die is free: the die replaces it at once")
-    if _ints(p, "incident_pile", st.incident_pile, 14):
+    if check_ints(p, "incident_pile", st.incident_pile, 14):
         if any(c > c0 for c, c0 in zip(st.incident_pile, t.incident_pile0, strict=True)):
             p.append("the incident pile holds more cards than the game has")
     return p
 
 
-def _card_problems(st: StateISS) -> list[str]:
-    t = st.game.t
+def _card_problems(st: StateMissionISS) -> list[str]:
+    t = st.game.tables
     n = t.n
     p: list[str] = []
-    if not _is_int(st.wild) or st.wild < 0:
+    if not is_int(st.wild) or st.wild < 0:
         return [f"wild {short_repr(st.wild)} is not a count"]
     attached = sum(1 for x in st.station if x >= 0)
-    ok = _ints(p, "picked", st.picked, 4)
+    ok = check_ints(p, "picked", st.picked, 4)
     if not isinstance(st.face_up, tuple) or len(st.face_up) != n:
         return [*p, f"face_up needs {n} rows"]
     if not isinstance(st.face_down, tuple) or len(st.face_down) != n:
         return [*p, f"face_down needs {n} rows"]
     for s in range(n):
-        ok &= _ints(p, f"face_up of {SEAT_NAMES[s]}", st.face_up[s], 4)
-        ok &= _ints(p, f"face_down of {SEAT_NAMES[s]}", st.face_down[s], 4)
-    ok &= _ints(p, "hand", st.hand, 5)
+        ok &= check_ints(p, f"face_up of {SEAT_NAMES[s]}", st.face_up[s], 4)
+        ok &= check_ints(p, f"face_down of {SEAT_NAMES[s]}", st.face_down[s], 4)
+    ok &= check_ints(p, "hand", st.hand, 5)
     if not isinstance(st.rows, tuple) or len(st.rows) != 4:
         return [*p, "rows needs four rows (top, middle free, middle covered, bottom)"]
     for i in range(4):
-        ok &= _ints(p, f"row {i}", st.rows[i], 5)
+        ok &= check_ints(p, f"row {i}", st.rows[i], 5)
     if not ok:
         return p
     if t.solo:

@@ -15,17 +15,17 @@ from isslab.games.mission_iss.components import (
     TRACK_14,
     TRANQUILITY,
 )
-from isslab.games.mission_iss.phases import ARRIVE, DEAL, OVER, SETUP, SOLO_DEAL, TILE, MissionEnd
+from isslab.games.mission_iss.phases import ARRIVE, DEAL, OVER, SETUP, SOLO_DEAL, TILE, EndMissionISS
 from isslab.games.mission_iss.scoring import NO_SEAT_TALLY, NO_TALLY
 from isslab.games.mission_iss.tables import Tables
 
-__all__ = ["GameISS", "StateISS"]
+__all__ = ["GameISS", "GameMissionISS", "StateISS", "StateMissionISS"]
 
 _NUM_MODULES = len(MODULES)
 
 
 @register_game
-class GameISS(Game):
+class GameMissionISS(Game):
     """Mission ISS (Schmidt Spiele, 2021): 1-4 players build the ISS together before time runs out."""
 
     id = "mission-iss"
@@ -67,12 +67,17 @@ class GameISS(Game):
         },
     )
 
-    #: the precomputed tables (see :class:`~.tables.Tables`)
-    t: Tables
+    #: the tables of this game (see :class:`~.tables.Tables`), built once by ``_setup``
+    tables: Tables
 
     def _setup(self) -> None:
-        """Check the options against each other and build the tables."""
-        self.t = Tables(self._options)
+        """Check the options against each other and build the tables (``game.tables``)."""
+        self.tables = Tables(self._options)
+
+    @property
+    def t(self) -> Tables:
+        """The older name of :attr:`tables` (the board and the view read it so)."""
+        return self.tables
 
     def round_label(self, index: int) -> str:
         """The shift of round ``index`` by the tracker's year: ``the 1998 shift`` (one space per shift)."""
@@ -82,11 +87,11 @@ class GameISS(Game):
         """The text of ``action``: the same for every seat (nothing is hidden between players)."""
         return view.describe(action, seat)
 
-    def new_state(self) -> StateISS:
+    def new_state(self) -> StateMissionISS:
         """The table before the setup draws: every draw of the setup waits in the queue."""
-        t = self.t
+        t = self.tables
         n = t.n
-        st = object.__new__(StateISS)
+        st = object.__new__(StateMissionISS)
         st._init_base(self)
         st.phase = SETUP
         st.seat = 0
@@ -137,7 +142,7 @@ class GameISS(Game):
     action_index = numbering.action_index
 
 
-class StateISS(State):
+class StateMissionISS(State):
     """A position of Mission ISS. Every field is an int, a bool or a tuple (see ``FIELDS``)."""
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -177,7 +182,7 @@ class StateISS(State):
     )
     __slots__ = FIELDS
 
-    game: GameISS
+    game: GameMissionISS
     phase: int  # a Phase
     seat: int  # the player whose turn it is
     track: int  # the ISS marker's space on the Earth progress tracker (0 = the start)
@@ -226,14 +231,14 @@ class StateISS(State):
         return self.track
 
     @property
-    def end_reason(self) -> MissionEnd | None:
+    def end_reason(self) -> EndMissionISS | None:
         """How the game ended, or None while it goes on."""
         return scoring.end_reason(self)
 
     @property
     def year(self) -> int:
         """The year of the ISS marker's space."""
-        t = self.game.t
+        t = self.game.tables
         return int(t.years[min(self.track, t.last_space)])
 
     _legal_actions = legal.legal_actions
@@ -260,4 +265,8 @@ class StateISS(State):
     headline = view.headline
 
 
-GameISS.STATE = StateISS
+GameMissionISS.STATE = StateMissionISS
+
+#: the older names of the game and state classes (kept importable)
+GameISS = GameMissionISS
+StateISS = StateMissionISS

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from isslab.games.mission_iss.phases import OVER, EndCode, MissionEnd, ResultBand, band_of
+from isslab.games.mission_iss.phases import OVER, EndCode, EndMissionISS, ResultBand, band_of
 
 if TYPE_CHECKING:
-    from isslab.games.mission_iss.rules import StateISS
+    from isslab.games.mission_iss.rules import StateMissionISS
 
 __all__ = [
     "NO_SEAT_TALLY",
@@ -101,27 +101,27 @@ NO_SEAT_TALLY: tuple[int, ...] = tuple(SeatTally())
 SEAT_TURNS, SEAT_SHIFTS, CARDS_TAKEN = range(len(SeatTally._fields))
 
 
-def modules_attached(st: StateISS) -> int:
+def modules_attached(st: StateMissionISS) -> int:
     """How many modules (B..M) are attached to the station."""
     return sum(1 for p in st.station if p >= 0)
 
 
-def end_reason(st: StateISS) -> MissionEnd | None:
+def end_reason(st: StateMissionISS) -> EndMissionISS | None:
     """Why the game ended, or None while it goes on."""
-    return MissionEnd.of(st.end) if st.phase == OVER else None
+    return EndMissionISS.of(st.end) if st.phase == OVER else None
 
 
-def success(st: StateISS) -> bool:
+def success(st: StateMissionISS) -> bool:
     """True once the mission has succeeded (all modules, or the last space of the tracker)."""
     return st.phase == OVER and st.end != EndCode.MILESTONE_MISSED
 
 
-def band(st: StateISS) -> ResultBand:
+def band(st: StateMissionISS) -> ResultBand:
     """The result band of the modules attached so far (End of the game)."""
     return band_of(modules_attached(st))
 
 
-def returns(st: StateISS) -> tuple[float, ...]:
+def returns(st: StateMissionISS) -> tuple[float, ...]:
     """Every seat: the number of modules attached, once the game is over (zeros before)."""
     n = st.game.num_players
     if st.phase != OVER:
@@ -129,14 +129,14 @@ def returns(st: StateISS) -> tuple[float, ...]:
     return (float(modules_attached(st)),) * n
 
 
-def winners(st: StateISS) -> tuple[int, ...]:
+def winners(st: StateMissionISS) -> tuple[int, ...]:
     """Every seat when the mission succeeded; none when it failed or goes on."""
     return tuple(range(st.game.num_players)) if success(st) else ()
 
 
-def game_stats(st: StateISS) -> dict[str, float]:
+def game_stats(st: StateMissionISS) -> dict[str, float]:
     """The team's result (modules, year, ``ending``: the EndCode, band) and its counters."""
-    t = st.game.t
+    t = st.game.tables
     reason = end_reason(st)
     out: dict[str, float] = {
         "modules": modules_attached(st),
@@ -149,6 +149,6 @@ def game_stats(st: StateISS) -> dict[str, float]:
     return out
 
 
-def seat_stats(st: StateISS) -> list[dict[str, float]]:
+def seat_stats(st: StateMissionISS) -> list[dict[str, float]]:
     """Per seat: turns with commands, shifts ended, cards taken from fellow players."""
     return [dict(zip(SeatTally._fields, row, strict=True)) for row in st.seat_tally]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from isslab.core import IllegalActionError
+from isslab.games.kit import drop, put
 from isslab.games.mission_iss.actions import (
     GOOD_JOB,
     Arrive,
@@ -82,7 +83,7 @@ from isslab.games.mission_iss.scoring import (
 )
 
 if TYPE_CHECKING:
-    from isslab.games.mission_iss.rules import StateISS
+    from isslab.games.mission_iss.rules import StateMissionISS
 
 __all__ = ["apply", "resume"]
 
@@ -96,28 +97,19 @@ _EXTRA_VIA = {
 }
 
 
-def _put(row: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return (*row[:i], value, *row[i + 1 :])
-
-
 def _add(row: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     return (*row[:i], row[i] + delta, *row[i + 1 :])
 
 
-def _count(st: StateISS, index: int, delta: int = 1) -> None:
+def _count(st: StateMissionISS, index: int, delta: int = 1) -> None:
     st.tally = _add(st.tally, index, delta)
 
 
-def _seat_count(st: StateISS, seat: int, index: int) -> None:
-    st.seat_tally = _put(st.seat_tally, seat, _add(st.seat_tally[seat], index, 1))
+def _seat_count(st: StateMissionISS, seat: int, index: int) -> None:
+    st.seat_tally = put(st.seat_tally, seat, _add(st.seat_tally[seat], index, 1))
 
 
-def _drop_via(pool: tuple[int, ...], via: int) -> tuple[int, ...]:
-    i = pool.index(via)
-    return pool[:i] + pool[i + 1 :]
-
-
-def apply(st: StateISS, action: Any) -> StateISS:
+def apply(st: StateMissionISS, action: Any) -> StateMissionISS:
     """The state after ``action`` (legal: ``State.apply`` resolved it); ``st`` is left unchanged."""
     new = st._copy()
     kind = type(action)
@@ -143,7 +135,7 @@ def apply(st: StateISS, action: Any) -> StateISS:
     elif kind is Deploy:
         _deploy(new, action)
     elif kind is Skip:
-        new.pool = _drop_via(new.pool, action.via)
+        new.pool = drop(new.pool, action.via)
         _count(new, SKIPPED)
         _used(new, action.via)
     elif kind is DrawMarker:
@@ -174,7 +166,7 @@ def apply(st: StateISS, action: Any) -> StateISS:
 # --- the flow of a turn ---------------------------------------------------------------------------
 
 
-def resume(st: StateISS) -> None:
+def resume(st: StateMissionISS) -> None:
     """Run on to the next decision: drop queued tasks that cannot happen, end the setup or the turn."""
     q = st.queue
     while q and not task_possible(st, q[0][0], q[0][1]):
@@ -195,9 +187,9 @@ def resume(st: StateISS) -> None:
             _end_turn(st)
 
 
-def _late_bonus(st: StateISS) -> bool:
+def _late_bonus(st: StateMissionISS) -> bool:
     """Is a bonus usable after the last command (an extra command, or a card to recover)?"""
-    t = st.game.t
+    t = st.game.tables
     for tile in st.bonuses:
         bonus = t.tile_bonus[tile]
         if bonus in _LATE:
@@ -210,12 +202,12 @@ def _late_bonus(st: StateISS) -> bool:
     return False
 
 
-def _end_turn(st: StateISS) -> None:
+def _end_turn(st: StateMissionISS) -> None:
     """Give commands, end: the picked cards go face down in front of the player; next player."""
-    t = st.game.t
+    t = st.game.tables
     seat = st.seat
     if not t.solo:
-        st.face_down = _put(
+        st.face_down = put(
             st.face_down, seat, tuple(d + p for d, p in zip(st.face_down[seat], st.picked, strict=True))
         )
         st.picked = (0, 0, 0, 0)
@@ -226,16 +218,16 @@ def _end_turn(st: StateISS) -> None:
     st.phase = SELECT
 
 
-def _select(st: StateISS, a: Select) -> None:
+def _select(st: StateMissionISS, a: Select) -> None:
     """Give commands: pick up one's own face-up card and a fellow player's (or a wild card)."""
     seat = a.seat
-    st.face_up = _put(st.face_up, seat, _add(st.face_up[seat], a.own, -1))
+    st.face_up = put(st.face_up, seat, _add(st.face_up[seat], a.own, -1))
     picked = _add(st.picked, a.own, 1)
     if a.partner < 0:  # Command wild cards: back to the box after use, never face down
         st.wild -= 1
         second = int(Via.WILD_CARD)
     else:
-        st.face_up = _put(st.face_up, a.partner, _add(st.face_up[a.partner], a.kind, -1))
+        st.face_up = put(st.face_up, a.partner, _add(st.face_up[a.partner], a.kind, -1))
         picked = _add(picked, a.kind, 1)
         second = a.kind
         _seat_count(st, seat, CARDS_TAKEN)
@@ -247,7 +239,7 @@ def _select(st: StateISS, a: Select) -> None:
     _seat_count(st, seat, SEAT_TURNS)
 
 
-def _play(st: StateISS, a: Play) -> None:
+def _play(st: StateMissionISS, a: Play) -> None:
     """Single player, How to play: a hand card onto the top row over a free middle-row card, or two."""
     hand = _add(st.hand, a.top, -1)
     top, free, used, bottom = st.rows
@@ -266,41 +258,41 @@ def _play(st: StateISS, a: Play) -> None:
     _seat_count(st, 0, SEAT_TURNS)
 
 
-def _used(st: StateISS, via: int) -> None:
+def _used(st: StateMissionISS, via: int) -> None:
     if via == Via.WILD_CARD:
         _count(st, WILD_USED)
 
 
-def _move(st: StateISS, a: Move) -> None:
+def _move(st: StateMissionISS, a: Move) -> None:
     """Move: the astronaut goes to a field within its movement points (Move; Assistance)."""
-    st.astronauts = _put(st.astronauts, a.astronaut, a.dest)
-    st.pool = _drop_via(st.pool, a.via)
+    st.astronauts = put(st.astronauts, a.astronaut, a.dest)
+    st.pool = drop(st.pool, a.via)
     if st.boost[0]:
         st.boost = (0, *st.boost[1:])
     _count(st, MOVES)
     _used(st, a.via)
 
 
-def _research(st: StateISS, a: Research) -> None:
+def _research(st: StateMissionISS, a: Research) -> None:
     """Research: reduce a die by the blue total; points left over carry on in the module (Research)."""
     f = st.astronauts[a.astronaut]
     points = field_totals(st)[1][f] + st.boost[1]
     if st.boost[1]:
         st.boost = (st.boost[0], 0, st.boost[2])
-    st.pool = _drop_via(st.pool, a.via)
+    st.pool = drop(st.pool, a.via)
     _count(st, RESEARCHES)
     _used(st, a.via)
     _research_points(st, a.astronaut, a.tile, a.die, points)
 
 
-def _research_on(st: StateISS, a: ResearchOn) -> None:
+def _research_on(st: StateMissionISS, a: ResearchOn) -> None:
     astronaut, points = st.carry
     st.carry = ()
     st.phase = COMMAND
     _research_points(st, astronaut, a.tile, a.die, points)
 
 
-def _research_points(st: StateISS, astronaut: int, tile: int, die: int, points: int) -> None:
+def _research_points(st: StateMissionISS, astronaut: int, tile: int, die: int, points: int) -> None:
     """Spend ``points`` on a die; a cleared die with points left opens the carry-over (reading 5)."""
     rest = _reduce(st, tile, die, points)
     if rest > 0:
@@ -310,22 +302,22 @@ def _research_points(st: StateISS, astronaut: int, tile: int, die: int, points: 
             st.phase = RESEARCH_MORE
 
 
-def _reduce(st: StateISS, tile: int, die: int, points: int) -> int:
+def _reduce(st: StateMissionISS, tile: int, die: int, points: int) -> int:
     """Reduce a die; return the points left after clearing it (-1: not cleared, 0: exactly)."""
     tiles = st.tiles
     i = next(k for k, entry in enumerate(tiles) if entry[0] == tile)
     _, f, dice = tiles[i]
     colour, value = dice[die]
     if points < value:
-        tiles = _put(tiles, i, (tile, f, _put(dice, die, (colour, value - points))))
+        tiles = put(tiles, i, (tile, f, put(dice, die, (colour, value - points))))
         st.tiles = tiles
         return -1
     dice = dice[:die] + dice[die + 1 :]
     if dice:
-        tiles = _put(tiles, i, (tile, f, dice))
+        tiles = put(tiles, i, (tile, f, dice))
     else:  # the tile is complete: its bonus becomes available (Research bonuses)
         tiles = tiles[:i] + tiles[i + 1 :]
-        if st.game.t.tile_bonus[tile] == Bonus.NONE:  # nothing to use: set aside at once (reading 7)
+        if st.game.tables.tile_bonus[tile] == Bonus.NONE:  # nothing to use: set aside at once (reading 7)
             st.tiles_used = tuple(sorted((*st.tiles_used, tile)))
         else:
             st.bonuses = tuple(sorted((*st.bonuses, tile)))
@@ -335,17 +327,17 @@ def _reduce(st: StateISS, tile: int, die: int, points: int) -> int:
     return points - value
 
 
-def _free_die(st: StateISS, colour: int) -> None:
+def _free_die(st: StateMissionISS, colour: int) -> None:
     """A cleared die returns to the Earth board, or at once replaces the oldest dice tile (reading 6)."""
     for i, (tile, f, dice) in enumerate(st.tiles):
         for k, (c, value) in enumerate(dice):
             if c == WAITING:
-                st.tiles = _put(st.tiles, i, (tile, f, _put(dice, k, (colour, value))))
+                st.tiles = put(st.tiles, i, (tile, f, put(dice, k, (colour, value))))
                 return
     st.dice_free = _add(st.dice_free, colour, 1)
 
 
-def _place_dice(st: StateISS, values: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def _place_dice(st: StateMissionISS, values: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """Assemble step 4: blue dice first, red when no blue is left, a dice tile when no die is left."""
     out = []
     red_before = red_on_station(st)
@@ -365,17 +357,17 @@ def _place_dice(st: StateISS, values: tuple[int, ...]) -> tuple[tuple[int, int],
     return tuple(out)
 
 
-def _assemble(st: StateISS, a: Assemble) -> None:
+def _assemble(st: StateMissionISS, a: Assemble) -> None:
     """Assemble: attach the module, then steps 2-6 (Assemble; overview "Assemble module")."""
-    t = st.game.t
+    t = st.game.tables
     m = a.module
     f = st.astronauts[a.astronaut]
-    st.pool = _drop_via(st.pool, a.via)
+    st.pool = drop(st.pool, a.via)
     if st.boost[2]:
         st.boost = (st.boost[0], st.boost[1], 0)
     _count(st, ATTACHES)
     _used(st, a.via)
-    st.station = _put(st.station, m, f)
+    st.station = put(st.station, m, f)
     if all(p >= 0 for p in st.station):  # step 1: the twelfth module ends the game at once
         st.end = int(EndCode.ALL_MODULES)
         st.phase = OVER
@@ -390,7 +382,7 @@ def _assemble(st: StateISS, a: Assemble) -> None:
         for v in markers:
             discard[v - 1] += 1
         st.marker_discard = tuple(discard)
-        st.incidents = _put(st.incidents, m, ())
+        st.incidents = put(st.incidents, m, ())
     queue.append((TILE, 3 + m))  # step 4: the top research tile onto the new module
     queue += [(INCIDENT, 0), (INCIDENT, 0)]  # step 5: two incident cards, one after the other
     st.queue = (*st.queue, *queue)
@@ -401,29 +393,29 @@ def _assemble(st: StateISS, a: Assemble) -> None:
         st.wild += 1
 
 
-def _deploy(st: StateISS, a: Deploy) -> None:
+def _deploy(st: StateMissionISS, a: Deploy) -> None:
     """Robonauts: from the Soyuz capsule, or (none left there) from any field, to the astronaut."""
     f = st.astronauts[a.astronaut]
     robots = list(st.robonauts)
     robots[robots.index(a.source)] = f
     st.robonauts = tuple(sorted(robots))
-    st.pool = _drop_via(st.pool, a.via)
+    st.pool = drop(st.pool, a.via)
     _count(st, ROBONAUTS)
     _used(st, a.via)
 
 
-def _exercise(st: StateISS, a: Exercise) -> None:
+def _exercise(st: StateMissionISS, a: Exercise) -> None:
     """Exercise: take an exercise marker from the Soyuz capsule and keep it in front of oneself."""
     st.exercise_supply = _add(st.exercise_supply, a.colour, -1)
-    st.held = _put(st.held, a.seat, _add(st.held[a.seat], a.colour, 1))
-    st.pool = _drop_via(st.pool, a.via)
+    st.held = put(st.held, a.seat, _add(st.held[a.seat], a.colour, 1))
+    st.pool = drop(st.pool, a.via)
     _count(st, EXERCISES)
     _used(st, a.via)
 
 
-def _use_bonus(st: StateISS, a: UseBonus) -> None:
+def _use_bonus(st: StateMissionISS, a: UseBonus) -> None:
     """Research bonuses: use a completed tile's bonus once, then set the tile aside (reading 7)."""
-    t = st.game.t
+    t = st.game.tables
     tile = a.tile
     st.bonuses = tuple(x for x in st.bonuses if x != tile)
     st.tiles_used = tuple(sorted((*st.tiles_used, tile)))
@@ -443,16 +435,16 @@ def _use_bonus(st: StateISS, a: UseBonus) -> None:
             st.hand = _add(st.hand, k, 1)
         else:  # reading 19: one of one's face-down cards turns face up
             seat = a.seat
-            st.face_down = _put(st.face_down, seat, _add(st.face_down[seat], k, -1))
-            st.face_up = _put(st.face_up, seat, _add(st.face_up[seat], k, 1))
+            st.face_down = put(st.face_down, seat, _add(st.face_down[seat], k, -1))
+            st.face_up = put(st.face_up, seat, _add(st.face_up[seat], k, 1))
     elif bonus in _EXTRA_VIA:
         st.pool = tuple(sorted((*st.pool, int(_EXTRA_VIA[bonus]))))
         st.phase = COMMAND
 
 
-def _arrive(st: StateISS, a: Arrive) -> None:
+def _arrive(st: StateMissionISS, a: Arrive) -> None:
     """Assemble step 2: the chosen astronaut comes from the Earth board to Rassvet."""
-    st.astronauts = _put(st.astronauts, a.astronaut, RASSVET)
+    st.astronauts = put(st.astronauts, a.astronaut, RASSVET)
     st.queue = st.queue[1:]
     _count(st, ARRIVALS)
 
@@ -460,9 +452,9 @@ def _arrive(st: StateISS, a: Arrive) -> None:
 # --- end of a shift -------------------------------------------------------------------------------
 
 
-def _end_shift(st: StateISS, seat: int) -> None:
+def _end_shift(st: StateMissionISS, seat: int) -> None:
     """End your shift, step 1: the ISS marker moves one space; its symbol acts."""
-    t = st.game.t
+    t = st.game.tables
     _count(st, SHIFTS)
     _seat_count(st, seat, SEAT_SHIFTS)
     if t.solo:
@@ -491,7 +483,7 @@ def _end_shift(st: StateISS, seat: int) -> None:
     _return_useless_markers(st)
 
 
-def _return_useless_markers(st: StateISS) -> None:
+def _return_useless_markers(st: StateMissionISS) -> None:
     """Step 2 goes on while a held marker can raise someone; markers nobody can use go back."""
     seat = st.seat
     held = st.held[seat]
@@ -501,24 +493,24 @@ def _return_useless_markers(st: StateISS) -> None:
         if any(f >= 0 and st.skills[a][c] < MAX_SKILL for a, f in enumerate(st.astronauts)):
             return
         st.exercise_supply = _add(st.exercise_supply, c, held[c])
-        held = _put(held, c, 0)
-        st.held = _put(st.held, seat, held)
+        held = put(held, c, 0)
+        st.held = put(st.held, seat, held)
     _finish_shift(st)
 
 
-def _train(st: StateISS, a: Train) -> None:
+def _train(st: StateMissionISS, a: Train) -> None:
     """End your shift, step 2: raise the marker's colour of an astronaut on the ISS by one (max 4)."""
     c = a.colour
     skills = st.skills[a.astronaut]
-    st.skills = _put(st.skills, a.astronaut, _add(skills, c, 1))
-    st.held = _put(st.held, a.seat, _add(st.held[a.seat], c, -1))
+    st.skills = put(st.skills, a.astronaut, _add(skills, c, 1))
+    st.held = put(st.held, a.seat, _add(st.held[a.seat], c, -1))
     st.exercise_supply = _add(st.exercise_supply, c, 1)
     _return_useless_markers(st)
 
 
-def _finish_shift(st: StateISS) -> None:
+def _finish_shift(st: StateMissionISS) -> None:
     """Step 3: face-down cards turn face up (single player: steps 3-5 move the rows); next turn."""
-    t = st.game.t
+    t = st.game.tables
     seat = st.seat
     st.phase = SELECT
     st.commanded = False
@@ -529,17 +521,17 @@ def _finish_shift(st: StateISS) -> None:
         st.hand = tuple(h + b for h, b in zip(st.hand, bottom, strict=True))  # step 4
         st.rows = ((0,) * 5, top, (0,) * 5, tuple(u + f for u, f in zip(used, free, strict=True)))  # 5
         return
-    st.face_up = _put(
+    st.face_up = put(
         st.face_up, seat, tuple(u + d for u, d in zip(st.face_up[seat], st.face_down[seat], strict=True))
     )
-    st.face_down = _put(st.face_down, seat, (0, 0, 0, 0))
+    st.face_down = put(st.face_down, seat, (0, 0, 0, 0))
     st.seat = (seat + 1) % t.n
 
 
 # --- chance ---------------------------------------------------------------------------------------
 
 
-def _deal(st: StateISS, a: DealMarkers) -> None:
+def _deal(st: StateMissionISS, a: DealMarkers) -> None:
     """Materials 5: the difficulty markers of one kind land face up on these module cards."""
     marker = (a.value, a.astronaut)
     diff = list(st.difficulty)
@@ -549,28 +541,28 @@ def _deal(st: StateISS, a: DealMarkers) -> None:
     st.queue = st.queue[1:]
 
 
-def _solo_deal(st: StateISS, a: SoloDeal) -> None:
+def _solo_deal(st: StateMissionISS, a: SoloDeal) -> None:
     """Single-player setup: 4 cards in the bottom row, 3 in the middle row, the rest in the hand."""
-    cards = (*st.game.t.solo_cards, 0)
+    cards = (*st.game.tables.solo_cards, 0)
     st.hand = tuple(c - b - m for c, b, m in zip(cards, a.bottom, a.middle, strict=True))
     st.rows = ((0,) * 5, tuple(a.middle), (0,) * 5, tuple(a.bottom))
     st.queue = st.queue[1:]
 
 
-def _draw_tile(st: StateISS, a: DrawTile) -> None:
+def _draw_tile(st: StateMissionISS, a: DrawTile) -> None:
     """A research tile onto a field with its dice (Assemble step 4); an empty pile is reshuffled."""
     if not st.tile_pile:
         st.tile_pile = st.tiles_used
         st.tiles_used = ()
     st.tile_pile = tuple(x for x in st.tile_pile if x != a.tile)
-    dice = _place_dice(st, st.game.t.tile_dice[a.tile])
+    dice = _place_dice(st, st.game.tables.tile_dice[a.tile])
     st.tiles = (*st.tiles, (a.tile, a.field, dice))
     st.queue = st.queue[1:]
 
 
-def _draw_incident(st: StateISS, a: DrawIncident) -> None:
+def _draw_incident(st: StateMissionISS, a: DrawIncident) -> None:
     """Assemble step 5: turn over an incident card and do what it says (overview, step 5)."""
-    t = st.game.t
+    t = st.game.tables
     pile = st.incident_pile if any(st.incident_pile) else t.incident_pile0  # reading 10
     card = a.card
     i = 13 if card == GOOD_JOB else (0 if card == "A" else 1 + MODULES.index(card))
@@ -589,12 +581,12 @@ def _draw_incident(st: StateISS, a: DrawIncident) -> None:
     st.queue = queue
 
 
-def _draw_marker(st: StateISS, a: DrawMarker) -> None:
+def _draw_marker(st: StateMissionISS, a: DrawMarker) -> None:
     """An incident marker onto a module card; an empty supply is reshuffled from the discards."""
     if not any(st.marker_pile):
         st.marker_pile = st.marker_discard
         st.marker_discard = (0,) * len(st.marker_discard)
     st.marker_pile = _add(st.marker_pile, a.value - 1, -1)
-    st.incidents = _put(st.incidents, a.module, tuple(sorted((*st.incidents[a.module], a.value))))
+    st.incidents = put(st.incidents, a.module, tuple(sorted((*st.incidents[a.module], a.value))))
     st.queue = st.queue[1:]
     _count(st, INCIDENT_MARKERS)

@@ -178,6 +178,13 @@ class Tables:
             kinds[(v, False)] -= 1
             kinds[(v, True)] += 1
         self.marker_kinds = tuple((v, a, c) for (v, a), c in sorted(kinds.items()) if c > 0)
+        # a built position's markers: in module order, symbols on the first markers of their values
+        symbols = Counter(o["astronaut_markers"])
+        default = []
+        for v in o["difficulty_values"]:
+            default.append((v, symbols[v] > 0))
+            symbols[v] -= 1
+        self.default_difficulty: tuple[tuple[int, bool], ...] = tuple(default)
         self.deal_memo: Memo[Any, list[tuple[Any, float]]] = Memo(5_000)
         # research tiles are numbered from 1; index 0 is unused
         self.tile_dice = ((),) + tuple(tuple(r) for r in o["research_dice"])
