@@ -16,10 +16,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from isslab.analysis.stats import compare
 from isslab.core import MAX_DEPTH, Game, Option, _json_depth_ok, _short, bot_names, game_class, games, make
 from isslab.play import play
-from isslab.sim import simulate, summarize, sweep
-from isslab.stats import compare
+from isslab.sim.api import simulate, summarize, sweep
+from isslab.sim.args import parse_grid
 
 __all__ = ["build_parser", "main", "parse_grid", "parse_options", "plain_text", "reflow"]
 
@@ -52,48 +53,6 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
             raise ValueError(f"option {_short(name, 40)}: nested more than {MAX_DEPTH} levels deep")
         out[name] = value
     return out
-
-
-def _value(name: str, text: str) -> Any:
-    """One value from the command line: JSON when it parses (``3``, ``true``, ``[1,2]``), else the text."""
-    try:
-        value = json.loads(text)
-    except RecursionError:
-        raise ValueError(f"{_short(name, 40)}: nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError:
-        return text.strip()
-    if not _json_depth_ok(value, MAX_DEPTH):
-        raise ValueError(f"{_short(name, 40)}: nested more than {MAX_DEPTH} levels deep")
-    return value
-
-
-def parse_grid(pairs: Sequence[str]) -> dict[str, list[Any]]:
-    """Parse ``--grid name=v1,v2`` pairs into a sweep grid; ``name=[v1, v2]`` (JSON) for tuple values."""
-    grid: dict[str, list[Any]] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise ValueError(f"--grid must look like name=v1,v2, got {_short(pair, 60)}")
-        name, text = pair.split("=", 1)
-        name = name.strip()
-        if len(text) > MAX_OPTION_TEXT:
-            raise ValueError(
-                f"--grid {_short(name, 40)}: {len(text):,} characters, at most {MAX_OPTION_TEXT:,}"
-            )
-        if name in grid:
-            raise ValueError(f"--grid {_short(name, 40)} is given twice; list every value in one --grid")
-        stripped = text.strip()
-        if stripped.startswith("["):
-            values = _value(f"--grid {name}", stripped)
-            if not isinstance(values, list):
-                raise ValueError(f"--grid {_short(name, 40)}: a [...] value must be a JSON list of values")
-        else:
-            values = [_value(f"--grid {name}", v) for v in stripped.split(",") if v.strip()]
-        if not values:
-            raise ValueError(f"--grid {_short(name, 40)} holds no values")
-        grid[name] = values
-    if not grid:
-        raise ValueError("sweep needs at least one --grid name=v1,v2")
-    return grid
 
 
 def _games_arg(text: str) -> int | str:

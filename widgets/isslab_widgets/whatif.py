@@ -18,6 +18,7 @@ import pandas as pd
 import isslab
 from isslab import State
 from isslab.play import resolve_bots
+from isslab.sim import executor_width
 
 __all__ = ["ProgressExecutor", "WhatIf"]
 
@@ -30,15 +31,25 @@ class ProgressExecutor(Executor):
         self.on_done = on_done
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        """Submit to the inner executor; the chunk size is read from ``isslab.sim``'s indices argument."""
-        size = len(args[2]) if len(args) > 2 and hasattr(args[2], "__len__") else 1
+        """Submit to the inner executor; a finished chunk says how many games it held."""
         fut = self.inner.submit(fn, *args, **kwargs)
-        fut.add_done_callback(lambda _f: self.on_done(size))
+        fut.add_done_callback(self._done)
         return fut
+
+    def _done(self, fut: Future[Any]) -> None:
+        if fut.cancelled() or fut.exception() is not None:
+            return
+        self.on_done(int(getattr(fut.result(), "games", 1)))
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """Shut the inner executor down."""
         self.inner.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+@executor_width.register
+def _progress_width(executor: ProgressExecutor) -> int:
+    """A wrapper runs as many chunks at once as the executor it wraps."""
+    return int(executor_width(executor.inner))
 
 
 class WhatIf:

@@ -1,0 +1,185 @@
+"""The frame of ``simulate`` and ``sweep``: one row per game and seat, its columns, and a game's identity.
+
+A row holds the game's number in its run (``game``), the seed that replays it (``seed``), the seat,
+its bot and result, the game's length, and then, with ``trace=True``, the per-game trace columns and
+the game's own statistics. A sweep puts its swept options first, one column each.
+
+**A game's identity.** Within one run the game number names a game. A frame a user builds can hold
+more than one run: the variants of a sweep play the same seeds (so that they compare on the same
+dice), and ``pd.concat`` of two runs repeats the game numbers. So a game is known by its variant
+(the ``by`` columns and a sweep's swept options), its number and its seed; :func:`game_key` returns
+those columns and refuses, with the reason, a frame in which two rows of one seat still share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+import pandas as pd
+
+from isslab.checks import frozen
+from isslab.core import short_repr
+from isslab.play import GameRecord
+
+__all__ = ["BASE_COLUMNS", "Row", "check_frame", "game_key", "hashable", "record_rows", "rows_frame", "swept"]
+
+#: the columns every row has, in this order
+BASE_COLUMNS: Final = (
+    "game",
+    "seed",
+    "seat",
+    "bot",
+    "returns",
+    "rank",
+    "win",
+    "length",
+    "steps",
+    "rounds",
+    "end_reason",
+)
+
+Row = tuple[Any, ...]
+
+
+def record_rows(
+    rec: GameRecord,
+    i: int,
+    extra: Sequence[str] | None = None,
+    trace: tuple[Any, ...] | None = None,
+    names: Sequence[str] | None = None,
+) -> tuple[list[Row], list[str]]:
+    """The rows of game ``i`` (one per seat) from its record, and the names of the statistics columns.
+
+    ``extra`` fixes the statistics columns (the first game's, for the rest of a run); ``trace`` is
+    the game's ``isslab.analysis.trace.summary``, added after the base columns; ``names`` are the
+    bots' names per seat (default: the record's).
+    """
+    bots = rec.bots if names is None else names
+    if not extra:
+        keys = list(rec.game_stats)
+        for st in rec.seat_stats:
+            keys += [k for k in st if k not in keys]
+        extra = keys
+    # a record built by hand may carry no statistics
+    seat_stats = rec.seat_stats or [{} for _ in range(rec.game.num_players)]
+    winners = set(rec.winners)
+    reason = rec.end_reason.name if rec.end_reason is not None else ""
+    tail = trace or ()
+    rows: list[Row] = []
+    for seat in range(rec.game.num_players):
+        stats = {**rec.game_stats, **seat_stats[seat]}
+        rows.append(
+            (
+                i,
+                rec.seed,
+                seat,
+                bots[seat],
+                rec.returns[seat],
+                rec.ranks[seat],
+                seat in winners,
+                rec.length,
+                rec.steps,
+                rec.rounds,
+                reason,
+                *tail,
+                *(stats.get(k) for k in extra),
+            )
+        )
+    return rows, list(extra)
+
+
+def rows_frame(columns: Sequence[str], rows: Sequence[Row]) -> pd.DataFrame:
+    """Rows as a DataFrame; seeds as uint64 always (64-bit seeds do not fit an int64)."""
+    df = pd.DataFrame(list(rows), columns=list(columns))
+    if "seed" in df and len(df):
+        df["seed"] = df["seed"].astype(np.uint64)
+    return df
+
+
+def check_frame(df: Any, columns: Sequence[str], what: str, by: Sequence[str] = ()) -> pd.DataFrame:
+    """``df`` if it is a DataFrame with the ``by`` columns and ``columns``; else ``ValueError`` saying
+    what is missing (``what`` names the call)."""
+    if not isinstance(df, pd.DataFrame):
+        raise ValueError(
+            f"{what} takes the DataFrame of isslab.simulate or isslab.sweep, got {type(df).__name__}"
+        )
+    shown = ", ".join(short_repr(c, 30) for c in list(df.columns)[:20]) or "(none)"
+    absent = [c for c in by if c not in df.columns]
+    if absent:
+        names = ", ".join(map(repr, absent))
+        raise ValueError(f"by: the frame has no column {names}; its columns are: {shown}")
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise ValueError(
+            f"{what}: the frame has no column {', '.join(map(repr, missing))}: is it a frame of "
+            f"isslab.simulate or isslab.sweep? Its columns are: {shown}"
+        )
+    return df
+
+
+def swept(df: pd.DataFrame) -> list[str]:
+    """The swept options of a sweep's frame (from its attrs) that are columns of ``df``."""
+    grid = df.attrs.get("grid")
+    if not isinstance(grid, dict | list | tuple):
+        return []
+    return [str(c) for c in grid if str(c) in df.columns]
+
+
+def hashable(df: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
+    """``df`` with list or array values of ``columns`` turned into tuples (a tuple option read back
+    from a parquet file comes as arrays, which cannot be grouped); a copy only when needed."""
+    out = df
+    for c in columns:
+        col = df[c]
+        if col.dtype != object or not len(col):
+            continue
+        if any(isinstance(v, list | np.ndarray) for v in col):
+            if out is df:
+                out = df.copy()
+            out[c] = [frozen(v) for v in col]
+    if out is not df:
+        out.attrs = dict(df.attrs)
+    return out
+
+
+def game_key(df: pd.DataFrame, by: Sequence[str] = ()) -> list[str]:
+    """The columns that name one game of ``df``: ``by``, a sweep's swept options, ``game``, ``seed``.
+
+    ``ValueError`` when two rows of the same seat still share them (see the module docstring): the
+    message says whether the rows are copies of one game or different games on the same seeds.
+    """
+    keys = [*by, *(c for c in swept(df) if c not in by), "game"]
+    if "seed" in df.columns:
+        keys.append("seed")
+    if "seat" in df.columns and len(df):
+        twice = df.duplicated([*keys, "seat"], keep=False)
+        if bool(twice.any()):
+            raise ValueError(_collision(df, keys, twice))
+    return keys
+
+
+def _collision(df: pd.DataFrame, keys: list[str], twice: pd.Series) -> str:
+    part = df[twice]
+    first = part.iloc[0]
+    where = f"game {first['game']}" + (f" (seed {first['seed']})" if "seed" in keys else "")
+    games = len(part.drop_duplicates(keys))
+    # copies of one game agree on everything a game decides; different games on one seed do not
+    result = [c for c in ("bot", "returns", "rank", "length", "steps", "rounds") if c in df.columns]
+    copies = not bool(part.duplicated([*keys, "seat", *result], keep=False).ne(True).any())
+    told = ", ".join(keys)
+    if copies:
+        cause = (
+            "the rows are copies of the same games (a frame put together with itself, or runs that "
+            "overlap): drop the copies with df.drop_duplicates(), or keep one run"
+        )
+    else:
+        grid = df.attrs.get("grid")
+        hint = f" (this sweep's options: {', '.join(map(str, grid))})" if isinstance(grid, dict) else ""
+        cause = (
+            "they are different games on the same seeds, such as the variants of a sweep or runs with "
+            "the same seed put together with pd.concat: name the column(s) that tell them apart with "
+            f"by={hint}, or give each run its own seed"
+        )
+    return f"{games} games appear more than once: {where} and others share {told} for one seat; {cause}"
