@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import json
+import re
 import time
 
 import pytest
@@ -13,6 +16,7 @@ import isslab_widgets  # noqa: E402
 from isslab_widgets.lab_widget import Lab, control, read_control, suggest  # noqa: E402
 
 import isslab  # noqa: E402
+from isslab import checks  # noqa: E402
 
 
 @pytest.mark.parametrize("game_id", isslab.games())
@@ -161,3 +165,101 @@ def test_a_cooperative_game_compares_the_team() -> None:
     assert m is not None and "cooperative" in m.set_index("metric").loc["balance", "note"].iloc[0]
     x, y = lab.pixel_of(3, "good_job_cards=8")
     assert lab.click_plot(x, y) and lab.game_view.state.is_terminal()
+
+
+def test_the_lab_function_works_again_in_the_same_kernel() -> None:
+    """Running a notebook cell twice: the second call must find the function, not the module."""
+    import importlib
+
+    first = isslab_widgets.lab("space-1999", players=2)
+    importlib.import_module("isslab_widgets.lab_widget")  # loading the module must not replace it
+    second = isslab_widgets.lab("space-1999", players=2)
+    assert isinstance(first, Lab) and isinstance(second, Lab) and callable(isslab_widgets.lab)
+
+
+def test_before_the_first_run_there_is_no_empty_picture() -> None:
+    lab = Lab("space-1999", players=2)
+    assert lab.live.layout.display == "none" and not lab.live.value  # no broken-image icon
+    assert lab.plot_box.children == (lab.live,)
+
+
+def test_options_show_readable_names_and_their_help() -> None:
+    lab = Lab("1998-iss", players=2)
+    opt = next(o for o in isslab.game_class("1998-iss").OPTIONS if o.name == "shuttle_copies")
+    assert lab.controls[opt.name].description == "shuttle copies"
+    grid = lab.children[1].children[0]  # the options' accordion holds one cell per option
+    texts = " ".join(cell.children[1].value for cell in grid.children)
+    assert opt.doc.split(";")[0][:40] in texts.replace("&#x27;", "'")
+    assert ("shuttle copies", "shuttle_copies") in lab.vary.options
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"bots": ["nobody"]}, "bots: 'nobody' is not a bot of this game; the bots are: "),
+        ({"bots": [3]}, "bots must be a list of bot names"),
+        ({"bots": ["greedy"] * 3}, "bots must name 2 bots"),
+        ({"games": 0}, "games must be an int from 1 to 1,000,000"),
+        ({"games": 10**7}, "games must be an int from 1 to 1,000,000"),
+        ({"seed": -1}, "seed must be an int from 0"),
+        ({"workers": 0}, "workers must be an int from 1"),
+        ({"vary": "colour"}, "vary='colour' is not an option of space-1999"),
+        ({"values": 3}, "values must be text like 3, 4"),
+    ],
+)
+def test_bad_lab_arguments_are_value_errors_not_clamped(kwargs: dict[str, object], words: str) -> None:
+    with pytest.raises(ValueError, match=words.replace("(", r"\(")):
+        Lab("space-1999", players=2, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("games", 0, "games must be a positive int"),
+        ("games", 10**7, "games must be a positive int \\(at most 1,000,000"),
+        ("seed", -5, "seed must be an int from 0"),
+        ("workers", 0, "workers must be an int >= 1"),
+    ],
+)
+def test_numbers_typed_out_of_range_are_refused_at_run(field: str, value: int, words: str) -> None:
+    lab = Lab("space-1999", players=2, games=5)
+    getattr(lab, field).value = value
+    assert getattr(lab, field).value == value  # kept as typed, not clamped
+    assert lab.run() is None and not lab.running()
+    assert re.search(words, html.unescape(lab.status.value))
+
+
+@pytest.mark.parametrize(
+    ("values", "words"),
+    [
+        ("", "the values of eagles: none given"),
+        ("2, 2", "holds the value 2 twice"),
+        ("[" * 5000 + "]" * 5000, "nested more than 32 levels deep"),
+    ],
+)
+def test_the_values_box_speaks_the_labs_words(values: str, words: str) -> None:
+    lab = Lab("space-1999", players=2)
+    lab.vary.value = "eagles"
+    lab.values.value = values
+    assert lab.run() is None
+    shown = html.unescape(lab.status.value)
+    assert words in shown and "--grid" not in shown and "RecursionError" not in shown
+
+
+def test_a_deeply_nested_table_is_a_message_not_a_recursion_error() -> None:
+    lab = Lab("1969", players=2)
+    lab.controls["income"].value = "[" * 100_000 + "]" * 100_000
+    assert lab.run() is None
+    shown = html.unescape(lab.status.value)
+    assert "option income: nested more than 32 levels deep" in shown and "RecursionError" not in shown
+
+
+def test_a_tuple_option_is_varied_from_the_lab() -> None:
+    lab = Lab("mission-iss", games=3, players=2, vary="milestones")
+    default = isslab.make("mission-iss").options["milestones"]
+    later = [[year + 1, n] for year, n in default]
+    lab.values.value = json.dumps([checks.plain(default), later])
+    lab.run()
+    df = lab.wait(120)
+    assert df["milestones"].nunique() == 2 and "done" in lab.status.value
+    assert "milestones=" in lab.metrics_html.value

@@ -21,7 +21,7 @@ def test_parse_grid_reads_json_values_and_lists() -> None:
     }
     for bad, message in (
         (["eagles"], "--grid must look like name=v1,v2"),
-        (["eagles="], "--grid 'eagles' holds no values"),
+        (["eagles="], "--grid 'eagles': none given"),
         (["eagles=2", "eagles=3"], "given twice"),
         (["eagles=[2"], "a \\[...\\] value must be a JSON list"),
         ([], "sweep needs at least one --grid"),

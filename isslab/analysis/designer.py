@@ -370,7 +370,10 @@ def _info(df: pd.DataFrame, game: Game | str | None) -> GameInfo:
     elif isinstance(said, str) and said in games():
         return game_class(said).INFO
     else:
-        raise ValueError("the frame does not say which game it holds (its attrs were lost): pass game='<id>'")
+        raise ValueError(
+            "the frame does not say which game it holds (its attrs were lost, as pd.concat drops them when "
+            "the frames' attrs differ): pass game='<id>'"
+        )
     if isinstance(said, str) and said != gid:
         raise ValueError(f"the frame holds games of {said!r}, not of {gid!r}: pass the game it holds")
     return info

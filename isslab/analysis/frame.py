@@ -182,4 +182,7 @@ def _collision(df: pd.DataFrame, keys: list[str], twice: pd.Series) -> str:
             "the same seed put together with pd.concat: name the column(s) that tell them apart with "
             f"by={hint}, or give each run its own seed"
         )
-    return f"{games} games appear more than once: {where} and others share {told} for one seat; {cause}"
+    return (
+        f"{games} games appear more than once in the frame ({where} is one): two rows of one seat share "
+        f"the columns that name a game ({told}); {cause}"
+    )

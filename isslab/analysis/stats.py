@@ -273,6 +273,7 @@ def compare(
     resamples = checks.integer("resamples", resamples, 1, MAX_RESAMPLES)
     seed = checks.seed("seed", seed)
     keys = checks.column_names("by", by)
+    seat = None if seat is None else checks.integer("seat", seat, 0, 10_000)
     games = per_game(df, metric, keys, seat=seat, bot=bot)
     variants: dict[tuple[Any, ...], pd.Series] = {}
     for key, part in games.groupby(keys, sort=False, dropna=False) if keys else [((), games)]:

@@ -213,7 +213,7 @@ def parse_values(text: Any, what: str = "values") -> list[Any]:
     else:
         values = [_value(what, v) for v in stripped.split(",") if v.strip()]
     if not values:
-        raise ValueError(f"{what} holds no values: give them separated by commas, like 3, 4")
+        raise ValueError(f"{what}: none given; separate the values by commas, like 3, 4")
     if len(values) > MAX_SWEEP_POINTS:
         raise ValueError(f"{what}: {len(values):,} values, at most {MAX_SWEEP_POINTS:,}")
     return checks.distinct(what, values)

@@ -370,7 +370,7 @@ class Lab(widgets.VBox):
         name = self.vary.value
         if name == NOTHING:
             return None
-        return {name: parse_values(self.values.value, "values")}
+        return {name: parse_values(self.values.value, f"the values of {label(self.schema[name])}")}
 
     def bots(self) -> list[str]:
         """The bot of each seat (one name for all when the number of players is varied)."""
