@@ -77,13 +77,14 @@ def test_the_layers_point_one_way(layer: str, above: tuple[str, ...]) -> None:
 
 
 def test_the_old_paths_are_the_moved_modules() -> None:
+    import isslab_widgets.plots
+
     import isslab.bots.arena
     import isslab.designer
     import isslab.labplots
     import isslab.sim.arena
     import isslab.stats
     import isslab.trace
-    import isslab_widgets.plots
     from isslab.analysis import designer, plots, stats, trace
 
     assert isslab.stats is stats and isslab.designer is designer and isslab.trace is trace
