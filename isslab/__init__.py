@@ -11,8 +11,6 @@ from __future__ import annotations
 # package, so the public function ``isslab.games()`` is bound again right after it.
 import isslab.games as _game_packages  # noqa: E402, F401  (registers every game)
 from isslab import bots
-from isslab.analysis.designer import metrics
-from isslab.analysis.stats import compare
 from isslab.core import (
     CHANCE,
     TERMINAL,
@@ -36,8 +34,10 @@ from isslab.core import (
     register_bot,
     register_game,
 )
+from isslab.designer import metrics
 from isslab.play import GameRecord, play
 from isslab.sim import replay, simulate, summarize, sweep
+from isslab.stats import compare
 
 __version__ = "0.1.0"
 
