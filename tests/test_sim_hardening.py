@@ -517,3 +517,56 @@ def test_any_values_text_is_parsed_or_refused(text: str) -> None:
         except ValueError:
             return
     assert values and len(values) == len({repr(v) for v in values})
+
+
+# --- malformed frames: a column edited by hand is a ValueError naming it, never a TypeError -------
+
+EDITS = st.sampled_from(["x", None, np.nan, 1.5, -3, True, 10**30, np.inf, [1, 2], (1,)])
+
+
+@given(
+    column=st.sampled_from(
+        [
+            "game",
+            "seed",
+            "seat",
+            "bot",
+            "returns",
+            "rank",
+            "win",
+            "length",
+            "steps",
+            "rounds",
+            "end_reason",
+            "first_mover",
+            "drama",
+            "eagles",
+        ]
+    ),
+    value=EDITS,
+    drop=st.booleans(),
+)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_frame_edited_by_hand_is_used_or_refused_with_a_value_error(
+    sweep: pd.DataFrame, column: str, value: Any, drop: bool
+) -> None:
+    df = sweep.drop(columns=[column]) if drop else sweep.copy()
+    if not drop:
+        df[column] = [value] * len(df) if isinstance(value, list | tuple) else value
+    df.attrs = dict(sweep.attrs)
+    calls = [
+        lambda: isslab.compare(df, "eagles", "length"),
+        lambda: isslab.compare(df, None, "win", seat=0),
+        lambda: isslab.compare(df, "eagles", "length", method="bootstrap", resamples=20),
+        lambda: isslab.metrics(df, by="eagles"),
+        lambda: isslab.metrics(df),
+        lambda: isslab.summarize(df),
+        lambda: isslab.replay(df.iloc[0], sweep),
+        lambda: plots.outcome_table(df, "eagles"),
+        lambda: plots.win_table(df),
+    ]
+    for call in calls:
+        try:
+            call()
+        except ValueError as exc:
+            assert str(exc)

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from isslab import checks
-from isslab.analysis.frame import BASE_COLUMNS, check_frame, game_key, hashable, record_rows
+from isslab.analysis.frame import BASE_COLUMNS, check_columns, identify, record_rows
 from isslab.analysis.stats import mean_interval, wilson_interval
 from isslab.analysis.trace import TRACE_COLUMNS, summary, trace
 from isslab.core import Game, GameInfo, ReturnsKind, game_class, games, short_repr
@@ -194,7 +194,7 @@ def first_player_advantage(t: GameTable) -> Measure:
         return _nan(t.count, _COOP)
     if not t.traced:
         return _nan(t.count, _NEEDS_TRACE)
-    first = t.games["first_mover"].to_numpy(dtype=int)
+    first = pd.to_numeric(t.games["first_mover"], errors="coerce").fillna(-1).to_numpy(dtype=int)
     ok = first >= 0
     won = t.wins[np.flatnonzero(ok), first[ok]]
     values = won - t.wins[ok].mean(axis=1)
@@ -379,6 +379,21 @@ def _info(df: pd.DataFrame, game: Game | str | None) -> GameInfo:
     return info
 
 
+def _check_trace(df: pd.DataFrame) -> None:
+    """The trace columns, when present, hold numbers (NaN where a game has none); ``first_mover`` a seat."""
+    for c in TRACE_COLUMNS:
+        if c not in df.columns:
+            continue
+        values = pd.to_numeric(df[c], errors="coerce").astype(float)
+        given = df[c].notna()
+        if bool((values.isna() & given).any()) or bool(np.isinf(values).any()):
+            raise ValueError(f"metrics: the trace column {c!r} must hold numbers (it was edited?)")
+    if "first_mover" in df.columns:  # NaN: a game played without trace=True
+        first = pd.to_numeric(df["first_mover"], errors="coerce").dropna()
+        if bool(((first < -1) | (first > df["seat"].max()) | (first != first.round())).any()):
+            raise ValueError("metrics: the trace column 'first_mover' must hold a seat of the game, or -1")
+
+
 def _table(
     part: pd.DataFrame, info: GameInfo, skill: tuple[str, str], level: float, key: Sequence[str]
 ) -> GameTable:
@@ -445,7 +460,8 @@ def metrics(
     else:
         raise ValueError(f"metrics takes a simulate/sweep frame or GameRecords, got {short_repr(data, 60)}")
     keys = checks.column_names("by", by)
-    check_frame(df, ["game", "seat", "bot", "win", "length", "rounds", "end_reason"], "metrics", by=keys)
+    required = ["game", "seat", "bot", "win", "length", "rounds", "end_reason"]
+    check_columns(df, "metrics", [*required, *(["seed"] if "seed" in df.columns else [])], by=keys)
     if not len(df):
         raise ValueError("the frame holds no rows: there are no games to measure")
     info = _info(df, game)
@@ -453,8 +469,8 @@ def metrics(
         skill = (info.default_bot, "random")
     elif not isinstance(skill, tuple | list) or len(skill) != 2 or not all(isinstance(b, str) for b in skill):
         raise ValueError(f"skill must be a (strong, weak) pair of bot names, got {short_repr(skill, 60)}")
-    df = hashable(df, keys)
-    key = game_key(df, keys)  # refuses a frame in which two games share an identity
+    df, key = identify(df, keys)  # refuses a frame in which two games share an identity
+    _check_trace(df)
     seats = pd.to_numeric(df["seat"], errors="coerce")
     if len(df) and (seats.isna().any() or (seats < 0).any() or (seats != seats.round()).any()):
         raise ValueError(

@@ -19,11 +19,22 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from isslab.checks import frozen
+from isslab.checks import as_count, frozen
 from isslab.core import short_repr
 from isslab.play import GameRecord
 
-__all__ = ["BASE_COLUMNS", "Row", "check_frame", "game_key", "hashable", "record_rows", "rows_frame", "swept"]
+__all__ = [
+    "BASE_COLUMNS",
+    "Row",
+    "check_columns",
+    "check_frame",
+    "game_key",
+    "hashable",
+    "identify",
+    "record_rows",
+    "rows_frame",
+    "swept",
+]
 
 #: the columns every row has, in this order
 BASE_COLUMNS: Final = (
@@ -119,6 +130,67 @@ def check_frame(df: Any, columns: Sequence[str], what: str, by: Sequence[str] = 
     return df
 
 
+#: what the standard columns hold: whole numbers from 0, whole numbers or nothing, 0/1, numbers
+_WHOLE: Final = ("game", "seat", "length", "steps", "rounds")
+_REAL: Final = ("returns", "rank")
+
+
+def _whole(col: pd.Series, missing: bool) -> bool:
+    """True when every value is a whole number from 0 (or missing, when ``missing``)."""
+    types = pd.api.types
+    if types.is_bool_dtype(col.dtype):
+        return False
+    if types.is_integer_dtype(col.dtype):
+        return bool((col >= 0).all())
+    if types.is_float_dtype(col.dtype):
+        values = col.to_numpy(dtype=float)
+        finite = np.isfinite(values)
+        ok = finite & (values >= 0) & (np.mod(np.where(finite, values, 0.0), 1) == 0)
+        return bool((ok | (np.isnan(values) if missing else False)).all())
+    for v in col:
+        if v is None and missing:
+            continue
+        n = as_count(v)
+        if n is None or n < 0:
+            return False
+    return True
+
+
+def check_columns(df: Any, what: str, required: Sequence[str], by: Sequence[str] = ()) -> pd.DataFrame:
+    """:func:`check_frame`, and the standard columns among ``required`` holding what they should.
+
+    ``game``, ``seat``, ``length``, ``steps`` and ``rounds`` hold whole numbers from 0, ``seed``
+    whole numbers (or nothing: records built by hand), ``win`` True/False (or 0/1), ``returns`` and
+    ``rank`` finite numbers: a frame edited by hand gets a ``ValueError`` naming the column.
+    """
+    frame = check_frame(df, required, what, by)
+    for c in required:
+        col = frame[c]
+        if c in _WHOLE or c == "seed":
+            ok = _whole(col, missing=c == "seed")
+            kind = "whole numbers from 0" + (" (or nothing)" if c == "seed" else "")
+        elif c == "win":
+            ok = pd.api.types.is_bool_dtype(col.dtype) or all(
+                isinstance(v, bool | np.bool_) or (as_count(v) in (0, 1)) for v in col
+            )
+            kind = "True or False"
+        elif c in _REAL:
+            values = pd.to_numeric(col, errors="coerce")
+            ok = not pd.api.types.is_bool_dtype(col.dtype) and bool(
+                np.isfinite(values.to_numpy(dtype=float)).all()
+            )
+            kind = "finite numbers"
+        elif c == "bot":
+            ok = all(isinstance(v, str) for v in col)
+            kind = "bot names"
+        else:
+            continue
+        if not ok:
+            shown = short_repr(next(iter(col), None), 30)
+            raise ValueError(f"{what}: the column {c!r} must hold {kind} (it holds values like {shown})")
+    return frame
+
+
 def swept(df: pd.DataFrame) -> list[str]:
     """The swept options of a sweep's frame (from its attrs) that are columns of ``df``."""
     grid = df.attrs.get("grid")
@@ -144,6 +216,13 @@ def hashable(df: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
     return out
 
 
+def identify(df: pd.DataFrame, by: Sequence[str] = ()) -> tuple[pd.DataFrame, list[str]]:
+    """``df`` with its variant columns hashable (:func:`hashable`) and the columns that name a game
+    (:func:`game_key`, which refuses a frame that holds a game twice)."""
+    df = hashable(df, [*by, *(c for c in swept(df) if c not in by)])
+    return df, game_key(df, by)
+
+
 def game_key(df: pd.DataFrame, by: Sequence[str] = ()) -> list[str]:
     """The columns that name one game of ``df``: ``by``, a sweep's swept options, ``game``, ``seed``.
 
@@ -153,6 +232,9 @@ def game_key(df: pd.DataFrame, by: Sequence[str] = ()) -> list[str]:
     keys = [*by, *(c for c in swept(df) if c not in by), "game"]
     if "seed" in df.columns:
         keys.append("seed")
+    check_columns(
+        df, "a game's identity", [c for c in ("game", "seed", "seat") if c in df.columns or c == "game"]
+    )
     if "seat" in df.columns and len(df):
         twice = df.duplicated([*keys, "seat"], keep=False)
         if bool(twice.any()):

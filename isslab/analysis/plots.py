@@ -31,7 +31,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from isslab.analysis import stats
-from isslab.analysis.frame import game_key, hashable
+from isslab.analysis.frame import check_columns, identify
 from isslab.analysis.stats import _COMPARE_COLUMNS
 from isslab.core import game_class, games
 
@@ -133,8 +133,8 @@ def game_outcomes(df: pd.DataFrame, by: str | Sequence[str] | None = None) -> pd
     """One row per game: its variant's columns, ``game``, ``seed``, ``variant`` (a label), ``outcome``
     (the winning seat's name, ``shared`` or ``nobody``) and the outcome's ``colour``."""
     keys = _by(by)
-    df = hashable(df, keys)
-    key = game_key(df, keys)  # a game counts once, however the frame was built
+    check_columns(df, "game_outcomes", ["game", "seat", "win"], by=keys)
+    df, key = identify(df, keys)  # a game counts once, however the frame was built
     names, colours = _seat_info(df)
     won = df[df["win"].astype(bool)]
     winners = won.groupby(key, sort=False, dropna=False)["seat"].agg(["size", "first"]).reset_index()
@@ -308,7 +308,8 @@ def _seat_labels(df: pd.DataFrame) -> list[str]:
 
 def win_table(df: pd.DataFrame) -> pd.DataFrame:
     """Win probability per seat with a 95% normal-approximation interval (one row per seat)."""
-    game_key(df)  # each row is one game of its seat: refuses a frame that holds a game twice
+    check_columns(df, "win_table", ["game", "seat", "bot", "win"])
+    df, _ = identify(df)  # each row is one game of its seat: refuses a frame that holds a game twice
     g = df.groupby("seat")
     n = g["game"].size()
     p = g["win"].mean()
@@ -353,7 +354,9 @@ def plot_length(df: pd.DataFrame, ax: Axes | None = None, column: str = "length"
     whole-number ticks.
     """
     ax = _axes(ax)
-    per_game = df.drop_duplicates(game_key(df))[column]
+    check_columns(df, "plot_length", ["game", column])
+    df, key = identify(df)
+    per_game = df.drop_duplicates(key)[column]
     if _is_integer(per_game):
         ax.hist(per_game, bins=list(integer_bins(per_game)), color="#4c72b0", edgecolor="white")
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -370,8 +373,9 @@ def plot_length(df: pd.DataFrame, ax: Axes | None = None, column: str = "length"
 def plot_sweep(df: pd.DataFrame, option: str, ax: Axes | None = None, column: str = "length") -> Axes:
     """Distribution of a per-game column for each value of a swept option (box plot)."""
     ax = _axes(ax)
-    df = hashable(df, [option])
-    per_game = df.drop_duplicates(game_key(df, [option]))
+    check_columns(df, "plot_sweep", ["game", column], by=[option])
+    df, key = identify(df, [option])
+    per_game = df.drop_duplicates(key)
     values = sorted(per_game[option].unique())
     data = [per_game.loc[per_game[option] == v, column].to_numpy() for v in values]
     ax.boxplot(data, tick_labels=[str(v) for v in values], showfliers=False)
@@ -423,8 +427,8 @@ def rate_table(
     interval ``lo``/``hi``; ``labels`` name the values (a result band's name). A game counts once
     (its first row), so a per-game column of a many-seat simulation is not counted per seat.
     """
-    df = hashable(df, [option])
-    per_game = df.drop_duplicates(game_key(df, [option]))
+    df, key = identify(df, [option])
+    per_game = df.drop_duplicates(key)
     names = list(labels) if labels is not None else [str(v) for v in values]
     rows = []
     for point, part in per_game.groupby(option, sort=True):

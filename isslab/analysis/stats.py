@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from isslab import checks
-from isslab.analysis.frame import check_frame, game_key, hashable
+from isslab.analysis.frame import check_columns, check_frame, identify
 from isslab.checks import MAX_RESAMPLES
 from isslab.core import short_repr
 
@@ -157,6 +157,7 @@ def per_game(
     if not isinstance(metric, str):
         raise ValueError(f"metric must be a column name, got {short_repr(metric, 40)}")
     df = check_frame(df, ["game", "seed", metric], "compare", by=keys)
+    check_columns(df, "compare", ["game", "seed", *(["seat"] if "seat" in df.columns else [])])
     if not len(df):
         raise ValueError("the frame holds no rows: there is nothing to compare")
     if seat is not None:
@@ -166,8 +167,7 @@ def per_game(
         check_frame(df, ["bot"], "bot=")
         if not isinstance(bot, str):
             raise ValueError(f"bot must be a bot name (text), got {short_repr(bot, 40)}")
-    df = hashable(df, keys)
-    key = game_key(df, keys)  # refuses a frame in which two games share an identity
+    df, key = identify(df, keys)  # refuses a frame in which two games share an identity
     rows = df
     if seat is not None:
         rows = rows[rows["seat"] == seat]

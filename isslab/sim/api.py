@@ -16,6 +16,7 @@ from typing import Any
 import pandas as pd
 from tqdm.auto import tqdm
 
+from isslab.analysis.frame import check_columns, identify
 from isslab.core import Game, State
 from isslab.play import BotSpec
 from isslab.sim.args import Games
@@ -259,10 +260,16 @@ def sweep(
 
 
 def summarize(df: pd.DataFrame) -> pd.DataFrame:
-    """Win rate, mean rank and mean length per seat and bot of a ``simulate`` result."""
+    """Win rate, mean rank and mean length per seat and bot of a ``simulate`` result.
+
+    Each row is one game of its seat (a frame that holds a game twice is refused), so ``games``
+    counts the rows: two runs put together count every game.
+    """
+    check_columns(df, "summarize", ["game", "seat", "bot", "win", "rank", "length", "rounds"])
+    df, _ = identify(df)
     by = ["seat", "bot"]
     out = df.groupby(by).agg(
-        games=("game", "nunique"),
+        games=("game", "size"),
         win_rate=("win", "mean"),
         mean_rank=("rank", "mean"),
         mean_length=("length", "mean"),
