@@ -570,3 +570,75 @@ def test_a_frame_edited_by_hand_is_used_or_refused_with_a_value_error(
             call()
         except ValueError as exc:
             assert str(exc)
+
+
+# --- workers: read once into a Pool; an executor's width from the hook, never a private attribute --
+
+
+def test_workers_is_read_once_into_a_pool() -> None:
+    from concurrent.futures import Executor, ThreadPoolExecutor
+
+    from isslab.sim import Pool, cpu_count, executor_width
+    from isslab.sim.pool import as_pool
+
+    assert as_pool(1, 10) == Pool(processes=1, width=1) and as_pool(1, 10).here
+    assert as_pool(np.int64(64), 10).processes == min(64, cpu_count(), 10)
+    assert as_pool(8, 1).processes == 1  # never more processes than games
+    with ThreadPoolExecutor(3) as pool:
+        assert as_pool(pool, 10) == Pool(executor=pool, width=cpu_count())  # the default width
+
+    class Wide(ThreadPoolExecutor):
+        """An executor that says how wide it is through the hook."""
+
+    executor_width.register(Wide, lambda executor: 7)
+
+    with Wide(2) as wide:
+        assert as_pool(wide, 10).width == 7
+        df = isslab.simulate("space-1999", "greedy", games=20, workers=wide, seed=4, **KW)
+    pd.testing.assert_frame_equal(df, isslab.simulate("space-1999", "greedy", games=20, seed=4, **KW))
+    assert isinstance(wide, Executor)
+
+
+def test_the_widgets_progress_wrapper_says_its_width_through_the_hook() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from isslab_widgets.whatif import ProgressExecutor
+
+    from isslab.sim import executor_width
+
+    class Two(ThreadPoolExecutor):
+        pass
+
+    executor_width.register(Two, lambda e: 2)
+    done: list[int] = []
+    with Two(2) as inner:
+        wrapper = ProgressExecutor(inner, done.append)
+        assert executor_width(wrapper) == 2
+        df = isslab.simulate("space-1999", "greedy", games=30, workers=wrapper, **KW)
+    assert sum(done) == 30 == df["game"].nunique()  # every finished chunk said how many games
+
+
+def test_the_simulation_reads_no_private_attribute_of_an_executor() -> None:
+    """The widgets' wrapper's ``inner`` and a pool's ``_max_workers`` stay theirs (the hook asks).
+
+    The one exception is a pool of our own before Python 3.14: its processes are ended by hand
+    (``_processes``), since no public call ends them.
+    """
+    import ast
+
+    sim = Path(isslab.__file__).parent / "sim"
+    for path in sim.glob("*.py"):
+        read = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute):
+                read.add(node.attr)
+            elif (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", "") == "getattr"
+                and len(node.args) > 1
+            ):
+                if isinstance(node.args[1], ast.Constant):
+                    read.add(node.args[1].value)
+        assert not read & {"_max_workers", "inner", "_client"}, path.name
+        if path.name != "pool.py":
+            assert "_processes" not in read, path.name
