@@ -139,8 +139,6 @@ def _options_text(game: Game, base: Game) -> str:
 
 
 def _common(
-    game: Game,
-    bots: BotSpec,
     games: Any,
     seed: Any,
     progress: Any,
@@ -241,9 +239,7 @@ def simulate_spec(
 ) -> RunSpec:
     """The run of ``isslab.simulate`` with these arguments, every one checked."""
     g, start, _ = _game_and_start(game, options, state, "game must be a game id")
-    common = _common(
-        g, bots, games, seed, progress, rotate, trace, out, precision, max_games, metric, on_chunk, stop
-    )
+    common = _common(games, seed, progress, rotate, trace, out, precision, max_games, metric, on_chunk, stop)
     seat_bots, names = _bots_of(g, bots)
     _check_metric(common["auto"], g, (), common["trace"])
     count = common["auto"].max_games if common["auto"] is not None else common["games"]
@@ -281,9 +277,7 @@ def sweep_spec(
     names, values = check_grid(grid, options)
     for n in names:  # a Game or a State fixes every option: the swept ones are the grid's
         fixed.pop(n, None)
-    common = _common(
-        base, bots, games, seed, progress, rotate, trace, out, precision, max_games, metric, on_chunk, stop
-    )
+    common = _common(games, seed, progress, rotate, trace, out, precision, max_games, metric, on_chunk, stop)
     points: list[Point] = []
     seen: dict[Game, tuple[Any, ...]] = {}
     for combo in itertools.product(*values):  # every point is valid before any game is played
