@@ -16,7 +16,7 @@ from typing import Any
 import pandas as pd
 
 import isslab
-from isslab import State
+from isslab import State, checks
 from isslab.play import resolve_bots
 from isslab.sim import executor_width
 
@@ -67,14 +67,15 @@ class WhatIf:
     ) -> None:
         if state.is_terminal():
             raise ValueError("the game is over: there is nothing to simulate from here")
-        if games < 1:
-            raise ValueError(f"games must be at least 1, got {games}")
+        games = checks.integer("games", games, 1, checks.MAX_GAMES)
+        seed = checks.seed("seed", seed)
+        workers = checks.integer("workers", workers, 1, 10_000)  # at most one per CPU is used
         resolve_bots(state.game, list(bots))  # bad names fail here, not later in the thread
         self.state = state
         self.bots = list(bots)
         self.games = games
         self.seed = seed
-        self.workers = max(1, int(workers))
+        self.workers = workers
         self.done = 0
         self.result: pd.DataFrame | None = None
         self.error: BaseException | None = None
