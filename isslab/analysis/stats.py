@@ -185,6 +185,8 @@ def per_game(
         values = pd.Series(np.nan, index=rows.index)
     if values.isna().all():
         raise ValueError(f"column {metric!r} holds no numbers: metric must be a column of numbers")
+    if bool(np.isinf(values.to_numpy()).any()):
+        raise ValueError(f"column {metric!r} holds infinite values: a mean of them says nothing")
     work = rows[key].assign(value=values.to_numpy())
     grouped = work.groupby(key, sort=False, dropna=False)
     out = grouped.agg(value=("value", "mean"), lo=("value", "min"), hi=("value", "max"))
