@@ -16,10 +16,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from isslab.core import MAX_DEPTH, Game, Option, _json_depth_ok, _short, bot_names, game_class, games, make
+from isslab.analysis.stats import compare
+from isslab.core import Game, Option, bot_names, game_class, games, make, parse_json, short_repr
 from isslab.play import play
-from isslab.sim import simulate, summarize, sweep
-from isslab.stats import compare
+from isslab.sim.api import simulate, summarize, sweep
+from isslab.sim.args import parse_grid
 
 __all__ = ["build_parser", "main", "parse_grid", "parse_options", "plain_text", "reflow"]
 
@@ -35,65 +36,20 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise ValueError(f"an option must look like name=value, got {_short(pair, 60)}")
+            raise ValueError(f"an option must look like name=value, got {short_repr(pair, 60)}")
         name, text = pair.split("=", 1)
         name = name.strip()
+        what = f"option {short_repr(name, 40)}"
         if len(text) > MAX_OPTION_TEXT:
-            raise ValueError(
-                f"option {_short(name, 40)}: {len(text):,} characters, at most {MAX_OPTION_TEXT:,}"
-            )
+            raise ValueError(f"{what}: {len(text):,} characters, at most {MAX_OPTION_TEXT:,}")
         try:
-            value = json.loads(text)
-        except RecursionError:
-            raise ValueError(f"option {_short(name, 40)}: nested more than {MAX_DEPTH} levels deep") from None
-        except ValueError:  # not JSON (or an int of more than 4300 digits): the text itself
-            value = text  # ``-o spy_penalty_to=hirer``
-        if not _json_depth_ok(value, MAX_DEPTH):
-            raise ValueError(f"option {_short(name, 40)}: nested more than {MAX_DEPTH} levels deep")
+            value = parse_json(text, what, MAX_OPTION_TEXT)  # bounded depth: nested too deep is refused
+        except ValueError as exc:
+            if not str(exc).startswith(f"{what}: invalid JSON"):
+                raise
+            value = text  # not JSON (or an int of more than 4300 digits): ``-o spy_penalty_to=hirer``
         out[name] = value
     return out
-
-
-def _value(name: str, text: str) -> Any:
-    """One value from the command line: JSON when it parses (``3``, ``true``, ``[1,2]``), else the text."""
-    try:
-        value = json.loads(text)
-    except RecursionError:
-        raise ValueError(f"{_short(name, 40)}: nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError:
-        return text.strip()
-    if not _json_depth_ok(value, MAX_DEPTH):
-        raise ValueError(f"{_short(name, 40)}: nested more than {MAX_DEPTH} levels deep")
-    return value
-
-
-def parse_grid(pairs: Sequence[str]) -> dict[str, list[Any]]:
-    """Parse ``--grid name=v1,v2`` pairs into a sweep grid; ``name=[v1, v2]`` (JSON) for tuple values."""
-    grid: dict[str, list[Any]] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise ValueError(f"--grid must look like name=v1,v2, got {_short(pair, 60)}")
-        name, text = pair.split("=", 1)
-        name = name.strip()
-        if len(text) > MAX_OPTION_TEXT:
-            raise ValueError(
-                f"--grid {_short(name, 40)}: {len(text):,} characters, at most {MAX_OPTION_TEXT:,}"
-            )
-        if name in grid:
-            raise ValueError(f"--grid {_short(name, 40)} is given twice; list every value in one --grid")
-        stripped = text.strip()
-        if stripped.startswith("["):
-            values = _value(f"--grid {name}", stripped)
-            if not isinstance(values, list):
-                raise ValueError(f"--grid {_short(name, 40)}: a [...] value must be a JSON list of values")
-        else:
-            values = [_value(f"--grid {name}", v) for v in stripped.split(",") if v.strip()]
-        if not values:
-            raise ValueError(f"--grid {_short(name, 40)} holds no values")
-        grid[name] = values
-    if not grid:
-        raise ValueError("sweep needs at least one --grid name=v1,v2")
-    return grid
 
 
 def _games_arg(text: str) -> int | str:
@@ -188,7 +144,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         opt = options.get(args.option)
         if opt is None:
             raise ValueError(
-                f"{cls.id} has no option {_short(args.option, 40)}; the options are: {', '.join(options)}"
+                f"{cls.id} has no option {short_repr(args.option, 40)}; the options are: {', '.join(options)}"
             )
         print(textwrap.fill(f"{opt.name}: {opt.doc}", width=WIDTH, subsequent_indent="  "))
         value = opt.default
@@ -258,10 +214,12 @@ class _Out:
         self.path = path
         target = Path(path)
         if target.is_dir():
-            raise ValueError(f"--out {_short(path, 80)} is a folder; give a file name")
+            raise ValueError(f"--out {short_repr(path, 80)} is a folder; give a file name")
         folder = target.parent
         if not folder.is_dir():
-            raise ValueError(f"--out {_short(path, 80)}: the folder {_short(str(folder), 80)} does not exist")
+            raise ValueError(
+                f"--out {short_repr(path, 80)}: the folder {short_repr(str(folder), 80)} does not exist"
+            )
         self.direct = target.exists() and not target.is_file()
         self.tmp: str | None = None
         try:
@@ -272,7 +230,9 @@ class _Out:
                 fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
                 os.close(fd)
         except OSError as exc:
-            raise ValueError(f"--out {_short(path, 80)} cannot be written: {exc.strerror or exc}") from None
+            raise ValueError(
+                f"--out {short_repr(path, 80)} cannot be written: {exc.strerror or exc}"
+            ) from None
 
     def write(self, df: Any) -> None:
         """Write the rows; ``ValueError`` (the old file kept) if the device refuses them."""
@@ -290,7 +250,7 @@ class _Out:
         except OSError as exc:
             self.discard()
             raise ValueError(
-                f"the rows could not be written to {_short(self.path, 80)}: {exc.strerror or exc}"
+                f"the rows could not be written to {short_repr(self.path, 80)}: {exc.strerror or exc}"
             ) from None
 
     def discard(self) -> None:

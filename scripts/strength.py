@@ -23,8 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 import isslab
+from isslab.analysis.stats import wilson_interval
 from isslab.core import ReturnsKind
-from isslab.stats import wilson_interval
 
 SKIP = {"random", "first", "mcts", "ismcts"}
 
@@ -123,6 +123,7 @@ def main() -> None:
     p.add_argument("--out", default="strength-results.json")
     p.add_argument("--table", nargs="+", metavar="JSON", help="only print the table of these result files")
     args = p.parse_args()
+    plan = _check(p, args)
     if args.table:
         rows_: list[dict[str, Any]] = []
         for path in args.table:
@@ -142,13 +143,12 @@ def main() -> None:
             json.dump(cells, fh)
 
     rows: list[dict[str, Any]] = []
-    for spec in args.budgets:
-        game_id, _, budgets = spec.partition("=")
+    for game_id, budgets in plan:
         info = isslab.make(game_id).info
         name = "ismcts" if info.hidden_information else "mcts"
         opponents = [b for b in isslab.bot_names(game_id) if b not in SKIP]
         opponents = [b for b in opponents if not args.opponents or b in args.opponents]
-        for budget in (int(b) for b in budgets.split(",")):
+        for budget in budgets:
             for opponent in opponents:
                 searcher = f"{name}(simulations={budget})"
                 cell = cells.setdefault(f"{game_id}|{searcher}|{opponent}", {})
@@ -156,6 +156,36 @@ def main() -> None:
                 with open(args.out, "w") as fh:
                     json.dump(rows, fh, indent=1)
     print(table(rows))
+
+
+def _check(p: argparse.ArgumentParser, args: argparse.Namespace) -> list[tuple[str, list[int]]]:
+    """The arguments checked (argparse's one-line error otherwise); the games and their budgets."""
+    from isslab.bots.mcts import MAX_SIMULATIONS
+
+    for name, value, lo in (
+        ("--batch", args.batch, 2),
+        ("--min-games", args.min_games, 1),
+        ("--workers", args.workers, 1),
+    ):
+        if value < lo:
+            p.error(f"{name} must be at least {lo}, got {value}")
+    if args.most < args.min_games:
+        p.error(f"--most ({args.most}) must be at least --min-games ({args.min_games})")
+    if not 0 < args.width <= 1:
+        p.error(f"--width must be above 0 and at most 1, got {args.width}")
+    plan = []
+    for spec in args.budgets:
+        game_id, eq, text = spec.partition("=")
+        if not eq or game_id not in isslab.games():
+            p.error(f"--budgets {spec!r}: give game=n,n with a game among {', '.join(isslab.games())}")
+        try:
+            budgets = [int(b) for b in text.split(",")]
+        except ValueError:
+            p.error(f"--budgets {spec!r}: the budgets must be whole numbers, like {game_id}=10,20")
+        if not budgets or not all(1 <= b <= MAX_SIMULATIONS for b in budgets):
+            p.error(f"--budgets {spec!r}: each budget from 1 to {MAX_SIMULATIONS:,} simulations")
+        plan.append((game_id, budgets))
+    return plan
 
 
 def table(rows: list[dict[str, Any]]) -> str:

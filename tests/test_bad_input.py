@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 
 import isslab
 import isslab.sim
+import isslab.sim.pool
 from isslab.core import MAX_DEPTH, MAX_OPTION_INT, MAX_OPTION_ITEMS, MAX_SAVE_CHARS, Option, missing_bounds
 from isslab.games.space_1999 import FirstPlayer, Move, Roll
 from isslab.play import derive_seeds
@@ -1087,13 +1088,13 @@ class Recorder(ThreadPoolExecutor):
 
 
 def test_the_worker_count_is_capped_at_the_cpus_and_the_games(monkeypatch):
-    monkeypatch.setattr(isslab.sim, "ProcessPoolExecutor", Recorder)
-    monkeypatch.setattr(isslab.sim, "cpu_count", lambda: 2)
+    monkeypatch.setattr(isslab.sim.pool, "ProcessPoolExecutor", Recorder)
+    monkeypatch.setattr(isslab.sim.pool, "cpu_count", lambda: 2)
     Recorder.made.clear()
     kw = {"bots": "greedy", "progress": False, "players": 2}
     isslab.simulate("space-1999", games=5, workers=48, **kw)
     isslab.simulate("space-1999", games=1, workers=48, **kw)  # one game: played in-process
-    monkeypatch.setattr(isslab.sim, "cpu_count", lambda: 8)
+    monkeypatch.setattr(isslab.sim.pool, "cpu_count", lambda: 8)
     isslab.simulate("space-1999", games=3, workers=48, **kw)
     assert Recorder.made == [2, 3]
     assert isslab.sim.cpu_count() >= 1
@@ -1415,7 +1416,7 @@ def test_any_option_value_is_refused_or_builds_a_playable_game_quickly(game_id, 
 CORE_FILES = [
     "core.py",
     "play.py",
-    "sim.py",
+    "sim/api.py",
     "cli.py",
     "testing.py",
     "games/space_1999/rules.py",

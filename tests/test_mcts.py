@@ -13,6 +13,8 @@ import random
 from typing import Any, ClassVar, NamedTuple
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import isslab
 from isslab.bots import ISMCTS, MCTS
@@ -418,3 +420,77 @@ def test_the_command_line_takes_search_bots_with_parameters(capsys: pytest.Captu
     assert "winners:" in capsys.readouterr().out
     assert main(["rules", "1969"]) == 0
     assert "ismcts" in capsys.readouterr().out and "mcts" in isslab.bot_names("1969")
+
+
+# --------------------------------------------------------------------------------------------------
+# The budget rule: a budget is an upper bound, nested search is refused, every size has a cap
+# --------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", HIDDEN)
+@pytest.mark.parametrize(("simulations", "worlds"), [(1, 300), (10, 8), (3, 3), (7, 10_000)])
+def test_worlds_share_the_simulations_never_more(game_id: str, simulations: int, worlds: int) -> None:
+    state = _first_decision(isslab.make(game_id, players=2))
+    result = isslab.bot(game_id, "mcts", simulations=simulations, worlds=worlds, rollout="random").search(
+        state, random.Random(0)
+    )
+    assert result.simulations == simulations == sum(result.visits)
+
+
+@pytest.mark.parametrize(
+    "rollout", ["mcts", "ismcts", "mcts(simulations=2)", " ismcts (simulations=3)", MCTS(simulations=2)]
+)
+def test_a_search_bot_as_rollout_is_refused(rollout: Any) -> None:
+    with pytest.raises(ValueError, match="is a search bot: .*nested search"):
+        isslab.bot("space-1999", "mcts", rollout=rollout, simulations=3)
+
+
+def test_a_search_bot_registered_under_another_name_is_refused_as_rollout() -> None:
+    from isslab import core
+
+    core._BOTS[("space-1999", "deep")] = MCTS(simulations=5)
+    try:
+        bot = isslab.bot("space-1999", "mcts", rollout="deep", simulations=3)
+        state = _first_decision(isslab.make("space-1999", players=2))
+        with pytest.raises(ValueError, match="'deep' is a search bot"):
+            bot(state, random.Random(0))
+    finally:
+        del core._BOTS[("space-1999", "deep")]
+
+
+def test_numpy_ints_are_budgets_and_the_caps_hold() -> None:
+    import numpy as np
+
+    from isslab.bots.mcts import MAX_ROLLOUT_STEPS, MAX_SIMULATIONS, MAX_WORLDS
+
+    bot = isslab.bot("1969", "mcts", simulations=np.int64(5), worlds=np.int32(2), rollout_steps=np.int16(9))
+    assert bot.__name__ == "mcts(simulations=5, rollout_steps=9, worlds=2)"
+    assert type(bot.params["simulations"]) is int
+    for name, cap in (
+        ("simulations", MAX_SIMULATIONS),
+        ("worlds", MAX_WORLDS),
+        ("rollout_steps", MAX_ROLLOUT_STEPS),
+    ):
+        isslab.bot("1969", "mcts", **{name: cap})
+        with pytest.raises(ValueError, match=f"{name} must be an int from 1 to {cap:,}"):
+            isslab.bot("1969", "mcts", **{name: cap + 1})
+    with pytest.raises(ValueError, match="seconds must be a number above 0 and at most 86,400"):
+        isslab.bot("1969", "mcts", seconds=float("inf"))
+
+
+@given(
+    simulations=st.one_of(
+        st.integers(-3, 40), st.floats(allow_nan=True), st.booleans(), st.none(), st.text()
+    ),
+    worlds=st.one_of(st.integers(-3, 50), st.floats(), st.booleans()),
+)
+@settings(max_examples=40, deadline=None)
+def test_any_budget_is_refused_or_held_to(simulations: Any, worlds: Any) -> None:
+    state = _first_decision(isslab.make("1969", players=2))
+    try:
+        bot = isslab.bot("1969", "mcts", simulations=simulations, worlds=worlds, rollout="random")
+    except ValueError as exc:
+        assert "must be" in str(exc) or "give a budget" in str(exc)
+        return
+    result = bot.search(state, random.Random(1))
+    assert 1 <= result.simulations <= simulations and result.simulations == sum(result.visits)

@@ -198,3 +198,60 @@ def test_a_game_without_action_numbers_is_refused_naming_the_hook() -> None:
 
     with pytest.raises(NotImplementedError, match=r"must implement num_distinct_actions\(\)"):
         raw_env(Unnumbered())
+
+
+@pytest.mark.parametrize(
+    "bad", [4.5, "4", np.array([4]), float("inf"), float("-inf"), float("nan"), [4], True, b"4", 10**30]
+)
+def test_step_refuses_what_is_not_an_action_number(bad: Any) -> None:
+    e = raw_env("space-1999", players=2)
+    e.reset(seed=0)
+    before = e.game_state
+    legal = sorted(e._legal)
+    with pytest.raises(IllegalActionError, match="not legal now"):
+        e.step(bad)
+    assert e.game_state is before  # nothing was played
+    e.step(np.int64(legal[0]))  # a numpy int is a number
+    assert e.game_state is not before
+
+
+@pytest.mark.parametrize("seed", [np.int64(3), np.uint32(3), 3])
+def test_numpy_ints_are_seeds(seed: Any) -> None:
+    a, b = raw_env("1969", players=2), raw_env("1969", players=2)
+    a.reset(seed=seed)
+    b.reset(seed=3)
+    assert a.game_state.to_json() == b.game_state.to_json()
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "3", True, 2**128])
+def test_bad_seeds_are_refused(seed: Any) -> None:
+    with pytest.raises(ValueError, match="seed must be an int from 0 to 2\\*\\*128 - 1"):
+        raw_env("1969", players=2).reset(seed=seed)
+
+
+def test_rgb_array_without_the_widgets_is_the_text_board() -> None:
+    from isslab.interop import render
+
+    e = raw_env("space-1999", players=2, render_mode="rgb_array")
+    e.reset(seed=0)
+    registered = render.picture()
+    try:
+        render.set_picture(None)
+        text = e.render()
+        assert isinstance(text, np.ndarray) and text.dtype == np.uint8 and text.shape[2] == 3
+        assert text.std() > 10 and (text == 255).mean() > 0.5  # dark letters on a white page
+    finally:
+        render.set_picture(registered if registered is not render.text_rgb else None)
+    with pytest.raises(ValueError, match="set_picture takes a function"):
+        render.set_picture(42)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_rgb_array_is_the_board_picture_once_the_widgets_are_imported(game_id: str) -> None:
+    pytest.importorskip("matplotlib")
+    import isslab_widgets  # noqa: F401  (it registers the board pictures)
+    from isslab_widgets.raster import state_rgb
+
+    e = raw_env(game_id, render_mode="rgb_array", **_small(game_id))
+    e.reset(seed=0)
+    np.testing.assert_array_equal(e.render(), state_rgb(e.game_state))

@@ -9,8 +9,8 @@ import matplotlib
 import pandas as pd
 
 import isslab
-from isslab.labplots import plot_strength
-from isslab.stats import wilson_interval
+from isslab.analysis.plots import plot_strength
+from isslab.analysis.stats import wilson_interval
 
 matplotlib.use("Agg")
 
@@ -81,3 +81,21 @@ def test_every_game_is_measured_at_two_budgets_against_each_heuristic_bot() -> N
         opponents = {b for b in isslab.bot_names(game_id) if b not in heuristic_skip}
         assert len(searchers) == 2, (game_id, searchers)
         assert cells == {(s, o) for s in searchers for o in opponents}, game_id
+
+
+def test_the_script_refuses_bad_arguments_in_one_line() -> None:
+    import subprocess
+    import sys
+
+    script = ROOT / "scripts" / "strength.py"
+    for args, words in (
+        (["--budgets", "chess=1"], "give game=n,n"),
+        (["--budgets", "1969=ten"], "whole numbers"),
+        (["--budgets", "1969=0"], "each budget from 1"),
+        (["--width", "0"], "--width must be above 0"),
+        (["--min-games", "200", "--most", "100"], "--most (100) must be at least --min-games"),
+    ):
+        got = subprocess.run(
+            [sys.executable, str(script), *args], capture_output=True, text=True, timeout=300
+        )
+        assert got.returncode == 2 and words in got.stderr and "Traceback" not in got.stderr

@@ -17,11 +17,11 @@ def test_parse_grid_reads_json_values_and_lists() -> None:
     }
     assert parse_grid(["forced_launch=false,true"]) == {"forced_launch": [False, True]}
     assert parse_grid(["income=[[12,13,14,15,16,17,18],[10,11,12,13,14,15,16]]"]) == {
-        "income": [[12, 13, 14, 15, 16, 17, 18], [10, 11, 12, 13, 14, 15, 16]]
+        "income": [(12, 13, 14, 15, 16, 17, 18), (10, 11, 12, 13, 14, 15, 16)]  # tuples: hashable values
     }
     for bad, message in (
         (["eagles"], "--grid must look like name=v1,v2"),
-        (["eagles="], "--grid 'eagles' holds no values"),
+        (["eagles="], "--grid 'eagles': none given"),
         (["eagles=2", "eagles=3"], "given twice"),
         (["eagles=[2"], "a \\[...\\] value must be a JSON list"),
         ([], "sweep needs at least one --grid"),

@@ -1,92 +1,9 @@
-"""How strong is a bot? Head-to-head matches with seats rotated, and skill traces over a search budget.
+"""Moved to :mod:`isslab.sim.arena` (it plays games through ``simulate``, so it sits on the simulation
+layer); ``isslab.bots.arena`` stays importable as the same module."""
 
-``head_to_head(game, bot, opponent, games)`` plays ``bot`` in one seat and ``opponent`` in every other,
-the bot's seat rotating from game to game, and returns its win rate with a Wilson 95% interval.
-``skill_trace`` does it for a search bot at several budgets (the README's strength table and the
-``bots-and-search`` notebook are built with them). Games run through ``isslab.simulate``, so they
-are seeded and may run on several processes.
-"""
+import sys
 
-from __future__ import annotations
+from isslab.sim import arena as _moved
+from isslab.sim.arena import *  # noqa: F403  (the public names, for type checkers)
 
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
-from typing import Any
-
-import pandas as pd
-
-from isslab.core import Bot, Game, make
-from isslab.sim import simulate
-from isslab.stats import wilson_interval
-
-__all__ = ["Match", "head_to_head", "skill_trace"]
-
-
-@dataclass(frozen=True)
-class Match:
-    """The result of a head-to-head match: the bot's wins (shared wins count) out of ``games``."""
-
-    bot: str
-    opponent: str
-    games: int
-    wins: float
-    win_rate: float
-    low: float
-    high: float
-
-
-def _name(b: str | Bot) -> str:
-    return b if isinstance(b, str) else getattr(b, "__name__", type(b).__name__)
-
-
-def head_to_head(
-    game: Game | str,
-    bot: str | Bot,
-    opponent: str | Bot,
-    games: int = 100,
-    seed: int = 0,
-    workers: int = 1,
-) -> Match:
-    """``bot`` in one seat, ``opponent`` in the others; the bot's seat rotates over the seats.
-
-    Every seat gets ``games // seats`` games (at least one), all seeded from ``seed``: each
-    rotation plays the same dice and draws, so the seats compare on common random numbers.
-    """
-    if isinstance(game, str):
-        game = make(game)
-    n = game.num_players
-    per_seat = max(1, games // n)
-    wins = 0.0
-    played = 0
-    for seat in range(n):
-        bots: list[str | Bot] = [opponent] * n
-        bots[seat] = bot
-        df = simulate(game, bots=bots, games=per_seat, seed=seed, workers=workers, progress=False)
-        mine = df[df["seat"] == seat]
-        wins += float(mine["win"].sum())
-        played += len(mine)
-    low, high = wilson_interval(wins, played)
-    return Match(_name(bot), _name(opponent), played, wins, wins / played, low, high)
-
-
-def skill_trace(
-    game: Game | str,
-    bot: str,
-    budgets: Sequence[int],
-    opponent: str | Bot,
-    games: int = 100,
-    seed: int = 0,
-    workers: int = 1,
-    **params: Any,
-) -> pd.DataFrame:
-    """Win rate (with its interval) of the search bot ``bot`` against ``opponent`` at each budget.
-
-    ``params`` go to the bot with each budget (``rollout="random"``, ``exploration=0.7``); one row
-    per budget with the columns of :class:`Match` and ``simulations``.
-    """
-    rows = []
-    for budget in budgets:
-        spec = f"{bot}({', '.join(f'{k}={v}' for k, v in {'simulations': budget, **params}.items())})"
-        match = head_to_head(game, spec, opponent, games=games, seed=seed, workers=workers)
-        rows.append({"simulations": budget, **asdict(match)})
-    return pd.DataFrame(rows)
+sys.modules[__name__] = _moved

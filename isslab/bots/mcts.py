@@ -27,6 +27,12 @@ contract: ``legal_actions``, ``chance_outcomes``, ``apply``, ``returns`` and ``g
   information it searches ``worlds`` positions drawn with ``state.resample_hidden(seat, rng)`` (one
   tree each, the budget shared, the root visits added up: determinized UCT). ``ismcts``
   (:mod:`isslab.bots.ismcts`) searches one tree of information sets instead.
+* **Budgets are upper bounds.** ``simulations`` counts every simulation of a move, over all its
+  worlds: the worlds share it (at most one world per simulation, the remainder going to the first
+  worlds), so ``mcts(simulations=1, worlds=300)`` runs one simulation. ``seconds`` bounds the
+  move's time (each world gets its share). A rollout is never a search itself: a search bot as
+  ``rollout`` is refused (each rollout move would run a whole search). Every size has a cap:
+  ``MAX_SIMULATIONS``, ``MAX_SECONDS``, ``MAX_WORLDS``, ``MAX_ROLLOUT_STEPS``.
 
 ``isslab.bot(game_id, "mcts", simulations=400, rollout="random")`` builds one with other
 parameters; the names also read ``"mcts(simulations=400, rollout=random)"`` (``simulate`` and the
@@ -42,6 +48,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from isslab import checks
 from isslab.core import CHANCE, TERMINAL, Action, Bot, State, bot, register_bot, short_repr
 
 __all__ = [
@@ -68,6 +75,10 @@ DEFAULTS: Final[dict[str, Any]] = {
 #: the most simulations or seconds one move may take (a typo must not hang a notebook for days)
 MAX_SIMULATIONS: Final = 10_000_000
 MAX_SECONDS: Final = 24 * 3600.0
+#: the most determinized positions one ``mcts`` move searches (never more than its simulations)
+MAX_WORLDS: Final = 10_000
+#: the longest cap on a rollout's moves (``isslab.play`` stops a game at a million steps too)
+MAX_ROLLOUT_STEPS: Final = 1_000_000
 
 #: a rollout: ``(state, rng) -> (returns of the final state, steps played)``
 Rollout = Callable[[State, random.Random], tuple[Sequence[float], int]]
@@ -113,13 +124,28 @@ def _bot_playout(policy: Bot, limit: int | None) -> Rollout:
     return playout
 
 
+def _nested(rollout: object) -> ValueError:
+    return ValueError(
+        f"rollout {short_repr(getattr(rollout, '__name__', rollout), 40)} is a search bot: a rollout played "
+        "by a search runs a whole search at every rollout move (nested search), so it is refused; use "
+        "'default' (the game's default bot), 'random', or another heuristic bot"
+    )
+
+
 def rollout_policy(game_id: str, default_bot: str, rollout: str | Bot) -> Bot | None:
-    """The bot that plays the rollouts (``"default"``: the game's default bot); None when it is random."""
+    """The bot that plays the rollouts (``"default"``: the game's default bot); None when it is random.
+
+    A search bot is refused (``ValueError``): nested search has no useful bound on its work.
+    """
     if rollout == "random":
         return None
     if isinstance(rollout, str):
         policy = bot(game_id, default_bot if rollout == "default" else rollout)
+        if isinstance(policy, MCTS):
+            raise _nested(rollout)
         return None if getattr(policy, "__name__", "") == "random_bot" else policy
+    if isinstance(rollout, MCTS):
+        raise _nested(rollout)
     return rollout
 
 
@@ -142,44 +168,44 @@ def check_search_params(params: dict[str, Any], allowed: Sequence[str]) -> dict[
     out.update(params)
 
     def whole(name: str, lo: int, hi: int, none: bool = False) -> None:
-        v = out[name]
-        if v is None and none:
-            return
-        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            raise ValueError(
-                f"{name} must be an int from {lo} to {hi:,}{' or None' if none else ''}, "
-                f"got {short_repr(v, 40)}"
-            )
+        # numpy ints are counts too (a budget read from an array); bools and floats are not
+        out[name] = (checks.optional_integer if none else checks.integer)(name, out[name], lo, hi)
 
     whole("simulations", 1, MAX_SIMULATIONS, none=True)
     seconds = out["seconds"]
-    if seconds is not None and (
-        isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds <= MAX_SECONDS
-    ):
-        raise ValueError(
-            f"seconds must be a number above 0 and at most {MAX_SECONDS:,.0f}, or None, "
-            f"got {short_repr(seconds, 40)}"
-        )
+    if seconds is not None:
+        try:
+            checks.number("seconds", seconds, 0.0, MAX_SECONDS, above=True)
+        except ValueError:
+            raise ValueError(
+                f"seconds must be a number above 0 and at most {MAX_SECONDS:,.0f}, or None, "
+                f"got {short_repr(seconds, 40)}"
+            ) from None
     if out["simulations"] is None and seconds is None:
         raise ValueError("give a budget: simulations, seconds, or both (the first reached ends the search)")
-    c = out["exploration"]
-    if isinstance(c, bool) or not isinstance(c, int | float) or not 0 <= c <= 100:
-        raise ValueError(f"exploration must be a number from 0 to 100, got {short_repr(c, 40)}")
+    # measures are checked, not converted: the bot's name shows them as they were given
+    checks.number("exploration", out["exploration"], 0.0, 100.0)
     rollout = out["rollout"]
     if not (isinstance(rollout, str) and 0 < len(rollout) <= 100) and not callable(rollout):
         raise ValueError(
             "rollout must be a bot name (or 'default') or a callable (state, rng) -> action, "
             f"got {short_repr(rollout, 40)}"
         )
+    if isinstance(rollout, MCTS) or (
+        isinstance(rollout, str) and rollout.partition("(")[0].strip() in _SEARCH
+    ):
+        raise _nested(rollout)
     if "chance" in out and out["chance"] not in ("sample", "expectation"):
         raise ValueError(f"chance must be 'sample' or 'expectation', got {short_repr(out['chance'], 40)}")
-    whole("rollout_steps", 1, 10**9, none=True)
+    whole("rollout_steps", 1, MAX_ROLLOUT_STEPS, none=True)
     if "worlds" in out:
-        whole("worlds", 1, 10_000)
-    bias = out["bias"]
-    if isinstance(bias, bool) or not isinstance(bias, int | float) or not 0 <= bias <= 100:
-        raise ValueError(f"bias must be a number from 0 to 100, got {short_repr(bias, 40)}")
+        whole("worlds", 1, MAX_WORLDS)
+    checks.number("bias", out["bias"], 0.0, 100.0)
     return out
+
+
+#: the names of the search bots (registered for every game below and in :mod:`isslab.bots.ismcts`)
+_SEARCH: Final = frozenset(("mcts", "ismcts"))
 
 
 def _spec(name: str, params: dict[str, Any]) -> str:
@@ -487,10 +513,21 @@ class MCTS:
         game = state.game
         return rollout_policy(game.id, game.info.default_bot, self.params["rollout"])
 
-    def _budget(self, share: int = 1) -> tuple[int | None, float | None]:
-        """Simulations and seconds of one part of the search when it is split ``share`` ways."""
+    def _budget(self, share: int = 1, part: int = 0) -> tuple[int | None, float | None]:
+        """Simulations and seconds of part ``part`` of the search when it is split ``share`` ways.
+
+        The parts' simulations add up to the budget exactly (the first ``sims % share`` parts get one
+        more), so a budget is an upper bound however it is split.
+        """
         sims, secs = self.params["simulations"], self.params["seconds"]
-        return (None if sims is None else max(1, sims // share), None if secs is None else secs / share)
+        mine = None if sims is None else sims // share + (1 if part < sims % share else 0)
+        return mine, None if secs is None else secs / share
+
+    def worlds(self) -> int:
+        """How many determinized positions a move searches: ``worlds``, at most one per simulation."""
+        sims = self.params["simulations"]
+        worlds = int(self.params["worlds"])
+        return worlds if sims is None else min(worlds, sims)
 
     def search(self, state: State, rng: random.Random) -> SearchResult:
         """Search from ``state`` (a seat to move) and return the root statistics."""
@@ -514,13 +551,13 @@ class MCTS:
             )  # fmt: skip
         # determinized UCT: one tree per drawn position; the seat's own legal actions are the same in
         # every position it cannot tell apart, so the root statistics add up action by action
-        worlds = self.params["worlds"]
+        worlds = self.worlds()
         total_v = dict.fromkeys(legal, 0)
         total_w = dict.fromkeys(legal, 0.0)
         sims_done = steps = 0
-        for _ in range(worlds):
+        for k in range(worlds):
             world = state.resample_hidden(seat, rng)
-            sims, secs = self._budget(worlds)
+            sims, secs = self._budget(worlds, k)
             search = _Search(world, rng, rollout, c, expectation, policy, bias)
             search.run(sims, None if secs is None else time.perf_counter() + secs)
             sims_done += search.sims

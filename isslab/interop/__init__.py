@@ -6,7 +6,8 @@
 * :mod:`isslab.interop.pettingzoo` - ``env(game_id, **options)``, a PettingZoo AEC environment
   (``pip install "isslab[interop]"``);
 * :mod:`isslab.interop.openspiel` - ``register()``, every game as a Python OpenSpiel game;
-* :mod:`isslab.interop.render` - a board scene as an RGB array (matplotlib), for ``render()``.
+* :mod:`isslab.interop.render` - a state as an RGB array for ``render()``: the board pictures of
+  ``isslab_widgets`` once it is imported (it registers them), else the text board.
 
 Nothing here is imported by ``import isslab``: PettingZoo, Gymnasium and OpenSpiel are optional.
 """

@@ -17,7 +17,14 @@
 * Observations: ``observation_tensor`` is the seat's view through :class:`~isslab.interop.ViewEncoder`,
   ``observation_string`` the view as JSON.
 * ``clone()`` is cheap: isslab states are values, so a clone shares the position it came from.
-  Serialization (``pyspiel.serialize_game_and_state``) stores the state as isslab's save JSON.
+* Serialization is isslab's save JSON, read back verified (the history replayed through the rules,
+  so an edited position is refused) and never by pickle: ``state.serialize()`` writes it,
+  ``game.deserialize_state(text)`` reads it, and :func:`serialize_game_and_state` /
+  :func:`deserialize_game_and_state` here carry the game with it. A pickled state holds the same
+  JSON. OpenSpiel's own C++ ``pyspiel.serialize_game_and_state`` embeds every Python game's state
+  as a pickle (its format, not ours); what isslab puts in it is the save JSON, loaded verified, but
+  ``pyspiel.deserialize_game_and_state`` unpickles its input before isslab sees it: never give it
+  text you did not write yourself.
 
 OpenSpiel's Python algorithms (``MCTSBot``, CFR on small games, ``rl_environment``) run on these games
 as on any other Python game. Note that ``MCTSBot`` on an imperfect-information game searches the
@@ -32,11 +39,18 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from isslab.core import Game, ReturnsKind, State, game_class, games, make
+from isslab.core import Game, ReturnsKind, State, game_class, games, load, make, parse_json, short_repr
 from isslab.interop.actions import ActionNumbers
 from isslab.interop.encoder import DEFAULT_SIZE, ViewEncoder
 
-__all__ = ["MAX_GAME_LENGTH", "isslab_state", "register", "short_name"]
+__all__ = [
+    "MAX_GAME_LENGTH",
+    "deserialize_game_and_state",
+    "isslab_state",
+    "register",
+    "serialize_game_and_state",
+    "short_name",
+]
 
 #: the game length OpenSpiel is told (isslab declares none; ``isslab.play`` stops at this many steps)
 MAX_GAME_LENGTH: Final = 1_000_000
@@ -77,7 +91,14 @@ class _Held:
         return self  # clone() deep-copies a Python state's __dict__; nothing here ever changes
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Held, (self.state,))
+        # OpenSpiel's C++ serialization pickles a Python state's __dict__: what it holds of ours is
+        # the save JSON, rebuilt verified (an edited position is refused)
+        return (_held_from_json, (self.state.to_json(),))
+
+
+def _held_from_json(text: str) -> _Held:
+    """A held state from isslab's save JSON, verified (the history replayed through the rules)."""
+    return _Held(load(text, verify=True))
 
 
 class IsslabSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
@@ -133,6 +154,19 @@ class IsslabSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no
 
     def __str__(self) -> str:
         return str(self._held.state)
+
+    def serialize(self) -> str:
+        """The state as isslab's save JSON (``game.deserialize_state`` reads it back, verified)."""
+        return str(self._held.state.to_json())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # a pickled OpenSpiel state is its game's string and the save JSON, rebuilt verified
+        return (_state_from_text, (str(self.get_game()), self.serialize()))
+
+
+def _state_from_text(game_string: str, text: str) -> IsslabSpielState:
+    state: IsslabSpielState = pyspiel.load_game(game_string).deserialize_state(text)
+    return state
 
 
 class _Observer:
@@ -196,6 +230,19 @@ class IsslabSpielGame(pyspiel.Game):  # type: ignore[misc]
         """An observer of the seats' views (OpenSpiel calls it for observations and information states)."""
         return _Observer(self, iig_obs_type, params)
 
+    def deserialize_state(self, text: str) -> IsslabSpielState:
+        """A state of this game from isslab's save JSON (``state.serialize()``), verified, never unpickled.
+
+        ``ValueError`` for text that is not a save file, a save of another game or other options, or
+        a position that does not follow from its history.
+        """
+        if not isinstance(text, str | bytes):
+            raise ValueError(f"deserialize_state takes isslab's save JSON text, got {type(text).__name__}")
+        state = load(text, verify=True)
+        if state.game != self.isslab:
+            raise ValueError(f"the saved state is a game of {state.game!r}, not of this game {self.isslab!r}")
+        return IsslabSpielState(self, state)
+
 
 def _game_type(game_id: str) -> Any:
     g = make(game_id)
@@ -248,6 +295,34 @@ def register(game_ids: list[str] | None = None) -> list[str]:
             _REGISTERED[gid] = name
         names.append(name)
     return names
+
+
+#: the ``format`` field of :func:`serialize_game_and_state` text
+_PAIR_FORMAT: Final = "isslab.openspiel"
+
+
+def serialize_game_and_state(game: IsslabSpielGame, state: IsslabSpielState) -> str:
+    """The OpenSpiel game string and the state's save JSON, as one JSON text (no pickle)."""
+    if not isinstance(game, IsslabSpielGame) or not isinstance(state, IsslabSpielState):
+        raise ValueError("serialize_game_and_state takes an isslab OpenSpiel game and one of its states")
+    return json.dumps({"format": _PAIR_FORMAT, "game": str(game), "state": state.serialize()})
+
+
+def deserialize_game_and_state(text: str) -> tuple[IsslabSpielGame, IsslabSpielState]:
+    """The game and state of :func:`serialize_game_and_state` text, the state verified; never unpickled."""
+    if not isinstance(text, str | bytes):
+        raise ValueError(f"expected the text of serialize_game_and_state, got {type(text).__name__}")
+    doc = parse_json(text, "not a serialized isslab OpenSpiel game and state")
+    if not isinstance(doc, dict) or doc.get("format") != _PAIR_FORMAT:
+        raise ValueError(
+            f"not a serialized isslab OpenSpiel game and state: the format must be {_PAIR_FORMAT!r}"
+        )
+    name, saved = doc.get("game"), doc.get("state")
+    if not isinstance(name, str) or not name.startswith("isslab_") or not isinstance(saved, str):
+        raise ValueError(f"corrupt serialized game and state: game {short_repr(name, 60)}")
+    register()
+    game = pyspiel.load_game(name)
+    return game, game.deserialize_state(saved)
 
 
 def isslab_state(state: Any) -> State:

@@ -33,6 +33,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from isslab import checks
 from isslab.core import Game, IllegalActionError, State, make, short_repr
 from isslab.interop.actions import ActionNumbers
 from isslab.interop.encoder import DEFAULT_SIZE, ViewEncoder
@@ -102,9 +103,10 @@ class IsslabEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game; ``seed`` seeds the chance draws (without it, the draws go on)."""
+        """Start a new game; ``seed`` (an int from 0 to 2**128 - 1, numpy ints too) seeds the chance
+        draws (without it, the draws go on)."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = random.Random(checks.seed("seed", seed))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -146,10 +148,10 @@ class IsslabEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type infor
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        try:
-            chosen = self._legal.get(int(action)) if action is not None else None
-        except (TypeError, ValueError):
-            chosen = None
+        # an action number is an int or a numpy integer: 4.5, "4", an array or infinity is no number
+        # (int() would read them as 4, 4, 4 and an OverflowError)
+        number = checks.as_count(action)
+        chosen = self._legal.get(number) if number is not None else None
         if chosen is None:
             legal = ", ".join(str(i) for i in list(self._legal)[:12])
             raise IllegalActionError(

@@ -1,14 +1,15 @@
-"""A board's scene as an RGB array, for ``render_mode="rgb_array"``: drawn with matplotlib (Agg).
+"""A state as an RGB array, for PettingZoo's ``render_mode="rgb_array"``.
 
-The picture is the one the notebook widgets and the SVG export show: the scene of
-``isslab_widgets.scene_of(state)`` (the game's board module, or the generic text picture of a game
-without one). The scene model is plain data and needs no Jupyter; only its shapes are drawn here,
-in pixel coordinates with the origin at the top left, as in SVG. ``isslab_widgets`` ships in the same
-distribution as ``isslab`` and is imported on first use, so ``import isslab`` never loads it.
+The board pictures belong to the front-end, which knows each game's board: importing
+``isslab_widgets`` registers its rasteriser here (:func:`set_picture`), so that ``rgb_array`` draws the
+board the notebook widgets show. Without it the picture is the text board (``str(state)``, the whole
+position) typeset in a monospace font with matplotlib. Nothing under ``isslab`` imports the
+front-end: it plugs itself in.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -16,70 +17,46 @@ import numpy.typing as npt
 
 from isslab.core import State
 
-__all__ = ["scene_rgb", "state_rgb"]
+__all__ = ["Picture", "picture", "set_picture", "state_rgb", "text_rgb"]
+
+#: a function drawing a state as an ``(height, width, 3)`` uint8 array
+Picture = Callable[[State], npt.NDArray[np.uint8]]
+
+_PICTURE: list[Picture] = []
+
+
+def set_picture(draw: Picture | None) -> None:
+    """Register the function that draws a state's board (None: back to the text board)."""
+    if draw is not None and not callable(draw):
+        raise ValueError(f"set_picture takes a function state -> RGB array, got {type(draw).__name__}")
+    _PICTURE[:] = [draw] if draw is not None else []
+
+
+def picture() -> Picture:
+    """The function ``state_rgb`` draws with: the registered board pictures, else :func:`text_rgb`."""
+    return _PICTURE[0] if _PICTURE else text_rgb
 
 
 def state_rgb(state: State) -> npt.NDArray[np.uint8]:
-    """The board picture of ``state`` as an ``(height, width, 3)`` uint8 array."""
-    from isslab_widgets import scene_of
-
-    return scene_rgb(scene_of(state))
+    """The picture of ``state`` as an ``(height, width, 3)`` uint8 array (see the module docstring)."""
+    return picture()(state)
 
 
-def scene_rgb(scene: Any) -> npt.NDArray[np.uint8]:
-    """An ``isslab_widgets.Scene`` drawn to an ``(height, width, 3)`` uint8 array."""
-    from isslab_widgets.scene import Circle, Line, Polygon, Rect, Text
+def text_rgb(state: State) -> npt.NDArray[np.uint8]:
+    """The text board of ``state`` typeset in a monospace font, as an ``(height, width, 3)`` uint8 array."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
-    from matplotlib.patches import Circle as MplCircle
-    from matplotlib.patches import Polygon as MplPolygon
-    from matplotlib.patches import Rectangle
 
-    dpi = 100
-    fig = Figure(figsize=(scene.width / dpi, scene.height / dpi), dpi=dpi)
-    canvas = FigureCanvasAgg(fig)
-    ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
-    ax.set_xlim(0, scene.width)
-    ax.set_ylim(scene.height, 0)  # y grows downwards, as in SVG and on the canvas
-    ax.set_axis_off()
-    fig.patch.set_facecolor(scene.background)
-    # one point is 1/72 inch and one pixel 1/dpi inch: widths and font sizes are given in pixels
-    pt = 72.0 / dpi
-    for z, s in enumerate(scene.shapes()):
-        if isinstance(s, Circle):
-            ax.add_patch(
-                MplCircle(
-                    (s.x, s.y), s.r, facecolor=s.fill or "none", edgecolor=s.stroke or "none",
-                    linewidth=s.width * pt if s.stroke else 0, alpha=s.alpha, zorder=z,
-                )
-            )  # fmt: skip
-        elif isinstance(s, Line):
-            xs, ys = zip(*s.points, strict=True)
-            ax.plot(
-                xs, ys, color=s.stroke, linewidth=s.width * pt, alpha=s.alpha, zorder=z,
-                linestyle=(0, tuple(d / s.width for d in s.dash)) if s.dash else "-",
-                solid_capstyle="round",
-            )  # fmt: skip
-        elif isinstance(s, Polygon):
-            ax.add_patch(
-                MplPolygon(
-                    s.points, closed=True, facecolor=s.fill or "none", edgecolor=s.stroke or "none",
-                    linewidth=s.width * pt if s.stroke else 0, alpha=s.alpha, zorder=z,
-                )
-            )  # fmt: skip
-        elif isinstance(s, Rect):
-            ax.add_patch(
-                Rectangle(
-                    (s.x, s.y), s.w, s.h, facecolor=s.fill or "none", edgecolor=s.stroke or "none",
-                    linewidth=s.width * pt if s.stroke else 0, alpha=s.alpha, zorder=z,
-                )
-            )  # fmt: skip
-        elif isinstance(s, Text):
-            ax.text(
-                s.x, s.y, s.text, fontsize=s.size * pt, color=s.fill, zorder=z,
-                ha={"start": "left", "end": "right"}.get(s.anchor, "center"), va="center",
-                fontweight="bold" if s.bold else "normal", family="monospace" if s.mono else "sans-serif",
-            )  # fmt: skip
-    canvas.draw()  # type: ignore[no-untyped-call]  # matplotlib's Agg canvas is not annotated
-    rgba = np.asarray(canvas.buffer_rgba())  # type: ignore[no-untyped-call]
+    lines = str(state).splitlines() or [""]
+    dpi, size = 100, 11.0  # points
+    # a monospace glyph is about 0.6 em wide, a line 1.3 em high (1 pt = dpi/72 px)
+    em = size * dpi / 72
+    width = max(160, int(max(len(line) for line in lines) * 0.6 * em) + 24)
+    height = int(len(lines) * 1.3 * em) + 24
+    fig = Figure(figsize=(width / dpi, height / dpi), dpi=dpi)
+    canvas: Any = FigureCanvasAgg(fig)  # matplotlib's Agg canvas is not annotated
+    fig.patch.set_facecolor("white")
+    fig.text(12 / width, 1 - 12 / height, "\n".join(lines), family="monospace", fontsize=size, va="top")
+    canvas.draw()
+    rgba = np.asarray(canvas.buffer_rgba())
     return np.ascontiguousarray(rgba[:, :, :3], dtype=np.uint8)

@@ -23,19 +23,31 @@ from isslab_widgets.scene import LAYERS, Circle, Line, Polygon, Rect, Region, Sc
 from isslab_widgets.session import HUMAN, Session
 
 if TYPE_CHECKING:
+    from isslab_widgets.lab_widget import Lab
     from isslab_widgets.view import GameView, play
     from isslab_widgets.whatif import WhatIf
 
 #: names imported on first use: the widgets (ipywidgets, ipycanvas) and the what-if runner (pandas),
 #: so that the headless session and the boards load without them
 _LAZY = {"GameView": "isslab_widgets.view", "play": "isslab_widgets.view", "WhatIf": "isslab_widgets.whatif"}
-_LAZY |= {"Lab": "isslab_widgets.lab", "lab": "isslab_widgets.lab"}  # the what-if lab
+_LAZY |= {"Lab": "isslab_widgets.lab_widget"}  # the what-if lab
 
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'isslab_widgets' has no attribute {name!r}")
+
+
+def lab(game_id: str, **kwargs: Any) -> Lab:
+    """Build the what-if lab of ``game_id`` (options, bots, games, ``vary``, ``values``) and display it.
+
+    A function of the package itself, bound once: a cell that calls it again gets the lab again
+    (the lab lives in ``isslab_widgets.lab_widget``, loaded on first use).
+    """
+    from isslab_widgets.lab_widget import lab as build
+
+    return build(game_id, **kwargs)
 
 
 __all__ = [
@@ -82,3 +94,18 @@ def _state_repr_svg(self: Any) -> str | None:
 # State is the engines' shared base class; the hook is attached here so that isslab itself stays
 # free of anything Jupyter-specific.
 isslab.State._repr_svg_ = _state_repr_svg  # type: ignore[attr-defined]
+
+
+def _register_pictures() -> None:
+    """Give ``isslab.interop.render`` the board pictures (PettingZoo's ``rgb_array``); drawn on use."""
+    from isslab.interop import render
+
+    def draw(state: isslab.State) -> Any:
+        from isslab_widgets.raster import state_rgb
+
+        return state_rgb(state)
+
+    render.set_picture(draw)
+
+
+_register_pictures()

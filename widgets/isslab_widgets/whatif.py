@@ -16,8 +16,9 @@ from typing import Any
 import pandas as pd
 
 import isslab
-from isslab import State
+from isslab import State, checks
 from isslab.play import resolve_bots
+from isslab.sim import executor_width
 
 __all__ = ["ProgressExecutor", "WhatIf"]
 
@@ -30,15 +31,25 @@ class ProgressExecutor(Executor):
         self.on_done = on_done
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        """Submit to the inner executor; the chunk size is read from ``isslab.sim``'s indices argument."""
-        size = len(args[2]) if len(args) > 2 and hasattr(args[2], "__len__") else 1
+        """Submit to the inner executor; a finished chunk says how many games it held."""
         fut = self.inner.submit(fn, *args, **kwargs)
-        fut.add_done_callback(lambda _f: self.on_done(size))
+        fut.add_done_callback(self._done)
         return fut
+
+    def _done(self, fut: Future[Any]) -> None:
+        if fut.cancelled() or fut.exception() is not None:
+            return
+        self.on_done(int(getattr(fut.result(), "games", 1)))
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """Shut the inner executor down."""
         self.inner.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+@executor_width.register
+def _progress_width(executor: ProgressExecutor) -> int:
+    """A wrapper runs as many chunks at once as the executor it wraps."""
+    return int(executor_width(executor.inner))
 
 
 class WhatIf:
@@ -56,14 +67,15 @@ class WhatIf:
     ) -> None:
         if state.is_terminal():
             raise ValueError("the game is over: there is nothing to simulate from here")
-        if games < 1:
-            raise ValueError(f"games must be at least 1, got {games}")
+        games = checks.integer("games", games, 1, checks.MAX_GAMES)
+        seed = checks.seed("seed", seed)
+        workers = checks.integer("workers", workers, 1, 10_000)  # at most one per CPU is used
         resolve_bots(state.game, list(bots))  # bad names fail here, not later in the thread
         self.state = state
         self.bots = list(bots)
         self.games = games
         self.seed = seed
-        self.workers = max(1, int(workers))
+        self.workers = workers
         self.done = 0
         self.result: pd.DataFrame | None = None
         self.error: BaseException | None = None

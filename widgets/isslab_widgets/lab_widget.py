@@ -1,24 +1,29 @@
 """The what-if lab: ``isslab_widgets.lab(game_id)`` runs a rule-variant question on any game.
 
 It builds one control per option of the game (from its option schema: sliders for bounded numbers,
-dropdowns for choices, check boxes for readings, text for tables), bot choices per seat, a number
-of games and a run button. One option may be varied over a list of values (a sweep: every value
-plays the same seeds). While the games run, a progress bar and a live plot follow the chunks as
-they finish; a stop button keeps the games already played. Then it shows the designer metrics
-with intervals (``isslab.metrics``), the paired comparisons (``isslab.compare``) and every game as
-a dot; clicking a dot (an outlier), or choosing a game in the list, opens it in the game view at
-its last step (``isslab.replay``).
+dropdowns for choices, check boxes for readings, text for tables), each under a readable name with
+its help text, bot choices per seat, a number of games and a run button. One option may be varied
+over a list of values (a sweep: every value plays the same seeds). While the games run, a progress
+bar and a live plot follow the chunks as they finish; a stop button keeps the games already played.
+Then it shows the designer metrics with intervals (``isslab.metrics``), the paired comparisons
+(``isslab.compare``) and every game as a dot; clicking a dot (an outlier), or choosing a game in the
+list, opens it in the game view at its last step (``isslab.replay``).
 
-The work is done by ``isslab`` (simulate, sweep, compare, metrics, replay) and the plots by
-:mod:`isslab.labplots`; this module only wires widgets to them, and every callback reports its
-errors on the status line instead of raising into the kernel.
+The work is done by ``isslab`` (simulate, sweep, compare, metrics, replay), the values box is read
+by :func:`isslab.sim.parse_values` and the plots are :mod:`isslab.analysis.plots`; this module only
+wires widgets to them. Every argument is checked with a ``ValueError`` that names it (no value is
+clamped silently), and every callback reports its errors on the status line instead of raising into
+the kernel.
+
+The module is ``isslab_widgets.lab_widget``: the name ``isslab_widgets.lab`` is the function that
+builds and shows a lab (a submodule of that name would replace the function on the package the first
+time it is imported).
 """
 
 from __future__ import annotations
 
 import functools
 import html
-import io
 import json
 import threading
 import time
@@ -30,10 +35,11 @@ import numpy as np
 import pandas as pd
 
 import isslab
-from isslab.cli import parse_grid
-from isslab.core import Option, game_class
-from isslab.labplots import game_points, lab_figure
-from isslab.sim import cpu_count
+from isslab import checks
+from isslab.analysis.plots import game_points, lab_figure, png_bytes
+from isslab.checks import MAX_GAMES
+from isslab.core import Option, game_class, parse_json, short_repr
+from isslab.sim import cpu_count, parse_values
 
 __all__ = ["Lab", "lab"]
 
@@ -47,6 +53,8 @@ _REDRAW: Final = 0.7
 _REACH: Final = 10.0
 #: games offered in the list per variant and kind (longest, shortest, ...)
 _LISTED: Final = 5
+#: the help line under each option's control
+_HELP_STYLE: Final = "font-size:11px;color:#555;line-height:1.25;margin:0 0 6px 4px;white-space:normal"
 
 
 def _guarded(fn: F) -> F:
@@ -63,15 +71,20 @@ def _guarded(fn: F) -> F:
     return cast(F, wrapper)
 
 
-def _frozen(value: Any) -> Any:
-    """JSON lists as tuples (sweep values must be hashable: they become a column)."""
-    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+def label(option: Option) -> str:
+    """An option's name as a reader says it: ``shuttle copies`` for ``shuttle_copies``."""
+    return option.name.replace("_", " ")
 
 
 def control(option: Option, value: Any) -> Any:
-    """A widget for one option, chosen from its schema (the description names the option)."""
+    """A widget for one option, chosen from its schema, under the option's readable name.
+
+    Bounded numbers get a slider (it cannot leave the bounds); other numbers a text box that keeps
+    what is typed, so that a value out of range is refused with the option's own message at Run
+    rather than clamped without a word.
+    """
     W = widgets
-    common = {"description": option.name, "style": {"description_width": "150px"}}
+    common = {"description": label(option), "style": {"description_width": "150px"}}
     layout = W.Layout(width="330px")
     if isinstance(option.default, bool):
         box = W.Checkbox(bool(value), indent=False, **common)
@@ -82,9 +95,7 @@ def control(option: Option, value: Any) -> Any:
         if lo is not None and hi is not None and hi - lo <= 100:
             box = W.IntSlider(int(value), min=int(lo), max=int(hi), layout=layout, **common)
         else:
-            lo = -(10**9) if lo is None else lo
-            hi = 10**9 if hi is None else hi
-            box = W.BoundedIntText(int(value), min=int(lo), max=int(hi), layout=layout, **common)
+            box = W.IntText(int(value), layout=layout, **common)
     elif isinstance(option.default, float):
         if option.min is not None and option.max is not None:
             step = (option.max - option.min) / 100 or 0.01
@@ -94,29 +105,37 @@ def control(option: Option, value: Any) -> Any:
         else:
             box = W.FloatText(float(value), layout=layout, **common)
     elif isinstance(option.default, tuple):
-        box = W.Text(json.dumps(_lists(value)), layout=W.Layout(width="660px"), **common)
+        box = W.Text(json_value(value), layout=W.Layout(width="660px"), **common)
     else:
         box = W.Text(str(value), layout=layout, **common)
-    box.tooltip = option.doc + (" [assumption]" if option.assumption else "")
+    box.tooltip = help_text(option)
     return box
 
 
-def _lists(value: Any) -> Any:
-    return [_lists(v) for v in value] if isinstance(value, tuple) else value
+def help_text(option: Option) -> str:
+    """The option's help: its doc, what it allows, and whether its default is an assumption."""
+    return f"{option.doc}; {option.allowed(example=False)}" + (" [assumption]" if option.assumption else "")
+
+
+def json_value(value: Any) -> str:
+    """A value as JSON text (tuples as lists)."""
+    return json.dumps(checks.plain(value))
 
 
 def read_control(option: Option, box: Any) -> Any:
-    """The value a control holds, as the option takes it (tables are JSON text)."""
+    """The value a control holds, as the option takes it (tables are JSON text, depth-bounded)."""
     if isinstance(option.default, tuple):
         try:
-            return _frozen(json.loads(box.value))
-        except ValueError:
-            raise ValueError(f"option {option.name}: not JSON: {box.value[:60]!r}") from None
+            return checks.frozen(parse_json(box.value, f"option {option.name}"))
+        except ValueError as exc:
+            if "invalid JSON" in str(exc):
+                raise ValueError(f"option {option.name}: not JSON: {short_repr(box.value, 60)}") from None
+            raise
     return box.value
 
 
 def suggest(option: Option, value: Any) -> str:
-    """Values worth comparing for an option, as ``--grid`` text (the current value first)."""
+    """Values worth comparing for an option, as the values box reads them (the current value first)."""
     if isinstance(option.default, bool):
         return f"{str(bool(value)).lower()}, {str(not value).lower()}"
     if option.choices is not None:
@@ -129,8 +148,26 @@ def suggest(option: Option, value: Any) -> str:
     if isinstance(option.default, float):
         return f"{value:g}, {value * 1.5:g}"
     if isinstance(option.default, tuple):
-        return json.dumps([_lists(value)])
+        return json.dumps([checks.plain(value)])
     return str(value)
+
+
+def _check_bots(bots: Any, names: Sequence[str], seats: int) -> list[str] | None:
+    """``bots``: None, or bot names (one per seat, or one for all) that the game knows."""
+    if bots is None:
+        return None
+    if isinstance(bots, str):
+        bots = [bots]
+    if not isinstance(bots, Sequence) or not bots or not all(isinstance(b, str) for b in bots):
+        raise ValueError(f"bots must be a list of bot names, got {short_repr(bots, 60)}")
+    unknown = [b for b in bots if b not in names]
+    if unknown:
+        raise ValueError(
+            f"bots: {short_repr(unknown[0], 40)} is not a bot of this game; the bots are: {', '.join(names)}"
+        )
+    if len(bots) not in (1, seats):
+        raise ValueError(f"bots must name {seats} bots (one per seat) or one for all, got {len(bots)}")
+    return list(bots)
 
 
 class Lab(widgets.VBox):
@@ -155,8 +192,17 @@ class Lab(widgets.VBox):
         names = [o.name for o in cls.OPTIONS]
         if vary is not None and vary not in names:
             raise ValueError(
-                f"vary={vary!r} is not an option of {game_id}; the options are: {', '.join(names)}"
+                f"vary={short_repr(vary, 40)} is not an option of {game_id}; "
+                f"the options are: {', '.join(names)}"
             )
+        # every number is checked here, as simulate checks it: a value out of range is an error,
+        # never clamped to the nearest allowed one without a word
+        games = checks.integer("games", games, 1, MAX_GAMES)
+        seed = checks.seed("seed", seed)
+        workers = checks.integer("workers", workers, 1, 10_000)
+        if values is not None and not isinstance(values, str):
+            raise ValueError(f"values must be text like 3, 4, got {short_repr(values, 40)}")
+        bots = _check_bots(bots, isslab.bot_names(game_id), game.num_players)
         self.game_id = game_id
         self.schema: dict[str, Option] = {o.name: o for o in cls.OPTIONS}
         self.info = game.info
@@ -174,6 +220,7 @@ class Lab(widgets.VBox):
         self._chunks: list[pd.DataFrame] = []
         self._lock = threading.RLock()
         self._points: pd.DataFrame | None = None
+        self._grid: list[str] = []
         self._fresh = False
         self._done = False
         self._build(game, games, seed, workers, bots, vary, values)
@@ -199,7 +246,8 @@ class Lab(widgets.VBox):
         self.bot_names = isslab.bot_names(self.game_id)
         self._wanted_bots = list(bots) if bots else None
         self.bot_row = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.vary = W.Dropdown(options=[NOTHING, *self.schema], value=vary or NOTHING, description="vary")
+        choices = [(NOTHING, NOTHING), *((label(o), o.name) for o in self.schema.values())]
+        self.vary = W.Dropdown(options=choices, value=vary or NOTHING, description="vary")
         self.values = W.Text(values or "", description="values", placeholder="v1, v2, ...")
         if vary and not values:
             self._on_vary({"new": vary})
@@ -207,20 +255,21 @@ class Lab(widgets.VBox):
         self.controls["players"].observe(lambda _c: self._seat_row(), "value")
         self.rotate = W.Checkbox(True, description="rotate seats (every bot plays every seat)", indent=False)
         self.trace = W.Checkbox(True, description="per-step metrics (trace)", indent=False)
-        self.games = W.BoundedIntText(games, min=1, max=1_000_000, description="games")
-        self.seed = W.BoundedIntText(seed, min=0, max=2**31 - 1, description="seed")
-        self.workers = W.BoundedIntText(
-            min(workers, cpu_count()), min=1, max=cpu_count(), description="workers"
-        )
+        # plain number boxes: what is typed stays as typed, and Run checks it with a message
+        self.games = W.IntText(games, description="games")
+        self.seed = W.IntText(seed, description="seed")
+        self.workers = W.IntText(workers, description="workers", tooltip=f"at most {cpu_count()} are used")
         self.run_button = W.Button(description="Run", icon="play", button_style="primary")
         self.stop_button = W.Button(description="Stop", icon="stop", disabled=True)
         self.progress = W.IntProgress(0, min=0, max=1, description="games")
         self.status = W.HTML()
-        self.live = W.Image(format="png", layout=W.Layout(max_width="100%"))
+        # the live picture while games run; hidden until it has one (an empty image is a broken icon)
+        self.live = W.Image(format="png", layout=W.Layout(max_width="100%", display="none"))
         self.metrics_html = W.HTML()
         self.compare_html = W.HTML()
         self.canvas: Any = None  # the clickable plot (ipycanvas), made on first use
-        self.plot_box = W.Box()
+        # one picture: the live image while the games run, then the clickable canvas in its place
+        self.plot_box = W.VBox([self.live])
         self.game_list = W.Select(options=[], rows=12, layout=W.Layout(width="100%"))
         self.open_button = W.Button(description="Open in the game view", icon="external-link")
         self.view_box = W.VBox()
@@ -229,23 +278,29 @@ class Lab(widgets.VBox):
         self.open_button.on_click(lambda _b: self._open_selected())
         self._seat_row()
 
+        self.plot_note = W.HTML("")
         self.tabs = W.Tab(
             children=[
                 self.metrics_html,
                 self.compare_html,
-                W.VBox([W.HTML("Every game is a dot: click one to open it."), self.plot_box]),
                 W.VBox([self.game_list, self.open_button]),
                 self.view_box,
             ]
         )
-        for i, title in enumerate(["Metrics", "Compare", "Games (plot)", "Games (list)", "Game view"]):
+        for i, title in enumerate(["Metrics", "Compare", "Games (list)", "Game view"]):
             self.tabs.set_title(i, title)
+        cells = [
+            W.VBox(
+                [
+                    box,
+                    W.HTML(f"<div style='{_HELP_STYLE}'>{html.escape(help_text(self.schema[name]))}</div>"),
+                ],
+                layout=W.Layout(width="340px"),
+            )
+            for name, box in self.controls.items()
+        ]
         options = W.Accordion(
-            children=[
-                W.GridBox(
-                    list(self.controls.values()), layout=W.Layout(grid_template_columns="repeat(2, 340px)")
-                )
-            ]
+            children=[W.GridBox(cells, layout=W.Layout(grid_template_columns="repeat(2, 350px)"))]
         )
         options.set_title(0, f"Options of {game.title} ({len(self.controls)})")
         self.children = [
@@ -257,7 +312,8 @@ class Lab(widgets.VBox):
             W.HBox([self.games, self.seed, self.workers]),
             W.HBox([self.run_button, self.stop_button, self.progress]),
             self.status,
-            self.live,
+            self.plot_note,
+            self.plot_box,
             self.tabs,
         ]
 
@@ -268,6 +324,8 @@ class Lab(widgets.VBox):
             players = 1
         old = [d.value for d in getattr(self, "bot_pickers", [])]
         wanted = self._wanted_bots or []
+        if len(wanted) == 1:  # one bot named for every seat
+            wanted = wanted * players
         default = self.info.default_bot if self.info.default_bot in self.bot_names else self.bot_names[0]
         picks = []
         for s in range(players):
@@ -312,8 +370,7 @@ class Lab(widgets.VBox):
         name = self.vary.value
         if name == NOTHING:
             return None
-        values = parse_grid([f"{name}={self.values.value}"])[name]
-        return {name: [_frozen(v) for v in values]}
+        return {name: parse_values(self.values.value, f"the values of {label(self.schema[name])}")}
 
     def bots(self) -> list[str]:
         """The bot of each seat (one name for all when the number of players is varied)."""
@@ -336,32 +393,32 @@ class Lab(widgets.VBox):
             bots: Any = self.bots()
             if len(bots) == 1:
                 bots = bots[0]
-            kwargs = dict(
-                bots=bots,
-                games=int(self.games.value),
-                seed=int(self.seed.value),
-                workers=int(self.workers.value),
-                progress=False,
-                rotate_seats=bool(self.rotate.value),
-                trace=bool(self.trace.value),
+            kwargs: dict[str, Any] = dict(
+                rotate=self.rotate.value,
+                trace=self.trace.value,
                 on_chunk=self._on_chunk,
                 stop=self._stop,
             )
-            # everything is checked before the thread starts: a bad value is a message, not a crash
-            points = [{}] if grid is None else [dict(zip(grid, c, strict=True)) for c in _product(grid)]
-            for point in points:
-                isslab.make(self.game_id, **{**options, **point})
+            # the whole run is checked before the thread starts: a bad value is a message, not a crash
+            common = (bots, self.games.value, self.seed.value, self.workers.value, False)
+            if grid is None:
+                spec = isslab.sim.simulate_spec(self.game_id, *common, None, options, **kwargs)
+            else:
+                spec = isslab.sim.sweep_spec(self.game_id, grid, *common, options, **kwargs)
             self._stop.clear()
             self._chunks = []
             self.error = None
-            self.progress.max = int(self.games.value) * len(points)
+            self.progress.max = spec.count * len(spec.points)
             self.progress.value = 0
             self.progress.bar_style = ""
             self.run_button.disabled = True
             self.stop_button.disabled = False
             self.say(f"running {self.progress.max:,} games ...")
-            target = functools.partial(self._work, grid, options, kwargs)
-            self.thread = threading.Thread(target=target, name="isslab-lab", daemon=True)
+            self._grid = list(spec.grid)
+            self.live.layout.display = "none"  # shown again with the first picture of this run
+            self.plot_box.children = [self.live]
+            self.plot_note.value = ""
+            self.thread = threading.Thread(target=self._work, args=(spec,), name="isslab-lab", daemon=True)
             self._fresh = self._done = False
             self.thread.start()
             threading.Thread(
@@ -369,20 +426,11 @@ class Lab(widgets.VBox):
             ).start()
             return self.thread
 
-    def _work(
-        self, grid: dict[str, list[Any]] | None, options: dict[str, Any], kwargs: dict[str, Any]
-    ) -> None:
-        import warnings
-
+    def _work(self, spec: isslab.sim.RunSpec) -> None:
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # the status line says it instead
-                if grid is None:
-                    df = isslab.simulate(self.game_id, **kwargs, **options)
-                else:
-                    df = isslab.sweep(self.game_id, grid, **kwargs, **options)
+            df, _ = isslab.sim.run(spec)  # the status line says what a warning would
             self.result = df
-            self._finish(df, list(grid or []))
+            self._finish(df, list(spec.grid))
         except BaseException as exc:  # reported on the status line; the thread must not die silently
             self.error = exc
             self.progress.bar_style = "danger"
@@ -412,15 +460,13 @@ class Lab(widgets.VBox):
                 so_far = pd.concat(self._chunks, ignore_index=True)
             so_far.attrs["game"] = self.game_id
             try:
-                fig, _ = lab_figure(so_far, self._by())
+                fig, _ = lab_figure(so_far, self._grid)
                 with self._lock:
                     if not self._done:  # the final picture is _finish's
-                        self.live.value = _png(fig)
+                        self.live.value = png_bytes(fig)
+                        self.live.layout.display = ""
             except Exception as exc:  # noqa: BLE001 - a plot must never stop the games
                 self.say(f"live plot: {exc}", error=True)
-
-    def _by(self) -> list[str]:
-        return [] if self.vary.value == NOTHING else [self.vary.value]
 
     @_guarded
     def stop(self) -> None:
@@ -457,15 +503,13 @@ class Lab(widgets.VBox):
         if not len(df):
             self.say("stopped before any game finished", error=True)
             return
-        fig, _ = lab_figure(df, by)
-        self.live.value = _png(fig)
         self.metrics_table = isslab.metrics(df, by or None)
         self.metrics_html.value = metrics_html(self.metrics_table, by)
         self.compare_tables = _comparisons(df, by)
         self.compare_html.value = "".join(
             compare_html(t, title, by) for title, t in self.compare_tables.items()
         )
-        self._draw_games(df, by)
+        self._draw_games(df, by)  # the clickable picture takes the live one's place
         self._fill_list(df, by)
         what = "stopped: the games played are shown" if stopped else "done"
         self.say(f"{what}: {played:,} games per variant, seed {df.attrs.get('seed')}")
@@ -483,7 +527,8 @@ class Lab(widgets.VBox):
         if self.canvas is None or (self.canvas.width, self.canvas.height) != (width, height):
             self.canvas = Canvas(width=width, height=height)
             self.canvas.on_mouse_down(self._on_canvas)
-            self.plot_box.children = [self.canvas]
+        self.plot_box.children = [self.canvas]
+        self.plot_note.value = "Every game is a dot: click one to open it in the game view."
         self.canvas.put_image_data(image, 0, 0)
         pts = game_points(df, by)
         xy = ax.transData.transform(np.column_stack([pts["x"], pts["y"]]))
@@ -553,7 +598,7 @@ class Lab(widgets.VBox):
         df = self.result
         if df is None:
             raise RuntimeError("run some games first")
-        keys = [*self._by(), "game"]
+        keys = [*self._grid, "game"]
         mask = np.ones(len(df), dtype=bool)
         for k in keys:  # by value, element by element: an option's value may be a tuple
             target = row[k]
@@ -568,27 +613,15 @@ class Lab(widgets.VBox):
         self.view_box.children = [
             widgets.HTML(
                 f"game {int(row['game'])}"
-                + (f" of {', '.join(f'{k}={row[k]}' for k in self._by())}" if self._by() else "")
+                + (f" of {', '.join(f'{k}={row[k]}' for k in self._grid)}" if self._grid else "")
                 + f", seed {int(rows.iloc[0]['seed'])}: {record.length} moves, step {view.tree.cursor}"
                 " (the last); step back with the slider"
             ),
             view,
         ]
-        self.tabs.selected_index = 4
+        self.tabs.selected_index = 3
         self.say(f"game {int(row['game'])} opened in the game view at its last step")
         return view
-
-
-def _product(grid: dict[str, list[Any]]) -> list[tuple[Any, ...]]:
-    import itertools
-
-    return list(itertools.product(*grid.values()))
-
-
-def _png(fig: Any) -> bytes:
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
 
 
 def _comparisons(df: pd.DataFrame, by: list[str]) -> dict[str, pd.DataFrame]:
@@ -633,8 +666,8 @@ def metrics_html(table: pd.DataFrame, by: Sequence[str]) -> str:
         row = [f"<td><b>{html.escape(str(metric))}</b></td>"]
         for var in variants:
             hit = part
-            for k, v in zip(keys, var, strict=True):
-                hit = hit[hit[k] == v]
+            for k, v in zip(keys, var, strict=True):  # element by element: a value may be a tuple
+                hit = hit[[x == v for x in hit[k]]]
             shown = hit["shown"].iloc[0] if len(hit) else ""
             note = hit["note"].iloc[0] if len(hit) else ""
             row.append(f"<td title='{html.escape(str(note))}'>{shown or html.escape(str(note))[:60]}</td>")

@@ -1,0 +1,240 @@
+"""One validation layer for the arguments of the layers above the rules: bots, simulation, analysis.
+
+Every check returns the value as the caller uses it (a numpy int becomes an ``int``) or raises a
+``ValueError`` that names the argument, says what is allowed and echoes the value cut short. The
+caps every size a user passes is held to are here too, in one place, so that the README can list
+them and no typo can ask for a billion of anything.
+
+Numbers follow one rule: a count (games, simulations, resamples, a seat) is an ``int`` or a numpy
+integer, never a bool or a float (``10.0`` games is refused rather than guessed); a measure
+(precision, level, seconds) is any finite real number but a bool.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import operator
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any, Final
+
+import numpy as np
+
+from isslab.core import short_repr
+
+__all__ = [
+    "MAX_GAMES",
+    "MAX_RESAMPLES",
+    "MAX_SEED",
+    "MAX_SWEEP_POINTS",
+    "as_count",
+    "choice",
+    "column_names",
+    "distinct",
+    "flag",
+    "frozen",
+    "integer",
+    "level",
+    "mapping_keys",
+    "number",
+    "optional_flag",
+    "optional_integer",
+    "plain",
+    "seed",
+]
+
+#: most games one ``simulate`` call plays, and most ``max_games`` (run several seeds for more)
+MAX_GAMES: Final = 1_000_000
+#: most option combinations one ``sweep`` visits
+MAX_SWEEP_POINTS: Final = 10_000
+#: most bootstrap resamples (percentile intervals stop gaining precision long before)
+MAX_RESAMPLES: Final = 20_000
+#: seeds are ints below this (128 bits, as ``numpy.random.SeedSequence`` takes them)
+MAX_SEED: Final = 2**128
+
+
+def as_count(value: Any) -> int | None:
+    """``value`` as an int when it is a whole-number type (int, numpy integer; not bool), else None."""
+    if isinstance(value, bool | np.bool_):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def integer(name: str, value: Any, lo: int, hi: int, *, what: str = "an int") -> int:
+    """An int from ``lo`` to ``hi`` (numpy ints too; bools and floats are refused)."""
+    got = as_count(value)
+    if got is None or not lo <= got <= hi:
+        raise ValueError(f"{name} must be {what} from {lo:,} to {hi:,}, got {short_repr(value, 40)}")
+    return got
+
+
+def optional_integer(name: str, value: Any, lo: int, hi: int) -> int | None:
+    """None, or an int from ``lo`` to ``hi``."""
+    if value is None:
+        return None
+    got = as_count(value)
+    if got is None or not lo <= got <= hi:
+        raise ValueError(f"{name} must be an int from {lo:,} to {hi:,} or None, got {short_repr(value, 40)}")
+    return got
+
+
+def number(
+    name: str,
+    value: Any,
+    lo: float | None = None,
+    hi: float | None = None,
+    *,
+    above: bool = False,
+    example: str = "",
+) -> float:
+    """A finite real number (not a bool) within ``[lo, hi]`` (``above``: strictly above ``lo``)."""
+    ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
+    x = float(value) if ok else math.nan
+    ok = ok and math.isfinite(x)
+    if ok and lo is not None:
+        ok = x > lo if above else x >= lo
+    if ok and hi is not None:
+        ok = x <= hi
+    if not ok:
+        if lo is not None and hi is not None:
+            bounds = f"{'above' if above else 'from'} {lo:g} {'and at most' if above else 'to'} {hi:g}"
+        elif lo is not None:
+            bounds = f"{'above' if above else 'at least'} {lo:g}"
+        elif hi is not None:
+            bounds = f"at most {hi:g}"
+        else:
+            bounds = "that is finite"
+        raise ValueError(
+            f"{name} must be a number {bounds}{f' (like {example})' if example else ''}, "
+            f"got {short_repr(value, 40)}"
+        )
+    return x
+
+
+def level(name: str, value: Any) -> float:
+    """A confidence level: a number strictly between 0 and 1."""
+    ok = isinstance(value, numbers.Real) and not isinstance(value, bool) and 0 < float(value) < 1
+    if not ok:
+        raise ValueError(
+            f"{name} must be a probability between 0 and 1 (like 0.95), got {short_repr(value, 40)}"
+        )
+    return float(value)
+
+
+def flag(name: str, value: Any) -> bool:
+    """True or False (numpy bools too; 0, 1 and texts are refused)."""
+    if isinstance(value, np.bool_):
+        value = bool(value)
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be True or False, got {short_repr(value, 40)}")
+    return value
+
+
+def optional_flag(name: str, value: Any) -> bool | None:
+    """None, True or False."""
+    if value is None:
+        return None
+    if isinstance(value, np.bool_):
+        value = bool(value)
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be True, False or None, got {short_repr(value, 40)}")
+    return value
+
+
+def choice(name: str, value: Any, allowed: Sequence[str]) -> str:
+    """One of the texts ``allowed``."""
+    if not isinstance(value, str) or value not in allowed:
+        raise ValueError(
+            f"{name} must be one of {', '.join(map(repr, allowed))}, got {short_repr(value, 40)}"
+        )
+    return value
+
+
+def seed(name: str, value: Any) -> int:
+    """A seed: an int from 0 to 2**128 - 1 (numpy ints too)."""
+    got = as_count(value)
+    if got is None or not 0 <= got < MAX_SEED:
+        raise ValueError(f"{name} must be an int from 0 to 2**128 - 1, got {short_repr(value, 40)}")
+    return got
+
+
+def column_names(name: str, value: Any) -> list[str]:
+    """A column name, a list of column names, or None (no columns); no name twice."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if (
+        isinstance(value, Sequence)
+        and not isinstance(value, bytes)
+        and all(isinstance(v, str) for v in value)
+    ):
+        names = list(value)
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ValueError(f"{name} names the column {twice[0]!r} twice")
+        return names
+    raise ValueError(f"{name} must be a column name or a list of column names, got {short_repr(value, 60)}")
+
+
+def frozen(value: Any, depth: int = 32) -> Any:
+    """Lists (and numpy arrays) as tuples, all the way down: the form option values take in a frame."""
+    if hasattr(value, "tolist") and not isinstance(value, str | bytes):
+        value = value.tolist()  # numpy scalars and arrays read back from a file
+    if isinstance(value, list | tuple):
+        if depth <= 0:
+            raise ValueError("a value nested more than 32 levels deep")
+        return tuple(frozen(v, depth - 1) for v in value)
+    return value
+
+
+def plain(value: Any) -> Any:
+    """Tuples as lists, all the way down: the JSON form (``DataFrame.attrs``, parquet metadata)."""
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    if hasattr(value, "tolist") and not isinstance(value, str | bytes):
+        return plain(value.tolist())
+    return value
+
+
+def distinct(name: str, values: Iterable[Any]) -> list[Any]:
+    """The values (lists frozen to tuples), refusing one given twice: equal values give one variant.
+
+    Equal means equal in Python: ``1`` and ``True``, ``2`` and ``2.0`` are the same value.
+    """
+    seen: dict[Hashable, Any] = {}
+    out = []
+    for v in values:
+        fv = frozen(v)
+        try:
+            first = seen.get(fv, _MISSING)
+        except TypeError:  # a dict or a set: no option takes one
+            raise ValueError(
+                f"{name} holds {short_repr(v, 40)}, which is not an option value "
+                "(numbers, texts, True/False, or lists of them)"
+            ) from None
+        if first is not _MISSING:
+            same = (
+                "twice" if repr(first) == repr(fv) else f"as {short_repr(first, 30)} and {short_repr(fv, 30)}"
+            )
+            raise ValueError(
+                f"{name} holds the value {short_repr(first, 40)} {same}: every value is one variant, "
+                "so give each value once"
+            )
+        seen[fv] = fv
+        out.append(fv)
+    return out
+
+
+_MISSING: Final = object()
+
+
+def mapping_keys(name: str, value: Mapping[Any, Any], what: str = "option names") -> list[str]:
+    """The keys of ``value``, which must all be texts."""
+    bad = [k for k in value if not isinstance(k, str)]
+    if bad:
+        raise ValueError(f"{name}'s keys must be {what} (texts), got {short_repr(bad[0], 40)}")
+    return list(value)
