@@ -1,68 +1,35 @@
-"""The shared contract of every isslab game: options, Game, State, chance, errors, registry, save/load.
+"""Game and State: the rules and options of one game, and its positions as values.
 
 The model is OpenSpiel's: a state is a value, ``apply`` returns a new state, and dice, draws and
 shuffles are *chance nodes* whose outcomes are ordinary actions with known probabilities. The rules
-never draw random numbers; drivers and bots receive a ``random.Random``.
+never draw random numbers; drivers and bots receive a ``random.Random``. A game declares what it is
+in a :class:`GameInfo`; the game view and the designer metrics read the hooks of :class:`State`.
 """
 
 from __future__ import annotations
 
-import ast
 import enum
-import itertools
-import json
-import math
 import random
-import reprlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
-from dataclasses import KW_ONLY, dataclass
-from typing import Any, ClassVar, Final, Generic, Self, TypeAlias, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
 
-__all__ = [
-    "CHANCE",
-    "TERMINAL",
-    "Action",
-    "Bot",
-    "EndReason",
-    "Game",
-    "GameInfo",
-    "IllegalActionError",
-    "Memo",
-    "Option",
-    "ReturnsKind",
-    "State",
-    "action_type",
-    "bot",
-    "bot_names",
-    "games",
-    "load",
-    "make",
-    "missing_bounds",
-    "parse_json",
-    "register_bot",
-    "register_game",
-    "restore",
-    "short_repr",
-]
+from isslab.core.options import Option
+from isslab.core.values import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    IllegalActionError,
+    _freeze,
+    _names,
+    _plain,
+    _short,
+    _thaw,
+    as_int,
+)
 
-#: ``current_player`` at a chance node (a roll, a draw, a shuffle).
-CHANCE: Final[int] = -1
-#: ``current_player`` once the game is over.
-TERMINAL: Final[int] = -4
-
-#: Actions are small immutable values (NamedTuples of ints, strings and tuples): hashable, readable
-#: with ``str()``, and JSON-able through :meth:`Game.encode_action`.
-Action: TypeAlias = Any
-#: A bot is a callable ``(state, rng) -> action``.
-Bot: TypeAlias = Callable[["State", random.Random], Any]
-
-_FORMAT: Final = "isslab.state"
-_VERSION: Final = 1
-
-
-class IllegalActionError(ValueError):
-    """An action that is not legal in the state it was applied to."""
+__all__ = ["EndReason", "Game", "GameInfo", "ReturnsKind", "State"]
 
 
 class EndReason(enum.Enum):
@@ -108,386 +75,6 @@ class GameInfo:
             raise ValueError(f"{self.title}: one seat name and colour per seat of the largest table")
 
 
-_A = TypeVar("_A", bound=tuple[Any, ...])
-
-
-def _typed_eq(self: tuple[Any, ...], other: object) -> bool:
-    return self.__class__ is other.__class__ and tuple.__eq__(self, other) is True
-
-
-def _typed_ne(self: tuple[Any, ...], other: object) -> bool:
-    return not _typed_eq(self, other)
-
-
-def _typed_hash(self: tuple[Any, ...]) -> int:
-    return hash((self.__class__.__name__, *self))
-
-
-def action_type(cls: type[_A]) -> type[_A]:
-    """Class decorator for NamedTuple actions: equal only to actions of the same type.
-
-    NamedTuples compare as plain tuples, so ``Pass(0) == EndPurchases(0)`` would hold and ``resolve``
-    could accept one kind of action where another is legal; typed equality and hashing prevent it.
-    """
-    cls.__eq__ = _typed_eq  # type: ignore[method-assign]
-    cls.__ne__ = _typed_ne  # type: ignore[assignment,method-assign]
-    cls.__hash__ = _typed_hash  # type: ignore[method-assign]
-    return cls
-
-
-_K = TypeVar("_K")
-_V = TypeVar("_V")
-
-
-class Memo(Generic[_K, _V]):
-    """A bounded memo for results of pure functions: emptied when full, so memory stays bounded.
-
-    The one cache policy of isslab: games and bots keep memoised tables in ``Memo`` objects they
-    own (a bot with memory is an object), never in a frozen object's ``__dict__``. Clearing when
-    full costs one recomputation per entry and needs no bookkeeping on the hot path (an LRU does).
-    """
-
-    __slots__ = ("maxsize", "get", "_data")
-
-    def __init__(self, maxsize: int = 50_000) -> None:
-        self.maxsize = maxsize
-        self._data: dict[_K, _V] = {}
-        #: ``memo.get(key)`` -> the value or None (the bound dict method: no Python frame per lookup)
-        self.get = self._data.get
-
-    def __setitem__(self, key: _K, value: _V) -> None:
-        data = self._data
-        if len(data) >= self.maxsize:
-            data.clear()
-        data[key] = value
-
-    def __getitem__(self, key: _K) -> _V:
-        return self._data[key]
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._data
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def clear(self) -> None:
-        """Forget everything."""
-        self._data.clear()
-
-
-# --------------------------------------------------------------------------------------------------
-# Options
-# --------------------------------------------------------------------------------------------------
-
-
-#: bounds every option value obeys, whatever its declaration: the generic safety net under the
-#: per-option bounds (a save file is mailed around and uploaded; an option must not cost the machine)
-MAX_OPTION_INT: Final = 10**9
-#: most numbers and strings in one tuple option (a table counts every cell)
-MAX_OPTION_ITEMS: Final = 1000
-#: most levels of nesting in one tuple option (a table of rows of tuples is 3)
-MAX_OPTION_DEPTH: Final = 4
-#: longest string in an option value
-MAX_OPTION_TEXT: Final = 200
-
-
-@dataclass(frozen=True)
-class Option:
-    """One named, documented, validated option of a game (players, a component value, a variant).
-
-    Numbers take ``min``/``max`` (every int option should declare both; ``choices`` also bounds it).
-    Tuple options take ``min_len``/``max_len`` (the number of entries; without either, exactly as many
-    as the default has) and ``item_min``/``item_max`` (bounds of each number in a flat tuple). For a
-    tuple, a bare ``min`` is the older spelling of ``min_len`` with no upper length. Whatever the
-    declaration, no value may exceed the safety net above (``MAX_OPTION_*``).
-    """
-
-    name: str
-    default: Any
-    doc: str
-    choices: tuple[Any, ...] | None = None
-    min: float | None = None
-    max: float | None = None
-    assumption: bool = False
-    _: KW_ONLY
-    min_len: int | None = None
-    max_len: int | None = None
-    item_min: float | None = None
-    item_max: float | None = None
-
-    def __post_init__(self) -> None:
-        for lo, hi in ((self.min, self.max), (self.min_len, self.max_len), (self.item_min, self.item_max)):
-            if lo is not None and hi is not None and lo > hi:
-                raise ValueError(f"option {self.name}: a lower bound above the upper bound ({lo} > {hi})")
-        sized = (self.min_len, self.max_len, self.item_min, self.item_max)
-        if not isinstance(self.default, tuple) and any(b is not None for b in sized):
-            raise ValueError(f"option {self.name}: length and item bounds are for tuple options")
-
-    def length_bounds(self) -> tuple[int, int | None]:
-        """The least and the most entries of a tuple option (None: no declared upper bound)."""
-        if self.min_len is not None or self.max_len is not None:
-            return (self.min_len or 0, self.max_len)
-        if self.min is not None:  # the older spelling: a bare min unlocks any length from min
-            return (int(self.min), None)
-        return (len(self.default), len(self.default))
-
-    def allowed(self, example: bool = True) -> str:
-        """Describe the allowed values in words, for error messages and ``isslab rules``.
-
-        ``example=False`` leaves out the default of a tuple option (``isslab rules`` shows it apart).
-        """
-        if self.choices is not None:
-            return "one of " + ", ".join(_short(c, 40) for c in self.choices)
-        default = self.default
-        if isinstance(default, bool):
-            return "True or False"
-        kind = type(default).__name__
-        if isinstance(default, tuple):
-            lo, hi = self.length_bounds()
-            table = bool(default) and isinstance(default[0], tuple)
-            one, many = ("row", "rows") if table else ("entry", "entries")
-            if lo == hi:
-                size = f"{lo} {one if lo == 1 else many}"
-            elif hi is None:
-                size = f"at least {lo} {one if lo == 1 else many}"
-            else:
-                size = f"{lo} to {hi} {many}"
-            items = ""
-            if default and not table and not isinstance(default[0], str | bool):
-                items = _range_text(type(default[0]).__name__, self.item_min, self.item_max)
-                items = f", each {items}"
-            if not example:
-                return f"a {'table' if table else 'sequence'} of {size}{items}"
-            like = _short(list(default[:1]) if table else list(default), 60)
-            if table:
-                return f"a table of {size} like {like[:-1]}, ...] ({size}{items})"
-            return f"a sequence like {like} ({size}{items})"
-        return _range_text(kind, self.min, self.max)
-
-    def validate(self, value: Any) -> Any:
-        """Return ``value`` in canonical form, or raise ``ValueError`` naming the option."""
-        default = self.default
-        if isinstance(default, bool):
-            if not isinstance(value, bool | int) or value not in (0, 1):
-                raise self._bad(value)
-            value = bool(value)
-        elif isinstance(default, int):
-            # inf and nan come from JSON save files; int() of them raises, so check first
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise self._bad(value)
-            if isinstance(value, float) and (not math.isfinite(value) or int(value) != value):
-                raise self._bad(value)
-            value = int(value)
-            if abs(value) > MAX_OPTION_INT:
-                raise self._bad(value)
-        elif isinstance(default, float):
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise self._bad(value)
-            try:
-                value = float(value)
-            except OverflowError:  # an int too big for a float
-                raise self._bad(value) from None
-            if not math.isfinite(value):
-                raise self._bad(value)
-        elif isinstance(default, str):
-            if not isinstance(value, str) or len(value) > MAX_OPTION_TEXT:
-                raise self._bad(value)
-        elif isinstance(default, tuple):
-            return self._validate_tuple(value)
-        if self.choices is not None and value not in self.choices:
-            raise self._bad(value)
-        if self.min is not None and value < self.min:
-            raise self._bad(value)
-        if self.max is not None and value > self.max:
-            raise self._bad(value)
-        return value
-
-    def _bad(self, value: Any) -> ValueError:
-        return ValueError(f"option {self.name}={_short(value, 100)} is not allowed: use {self.allowed()}")
-
-    def _validate_tuple(self, value: Any) -> tuple[Any, ...]:
-        if isinstance(value, str | bytes | bytearray | Mapping) or not isinstance(value, Iterable):
-            raise self._bad(value)
-        lo, hi = self.length_bounds()
-        cap = MAX_OPTION_ITEMS if hi is None else min(hi, MAX_OPTION_ITEMS)
-        entries: list[Any] | None = None
-        try:
-            # at most cap + 1 entries are looked at: a huge range or a generator costs nothing more
-            if isinstance(value, Sized) and len(value) > cap:
-                count = len(value)
-            else:
-                entries = list(itertools.islice(iter(value), cap + 1))
-                count = len(entries)
-        except Exception:  # an iterable that fails to iterate (or to count) is no sequence of values
-            raise self._bad(value) from None
-        if entries is None or count > cap or count < lo:
-            if lo == hi:
-                need = f"{lo} entries"
-            else:
-                need = f"{lo} to {cap} entries"
-            got = f"more than {cap}" if entries is not None and count > cap else f"{count}"
-            raise ValueError(f"option {self.name} needs {need}, got {got}: {_short(value, 100)}")
-        try:
-            frozen: tuple[Any, ...] = _freeze(entries, MAX_OPTION_DEPTH, MAX_OPTION_ITEMS, MAX_OPTION_TEXT)
-        except ValueError as exc:
-            raise ValueError(f"option {self.name}={_short(value, 100)} is not allowed: {exc}") from None
-        default = self.default
-        if default:
-            example = default[0]
-            if not all(_same_kind(v, example) for v in frozen):
-                raise self._bad(value)
-            if isinstance(example, float):
-                try:  # (0.5, 1) and (0.5, 1.0) are one option; an int too big for a float is none
-                    frozen = tuple(float(v) for v in frozen)
-                except OverflowError:
-                    raise self._bad(value) from None
-                if not all(math.isfinite(v) for v in frozen):
-                    raise self._bad(value)
-            if isinstance(example, int | float) and not isinstance(example, bool):
-                imin, imax = self.item_min, self.item_max
-                if isinstance(example, int):  # the safety net, as for int options
-                    imin = -MAX_OPTION_INT if imin is None else imin
-                    imax = MAX_OPTION_INT if imax is None else imax
-                if any((imin is not None and v < imin) or (imax is not None and v > imax) for v in frozen):
-                    raise self._bad(value)
-        return frozen
-
-
-def _range_text(kind: str, lo: float | None, hi: float | None) -> str:
-    """``int from 1 to 9``, ``float >= 0``, ``float``; ints always show both ends (the net caps them)."""
-    if kind == "int":
-        lo = -MAX_OPTION_INT if lo is None else lo
-        hi = MAX_OPTION_INT if hi is None else hi
-    if lo is not None and hi is not None:
-        return f"{kind} from {_num(lo)} to {_num(hi)}"
-    if lo is not None:
-        return f"{kind} >= {_num(lo)}"
-    if hi is not None:
-        return f"{kind} <= {_num(hi)}"
-    return kind
-
-
-def _num(x: float) -> str:
-    """A bound in words: ``4``, ``100,000``, ``0.5``."""
-    if x != int(x):
-        return f"{x:g}"
-    return f"{int(x):,}" if abs(x) >= 10_000 else str(int(x))
-
-
-def _same_kind(value: Any, example: Any) -> bool:
-    """True if ``value`` may stand where ``example`` stands in a tuple option (no bool for an int)."""
-    if isinstance(value, bool) and not isinstance(example, bool):
-        return False
-    return isinstance(value, type(example) | int)
-
-
-def missing_bounds(option: Option) -> list[str]:
-    """What ``option`` does not bound yet: ``["max"]``, ``["max_len", "item_max"]``, ... (empty: all).
-
-    Every int option needs a ``min`` and a ``max`` (or ``choices``); every tuple option an upper
-    length and, when its entries are numbers, bounds for them. The conformance suite checks it.
-    """
-    default = option.default
-    out: list[str] = []
-    if option.choices is not None or isinstance(default, bool):
-        return out
-    if isinstance(default, int | float):
-        out += [b for b in ("min", "max") if getattr(option, b) is None]
-    elif isinstance(default, tuple):
-        lo, hi = option.length_bounds()
-        if hi is None:
-            out.append("max_len")
-        if default and isinstance(default[0], int | float) and not isinstance(default[0], bool):
-            out += [b for b in ("item_min", "item_max") if getattr(option, b) is None]
-    return out
-
-
-# --------------------------------------------------------------------------------------------------
-# JSON helpers: actions and state fields are built from ints, strings, bools, None and tuples.
-# --------------------------------------------------------------------------------------------------
-
-#: most levels of nesting in an action, a state field or a save file (real ones use fewer than 10)
-MAX_DEPTH: Final = 32
-#: longest save-file text ``load`` reads (a long game's file is some 100 kB)
-MAX_SAVE_CHARS: Final = 8_000_000
-
-
-def _freeze(obj: Any, depth: int = MAX_DEPTH, items: int | None = None, text: int | None = None) -> Any:
-    """Turn JSON lists back into tuples (state fields and action fields are tuples).
-
-    Raises ``ValueError`` past ``depth`` levels of nesting, and, when given, past ``items`` numbers
-    and strings in all or a string longer than ``text``: input from files and users stays bounded.
-    """
-    if type(obj) is not list:
-        return obj
-    if items is None and text is None:
-        return _freeze_fast(obj, depth)
-    budget = [items if items is not None else -1]
-    return _freeze_counted(obj, depth, budget, text)
-
-
-def _freeze_fast(obj: list[Any], depth: int) -> tuple[Any, ...]:
-    if depth <= 0:
-        raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
-    return tuple(_freeze_fast(x, depth - 1) if type(x) is list else x for x in obj)
-
-
-def _freeze_counted(obj: Any, depth: int, budget: list[int], text: int | None) -> Any:
-    if type(obj) is list or type(obj) is tuple:
-        if depth <= 0:
-            raise ValueError(f"nested more than {MAX_OPTION_DEPTH} levels deep")
-        return tuple(_freeze_counted(x, depth - 1, budget, text) for x in obj)
-    if obj is not None and not isinstance(obj, int | float | str):
-        raise ValueError(f"{type(obj).__name__} values are not allowed (use numbers, strings, lists)")
-    budget[0] -= 1
-    if budget[0] == -1:  # the count started at ``items`` and is now spent
-        raise ValueError(f"more than {MAX_OPTION_ITEMS} numbers and strings in all")
-    if text is not None and isinstance(obj, str) and len(obj) > text:
-        raise ValueError(f"a string of {len(obj)} characters (at most {text})")
-    return obj
-
-
-def _thaw(obj: Any, depth: int = MAX_DEPTH) -> Any:
-    """Turn tuples into lists recursively so that ``json`` writes them the same way every time."""
-    if isinstance(obj, tuple):
-        if depth <= 0:
-            raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
-        return [_thaw(x, depth - 1) if isinstance(x, tuple) else x for x in obj]
-    return obj
-
-
-def _json_depth_ok(obj: Any, depth: int) -> bool:
-    """True if ``obj`` (parsed JSON) nests at most ``depth`` levels (level by level: no recursion)."""
-    level: list[Any] = [obj] if type(obj) is list or type(obj) is dict else []
-    for _ in range(depth):
-        if not level:
-            return True
-        nxt: list[Any] = []
-        for node in level:
-            children = node if type(node) is list else node.values()
-            nxt += [c for c in children if type(c) in _CONTAINERS]
-        level = nxt
-    return not level
-
-
-_CONTAINERS: Final = frozenset((list, dict))
-
-
-def parse_json(text: str | bytes | bytearray, what: str, limit: int = MAX_SAVE_CHARS) -> Any:
-    """``json.loads`` with bounded size and depth: ``ValueError`` naming ``what`` otherwise."""
-    if len(text) > limit:
-        raise ValueError(f"{what}: {len(text):,} characters, more than the {limit:,} that are read")
-    try:
-        obj = json.loads(text)
-    except RecursionError:  # the C parser's own guard, far beyond any real file
-        raise ValueError(f"{what}: nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError as exc:  # bad JSON, bad UTF-8, an int of more than 4300 digits
-        raise ValueError(f"{what}: invalid JSON ({_cut(str(exc), 120)})") from None
-    if not _json_depth_ok(obj, MAX_DEPTH):
-        raise ValueError(f"{what}: nested more than {MAX_DEPTH} levels deep")
-    return obj
-
-
 # --------------------------------------------------------------------------------------------------
 # Game
 # --------------------------------------------------------------------------------------------------
@@ -510,6 +97,8 @@ class Game(ABC):
     CONFORMANCE_VARIANTS: ClassVar[tuple[dict[str, Any], ...]] = ()
     #: what the game declares about itself (see :class:`GameInfo`)
     INFO: ClassVar[GameInfo]
+    #: the id of the game a variant changes (``isslab.variant``); None for a game of its own
+    VARIANT_OF: ClassVar[str | None] = None
 
     def __init__(self, **options: Any) -> None:
         resolved = self.resolve_options(options)
@@ -572,7 +161,7 @@ class Game(ABC):
         new = state._copy()
         new._hist, new._nhist = None, 0
         for name, value in fields.items():
-            setattr(new, name, _freeze(_thaw(value)))
+            setattr(new, name, _plain(value))  # lists become tuples, numpy numbers Python ones
         new._check_position()
         return new
 
@@ -663,11 +252,15 @@ class Game(ABC):
         return f"isslab.make({self.id!r}{', ' + args if args else ''})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # pickled as (id, options) and rebuilt through validation, so tables are recomputed
+        # pickled as (id, options) and rebuilt through validation, so tables are recomputed (a
+        # variant's class overrides this to carry its definition to processes that lack it)
         return (_make_from, (self.id, self._options))
 
 
 def _make_from(game_id: str, options: dict[str, Any]) -> Game:
+    # imported here: the registry builds on this module
+    from isslab.core.registry import make
+
     return make(game_id, **options)
 
 
@@ -706,6 +299,8 @@ class State(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        # a class that declares FIELDS gets its own copier (a subclass without them, like the
+        # class a variant is written in, inherits one: ``isslab.variant`` builds the class it plays)
         if "FIELDS" in cls.__dict__:
             cls._copy = _field_copier(cls)  # type: ignore[method-assign,assignment]
 
@@ -796,7 +391,7 @@ class State(ABC):
         and cards). The default is the first three of ``seat_stats()``; games override it, and must
         when a statistic is not public.
         """
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         stats = self.seat_stats()[seat]
         return [(k.replace("_", " "), v) for k, v in list(stats.items())[:3]]
 
@@ -812,7 +407,7 @@ class State(ABC):
         seat's return (so only a finished game has a leader); games override it with a race's
         progress or a score.
         """
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         return (self.returns()[seat],)
 
     def headline(self, seat: int) -> str:
@@ -927,15 +522,16 @@ class State(ABC):
         """How many actions (chance included) have been applied since ``new_state()``."""
         return self._nhist
 
-    def _check_seat(self, seat: Any) -> None:
+    def _check_seat(self, seat: Any) -> int:
+        """``seat`` as a Python int (numpy integers are seats too), or ``ValueError`` naming the range."""
         n = self.game.num_players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat must be an int from 0 to {n - 1}, got {_short(seat)}")
+        if type(seat) is int and 0 <= seat < n:
+            return seat
+        return as_int(seat, "seat", 0, n - 1)
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see, JSON-able, with hidden information masked."""
-        self._check_seat(seat)
-        return self._view(seat)
+        return self._view(self._check_seat(seat))
 
     def describe(self, action: Action, seat: int | None = None) -> str:
         """The text of ``action`` as ``seat`` may know it (``None``: the omniscient text).
@@ -944,7 +540,7 @@ class State(ABC):
         value (another seat's drawn cards, a face-down card) reaches it.
         """
         if seat is not None:
-            self._check_seat(seat)
+            seat = self._check_seat(seat)
         return self.game.describe_action(action, seat)
 
     def why_illegal(self, action: Any) -> str | None:
@@ -976,7 +572,8 @@ class State(ABC):
         public (a reveal of face-down cards) in the text of some action, or override this method
         (1969 follows each card through its history instead).
         """
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
+        tries = as_int(tries, "tries", 1, 10_000)
         game = self.game
         history = self.history
         texts = [game.describe_action(a, seat) for a in history]
@@ -1049,18 +646,16 @@ class State(ABC):
 
     def to_json(self) -> str:
         """Serialise game, options, history and position; ``isslab.load`` reverses it exactly."""
-        doc = {
-            "format": _FORMAT,
-            "version": _VERSION,
-            "game": self.game.id,
-            "options": _thaw_options(self.game.options),
-            "history": [self.game.encode_action(a) for a in self.history],
-            "state": self.snapshot(),
-        }
-        return json.dumps(doc, separators=(",", ":"))
+        # imported here: saves build on this module (the format lives there, with ``load``)
+        from isslab.core.saves import save_text
+
+        return save_text(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (load, (self.to_json(), False))
+        # the game travels as itself (a variant carries its definition), the position as save text
+        from isslab.core.saves import _unpickle_state
+
+        return (_unpickle_state, (self.game, self.to_json()))
 
 
 def _field_copier(cls: type[State]) -> Callable[[State], State]:
@@ -1086,324 +681,3 @@ def _field_copier(cls: type[State]) -> Callable[[State], State]:
     copier.__qualname__ = f"{cls.__name__}._copy"
     copier.__doc__ = State._copy.__doc__
     return copier
-
-
-class _ShortRepr(reprlib.Repr):
-    """``repr`` with bounded work: nesting, long containers, long strings and huge ints are cut."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.maxlevel = 4
-        self.maxtuple = self.maxlist = 24
-        self.maxdict = self.maxset = self.maxfrozenset = self.maxdeque = 12
-        self.maxstring = self.maxother = 200
-        self.maxlong = 60
-
-    def repr_int(self, x: int, level: int) -> str:
-        """A huge int by its size: CPython refuses to print ints past 4300 digits."""
-        if x.bit_length() > 4000:
-            return f"<int of about {int(x.bit_length() * 0.30103) + 1:,} digits>"
-        return super().repr_int(x, level)
-
-
-_SHORT_REPR: Final = _ShortRepr()
-
-
-def _cut(text: str, limit: int) -> str:
-    """``text`` itself if short, else its start and an ellipsis."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def short_repr(value: Any, limit: int = 80) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for error messages that echo input.
-
-    The work is bounded too (``reprlib``): a 50 MB string or a list nested 10,000 deep costs a
-    short message, never a long wait, a ``RecursionError`` or a message as big as the input.
-    """
-    try:
-        text = _SHORT_REPR.repr(value)
-    except Exception:  # a broken __repr__ must not hide the real error
-        text = f"<{type(value).__name__}>"
-    if len(text) <= limit and "..." not in text:
-        return text
-    try:
-        size = (
-            f" ({len(value):,} chars)"
-            if isinstance(value, str | bytes | bytearray)
-            else f" ({len(value):,} entr{'y' if len(value) == 1 else 'ies'})"
-            if isinstance(value, list | tuple | dict)
-            else ""
-        )
-    except Exception:
-        size = ""
-    if len(text) + len(size) <= limit:
-        return text + size
-    return text[: max(limit - len(size) - 3, 10)] + "..." + size
-
-
-def _names(names: Sequence[Any], most: int = 6) -> str:
-    """Names from input for a message: identifiers as they are, anything else shortened, a few at most."""
-    shown = [n if isinstance(n, str) and n.isidentifier() and len(n) <= 40 else _short(n, 40) for n in names]
-    more = f" and {len(names) - most} more" if len(names) > most else ""
-    return ", ".join(shown[:most]) + more
-
-
-_short = short_repr
-
-
-def _thaw_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: _thaw(v) for k, v in options.items()}
-
-
-def load(text: str | bytes, verify: bool = True) -> State:
-    """Rebuild a state from ``State.to_json()`` text.
-
-    With ``verify`` (the default) the history is replayed through the rules and must reproduce the
-    saved position, so a corrupt or edited file is rejected with ``ValueError`` naming the reason.
-    Without it the saved position is trusted (fast, used for undo stacks and worker hand-off).
-    """
-    if not isinstance(text, str | bytes | bytearray):
-        raise ValueError(f"not an isslab save file: expected JSON text, got {type(text).__name__}")
-    doc = parse_json(text, "not an isslab save file")
-    if not isinstance(doc, dict) or doc.get("format") != _FORMAT:
-        raise ValueError(f"not an isslab save file: the 'format' field must be {_FORMAT!r}")
-    # exactly the int 1: True and 1.0 compare equal to 1 but were never written by to_json
-    if type(doc.get("version")) is not int or doc["version"] != _VERSION:
-        raise ValueError(
-            f"unsupported save-file version {_short(doc.get('version'), 40)}; this isslab reads {_VERSION}"
-        )
-    for key, kind in (("game", str), ("options", dict), ("history", list), ("state", dict)):
-        if not isinstance(doc.get(key), kind):
-            raise ValueError(f"corrupt save file: field {key!r} is missing or not a {kind.__name__}")
-    try:
-        game = make(doc["game"], **doc["options"])
-    except ValueError as exc:
-        raise ValueError(f"corrupt save file: {exc}") from None
-    try:
-        history = [game.decode_action(a) for a in doc["history"]]
-    except ValueError as exc:
-        raise ValueError(f"corrupt save file: {exc}") from None
-    saved = doc["state"]
-    fields = game.STATE.FIELDS
-    unknown = [k for k in saved if k not in fields]
-    if unknown:
-        raise ValueError(
-            f"corrupt save file: the state has unknown field{'s' if len(unknown) > 1 else ''} "
-            f"{_names(unknown)}; the fields are: {', '.join(fields)}"
-        )
-    if verify:
-        state = game.new_state()
-        for i, action in enumerate(history):
-            try:
-                state = state.apply(action)
-            except IllegalActionError as exc:
-                raise ValueError(f"corrupt save file: step {i} of the history is not legal: {exc}") from None
-        snap = state.snapshot()
-        if snap != saved:
-            missing = [k for k in fields if k not in saved]
-            diff = [k for k in fields if k in saved and saved[k] != snap[k]]
-            what = []
-            if missing:
-                what.append(f"missing {', '.join(missing)}")
-            if diff:
-                what.append(f"fields {', '.join(diff)}")
-            raise ValueError(
-                f"corrupt save file: the saved position does not match its history ({'; '.join(what)})"
-            )
-        return state
-    node: tuple[Any, Any] | None = None
-    for a in history:
-        node = (a, node)
-    state = restore(game, doc["state"])
-    state._hist = node
-    state._nhist = len(history)
-    return state
-
-
-def restore(game: Game, snapshot: Mapping[str, Any]) -> State:
-    """A state of ``game`` with the position given by ``State.snapshot()`` (and an empty history).
-
-    The snapshot is trusted: only its shape is checked. Use ``load`` to verify a position by replay.
-    """
-    cls = game.STATE
-    if not isinstance(snapshot, Mapping):
-        raise ValueError(
-            f"corrupt save file: the state must be a mapping of fields, got {_short(snapshot, 60)}"
-        )
-    missing = [f for f in cls.FIELDS if f not in snapshot]
-    if missing:
-        raise ValueError(f"corrupt save file: state fields missing: {', '.join(missing)}")
-    unknown = [k for k in snapshot if k not in cls.FIELDS]
-    if unknown:
-        raise ValueError(f"corrupt save file: unknown state fields: {_names(unknown)}")
-    state = object.__new__(cls)
-    state._init_base(game)
-    try:
-        for f in cls.FIELDS:
-            setattr(state, f, _freeze(snapshot[f]))
-    except ValueError as exc:
-        raise ValueError(f"corrupt save file: state field {f}: {exc}") from None
-    return state
-
-
-# --------------------------------------------------------------------------------------------------
-# Registry of games and bots
-# --------------------------------------------------------------------------------------------------
-
-_GAMES: dict[str, type[Game]] = {}
-_BOTS: dict[tuple[str, str], Bot] = {}
-_MADE: dict[Any, Game] = {}
-#: most games ``make`` keeps (games with big tables cost memory: the cache is emptied when full)
-_MADE_SIZE: Final = 256
-
-
-def register_game(cls: type[Game]) -> type[Game]:
-    """Class decorator: make a Game subclass available to ``isslab.make``."""
-    _GAMES[cls.id] = cls
-    return cls
-
-
-def register_bot(game_id: str, name: str) -> Callable[[Bot], Bot]:
-    """Decorator: register a named bot for one game (``"*"`` for every game)."""
-
-    def deco(fn: Bot) -> Bot:
-        _BOTS[(game_id, name)] = fn
-        return fn
-
-    return deco
-
-
-def _ensure_loaded() -> None:
-    # the game packages register themselves on import
-    import isslab.games  # noqa: F401
-
-
-def games() -> list[str]:
-    """The ids of the registered games."""
-    _ensure_loaded()
-    return sorted(_GAMES)
-
-
-def game_class(game_id: str) -> type[Game]:
-    """The Game class registered under ``game_id``."""
-    _ensure_loaded()
-    if not isinstance(game_id, str):
-        raise ValueError(f"game id must be a string, got {_short(game_id, 60)}")
-    try:
-        return _GAMES[game_id]
-    except KeyError:
-        raise ValueError(
-            f"unknown game {_short(game_id, 60)}; the games are: {', '.join(sorted(_GAMES))}"
-        ) from None
-
-
-def make(game_id: str, /, **options: Any) -> Game:
-    """Build a game with validated options (bad ones raise ``ValueError`` naming the option)."""
-    if not isinstance(game_id, str):
-        raise ValueError(f"game id must be a string, got {_short(game_id, 60)}")
-    # scalars keyed with their exact type (True == 1 and 4.0 == 4 must not share a game) find a
-    # game made before at once; validating them again would give the same answer
-    quick = _scalar_key(game_id, options)
-    game = _MADE.get(quick) if quick is not None else None
-    if game is not None:
-        return game
-    cls = game_class(game_id)
-    # every other request is validated first, and the cache is keyed by the canonical options: no
-    # cached game for (1, 1, ...) can answer (True, True, ...), and equal games share one (and
-    # its precomputed tables)
-    resolved = cls.resolve_options(options)
-    key = (game_id, tuple(sorted(resolved.items())))
-    game = _MADE.get(key)
-    if game is None:
-        game = cls(**resolved)
-        if len(_MADE) >= _MADE_SIZE:
-            _MADE.clear()
-        _MADE[key] = game
-    if quick is not None:
-        if len(_MADE) >= _MADE_SIZE:
-            _MADE.clear()
-        _MADE[quick] = game
-    return game
-
-
-_SCALARS: Final = frozenset((int, str, bool))
-
-
-def _scalar_key(game_id: str, options: Mapping[str, Any]) -> tuple[Any, ...] | None:
-    """A cache key for options that are all ints, strings and bools (typed), else None."""
-    items = []
-    for name, value in options.items():
-        kind = type(value)
-        if kind not in _SCALARS:
-            return None
-        items.append((name, kind.__name__, value))
-    items.sort()
-    return ("raw", game_id, tuple(items))
-
-
-def bot_names(game_id: str) -> list[str]:
-    """Names of the bots that can play ``game_id`` (shared ones included)."""
-    _ensure_loaded()
-    names = {n for (g, n) in _BOTS if g in (game_id, "*")}
-    return sorted(names)
-
-
-def bot(game_id: str, name: str, /, **params: Any) -> Bot:
-    """The bot registered as ``name`` for ``game_id`` (or for every game), with ``params`` if given.
-
-    A bot that takes parameters (the search bots) has a ``configure(**params)`` method returning a
-    new bot; the name may carry them too: ``bot("1969", "ismcts(simulations=500)")`` is
-    ``bot("1969", "ismcts", simulations=500)``. Bad parameters raise ``ValueError`` naming them.
-    """
-    _ensure_loaded()
-    if isinstance(name, str) and "(" in name:
-        name, spec = _parse_bot_spec(name)
-        params = {**spec, **params}
-    found = _BOTS.get((game_id, name)) or _BOTS.get(("*", name))
-    if found is None:
-        raise ValueError(
-            f"unknown bot {_short(name, 60)} for {game_id}; the bots are: {', '.join(bot_names(game_id))}"
-        )
-    if not params:
-        return found
-    configure = getattr(found, "configure", None)
-    if configure is None:
-        raise ValueError(f"bot {name!r} takes no parameters, got {_names(list(params))}")
-    configured: Bot = configure(**params)
-    return configured
-
-
-#: longest bot name with parameters (``"mcts(simulations=200, rollout=greedy)"``)
-_MAX_BOT_SPEC: Final = 300
-
-
-def _parse_bot_spec(text: str) -> tuple[str, dict[str, Any]]:
-    """``"mcts(simulations=200, rollout=greedy)"`` -> ``("mcts", {"simulations": 200, ...})``.
-
-    Values are Python literals (numbers, True/False/None, quoted strings) or bare words (strings).
-    """
-    bad = ValueError(
-        f"bad bot name {_short(text, 80)}: use a name, or name(key=value, ...) with number, "
-        "True/False/None or word values"
-    )
-    if len(text) > _MAX_BOT_SPEC or not text.endswith(")"):
-        raise bad
-    name, _, inner = text[:-1].partition("(")
-    name = name.strip()
-    params: dict[str, Any] = {}
-    for part in (p.strip() for p in inner.split(",")):
-        if not part:
-            continue
-        key, eq, raw = (x.strip() for x in part.partition("="))
-        if not eq or not key.isidentifier() or not raw or key in params:
-            raise bad
-        try:
-            value = ast.literal_eval(raw)
-        except (ValueError, SyntaxError):
-            if not raw.replace("-", "_").replace(".", "_").isidentifier():
-                raise bad from None
-            value = raw  # a bare word: a bot name, a mode
-        params[key] = value
-    if not name.isidentifier() and not name.replace("-", "_").isidentifier():
-        raise bad
-    return name, params
