@@ -212,6 +212,8 @@ def _thaw(obj: Any, depth: int = MAX_DEPTH) -> Any:
 
 def _plain(obj: Any, depth: int = MAX_DEPTH) -> Any:
     """Lists and tuples as tuples, numpy scalars as Python ones: a value from a user as a field value."""
+    if isinstance(obj, np.ndarray):
+        obj = obj.tolist()
     if isinstance(obj, list | tuple):
         if depth <= 0:
             raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
