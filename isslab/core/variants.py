@@ -112,9 +112,9 @@ def variant(
                 if type(action) is Roll and seat is not None:  # one of the two rolls
                     new = self._copy()
                     new.rolled = (*self.rolled, (action.number, str(action.colour)))
-                    if len(new.rolled) == 2:
-                        new.to_move = seat  # still a chance node after the first roll
-                    return new
+                    if len(new.rolled) == 2:  # both made: the commander decides
+                        new.to_move = seat
+                    return new  # after the first roll, still a chance node
                 return super()._apply(action)
 
             def _view(self, seat):
