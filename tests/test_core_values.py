@@ -20,6 +20,7 @@ import pytest
 
 import isslab
 import isslab.core
+from isslab.core import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = isslab.games()
@@ -46,6 +47,7 @@ OLD_NAMES = [
     "TERMINAL",
     "_BOTS",
     "_GAMES",
+    "_MADE",
     "_freeze",
     "_json_depth_ok",
     "_short",
@@ -74,9 +76,19 @@ def test_every_old_name_still_imports_from_isslab_core(name):
 
 
 def test_the_registry_dict_is_the_one_tests_patch():
-    from isslab.core import registry
-
     assert isslab.core._GAMES is registry._GAMES and isslab.core._BOTS is registry._BOTS
+    assert isslab.core._MADE is registry._MADE
+
+
+def test_make_builds_anew_when_the_class_under_an_id_changes(monkeypatch):
+    # a test's stand-in, or a variant defined again: no game of the old class comes back
+    old = isslab.make("space-1999", players=2)
+    stand_in = type("StandIn", (type(old),), {})
+    monkeypatch.setitem(registry._GAMES, "space-1999", stand_in)
+    new = isslab.make("space-1999", players=2)
+    assert type(new) is stand_in and new is isslab.make("space-1999", players=2)
+    monkeypatch.undo()
+    assert isslab.make("space-1999", players=2) is not new
 
 
 def test_isslab_core_alone_makes_every_game_in_a_fresh_interpreter():

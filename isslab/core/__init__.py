@@ -31,6 +31,7 @@ from isslab.core.options import (
 )
 from isslab.core.registry import _BOTS as _BOTS  # the registry's own dicts (tests patch them)
 from isslab.core.registry import _GAMES as _GAMES
+from isslab.core.registry import _MADE as _MADE
 from isslab.core.registry import (
     Bot,
     bot,

@@ -119,7 +119,9 @@ def make(game_id: str, /, **options: Any) -> Game:
     # game made before at once; validating them again would give the same answer
     quick = _scalar_key(game_id, options)
     game = _MADE.get(quick) if quick is not None else None
-    if game is not None:
+    # a game made by the class registered now (a variant defined again, a test's stand-in, replace
+    # the class under an id: their games are made anew)
+    if game is not None and type(game) is _GAMES.get(game_id):
         return game
     cls = game_class(game_id)
     # every other request is validated first, and the cache is keyed by the canonical options: no
@@ -128,7 +130,7 @@ def make(game_id: str, /, **options: Any) -> Game:
     resolved = cls.resolve_options(options)
     key = (game_id, tuple(sorted(resolved.items())))
     game = _MADE.get(key)
-    if game is None:
+    if game is None or type(game) is not cls:
         game = cls(**resolved)
         if len(_MADE) >= _MADE_SIZE:
             _MADE.clear()
