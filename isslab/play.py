@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import html
 import operator
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -20,9 +21,13 @@ from isslab.core import (
     IllegalActionError,
     State,
     _short,
+    as_int,
     bot,
     make,
 )
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["GameRecord", "derive_seeds", "expand_bots", "play", "resolve_bots"]
 
@@ -33,9 +38,15 @@ MAX_SEED: Final = 2**128
 BotSpec = str | Bot | Sequence[str | Bot]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GameRecord:
-    """One finished (or stopped) game: what was played and how it ended."""
+    """One finished (or stopped) game: what was played and how it ended.
+
+    Its ``repr`` is a one-line summary (game, players, winners, length, end reason, bots, seed); the
+    details are its attributes (``actions``, ``returns``, ``ranks``, ``seat_stats``, ``game_stats``)
+    and methods: :meth:`table` (one row per seat), :meth:`states`, :meth:`final_state`. A notebook
+    shows the summary and the table.
+    """
 
     game: Game
     actions: tuple[Action, ...]
@@ -67,6 +78,56 @@ class GameRecord:
             state = state.apply(a)
             out.append(state)
         return out
+
+    def table(self) -> pd.DataFrame:
+        """One row per seat: its name, bot, return, rank, whether it won, and its statistics."""
+        import pandas as pd  # the engines need no pandas; a table for a notebook does
+
+        game = self.game
+        winners = set(self.winners)
+        rows = []
+        for seat in range(game.num_players):
+            stats = self.seat_stats[seat] if seat < len(self.seat_stats) else {}
+            rows.append(
+                {
+                    "seat": seat,
+                    "name": game.seat_name(seat),
+                    "bot": self.bots[seat] if seat < len(self.bots) else "",
+                    "returns": self.returns[seat],
+                    "rank": self.ranks[seat],
+                    "win": seat in winners,
+                    **stats,
+                }
+            )
+        return pd.DataFrame(rows).set_index("seat")
+
+    def __repr__(self) -> str:
+        game = self.game
+        n = game.num_players
+        if not self.winners:
+            result = "nobody won"
+        elif len(self.winners) == n and n > 1:
+            result = "everyone won"
+        else:
+            result = "won by " + ", ".join(game.seat_name(s) for s in self.winners)
+        end = self.end_reason.name if self.end_reason is not None else "stopped"
+        return (
+            f"<GameRecord {game.id}, {n} player{'s' if n != 1 else ''}: {result} after {self.length} "
+            f"moves ({self.steps} steps, {self.rounds} rounds), {end}; bots {_bots_text(self.bots)}; "
+            f"seed {_short(self.seed, 24)}>"
+        )
+
+    def _repr_html_(self) -> str:
+        """The summary and the table of seats, for a notebook."""
+        return f"<p><code>{html.escape(repr(self))}</code></p>" + self.table().to_html()
+
+
+def _bots_text(bots: Sequence[str]) -> str:
+    """``greedy x4`` for one bot in every seat, else the names in seat order (each cut short)."""
+    names = [_short(b, 40) if not isinstance(b, str) or len(b) > 40 else b for b in bots]
+    if len(set(names)) == 1 and len(names) > 1:
+        return f"{names[0]} x{len(names)}"
+    return ", ".join(names)
 
 
 def _bot_name(b: str | Bot) -> str:
@@ -142,8 +203,7 @@ def play(
         raise ValueError(f"game must be a game id or a Game, got {_short(game, 60)}")
     if state is not None and (not isinstance(state, State) or state.game != game):
         raise ValueError(f"the start state belongs to {getattr(state, 'game', None)!r}, not {game!r}")
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
-        raise ValueError(f"max_steps must be an int >= 1, got {_short(max_steps, 40)}")
+    max_steps = as_int(max_steps, "max_steps", 1)
     fns, names = resolve_bots(game, bots)
     s_chance, s_bots = derive_seeds(0 if seed is None else seed, 2)
     chance_rng = random.Random(s_chance)
