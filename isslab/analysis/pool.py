@@ -27,7 +27,9 @@ def check_workers(workers: Any) -> int | Executor:
     except TypeError:
         value = -1
     if not 1 <= value <= 256:
-        raise ValueError(f"workers must be an int from 1 to 256 or an Executor, got {short_repr(workers, 40)}")
+        raise ValueError(
+            f"workers must be an int from 1 to 256 or an Executor, got {short_repr(workers, 40)}"
+        )
     return value
 
 

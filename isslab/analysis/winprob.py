@@ -70,11 +70,14 @@ DEFAULT_GAMES: Final = 1200
 #: positions taken from each simulated game
 DEFAULT_POSITIONS: Final = 8
 #: a feature seen in fewer rows than this share is dropped (it would only fit noise)
-MIN_SHARE: Final = 0.002
-#: distinct return values modelled one by one; a score game with more is modelled in this many bins
-MAX_CLASSES: Final = 32
+MIN_SHARE: Final = 0.01
+#: a path with more distinct one-hot names than this (cards, dots) gives no one-hot features
+MAX_NAMES: Final = 12
 #: the L2 penalty's inverse strength (scikit-learn's ``C``)
 REGULARISATION: Final = 0.5
+#: the features the penalty holds back less (see ``fit_rows``), and by how much they are enlarged
+STRONG: Final = ("standing", "place", "leads alone", "steps", "rounds", "to move")
+STRONG_WEIGHT: Final = 10.0
 #: the most games one fit may simulate
 MAX_GAMES: Final = 200_000
 #: a saved model is read up to this size
@@ -163,7 +166,7 @@ class WinModel:
         scale: npt.ArrayLike,
         coef: npt.ArrayLike,
         intercept: npt.ArrayLike,
-        classes: npt.ArrayLike,
+        bounds: Sequence[float],
         length: float,
     ) -> None:
         self.game = game
@@ -176,13 +179,18 @@ class WinModel:
         self.scale = np.asarray(scale, dtype=float).reshape(v)
         coef_a = np.asarray(coef, dtype=float)
         self.intercept = np.asarray(intercept, dtype=float).reshape(-1)
-        self.classes = np.asarray(classes, dtype=float).reshape(-1)
-        rows = 1 if len(self.classes) == 2 else len(self.classes)
-        if len(self.classes) < 2 or coef_a.shape != (rows, 2 * v) or self.intercept.shape != (rows,):
+        if coef_a.shape != (1, 2 * v) or self.intercept.shape != (1,):
             raise ValueError(
-                f"a model's arrays do not fit together: {len(self.classes)} classes, {v} features, "
-                f"coefficients {coef_a.shape}, intercepts {self.intercept.shape}"
+                f"a model's arrays do not fit together: {v} features, coefficients {coef_a.shape}, "
+                f"intercepts {self.intercept.shape}"
             )
+        lo, hi = (float(b) for b in bounds)
+        if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
+            raise ValueError(
+                f"a model's bounds must be two finite numbers, low < high, got {short_repr(bounds)}"
+            )
+        #: the lowest and highest return of the training games (0 and 1 in a win/lose game)
+        self.lo, self.hi = lo, hi
         if not (np.all(np.isfinite(coef_a)) and np.all(np.isfinite(self.scale)) and np.all(self.scale > 0)):
             raise ValueError("a model's coefficients and scales must be finite (scales above 0)")
         if not (math.isfinite(length) and length > 0):
@@ -191,8 +199,6 @@ class WinModel:
         # the scale folded into the weights: one dot product per half
         self._w = coef_a[:, :v] / self.scale
         self._wp = coef_a[:, v:] / self.scale
-        self.lo = float(self.classes.min())
-        self.hi = float(self.classes.max())
 
     def __repr__(self) -> str:
         return f"<WinModel of {self.game.id}, {len(self.names)} features, {self.spec.games} games>"
@@ -203,8 +209,8 @@ class WinModel:
         """How far the game has gone: steps over the mean length of the training games (capped at 2)."""
         return min(2.0, state.move_number / self.length)
 
-    def predict(self, feats: Sequence[dict[str, float]], progress: float) -> list[float]:
-        """Each feature mapping's expected result (on the game's own scale)."""
+    def predict(self, feats: Sequence[dict[str, float]], progress: float | Sequence[float]) -> list[float]:
+        """Each feature mapping's expected result (on the game's own scale); one progress or one per row."""
         index = self.index
         x = np.zeros((len(feats), len(self.names)))
         for r, f in enumerate(feats):
@@ -213,15 +219,29 @@ class WinModel:
                 i = index.get(name)
                 if i is not None:
                     row[i] = value
-        z = x @ self._w.T + progress * (x @ self._wp.T) + self.intercept
-        if len(self.classes) == 2:
-            p1 = 1.0 / (1.0 + np.exp(-np.clip(z[:, 0], -50, 50)))
-            out = self.classes[0] + (self.classes[1] - self.classes[0]) * p1
-        else:
-            z = z - z.max(axis=1, keepdims=True)
-            e = np.exp(z)
-            out = (e @ self.classes) / e.sum(axis=1)
+        prog = (
+            np.asarray(progress, dtype=float).reshape(-1, 1) if not isinstance(progress, float) else progress
+        )
+        z = x @ self._w.T + prog * (x @ self._wp.T) + self.intercept
+        p1 = 1.0 / (1.0 + np.exp(-np.clip(z[:, 0], -50, 50)))
+        out = self.lo + (self.hi - self.lo) * p1
         return [float(v) for v in out]
+
+    def predict_rows(self, rows: Rows) -> npt.NDArray[np.float64]:
+        """The expected result of every collected row (a held-out set of :func:`collect`)."""
+        from scipy import sparse
+
+        where = {name: i for i, name in enumerate(rows.names)}
+        pairs = [(where[name], k) for k, name in enumerate(self.names) if name in where]
+        pick = sparse.csr_matrix(
+            (np.ones(len(pairs)), ([p for p, _ in pairs], [k for _, k in pairs])),
+            shape=(len(rows.names), len(self.names)),
+        )
+        x = rows.x @ pick
+        prog = np.minimum(2.0, rows.steps / self.length)
+        z = x @ self._w[0] + prog * (x @ self._wp[0]) + self.intercept[0]
+        p1 = 1.0 / (1.0 + np.exp(-np.clip(np.asarray(z).ravel(), -50, 50)))
+        return np.asarray(self.lo + (self.hi - self.lo) * p1, dtype=float)
 
     def features(self, state: State, observer: int) -> list[dict[str, float]]:
         """Every seat's features as ``observer`` may know them, with the progress counters."""
@@ -277,7 +297,7 @@ class WinModel:
                 for row in np.hstack([self._w * self.scale, self._wp * self.scale])
             ],
             "intercept": [float(f"{x:.9g}") for x in self.intercept],
-            "classes": [float(x) for x in self.classes],
+            "bounds": [self.lo, self.hi],
         }
         return json.dumps(doc, separators=(",", ":"))
 
@@ -304,7 +324,9 @@ class WinModel:
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise ValueError("not a model file of isslab.winprob")
         if doc.get("format_version") != FORMAT_VERSION:
-            raise ValueError(f"model file format {short_repr(doc.get('format_version'))}, not {FORMAT_VERSION}")
+            raise ValueError(
+                f"model file format {short_repr(doc.get('format_version'))}, not {FORMAT_VERSION}"
+            )
         if doc.get("game") != game.id:
             raise ValueError(f"the model file is of {short_repr(doc.get('game'))}, not {game.id}")
         if doc.get("options") != _options_json(game):
@@ -331,7 +353,7 @@ class WinModel:
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
                 raise TypeError
             return cls(
-                game, got, names, doc["scale"], doc["coef"], doc["intercept"], doc["classes"],
+                game, got, names, doc["scale"], doc["coef"], doc["intercept"], doc["bounds"],
                 float(doc["length"]),
             )  # fmt: skip
         except (KeyError, TypeError, ValueError) as exc:
@@ -353,58 +375,108 @@ class WinModel:
 
 @dataclass
 class Rows:
-    """Training rows: features, the progress of each row, its label, its game and its third."""
+    """Training rows: a sparse feature matrix with its column names, and per row its progress, label,
+    game and place in its game (``at``: the position's step over its game's steps, in [0, 1))."""
 
-    feats: list[dict[str, float]]
-    steps: list[float]
-    labels: list[float]
-    games: list[int]
-    #: the position's step over its game's steps, in [0, 1)
-    at: list[float]
-    #: the game length (steps) of each game collected
+    x: Any  # scipy.sparse.csr_matrix (scipy ships no types)
+    names: list[str]
+    steps: npt.NDArray[np.float64]
+    labels: npt.NDArray[np.float64]
+    games: npt.NDArray[np.int64]
+    at: npt.NDArray[np.float64]
+    #: the length (steps) of each game collected
     lengths: list[int]
 
-    def extend(self, other: Rows) -> None:
-        """Append another batch of rows."""
-        self.feats += other.feats
-        self.steps += other.steps
-        self.labels += other.labels
-        self.games += other.games
-        self.at += other.at
-        self.lengths += other.lengths
+    def __len__(self) -> int:
+        return int(self.x.shape[0])
+
+    def dicts(self) -> list[dict[str, float]]:
+        """The rows as feature mappings (for tests and small checks)."""
+        x = self.x.tocsr()
+        return [
+            {self.names[j]: float(v) for j, v in zip(x.indices[x.indptr[i] : x.indptr[i + 1]],
+                                                        x.data[x.indptr[i] : x.indptr[i + 1]], strict=True)}
+            for i in range(x.shape[0])
+        ]  # fmt: skip
+
+    @staticmethod
+    def join(parts: Sequence[Rows]) -> Rows:
+        """One set of rows from several (their column names merged)."""
+        from scipy import sparse
+
+        index: dict[str, int] = {}
+        for part in parts:
+            for name in part.names:
+                index.setdefault(name, len(index))
+        mats = []
+        for part in parts:
+            remap = np.array([index[n] for n in part.names], dtype=np.int64)
+            coo = part.x.tocoo()
+            mats.append(
+                sparse.csr_matrix((coo.data, (coo.row, remap[coo.col])), shape=(coo.shape[0], len(index)))
+            )
+        return Rows(
+            sparse.vstack(mats).tocsr() if mats else sparse.csr_matrix((0, 0)),
+            list(index),
+            np.concatenate([p.steps for p in parts]) if parts else np.zeros(0),
+            np.concatenate([p.labels for p in parts]) if parts else np.zeros(0),
+            np.concatenate([p.games for p in parts]) if parts else np.zeros(0, dtype=np.int64),
+            np.concatenate([p.at for p in parts]) if parts else np.zeros(0),
+            [n for p in parts for n in p.lengths],
+        )
 
 
-def _collect_chunk(
-    game: Game, bots: tuple[str, ...], seeds: list[int], first: int, positions: int
-) -> Rows:
-    """Play the games of ``seeds`` and take ``positions`` positions of each (a pool worker's chunk)."""
-    out = Rows([], [], [], [], [], [])
+def _collect_chunk(game: Game, bots: tuple[str, ...], seeds: list[int], first: int, positions: int) -> Rows:
+    """Play the games of ``seeds`` and take ``positions`` positions of each (a pool worker's chunk).
+
+    Rows per position: in a game with hidden information every seat judged from its own view and
+    one seat judged from a rival's (so the model knows how a seat looks from outside); without
+    hidden information every seat once; in a cooperative game one seat (every seat has the result).
+    """
+    from sklearn.feature_extraction import DictVectorizer
+
+    feats: list[dict[str, float]] = []
+    steps: list[float] = []
+    labels: list[float] = []
+    games: list[int] = []
+    at: list[float] = []
+    lengths: list[int] = []
     n = game.num_players
     hidden = game.info.hidden_information
+    coop = game.info.returns is ReturnsKind.COOPERATIVE
     for g, seed in enumerate(seeds):
         rec = play(game, list(bots), seed=seed)
         states = rec.states()[:-1]
         pick = random.Random(seed ^ 0x5EED)
         chosen = sorted(pick.sample(range(len(states)), min(positions, len(states))))
-        out.lengths.append(len(states))
+        lengths.append(len(states))
         for i in chosen:
             s = states[i]
             extra = progress_features(s)
-            observers = range(n) if hidden else [pick.randrange(n)]
-            for obs in observers:
-                feats = seat_features(s, obs)
-                # every seat judged from a view of its own; with hidden information, one rival too,
-                # so the model knows how a seat looks from outside
-                targets = [obs, (obs + 1 + pick.randrange(n - 1)) % n] if hidden and n > 1 else range(n)
-                for t in targets:
-                    f = feats[t]
-                    f.update(extra)
-                    out.feats.append(f)
-                    out.steps.append(float(s.move_number))
-                    out.labels.append(float(rec.returns[t]))
-                    out.games.append(first + g)
-                    out.at.append(i / len(states))
-    return out
+            if coop:
+                pairs = [(o, o) for o in [pick.randrange(n)]]
+            elif hidden and n > 1:
+                o = pick.randrange(n)
+                pairs = [(t, t) for t in range(n)] + [(o, (o + 1 + pick.randrange(n - 1)) % n)]
+            else:
+                pairs = [(t, t) for t in range(n)]
+            views: dict[int, list[dict[str, float]]] = {}
+            for obs, t in pairs:
+                if obs not in views:
+                    views[obs] = seat_features(s, obs)
+                f = views[obs][t]
+                f.update(extra)
+                feats.append(f)
+                steps.append(float(s.move_number))
+                labels.append(float(rec.returns[t]))
+                games.append(first + g)
+                at.append(i / len(states))
+    vec = DictVectorizer(sparse=True)
+    x = vec.fit_transform(feats).tocsr()
+    return Rows(
+        x, vec.get_feature_names_out().tolist(), np.asarray(steps), np.asarray(labels),
+        np.asarray(games, dtype=np.int64), np.asarray(at), lengths,
+    )  # fmt: skip
 
 
 def collect(
@@ -425,68 +497,78 @@ def collect(
     names = _bot_names(game, bots)
     workers = check_workers(workers)
     seeds = derive_seeds(seed, games)
-    chunks = [
-        (game, names, seeds[i : i + _CHUNK], i, positions) for i in range(0, games, _CHUNK)
-    ]
-    rows = Rows([], [], [], [], [], [])
+    chunks = [(game, names, seeds[i : i + _CHUNK], i, positions) for i in range(0, games, _CHUNK)]
     sizes = [len(c[2]) for c in chunks]
-    for part in run_chunks(_collect_chunk, chunks, workers, progress, f"fitting {game.id}", sizes):
-        rows.extend(part)
-    return rows
+    parts = list(run_chunks(_collect_chunk, chunks, workers, progress, f"fitting {game.id}", sizes))
+    return Rows.join(parts)
 
 
-def _classes(labels: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """The return values modelled (at most MAX_CLASSES, bins of a score game) and each row's class value."""
-    values = np.unique(labels)
-    if len(values) <= MAX_CLASSES:
-        return values, labels
-    edges = np.quantile(labels, np.linspace(0, 1, MAX_CLASSES + 1)[1:-1])
-    bins = np.searchsorted(edges, labels, side="right")
-    means = np.array([labels[bins == b].mean() for b in range(MAX_CLASSES) if np.any(bins == b)])
-    used = [b for b in range(MAX_CLASSES) if np.any(bins == b)]
-    remap = {b: k for k, b in enumerate(used)}
-    return means, means[[remap[b] for b in bins]]
+def _one_hot_groups(names: Sequence[str]) -> dict[str, int]:
+    """How many distinct one-hot names each path has (``phase=...``, ``hand[]=...``)."""
+    groups: dict[str, int] = {}
+    for name in names:
+        head, eq, _ = name.partition("=")
+        if eq:
+            groups[head] = groups.get(head, 0) + 1
+    return groups
 
 
 def fit_rows(
     game: Game, rows: Rows, spec: FitSpec, keep: Sequence[str] | None = None, length: float | None = None
 ) -> WinModel:
-    """Fit a :class:`WinModel` on collected rows (``keep``: only the features whose names start so)."""
-    from sklearn.feature_extraction import DictVectorizer
+    """Fit a :class:`WinModel` on collected rows (``keep``: only the features whose names start so).
+
+    Features seen in fewer than ``MIN_SHARE`` of the rows are dropped, and so are the one-hot names
+    of a path with more than ``MAX_NAMES`` distinct names (card or dot names): a few thousand games
+    cannot weigh them, and they identify a training game, which the model would learn by heart.
+    """
+    from scipy import sparse
     from sklearn.linear_model import LogisticRegression
     from sklearn.preprocessing import MaxAbsScaler
-    from scipy import sparse
 
-    feats = rows.feats
-    if keep is not None:
-        prefixes = tuple(keep)
-        feats = [{k: v for k, v in f.items() if k.startswith(prefixes)} for f in feats]
-    vec = DictVectorizer(sparse=True)
-    x = vec.fit_transform(feats).tocsc()
+    x = rows.x.tocsc()
+    names = rows.names
+    groups = _one_hot_groups(names)
     nnz = np.diff(x.indptr)
     support = nnz >= max(5, MIN_SHARE * x.shape[0])
-    vec.restrict(support)
-    x = x[:, np.flatnonzero(support)].tocsr()
+    support &= np.array([groups.get(n.partition("=")[0], 0) <= MAX_NAMES for n in names], dtype=bool)
+    if keep is not None:
+        prefixes = tuple(keep)
+        support &= np.array([n.startswith(prefixes) for n in names], dtype=bool)
+    kept = np.flatnonzero(support)
+    x = x[:, kept].tocsr()
+    kept_names = [names[i] for i in kept]
     scaler = MaxAbsScaler().fit(x)
     scale = np.where(scaler.scale_ > 0, scaler.scale_, 1.0)
+    # the standing and progress features enter larger, so the penalty holds them back less than the
+    # many view features: with few games the model leans on the standing and adds what the view
+    # tells beyond it (a prior, in effect, that the game's own measure of the lead matters most)
+    strong = np.array([n.startswith(STRONG) for n in kept_names], dtype=bool)
+    scale = np.where(strong, scale / STRONG_WEIGHT, scale)
     mean_len = float(np.mean(rows.lengths)) if length is None else length
     prog = np.minimum(2.0, np.asarray(rows.steps) / mean_len)
     xs = x @ sparse.diags(1.0 / scale)
     design = sparse.hstack([xs, sparse.diags(prog) @ xs]).tocsr()
     labels = np.asarray(rows.labels, dtype=float)
-    classes, y = _classes(labels)
-    if len(classes) < 2:
+    lo, hi = float(labels.min()), float(labels.max())
+    if hi <= lo:
         raise ValueError(
-            f"every training game of {game.id} ended with the same result {classes[0]}: nothing to learn "
+            f"every training game of {game.id} ended with the same result {lo}: nothing to learn "
             "(play more games, or other bots)"
         )
-    codes = np.searchsorted(classes, y)
-    lr = LogisticRegression(C=REGULARISATION, max_iter=2000, tol=1e-5)
-    lr.fit(design, codes)
-    order = list(lr.classes_)
-    if order != list(range(len(classes))):  # a class no row reached: keep only those seen
-        classes = classes[order]
-    return WinModel(game, spec, vec.get_feature_names_out().tolist(), scale, lr.coef_, lr.intercept_, classes, mean_len)
+    y = (labels - lo) / (hi - lo)
+    lr = LogisticRegression(C=REGULARISATION, max_iter=1000, tol=1e-4)
+    if np.isin(y, (0.0, 1.0)).all():
+        lr.fit(design, y)
+    else:
+        # a fractional logit: each row is a win with weight y and a loss with weight 1 - y (y the
+        # result scaled into [0, 1]), so one binary fit learns an expected return as it does a chance
+        both = sparse.vstack([design, design]).tocsr()
+        target = np.r_[np.ones(len(y)), np.zeros(len(y))]
+        weight = np.r_[y, 1.0 - y]
+        used = weight > 0
+        lr.fit(both[used], target[used], sample_weight=weight[used])
+    return WinModel(game, spec, kept_names, scale, lr.coef_, lr.intercept_, [lo, hi], mean_len)
 
 
 def fit(
@@ -536,7 +618,7 @@ def model(
     progress: bool = True,
     refit: bool = False,
 ) -> WinModel:
-    """The model of ``game`` for these fitting parameters: from memory, the package, the disk cache, or fitted.
+    """The model of ``game`` for these fitting parameters: from memory, the package, the cache, or fitted.
 
     A cache file that is corrupt or of another game, options, version or fit is refitted with a
     warning (and overwritten). ``refit=True`` fits again whatever is cached.
