@@ -158,20 +158,28 @@ def evaluate(
     step = 100 if auto else total
     results: list[tuple[float, ...]] = []
     win_lose = kind == "win chance"
-    while len(results) < total:
-        batch = seeds[len(results) : len(results) + step]
-        chunks = [(state, seat, spec, batch[i : i + _CHUNK]) for i in range(0, len(batch), _CHUNK)]
-        for part in run_chunks(_rollout_chunk, chunks, workers):
-            results += part
-        arr = np.asarray(results, dtype=float)
-        win_lose = kind == "win chance" and bool(np.isin(arr, (0.0, 1.0)).all())
-        lows, highs = _interval(arr, win_lose)
-        if (
-            not auto
-            or max(max(h - c, c - lo) for lo, h, c in zip(lows, highs, arr.mean(axis=0), strict=True))
-            <= precision
-        ):
-            break
+    pool: int | Executor = workers
+    own = isinstance(workers, int) and workers > 1 and total > _CHUNK
+    if own:  # one pool for every batch of an "auto" run
+        pool = _pool(int(workers))
+    try:
+        while len(results) < total:
+            batch = seeds[len(results) : len(results) + step]
+            chunks = [(state, seat, spec, batch[i : i + _CHUNK]) for i in range(0, len(batch), _CHUNK)]
+            for part in run_chunks(_rollout_chunk, chunks, pool):
+                results += part
+            arr = np.asarray(results, dtype=float)
+            win_lose = kind == "win chance" and bool(np.isin(arr, (0.0, 1.0)).all())
+            lows, highs = _interval(arr, win_lose)
+            means = arr.mean(axis=0)
+            if (
+                not auto
+                or max(max(h - c, c - lo) for lo, h, c in zip(lows, highs, means, strict=True)) <= precision
+            ):
+                break
+    finally:
+        if own and isinstance(pool, Executor):
+            pool.shutdown(cancel_futures=True)
     arr = np.asarray(results, dtype=float)
     lows, highs = _interval(arr, win_lose)
     return Evaluation(
@@ -184,6 +192,17 @@ def evaluate(
         kind,
         names,
     )
+
+
+def _pool(workers: int) -> Executor:
+    """A process pool (forkserver from a thread other than the main one: see ``pool.run_chunks``)."""
+    import multiprocessing
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    if threading.current_thread() is not threading.main_thread():
+        return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+    return ProcessPoolExecutor(workers)
 
 
 def _validate_bots(state: State, bots: BotSpec) -> None:

@@ -66,7 +66,7 @@ __all__ = [
 FORMAT: Final = "isslab.winprob"
 FORMAT_VERSION: Final = 1
 #: games simulated for a model fitted on first use
-DEFAULT_GAMES: Final = 1200
+DEFAULT_GAMES: Final = 3000
 #: positions taken from each simulated game
 DEFAULT_POSITIONS: Final = 8
 #: a feature seen in fewer rows than this share is dropped (it would only fit noise)
@@ -74,7 +74,7 @@ MIN_SHARE: Final = 0.01
 #: a path with more distinct one-hot names than this (cards, dots) gives no one-hot features
 MAX_NAMES: Final = 12
 #: the L2 penalty's inverse strength (scikit-learn's ``C``)
-REGULARISATION: Final = 0.5
+REGULARISATION: Final = 0.005
 #: the features the penalty holds back less (see ``fit_rows``), and by how much they are enlarged
 STRONG: Final = ("standing", "place", "leads alone", "steps", "rounds", "to move")
 STRONG_WEIGHT: Final = 10.0
@@ -280,6 +280,10 @@ class WinModel:
     def scaled(self, value: float) -> float:
         """A result on [0, 1]: 0 the lowest return seen in training, 1 the highest."""
         return (value - self.lo) / (self.hi - self.lo)
+
+    def scaled_array(self, values: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """Results on [0, 1] (see :meth:`scaled`)."""
+        return np.asarray((values - self.lo) / (self.hi - self.lo), dtype=float)
 
     # --- files ---------------------------------------------------------------------------------
 
