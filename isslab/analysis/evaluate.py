@@ -160,8 +160,8 @@ def evaluate(
     win_lose = kind == "win chance"
     pool: int | Executor = workers
     own = isinstance(workers, int) and workers > 1 and total > _CHUNK
-    if own:  # one pool for every batch of an "auto" run
-        pool = _pool(int(workers))
+    if own and isinstance(workers, int):  # one pool for every batch of an "auto" run
+        pool = _pool(workers)
     try:
         while len(results) < total:
             batch = seeds[len(results) : len(results) + step]

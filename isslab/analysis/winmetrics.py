@@ -213,3 +213,19 @@ def win_metrics(
     out = pd.DataFrame(rows)
     out.attrs.update(game=reviews[0].game.id)
     return out
+
+
+def grouped_rows(data: pd.DataFrame | Sequence[GameRecord], keys: Sequence[str]) -> pd.DataFrame:
+    """The win-chance metrics per variant (``by`` columns of a frame), for ``isslab.metrics``."""
+    if not isinstance(data, pd.DataFrame) or not keys:
+        return win_metrics(data)
+    parts = []
+    for key, part in data.groupby(list(keys), sort=False, dropna=False):
+        values = key if isinstance(key, tuple) else (key,)
+        part = part.copy()
+        part.attrs = dict(data.attrs)
+        rows = win_metrics(part)
+        for k, v in zip(keys, values, strict=True):
+            rows.insert(0, k, [v] * len(rows))
+        parts.append(rows)
+    return pd.concat(parts, ignore_index=True)
