@@ -55,6 +55,7 @@ __all__ = [
     "DEFAULT_POSITIONS",
     "FitSpec",
     "WinModel",
+    "available",
     "cache_dir",
     "collect",
     "fit",
@@ -654,6 +655,22 @@ def model(
             warnings.warn(f"could not cache the win-chance model at {path}: {exc}", stacklevel=2)
     _MEMO[key] = found
     return found
+
+
+def available(game: Game) -> WinModel | None:
+    """The default model of ``game`` if it is in memory, shipped or cached (never fits; None if not)."""
+    spec = FitSpec(bots=_bot_names(game, None))
+    if (game, spec) in _MEMO:
+        return _MEMO[(game, spec)]
+    for path in (shipped_path(game), cached_path(game, spec)):
+        if path.exists():
+            try:
+                found = WinModel.load(path, game, spec)
+            except (ValueError, OSError):
+                continue
+            _MEMO[(game, spec)] = found
+            return found
+    return None
 
 
 def chance_kind(game: Game) -> str:

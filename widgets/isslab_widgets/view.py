@@ -39,6 +39,7 @@ from isslab_widgets.plots import outcome_figure, png_bytes
 from isslab_widgets.scene import Scene
 from isslab_widgets.session import HUMAN, Session
 from isslab_widgets.whatif import WhatIf
+from isslab_widgets.winchance import WinChancePanel
 
 if TYPE_CHECKING:
     from isslab_widgets.draw import CanvasPainter
@@ -296,9 +297,12 @@ class GameView(widgets.VBox):
         self.details.set_title(0, "Details: position tables, log, JSON, what if, save/load")
         self.details.add_class("isslab-details")
 
+        #: the win-chance strip, hint switch and review panel (isslab_widgets.winchance)
+        self.winchance = WinChancePanel(self.session, self.go_to)
         self.left = W.VBox(
             [
                 self.board_box,
+                self.winchance,
                 self.status,
                 W.HBox(
                     [self.undo_button, self.back_button, self.slider, self.redo_button, self.replay_button],
@@ -829,6 +833,7 @@ class GameView(widgets.VBox):
             self.log_view.value = panels.log_html(s)
             self.inspector.value = panels.inspector_html(s)
             self.json_view.value = panels.json_text(s)
+            self.winchance.refresh()
 
     @_guarded
     def _play_selected(self) -> None:
