@@ -229,3 +229,46 @@ def grouped_rows(data: pd.DataFrame | Sequence[GameRecord], keys: Sequence[str])
             rows.insert(0, k, [v] * len(rows))
         parts.append(rows)
     return pd.concat(parts, ignore_index=True)
+
+
+def luck_skill_table(game_ids: Sequence[str], games: int = 8, seed: int = 0) -> pd.DataFrame:
+    """Luck against skill of the default table of each game: one row per game, each figure with its interval.
+
+    Every game plays ``games`` games of its default bots, reviewed with its shipped model.
+    """
+    import isslab
+
+    rows = []
+    for gid in game_ids:
+        game = isslab.make(gid)
+        records = [isslab.play(game, game.info.default_bot, seed=seed + i) for i in range(games)]
+        table = win_metrics(records, seed=seed).set_index("metric")
+        row: dict[str, Any] = {"game": gid}
+        for metric in ("luck_share", "comeback_rate", "decided_at", "lead_changes_wc"):
+            row[metric] = table.loc[metric, "value"]
+            row[f"{metric}_low"] = table.loc[metric, "low"]
+            row[f"{metric}_high"] = table.loc[metric, "high"]
+        row["games"] = games
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def table_in_words(table: pd.DataFrame) -> list[str]:
+    """One plain sentence per game of :func:`luck_skill_table`, every number read from the table."""
+    out = []
+    for r in table.to_dict("records"):
+        share = f"{r['luck_share']:.0%} [{r['luck_share_low']:.0%}, {r['luck_share_high']:.0%}]"
+        text = (
+            f"{r['game']}: the dice and draws explain {share} of how results moved away from the start "
+            f"and the decisions the rest; the game is decided after {r['decided_at']:.0%} of its steps "
+            f"[{r['decided_at_low']:.0%}, {r['decided_at_high']:.0%}]"
+        )
+        if math.isnan(r["comeback_rate"]):
+            text += " (a cooperative game: no seat leads another)."
+        else:
+            text += (
+                f", and the seat ahead at mid-game failed to win in {r['comeback_rate']:.0%} of the games "
+                f"[{r['comeback_rate_low']:.0%}, {r['comeback_rate_high']:.0%}]."
+            )
+        out.append(text + f" ({r['games']} games)")
+    return out
