@@ -219,3 +219,24 @@ def main(argv: list[str] | None = None) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def docs_table(results: dict[str, Any]) -> str:
+    """The calibration and speed table of ``docs/win-chances.md`` from the benchmark's JSON."""
+    lines = [
+        "| game (default table) | ECE (baseline) | Brier early | Brier middle | Brier late | "
+        "model evaluation | full review | fit, `workers=2` (CPU) | rollouts to +-0.05, two workers |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for gid, entry in results.items():
+        c, s = entry["calibration"], entry["speed"]
+        thirds = " | ".join(
+            f"{m:.4f} ({b:.4f})" for m, b in zip(c["brier"], c["brier_baseline"], strict=True)
+        )
+        lines.append(
+            f"| {gid} ({c['players']} seats) | {c['ece']:.3f} ({c['ece_baseline']:.3f}) | {thirds} | "
+            f"{s['model_eval_ms']:.2f} ms | {s['review_seconds']:.1f} s ({s['review_steps']} steps) | "
+            f"{c['fit_wall_seconds']:.0f} s ({c['fit_cpu_seconds']:.0f} s) | "
+            f"{s['rollout_seconds_wall']:.1f} s ({s['rollout_games']} games) |"
+        )
+    return "\n".join(lines)
