@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Final
@@ -29,7 +28,7 @@ import numpy as np
 
 from isslab.analysis.pool import check_workers, run_chunks
 from isslab.analysis.winprob import WinModel, chance_kind, model
-from isslab.core import TERMINAL, Bot, State, short_repr
+from isslab.core import TERMINAL, State, short_repr
 from isslab.play import BotSpec, derive_seeds, play
 from isslab.stats import mean_interval, wilson_interval
 
@@ -209,6 +208,4 @@ def _validate_bots(state: State, bots: BotSpec) -> None:
     """Resolve the bots once here, so a bad name fails before any worker starts."""
     from isslab.play import resolve_bots
 
-    fns: Sequence[Bot]
-    fns, _ = resolve_bots(state.game, bots)
-    del fns
+    resolve_bots(state.game, bots)

@@ -47,7 +47,7 @@ import numpy.typing as npt
 
 from isslab.analysis.features import progress_features, seat_features
 from isslab.analysis.pool import check_workers, run_chunks
-from isslab.core import CHANCE, TERMINAL, Game, ReturnsKind, State, make, short_repr
+from isslab.core import TERMINAL, Game, ReturnsKind, State, make, short_repr
 from isslab.play import derive_seeds, expand_bots, play
 
 __all__ = [
@@ -676,8 +676,3 @@ def available(game: Game) -> WinModel | None:
 def chance_kind(game: Game) -> str:
     """``"win chance"`` for a win/lose game, ``"expected return"`` for a cooperative game."""
     return "expected return" if game.info.returns is ReturnsKind.COOPERATIVE else "win chance"
-
-
-def is_turn(state: State) -> bool:
-    """True when a seat is to move (not chance, not the end)."""
-    return state.current_player not in (CHANCE, TERMINAL)
