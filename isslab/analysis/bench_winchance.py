@@ -227,7 +227,8 @@ def docs_table(results: dict[str, Any]) -> str:
     """The calibration and speed table of ``docs/win-chances.md`` from the benchmark's JSON."""
     lines = [
         "| game (default table) | ECE (baseline) | Brier early | Brier middle | Brier late | "
-        "model evaluation | full review | fit, `workers=2` (CPU) | rollouts to +-0.05, two workers |",
+        "model evaluation | full review | fit, `workers=2`: wall (CPU) | "
+        "rollouts to +-0.05, two workers: wall |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for gid, entry in results.items():

@@ -22,7 +22,7 @@ node and the change every decision made. Then, over games (each with a 95% inter
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -231,24 +231,28 @@ def grouped_rows(data: pd.DataFrame | Sequence[GameRecord], keys: Sequence[str])
     return pd.concat(parts, ignore_index=True)
 
 
-def luck_skill_table(game_ids: Sequence[str], games: int = 8, seed: int = 0) -> pd.DataFrame:
-    """Luck against skill of the default table of each game: one row per game, each figure with its interval.
-
-    Every game plays ``games`` games of its default bots, reviewed with its shipped model.
-    """
+def review_games(game_id: str, games: int = 4, seed: int = 0) -> list[Review]:
+    """``games`` games of the default table of ``game_id`` by its default bots, reviewed (no alternatives)."""
     import isslab
 
+    game = isslab.make(game_id)
+    return [
+        review(isslab.play(game, game.info.default_bot, seed=seed + i), alternatives=False, seed=seed)
+        for i in range(games)
+    ]
+
+
+def luck_skill_table(reviews: Mapping[str, Sequence[Review]], seed: int = 0) -> pd.DataFrame:
+    """Luck against skill per game from its reviewed games: a row per game, each figure with its interval."""
     rows = []
-    for gid in game_ids:
-        game = isslab.make(gid)
-        records = [isslab.play(game, game.info.default_bot, seed=seed + i) for i in range(games)]
-        table = win_metrics(records, seed=seed).set_index("metric")
+    for gid, revs in reviews.items():
+        table = win_metrics(revs, seed=seed).set_index("metric")
         row: dict[str, Any] = {"game": gid}
         for metric in ("luck_share", "comeback_rate", "decided_at", "lead_changes_wc"):
             row[metric] = table.loc[metric, "value"]
             row[f"{metric}_low"] = table.loc[metric, "low"]
             row[f"{metric}_high"] = table.loc[metric, "high"]
-        row["games"] = games
+        row["games"] = len(revs)
         rows.append(row)
     return pd.DataFrame(rows)
 
