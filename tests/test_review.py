@@ -105,7 +105,7 @@ def test_the_review_names_the_luckiest_and_unluckiest_outcomes() -> None:
 @pytest.mark.parametrize("game_id", ["space-1999", "mission-iss"])
 def test_win_chance_metrics_have_intervals_and_say_why_one_is_missing(game_id: str) -> None:
     game = tiny_record(game_id).game
-    records = [isslab.play(game, game.info.default_bot, seed=s) for s in range(6)]
+    records = [isslab.play(game, game.info.default_bot, seed=s) for s in range(4)]
     table = win_metrics(records, model_=tiny_model(game_id)).set_index("metric")
     assert set(table.index) >= {"luck_share", "comeback_rate", "decided_at", "lead_changes_wc"}
     share = table.loc["luck_share"]
@@ -117,4 +117,4 @@ def test_win_chance_metrics_have_intervals_and_say_why_one_is_missing(game_id: s
             and "cooperative" in table.loc["comeback_rate", "note"]
         )
     else:
-        assert table.loc["lead_changes_wc", "value"] >= 0 and table.loc["comeback_rate", "games"] == 6
+        assert table.loc["lead_changes_wc", "value"] >= 0 and table.loc["comeback_rate", "games"] == 4
