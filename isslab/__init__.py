@@ -11,6 +11,7 @@ from __future__ import annotations
 # package, so the public function ``isslab.games()`` is bound again right after it.
 import isslab.games as _game_packages  # noqa: E402, F401  (registers every game)
 from isslab import bots
+from isslab.analysis import Evaluation, Review, evaluate, review, winprob
 from isslab.core import (
     CHANCE,
     TERMINAL,
@@ -48,6 +49,7 @@ __all__ = [
     "Action",
     "Bot",
     "EndReason",
+    "Evaluation",
     "Game",
     "GameInfo",
     "GameRecord",
@@ -55,12 +57,14 @@ __all__ = [
     "Memo",
     "Option",
     "ReturnsKind",
+    "Review",
     "State",
     "action_type",
     "bot",
     "bot_names",
     "bots",
     "compare",
+    "evaluate",
     "game_class",
     "games",
     "load",
@@ -70,8 +74,10 @@ __all__ = [
     "register_bot",
     "register_game",
     "replay",
+    "review",
     "simulate",
     "summarize",
     "sweep",
     "variant",
+    "winprob",
 ]

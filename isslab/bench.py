@@ -417,6 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         default=PLAYOUT_REFERENCE,
         help="the OpenSpiel game of the playout section's ratio ('none': no reference)",
     )
+    p.add_argument("--win-chances", action="store_true", help="also run isslab.analysis.bench_winchance")
     p.add_argument("--only", help="one game id")
     p.add_argument("--out", default="bench-results.json")
     args = p.parse_args(argv)
@@ -492,6 +493,10 @@ def main(argv: list[str] | None = None) -> int:
             if "cpu_efficiency_dask_2" in row:
                 cpu_line += f", Dask {row['cpu_efficiency_dask_2']:.2f}"
             print(cpu_line + " (cpu(workers=1) / cpu(two workers): what the overhead leaves)")
+    if args.win_chances:  # calibration, exactness and speed of the win-chance models
+        from isslab.analysis import bench_winchance
+
+        bench_winchance.main(["--games", *ids, "--out", "win-chances-results.json"])
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")

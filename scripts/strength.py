@@ -3,7 +3,8 @@
     python scripts/strength.py --budgets space-1999=25,100 1969=10,20 --workers 2
 
 For each game the search bot is ``ismcts`` when the game has hidden information, else ``mcts``, at
-each budget (simulations per move, default rollouts). It plays two-seat games (the smallest table
+each budget (simulations per move, default rollouts; ``--value model``: leaves valued by the fitted
+win-chance model of the table, fitted or loaded first). It plays two-seat games (the smallest table
 of two or more) against each heuristic bot (the registered bots but random, first and the search
 bots), the seats swapped within every batch on the same seeds. Games are played in batches until
 the Wilson 95% interval of the win rate is at most ``--width`` wide (and at least ``--min-games``
@@ -120,6 +121,12 @@ def main() -> None:
     p.add_argument("--most", type=int, default=800)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--opponents", nargs="+", help="only these heuristic bots (default: every one)")
+    p.add_argument(
+        "--value",
+        choices=["rollout", "model"],
+        default="rollout",
+        help="how the search values new leaves: rollouts, or the fitted win-chance model (fitted first)",
+    )
     p.add_argument("--out", default="strength-results.json")
     p.add_argument("--table", nargs="+", metavar="JSON", help="only print the table of these result files")
     args = p.parse_args()
@@ -148,9 +155,14 @@ def main() -> None:
         name = "ismcts" if info.hidden_information else "mcts"
         opponents = [b for b in isslab.bot_names(game_id) if b not in SKIP]
         opponents = [b for b in opponents if not args.opponents or b in args.opponents]
+        if args.value == "model":  # fit (or load) the two-seat table's model once, before the workers
+            from isslab.analysis import winprob
+
+            winprob.model(isslab.make(game_id, players=max(2, info.min_players)), workers=args.workers)
         for budget in budgets:
             for opponent in opponents:
-                searcher = f"{name}(simulations={budget})"
+                value = ", value=model" if args.value == "model" else ""
+                searcher = f"{name}(simulations={budget}{value})"
                 cell = cells.setdefault(f"{game_id}|{searcher}|{opponent}", {})
                 rows.append(measure(game_id, searcher, opponent, args, cell, save))
                 with open(args.out, "w") as fh:

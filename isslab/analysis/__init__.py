@@ -5,8 +5,21 @@
 * :mod:`isslab.analysis.stats` - ``compare`` and the interval helpers (Wilson, normal, Newcombe,
   Welch, bootstrap);
 * :mod:`isslab.analysis.designer` - ``metrics``: the designer metrics with intervals;
-* :mod:`isslab.analysis.plots` - matplotlib plots of these frames (the widgets draw with them too).
+* :mod:`isslab.analysis.plots` - matplotlib plots of these frames (the widgets draw with them too);
+* win chances: :mod:`~isslab.analysis.evaluate` (``evaluate``), :mod:`~isslab.analysis.winprob`
+  (fitted models), :mod:`~isslab.analysis.review` (``review``, ``hints``) and
+  :mod:`~isslab.analysis.winmetrics` (the metrics read from them).
 
-The layer reads frames and records; it never runs games (that is :mod:`isslab.sim`, which builds on
-it). Argument checks are those of :mod:`isslab.checks`.
+The layer reads frames and records, and plays games only through the public API (win chances
+play on from a position); the many-game runner is :mod:`isslab.sim`. Argument checks are those of
+:mod:`isslab.checks`.
 """
+
+from __future__ import annotations
+
+from isslab.analysis import winprob
+from isslab.analysis.evaluate import Evaluation, evaluate
+from isslab.analysis.review import Review, hints, review
+from isslab.analysis.winmetrics import win_metrics
+
+__all__ = ["Evaluation", "Review", "evaluate", "hints", "review", "win_metrics", "winprob"]

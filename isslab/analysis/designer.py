@@ -428,6 +428,7 @@ def metrics(
     skill: tuple[str, str] | None = None,
     level: float = 0.95,
     game: Game | str | None = None,
+    win_chances: bool = False,
 ) -> pd.DataFrame:
     """Designer metrics of a game, one row per metric (and variant, with ``by``), with intervals.
 
@@ -443,6 +444,10 @@ def metrics(
     :mod:`isslab.designer`: completion, has_winner, shared_wins, win_rate[seat], balance,
     first_player_advantage, duration_moves, duration_rounds, branching_factor, decision_moves,
     lead_changes, drama, decisiveness, skill_trace.
+
+    ``win_chances=True`` adds the metrics read from win chances (every game reviewed with the
+    fitted model: :mod:`isslab.analysis.winmetrics`): luck_share, luck_size, decisions_size,
+    comeback_rate, decided_at, lead_changes_wc.
     """
     level = checks.level("level", level)
     if isinstance(data, pd.DataFrame):
@@ -497,5 +502,10 @@ def metrics(
                 )
                 rows.append(row)
     out = pd.DataFrame(rows)
+    if win_chances:
+        from isslab.analysis.winmetrics import grouped_rows
+
+        source = df if isinstance(data, pd.DataFrame) else records
+        out = pd.concat([out, grouped_rows(source, keys)], ignore_index=True)
     out.attrs.update(game=df.attrs.get("game"), level=level, skill=list(skill))
     return out

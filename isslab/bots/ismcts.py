@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import cast
 
-from isslab.bots.mcts import DEFAULTS, MCTS, Rollout, SearchResult, backup, rollout_function
+from isslab.bots.mcts import DEFAULTS, MCTS, Rollout, SearchResult, backup
 from isslab.core import CHANCE, TERMINAL, Action, Bot, State, register_bot
 
 __all__ = ["ISMCTS"]
@@ -211,7 +211,7 @@ class ISMCTS(MCTS):
         search = _ISSearch(
             state,
             rng,
-            rollout_function(policy, self.params["rollout_steps"]),
+            self._leaves(state, policy),
             float(self.params["exploration"]),
             determinize,
             policy,

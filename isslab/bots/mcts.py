@@ -71,6 +71,8 @@ DEFAULTS: Final[dict[str, Any]] = {
     "rollout_steps": None,
     "worlds": 8,
     "bias": 1.0,
+    # "model": leaves valued by the game's fitted win-chance model (isslab.winprob) instead of rollouts
+    "value": "rollout",
 }
 #: the most simulations or seconds one move may take (a typo must not hang a notebook for days)
 MAX_SIMULATIONS: Final = 10_000_000
@@ -195,6 +197,8 @@ def check_search_params(params: dict[str, Any], allowed: Sequence[str]) -> dict[
         isinstance(rollout, str) and rollout.partition("(")[0].strip() in _SEARCH
     ):
         raise _nested(rollout)
+    if out.get("value", "rollout") not in ("rollout", "model"):
+        raise ValueError(f"value must be 'rollout' or 'model', got {short_repr(out['value'], 40)}")
     if "chance" in out and out["chance"] not in ("sample", "expectation"):
         raise ValueError(f"chance must be 'sample' or 'expectation', got {short_repr(out['chance'], 40)}")
     whole("rollout_steps", 1, MAX_ROLLOUT_STEPS, none=True)
@@ -477,8 +481,10 @@ class MCTS:
     ``"default"`` for the game's default bot, or a callable ``(state, rng) -> action``),
     ``chance`` (``"sample"`` or ``"expectation"``), ``rollout_steps`` (a cap on each rollout's
     moves: the returns of an unfinished game are then used), ``worlds`` (determinized positions
-    searched in a game with hidden information) and ``bias`` (the weight of the rollout bot's hint,
-    see the module docstring). A move with no alternative is played at once.
+    searched in a game with hidden information), ``bias`` (the weight of the rollout bot's hint,
+    see the module docstring) and ``value`` (``"model"``: a new leaf is valued by the game's fitted
+    win-chance model, :mod:`isslab.analysis.winprob`, instead of a rollout). A move with no
+    alternative is played at once.
     """
 
     #: the registered name
@@ -513,6 +519,15 @@ class MCTS:
         game = state.game
         return rollout_policy(game.id, game.info.default_bot, self.params["rollout"])
 
+    def _leaves(self, state: State, policy: Bot | None) -> Rollout:
+        """How a new leaf is valued: rollouts by ``policy``, or (``value="model"``) the fitted model."""
+        if self.params.get("value") != "model":
+            return rollout_function(policy, self.params["rollout_steps"])
+        from isslab.analysis.winprob import model
+
+        fitted = model(state.game, progress=False)
+        return lambda s, rng: (fitted.values(s), 0)
+
     def _budget(self, share: int = 1, part: int = 0) -> tuple[int | None, float | None]:
         """Simulations and seconds of part ``part`` of the search when it is split ``share`` ways.
 
@@ -536,7 +551,7 @@ class MCTS:
             raise ValueError(f"a search bot plays a seat; {state!r} is not a seat's turn")
         t0 = time.perf_counter()
         policy = self._policy(state)
-        rollout = rollout_function(policy, self.params["rollout_steps"])
+        rollout = self._leaves(state, policy)
         c, expectation = float(self.params["exploration"]), self.params["chance"] == "expectation"
         bias = float(self.params["bias"])
         legal = state.legal_actions()

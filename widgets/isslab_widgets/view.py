@@ -46,6 +46,7 @@ from isslab_widgets.rules import rules_markdown
 from isslab_widgets.scene import Scene
 from isslab_widgets.session import HUMAN, Session
 from isslab_widgets.whatif import WhatIf
+from isslab_widgets.winchance import WinChancePanel
 
 if TYPE_CHECKING:
     from isslab_widgets.draw import CanvasPainter
@@ -55,7 +56,7 @@ __all__ = ["ANIMATION_SECONDS", "DEFAULT_DELAY", "HUMAN", "GameView", "make_for_
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: the tabs of the side column, in order
-TAB_TITLES = ("Game", "Rules", "Position", "Log", "JSON", "What if", "Save/Load")
+TAB_TITLES = ("Game", "Win chances", "Rules", "Position", "Log", "JSON", "What if", "Save/Load")
 
 #: how long a move or a roll is animated (the checkbox "animate" switches it off)
 ANIMATION_SECONDS = 0.3
@@ -334,9 +335,13 @@ class GameView(widgets.HBox):
         )
         self.game_columns = self.game_tab.children[1]
         self.game_columns.children[1].layout = W.Layout(width=f"{SIDE_WIDTH - SEATS_WIDTH - 34}px")
+        #: the win-chance strip, hint switch and review panel (isslab_widgets.winchance), in a tab of
+        #: its own so that the whole view still fits a laptop screen
+        self.winchance = WinChancePanel(self.session, self.go_to)
         tabs = W.Tab(
             children=[
                 self.game_tab,
+                self.winchance,
                 self.rules_view,
                 self.inspector,
                 self.log_view,
@@ -978,6 +983,7 @@ class GameView(widgets.HBox):
             self.action_list.options = [(label, i) for i, label in enumerate(panels.distinct(choices.labels))]
             self.action_note.value = html.escape(choices.note)
             self.play_button.disabled = not choices.actions
+            self.winchance.refresh()
         self.redraw_seconds = time.process_time() - start
 
     @_guarded

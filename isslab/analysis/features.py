@@ -1,0 +1,144 @@
+"""What the win-chance model reads of a position: named features from what one seat may see.
+
+The fitted evaluator (:mod:`isslab.analysis.winprob`) predicts each seat's result from features
+*an observer* may know: built from ``state.view(observer)`` and the public hooks every game has
+(``standing``, ``lead_scores``, ``current_player``, ``move_number``, ``rounds``), never from a
+hidden value. So a model evaluation leaks nothing, and the leak test of the analysis layer holds
+for every game by construction.
+
+A game may offer better features through an optional state method::
+
+    def win_features(self, observer: int) -> Sequence[Mapping[str, float]]:
+        '''One feature mapping per seat, from what ``observer`` may know.'''
+
+:func:`seat_features` calls it when the state has it, else :func:`generic_features`, which gives
+every new game a model for free:
+
+* the view is flattened into named numbers like the interop encoder does (numbers by path, bools as
+  0/1, strings one-hot, lists of names as bags), **relative to the seat judged**: a list with one
+  entry per seat (``money``, ``players``, ``seats``) is rotated so that entry ``@0`` is that seat's,
+  ``@1`` the next seat's and so on, and each number of such a list also gives ``...@lead``: the seat's
+  value minus the best rival's;
+* the seat's ``standing`` (each component, and its gap to the best rival's), its place by
+  ``lead_scores`` scaled to [0, 1], whether it leads alone, whether it is to move;
+* the seat's index, the table size and whether the observer is the seat judged.
+
+The model multiplies every feature by the game's progress as well (see ``winprob``), so a lead can
+weigh more late than early.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final
+
+from isslab.core import State
+
+__all__ = ["generic_features", "progress_features", "seat_features"]
+
+#: most levels of nesting followed in a view (views are a few levels deep)
+_MAX_DEPTH: Final = 16
+
+_Item = tuple[str, int, float]  # (path, owner seat or -1, value)
+
+
+def _walk(view: Any, n: int, prefix: str, owner: int, depth: int) -> Iterator[_Item]:
+    """Flatten ``view``; the entries of the outermost list with one entry per seat get their owner."""
+    if depth <= 0:
+        raise ValueError(f"a view nested more than {_MAX_DEPTH} levels deep at {prefix or 'the top'}")
+    if isinstance(view, dict):
+        for key, value in view.items():
+            yield from _walk(value, n, f"{prefix}.{key}" if prefix else str(key), owner, depth - 1)
+    elif isinstance(view, list | tuple):
+        per_seat = (
+            owner < 0 and n > 1 and len(view) == n and not any(isinstance(v, str) or v is None for v in view)
+        )
+        for i, value in enumerate(view):
+            if isinstance(value, str) or value is None:
+                yield f"{prefix}[]={value}", owner, 1.0
+            elif per_seat:
+                yield from _walk(value, n, prefix, i, depth - 1)
+            else:
+                yield from _walk(value, n, f"{prefix}.{i}", owner, depth - 1)
+    elif isinstance(view, bool):
+        yield prefix, owner, 1.0 if view else 0.0
+    elif isinstance(view, int | float):
+        yield prefix, owner, float(view)
+    elif view is None or isinstance(view, str):
+        yield f"{prefix}={view}", owner, 1.0
+    else:
+        raise ValueError(f"a view holds JSON data only; {prefix or 'the top'} is a {type(view).__name__}")
+
+
+def generic_features(state: State, observer: int) -> list[dict[str, float]]:
+    """The default features of every seat as ``observer`` may know them (module docstring)."""
+    n = state.game.num_players
+    items = list(_walk(state.view(observer), n, "", -1, _MAX_DEPTH))
+    shared: dict[str, float] = {}
+    owned: list[list[tuple[str, float]]] = [[] for _ in range(n)]
+    by_path: dict[str, list[float]] = {}
+    for path, owner, value in items:
+        if owner < 0:
+            shared[path] = shared.get(path, 0.0) + value
+            continue
+        owned[owner].append((path, value))
+        if "=" not in path:  # a number, not a one-hot name: compare the seats on it
+            by_path.setdefault(path, [0.0] * n)[owner] = value
+    stand = [state.standing(s) for s in range(n)]
+    places = state.lead_scores()
+    top = max(places)
+    alone = sum(1 for p in places if p == top) == 1
+    to_move = state.current_player
+    out: list[dict[str, float]] = []
+    for seat in range(n):
+        f = dict(shared)
+        for other in range(n):
+            tag = f"@{(other - seat) % n}"
+            for path, value in owned[other]:
+                key = f"{tag}.{path}"
+                f[key] = f.get(key, 0.0) + value
+        for path, values in by_path.items():
+            rivals = [v for i, v in enumerate(values) if i != seat]
+            f[f"{path}@lead"] = values[seat] - max(rivals)
+        mine = stand[seat]
+        for k, x in enumerate(mine):
+            f[f"standing.{k}"] = float(x)
+            rivals_k = [float(stand[o][k]) for o in range(n) if o != seat and len(stand[o]) > k]
+            if rivals_k:
+                gap = float(x) - max(rivals_k)
+                f[f"standing.{k}@lead"] = gap
+                # a lead and a deficit weigh differently: the two halves let a linear model bend
+                f[f"standing.{k}@ahead"] = max(gap, 0.0)
+                f[f"standing.{k}@behind"] = min(gap, 0.0)
+            for other in range(1, n):
+                o = (seat + other) % n
+                if len(stand[o]) > k:
+                    f[f"standing.{k}@{other}"] = float(stand[o][k])
+        f["place"] = places[seat] / top if top > 0 else 0.0
+        f["leads alone"] = 1.0 if alone and places[seat] == top and top > 0 else 0.0
+        f["to move"] = 1.0 if to_move == seat else 0.0
+        if to_move >= 0:  # who moves next, counted from the seat judged (turn order matters in a race)
+            f[f"to move@{(to_move - seat) % n}"] = 1.0
+        f[f"seat={seat}"] = 1.0
+        f["observer is seat"] = 1.0 if observer == seat else 0.0
+        out.append(f)
+    return out
+
+
+def seat_features(state: State, observer: int) -> list[dict[str, float]]:
+    """Every seat's features as ``observer`` may know them: the game's ``win_features`` hook, else generic."""
+    hook = getattr(state, "win_features", None)
+    if hook is None:
+        return generic_features(state, observer)
+    got: Sequence[Mapping[str, float]] = hook(observer)
+    if len(got) != state.game.num_players:
+        raise ValueError(
+            f"{state.game.id}: win_features({observer}) gave {len(got)} mappings, one per seat "
+            f"({state.game.num_players}) expected"
+        )
+    return [{str(k): float(v) for k, v in m.items()} for m in got]
+
+
+def progress_features(state: State) -> dict[str, float]:
+    """How far the game has gone, from public counters: steps taken and rounds played."""
+    return {"steps": float(state.move_number), "rounds": float(state.rounds)}

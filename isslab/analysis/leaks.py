@@ -1,0 +1,48 @@
+"""The leak test of win chances, in the conformance suite's style: ``check_win_chance_leaks(game)``.
+
+Two positions one seat cannot tell apart (the real one, and one drawn with ``resample_hidden``) must
+get the same evaluation for that seat (model and rollouts, from the same seed) and the same review
+rows for that seat. A win chance that read a hidden card would differ between them.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pandas as pd
+
+from isslab.analysis.evaluate import evaluate
+from isslab.analysis.review import review
+from isslab.analysis.winprob import WinModel
+from isslab.core import Game
+from isslab.play import play
+
+__all__ = ["check_win_chance_leaks"]
+
+
+def check_win_chance_leaks(
+    game: Game, fitted: WinModel, seed: int = 0, positions: int = 4, rollouts: int = 8
+) -> int:
+    """Raise ``AssertionError`` where a seat's win chances differ between positions it cannot tell apart.
+
+    Returns the number of (position, seat) pairs checked whose worlds really differed.
+    """
+    rec = play(game, game.info.default_bot, seed=seed)
+    states = [s for s in rec.states() if not s.is_terminal()]
+    rng = random.Random(seed)
+    picks = [states[(i + 1) * len(states) // (positions + 1)] for i in range(positions)]
+    differed = 0
+    for s in picks:
+        for seat in range(game.num_players):
+            other = s.resample_hidden(seat, rng)
+            differed += int(other != s)
+            a = evaluate(s, seat, "model", model_=fitted)
+            b = evaluate(other, seat, "model", model_=fitted)
+            assert a.chances == b.chances, (game.id, s.move_number, seat, a, b)
+            a = evaluate(s, seat, "rollout", games=rollouts, seed=seed)
+            b = evaluate(other, seat, "rollout", games=rollouts, seed=seed)
+            assert a.chances == b.chances, (game.id, s.move_number, seat, a, b)
+            ra = review(s, seat, model_=fitted, seed=seed).rows
+            rb = review(other, seat, model_=fitted, seed=seed).rows
+            pd.testing.assert_frame_equal(ra, rb)
+    return differed

@@ -1,0 +1,86 @@
+"""isslab.evaluate: rollouts with intervals, the model, bad input, and no leaks over every game."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from helpers_winchance import tiny_game, tiny_model, tiny_record
+
+import isslab
+from isslab.analysis.leaks import check_win_chance_leaks
+from isslab.stats import wilson_interval
+
+GAMES = isslab.games()
+
+
+def _middle(game_id: str) -> isslab.State:
+    states = tiny_record(game_id).states()
+    return states[len(states) // 2]
+
+
+def test_a_finished_game_is_its_result_exactly_by_either_method() -> None:
+    end = tiny_record("space-1999").final_state()
+    for method in ("rollout", "model"):
+        ev = isslab.evaluate(end, method=method, model_=tiny_model("space-1999"))
+        assert ev.chances == ev.low == ev.high == tuple(float(r) for r in end.returns())
+        assert ev.games == 0
+
+
+def test_rollouts_are_seeded_have_wilson_intervals_and_do_not_depend_on_workers() -> None:
+    state = _middle("space-1999")
+    one = isslab.evaluate(state, games=60, seed=4)
+    assert one == isslab.evaluate(state, games=60, seed=4, workers=2)
+    assert one.method == "rollout" and one.games == 60 and one.kind == "win chance"
+    for c, lo, hi in zip(one.chances, one.low, one.high, strict=True):
+        assert (lo, hi) == wilson_interval(c * 60, 60)
+    assert "red" in str(one) and "rollout, 60 games" in str(one)
+
+
+def test_auto_plays_until_every_interval_is_narrow_enough() -> None:
+    ev = isslab.evaluate(_middle("space-1999"), games="auto", precision=0.1)
+    assert ev.games % 100 == 0
+    assert all(max(h - c, c - lo) <= 0.1 for c, lo, h in zip(ev.chances, ev.low, ev.high, strict=True))
+
+
+def test_a_cooperative_game_gives_the_expected_return_with_a_normal_interval() -> None:
+    ev = isslab.evaluate(_middle("mission-iss"), games=20)
+    assert ev.kind == "expected return"
+    assert len(set(ev.chances)) == 1 and ev.low[0] <= ev.chances[0] <= ev.high[0]
+
+
+def test_the_model_method_has_no_interval_and_says_how_many_games_it_learned_from() -> None:
+    m = tiny_model("1969")
+    ev = isslab.evaluate(_middle("1969"), seat=1, method="model", model_=m)
+    assert ev.method == "model" and ev.games == m.spec.games and ev.seat == 1
+    assert all(math.isnan(x) for x in ev.low + ev.high)
+    assert all(0 <= c <= 1 for c in ev.chances)
+
+
+def test_bad_input_gets_a_precise_error() -> None:
+    state = _middle("space-1999")
+    with pytest.raises(ValueError, match="seat must be an int from 0 to 1, got 2"):
+        isslab.evaluate(state, seat=2)
+    with pytest.raises(ValueError, match="evaluate takes an isslab State"):
+        isslab.evaluate("space-1999")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="method must be one of 'rollout', 'model'"):
+        isslab.evaluate(state, method="oracle")
+    with pytest.raises(ValueError, match="games must be an int from 1"):
+        isslab.evaluate(state, games=0)
+    with pytest.raises(ValueError, match="workers must be"):
+        isslab.evaluate(state, games=5, workers=0)
+    with pytest.raises(ValueError, match="unknown bot .nobody."):
+        isslab.evaluate(state, games=5, bots="nobody")
+    with pytest.raises(ValueError, match="fitted for"):
+        isslab.evaluate(_middle("1969"), method="model", model_=tiny_model("space-1999"))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_positions_a_seat_cannot_tell_apart_get_the_same_win_chances_and_review(game_id: str) -> None:
+    hidden = tiny_game(game_id).info.hidden_information
+    # without hidden information every seat sees the real position: one position shows it stays so
+    differed = check_win_chance_leaks(
+        tiny_game(game_id), tiny_model(game_id), positions=3 if hidden else 1, rollouts=6 if hidden else 2
+    )
+    if hidden:
+        assert differed > 0  # the check compared positions that really differ in what is hidden

@@ -1,0 +1,82 @@
+"""The game view's win-chance strip, review panel and hint switch, without a browser."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("ipycanvas")
+
+from helpers_winchance import tiny_game, tiny_model  # noqa: E402
+from isslab_widgets import GameView  # noqa: E402
+
+import isslab  # noqa: E402
+
+
+def _view(game_id: str, seats: list[str]) -> GameView:
+    view = GameView(tiny_game(game_id), seats, seed=2, autoplay=False)
+    view.winchance._fitted = tiny_model(game_id)
+    view.step_bots()
+    view.winchance.refresh()
+    return view
+
+
+def test_during_play_the_strip_shows_every_seat_as_the_person_at_the_screen_may_know_it() -> None:
+    view = _view("1969", ["human", "greedy"])
+    strip = view.winchance.strip
+    tree = view.session.tree
+    m = tiny_model("1969")
+    assert strip.mode == "play" and strip.seat == 0
+    assert len(strip.values) == tree.size >= 2
+    assert strip.values == [m.values(tree.at(i), 0) for i in range(tree.size)]
+    assert "as USA sees it" in view.winchance.title.value
+
+
+def test_the_strip_leaks_nothing_a_position_the_seat_cannot_tell_apart_draws_the_same_line() -> None:
+    view = _view("1998-iss", ["human", "greedy"])
+    m = tiny_model("1998-iss")
+    rng = random.Random(0)
+    tree = view.session.tree
+    other = [m.values(tree.at(i).resample_hidden(0, rng), 0) for i in range(tree.size)]
+    assert view.winchance.strip.values == other
+
+
+def test_a_click_on_the_strip_goes_to_that_step() -> None:
+    view = _view("space-1999", ["human", "greedy"])
+    for _ in range(3):  # a few moves of the person's, the bot's and the dice
+        view.play_action(view.state.legal_actions()[0])
+        view.step_bots()
+    strip = view.winchance.strip
+    assert view.session.tree.size > 3 and len(strip.values) == view.session.tree.size
+    strip.click(strip.x_of(2), 40)
+    assert view.session.tree.cursor == 2
+    strip.click(strip.canvas.width, 40)
+    assert view.session.tree.cursor == view.session.tree.size - 1
+
+
+def test_after_the_game_the_strip_shows_the_full_review_and_the_panel_rates_the_decisions() -> None:
+    view = _view("space-1999", ["greedy", "greedy"])
+    assert view.state.is_terminal()
+    panel = view.winchance
+    assert panel.strip.mode == "review" and panel.strip.seat is None
+    rev = isslab.review(view.state, model_=tiny_model("space-1999"))
+    assert panel.strip.values == [list(r) for r in rev.curve()]
+    assert "<b>Review</b>" in panel.review_html.value and "went from" in panel.review_html.value
+
+
+def test_hints_are_off_by_default_and_show_three_moves_with_their_chances_when_on() -> None:
+    view = _view("space-1999", ["human", "greedy"])
+    panel = view.winchance
+    assert view.human_to_move()
+    assert panel.hint_switch.value is False and panel.hint_html.value == ""
+    panel.hint_switch.value = True
+    assert panel.hint_html.value.count("<li>") == min(3, len(view.state.legal_actions()))
+
+
+def test_a_table_without_a_model_offers_to_fit_one() -> None:
+    game = isslab.make("space-1999", players=3, eagles=2)
+    view = GameView(game, ["human", "greedy", "greedy"], autoplay=False)
+    assert view.winchance.model() is None
+    assert view.winchance.fit_button.layout.display is None
+    assert view.winchance.strip.canvas.layout.display == "none"

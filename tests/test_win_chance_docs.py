@@ -1,0 +1,56 @@
+"""The win-chance figures of the docs (docs/win-chances.json, written by the benchmark) meet the bars."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import isslab
+from isslab.analysis.bench_winchance import docs_table
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = json.loads((ROOT / "docs" / "win-chances.json").read_text())
+#: (game, third) where the model does not beat the standing baseline yet, and by how much at most
+#: (docs/win-chances.md, "What misses the bar"): early 1998 ISS, where the view adds nothing the
+#: standing lacks and the extra features cost a little variance
+KNOWN_MISSES = {("1998-iss", 0): 0.002}
+
+
+def test_every_game_is_calibrated_and_beats_the_standing_baseline_at_every_third() -> None:
+    assert set(RESULTS) == set(isslab.games())
+    for gid, entry in RESULTS.items():
+        c = entry["calibration"]
+        assert c["players"] == isslab.make(gid).num_players and c["test_games"] >= 500
+        assert c["ece"] <= 0.03, (gid, c["ece"])
+        for third, (model, base) in enumerate(zip(c["brier"], c["brier_baseline"], strict=True)):
+            miss = KNOWN_MISSES.get((gid, third))
+            if miss is None:
+                assert model < base, (gid, third, model, base)
+            else:  # documented, and bounded: a larger miss fails
+                assert model - base <= miss, (gid, third, model, base)
+        assert (ROOT / "docs" / f"win-chances-{gid}.png").stat().st_size > 1000
+
+
+def test_the_speed_figures_meet_the_bars() -> None:
+    for gid, entry in RESULTS.items():
+        s = entry["speed"]
+        assert s["model_eval_ms"] <= 1.0, gid
+        assert s["review_seconds"] <= 10.0, gid
+        assert s["review_steps"] > 50, gid
+        # rollouts to +-0.05 on two workers: CPU seconds shared by the two (the wall time of a busy
+        # machine is noise)
+        assert s["rollout_cpu_seconds"] / 2 <= 5.0, gid
+
+
+def test_exact_space_1999_end_games_are_covered_by_the_rollouts() -> None:
+    e = RESULTS["space-1999"]["exactness"]
+    assert e["cases"] >= 200 and e["rollout_coverage"] >= 0.95
+    # the model misses this bar (docs/win-chances.md, "What misses the bar"): its error is reported
+    assert 0 <= e["model_mean_error"] <= e["model_max_error"] <= 1
+
+
+def test_the_docs_show_the_measured_table() -> None:
+    text = (ROOT / "docs" / "win-chances.md").read_text()
+    assert docs_table(RESULTS) in text
+    for gid in RESULTS:
+        assert f"win-chances-{gid}.png" in text
