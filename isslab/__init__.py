@@ -11,6 +11,7 @@ from __future__ import annotations
 # package, so the public function ``isslab.games()`` is bound again right after it.
 import isslab.games as _game_packages  # noqa: E402, F401  (registers every game)
 from isslab import bots
+from isslab.analysis.report import report  # noqa: E402  (after simulate and compare, which it uses)
 from isslab.core import (
     CHANCE,
     TERMINAL,
@@ -69,6 +70,7 @@ __all__ = [
     "register_bot",
     "register_game",
     "replay",
+    "report",
     "simulate",
     "summarize",
     "sweep",
