@@ -35,6 +35,7 @@ import html
 import io
 import math
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -941,12 +942,22 @@ def _length(
     rep.readings["length"] = lines
 
 
+def _band_names(game: Game, column: str, values: Sequence[Any]) -> dict[Any, str]:
+    """A name per result band: the game package's ``band_label(band)`` when it has one, else ``band k``."""
+    if column != "band":
+        return {v: f"result {_plain(v)}" for v in values}
+    package = sys.modules.get(type(game).__module__.rsplit(".", 1)[0])
+    label = getattr(package, "band_label", None)
+    return {v: str(label(int(v))) if callable(label) else f"band {_plain(v)}" for v in values}
+
+
 def _coop(rep: Report, frames: Mapping[str, pd.DataFrame]) -> None:
     if rep.game.info.returns is not ReturnsKind.COOPERATIVE:
         return
     rows, lines = [], []
     column = "band" if all("band" in df for df in frames.values()) else "returns"
     values = sorted(set().union(*(set(df[column]) for df in frames.values())))
+    names = _band_names(rep.game, column, values)
     for label, df in frames.items():
         per_game = df.drop_duplicates("game")
         for v in values:
@@ -955,7 +966,7 @@ def _coop(rep: Report, frames: Mapping[str, pd.DataFrame]) -> None:
             rows.append(
                 _row(
                     lineup=label,
-                    label=str(v),
+                    label=names[v],
                     quantity=f"share_{column}",
                     value=share,
                     low=lo,

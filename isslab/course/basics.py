@@ -39,7 +39,9 @@ def _judge_first_moves(answer: Any, state: State) -> Feedback:
     n = _number(answer)
     legal = [str(a) for a in state.legal_actions()]
     if n == len(legal):
-        return Feedback(True, f"{len(legal)} moves: {'; '.join(legal)} (one per launch line of the home corner).")
+        return Feedback(
+            True, f"{len(legal)} moves: {'; '.join(legal)} (one per launch line of the home corner)."
+        )
     return Feedback(False, f"you said {n}; the first commander has {len(legal)}: {'; '.join(legal)}.")
 
 
@@ -55,9 +57,9 @@ def _judge_hidden(answer: Any, view: dict[str, Any], rival: int) -> Feedback:
     if not isinstance(answer, str) or answer.strip().lower() not in ("cards", "size", "nothing"):
         raise ValueError(f"answer 'cards', 'size' or 'nothing', got {answer!r:.40}")
     said = answer.strip().lower()
-    sizes = view.get("hand_sizes")
-    truth = "size" if sizes is not None and rival < len(sizes) else "nothing"
-    cards = "card" if sizes is not None and rival < len(sizes) and sizes[rival] == 1 else "cards"
+    sizes: list[int] = list(view.get("hand_sizes") or [])
+    truth = "size" if rival < len(sizes) else "nothing"
+    cards = "card" if truth == "size" and sizes[rival] == 1 else "cards"
     what = (
         f"the view holds `hand_sizes` (the rival holds {sizes[rival]} {cards}) and only the seat's own `hand`"
         if truth == "size"

@@ -1,4 +1,4 @@
-"""Exercises of ``notebooks/05-changing-a-rule.ipynb``: sweeps on the same seeds, and many intervals at once."""
+"""Exercises of ``notebooks/05-changing-a-rule.ipynb``: sweeps on the same seeds, many intervals at once."""
 
 from __future__ import annotations
 
@@ -34,7 +34,9 @@ def _judge_misses(answer: Any, table: pd.DataFrame, fair: float) -> Feedback:
         f"{fair:g} even when every seat is fair; here {missed} missed"
     )
     if abs(answer - expected) <= 1.2:
-        return Feedback(True, f"{seen}. One interval in twenty misses the truth: look at many, and some will.")
+        return Feedback(
+            True, f"{seen}. One interval in twenty misses the truth: look at many, and some will."
+        )
     return Feedback(False, f"you said {answer:g}; {seen}.")
 
 

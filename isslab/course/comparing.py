@@ -1,4 +1,4 @@
-"""Exercises of ``notebooks/06-comparing-and-concluding.ipynb``: pairing, and conclusions the numbers support."""
+"""Exercises of ``notebooks/06-comparing-and-concluding.ipynb``: pairing, and conclusions that hold."""
 
 from __future__ import annotations
 

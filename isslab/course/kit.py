@@ -151,13 +151,17 @@ class Exercise:
     def check(self, answer: Any, *evidence: Any, solution: bool = False) -> Feedback:
         """The verdict on ``answer``; ``solution=True`` raises ``AssertionError`` unless it is right."""
         if answer is ... or answer is None:
-            return Feedback(None, f"Write your answer ({self.expects}) in place of `...`, then run the cell again.")
+            return Feedback(
+                None, f"Write your answer ({self.expects}) in place of `...`, then run the cell again."
+            )
         try:
             feedback = self.judge(answer, *evidence)
         except ValueError as exc:
             feedback = Feedback(False, f"{exc} (expected {self.expects})")
         if solution and not feedback.correct:
-            raise AssertionError(f"the solution of exercise {self.name!r} fails its check: {feedback.message}")
+            raise AssertionError(
+                f"the solution of exercise {self.name!r} fails its check: {feedback.message}"
+            )
         return feedback
 
     __call__ = check

@@ -41,8 +41,13 @@ def _judge_three(answer: Any, roll: State) -> Feedback:
     if roll.current_player != CHANCE:
         raise ValueError("the evidence must be a state at the die roll")
     threes = [(a, roll.apply(a)) for a, _ in roll.chance_outcomes() if getattr(a, "number", None) == 3]
-    turned = any(after.theta != roll.theta for _, after in threes)
-    shown = "; ".join(f"{a}: the disc at {after.theta} marks (it was at {roll.theta})" for a, after in threes)
+    before = getattr(roll, "theta", None)
+    if before is None:
+        raise ValueError("the evidence must be a Space: 1999 state (it has the disc's turn, theta)")
+    turned = any(getattr(after, "theta", None) != before for _, after in threes)
+    shown = "; ".join(
+        f"{a}: the disc at {getattr(after, 'theta', '?')} marks (it was at {before})" for a, after in threes
+    )
     if bool(said) == turned:
         return Feedback(True, f"{shown}. A 3 {'turns' if turned else 'does not turn'} the disc.")
     return Feedback(False, f"{shown}.")

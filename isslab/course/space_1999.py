@@ -25,8 +25,8 @@ def _judge_top(answer: Any, ranked: pd.DataFrame) -> Feedback:
     top = ranked.sort_values("rank").iloc[0]
     place = order.index(said) + 1
     seen = (
-        f"{top['quantity']} moves the outcome most ({est(top['value'], top['low'], top['high'], signed=True)} "
-        f"at {top['label']})"
+        f"{top['quantity']} moves the outcome most "
+        f"({est(top['value'], top['low'], top['high'], signed=True)} at {top['label']})"
     )
     if place == 1:
         return Feedback(True, f"{seen}.")
