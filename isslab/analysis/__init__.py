@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from isslab.analysis.report import Report, report
+from isslab.analysis.report import Report, plausible_values, report
 
-__all__ = ["Report", "report"]
+__all__ = ["Report", "plausible_values", "report"]

@@ -493,14 +493,22 @@ class _Run:
         return _add_columns(df, g)
 
     def variants(
-        self, name: str, values: Sequence[Any], bots: Sequence[str], games: int, trace: bool
+        self,
+        name: str,
+        values: Sequence[Any],
+        bots: Sequence[str],
+        games: int,
+        trace: bool,
+        base: pd.DataFrame,
     ) -> pd.DataFrame:
-        """The games of each value of option ``name`` on the same seeds, a column ``variant`` numbering them.
+        """``base`` (the game's own games) and the games of each value of option ``name`` on the same seeds,
+        a column ``variant`` numbering them (0: ``base``).
 
-        (Not ``isslab.sweep``: an option may share its name with a statistics column of the rows.)
+        (Not ``isslab.sweep``: an option may share its name with a statistics column of the rows; and the
+        game's own games are played once for every option.)
         """
-        frames = []
-        for i, value in enumerate(values):
+        frames = [base.assign(variant=0)]
+        for i, value in enumerate(values, start=1):
             g = make(self.game.id, **{**self.game.options, name: value})
             frames.append(self.simulate(bots, games, game=g, trace=trace).assign(variant=i))
         out = pd.concat(frames, ignore_index=True)
@@ -1011,6 +1019,7 @@ def _coop(rep: Report, frames: Mapping[str, pd.DataFrame]) -> None:
 def _sensitivity(rep: Report, run: _Run, bots: LineUp, games: int, outcome: str) -> None:
     g = rep.game
     rows, ranking, skipped = [], [], []
+    base = run.simulate(bots, games, trace=outcome == "first_won")  # the game's own values, played once
     for option in [o for o in g.OPTIONS if o.assumption]:
         values, how = plausible_values(g, option.name)
         if not values:
@@ -1019,7 +1028,7 @@ def _sensitivity(rep: Report, run: _Run, bots: LineUp, games: int, outcome: str)
         current = g.options[option.name]
         tried = [current, *(v for _, v in values)]
         labels = ["the game's value", *(label for label, _ in values)]
-        df = run.variants(option.name, tried, bots, games, trace=outcome == "first_won")
+        df = run.variants(option.name, tried[1:], bots, games, outcome == "first_won", base)
         table = isslab.compare(df, by="variant", metric=outcome, baseline=0)
         for k, r in zip(table["variant"].astype(int).tolist(), table.itertuples(), strict=True):
             rows.append(
