@@ -23,7 +23,9 @@ def _judge_lever(answer: Any, levers: pd.DataFrame) -> Feedback:
     )
     if place == 1:
         runner = ranked.iloc[1]
-        return Feedback(True, f"{seen}, ahead of {runner['option']} ({runner['move']:+.1f} at {runner['value']}).")
+        return Feedback(
+            True, f"{seen}, ahead of {runner['option']} ({runner['move']:+.1f} at {runner['value']})."
+        )
     return Feedback(False, f"{answer.strip()} comes {place} of {len(ranked)}; {seen}.")
 
 
@@ -38,10 +40,13 @@ strongest_lever = Exercise(
 
 def _judge_calibrate(answer: Any, margins: pd.DataFrame) -> Feedback:
     if isinstance(answer, bool) or not isinstance(answer, int) or answer not in set(margins["fedor_cargo"]):
-        raise ValueError(f"answer with a fedor_cargo value among {sorted(margins['fedor_cargo'])}, got {answer!r:.40}")
+        raise ValueError(
+            f"answer with a fedor_cargo value among {sorted(margins['fedor_cargo'])}, got {answer!r:.40}"
+        )
     row = margins[margins["fedor_cargo"] == answer].iloc[0]
     fair = margins[(margins["low"] <= 0) & (margins["high"] >= 0)]["fedor_cargo"].tolist()
-    seen = f"with fedor_cargo={answer} the greedy bot's margin is {est(row['estimate'], row['low'], row['high'], 1)}"
+    margin = est(row["estimate"], row["low"], row["high"], 1)
+    seen = f"with fedor_cargo={answer} the greedy bot's margin is {margin}"
     if row["low"] <= 0 <= row["high"]:
         return Feedback(True, f"{seen}: an even match at this number of games.")
     where = f"values whose interval includes 0: {fair}" if fair else "no value tried gives an even match"

@@ -48,9 +48,12 @@ def _judge_hand(answer: Any, three: Any, games: int = 150) -> Feedback:
         isslab.make("mission-iss", players=2, cards_2p=answer)
     except ValueError as exc:
         raise ValueError(f"the game refuses it: {exc}") from None
+    assumed = isslab.make("mission-iss").options["cards_2p"]
+    if answer == assumed:
+        return Feedback(False, f"{answer} is the assumed two-player hand itself: change it.")
     rows = isslab.sweep(
         "mission-iss",
-        {"cards_2p": [isslab.make("mission-iss").options["cards_2p"], answer]},
+        {"cards_2p": [assumed, answer]},
         bots="planner",
         games=games,
         seed=5,
