@@ -34,6 +34,7 @@ from isslab.core import (
     make,
     register_bot,
     register_game,
+    variant,
 )
 from isslab.designer import metrics
 from isslab.play import GameRecord, play
@@ -74,4 +75,5 @@ __all__ = [
     "simulate",
     "summarize",
     "sweep",
+    "variant",
 ]

@@ -17,7 +17,6 @@ import random
 import re
 import resource
 import signal
-import time
 import tracemalloc
 import warnings
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
@@ -111,7 +111,7 @@ def refused(
     except MemoryError:
         pytest.fail(f"used more than {mb} MB instead of refusing the input")
     except Overrun:
-        pytest.fail(f"took more than {seconds} s instead of refusing the input")
+        pytest.fail(f"took more than {seconds} s of CPU time instead of refusing the input")
     pytest.fail("the input was accepted")
 
 
@@ -140,7 +140,11 @@ def saves() -> dict[str, list[isslab.State]]:
 @pytest.mark.parametrize(
     ("option", "value", "message"),
     [
-        (Option("n", 3, "", min=1, max=9), float("inf"), r"option n=inf is not allowed: use int from 1 to 9"),
+        (
+            Option("n", 3, "", min=1, max=9),
+            float("inf"),
+            r"option n=inf is not allowed \(a float: give an int\): use int from 1 to 9",
+        ),
         (Option("n", 3, "", min=1, max=9), float("nan"), r"option n=nan is not allowed"),
         (Option("n", 3, "", min=1, max=9), -float("inf"), r"option n=-inf is not allowed"),
         (Option("n", 3, "", min=1, max=9), 10**400, r"option n=1000.* is not allowed"),
@@ -148,9 +152,17 @@ def saves() -> dict[str, list[isslab.State]]:
         # without a declared max, the safety net still bounds an int
         (Option("n", 3, ""), 10**400, r"use int from -1,000,000,000 to 1,000,000,000"),
         (Option("n", 3, "", min=0), MAX_OPTION_INT + 1, r"use int from 0 to 1,000,000,000"),
-        (Option("n", 3, "", min=1, max=9), 2.5, r"use int from 1 to 9"),
+        (Option("n", 3, "", min=1, max=9), 2.5, r"\(a float: give an int\): use int from 1 to 9"),
+        # the rule for numbers: an int option takes no float, not even an integral one
+        (
+            Option("n", 3, "", min=1, max=9),
+            4.0,
+            r"option n=4.0 is not allowed \(a float: give an int \(4, not",
+        ),
+        (Option("n", 3, "", min=1, max=9), np.float64(4.0), r"a float: give an int \(4, not"),
+        (Option("n", 3, "", min=1, max=9), np.bool_(True), r"\(a bool: give an int\)"),
         (Option("n", 3, "", min=1, max=9), True, r"option n=True"),
-        (Option("n", 3, "", min=1, max=9), "3", r"option n='3'"),
+        (Option("n", 3, "", min=1, max=9), "3", r"option n='3' is not allowed \(a string: give the value"),
         (Option("n", 3, "", min=1, max=9), None, r"option n=None"),
         (
             Option("x", 0.5, "", min=0, max=1),
@@ -163,6 +175,8 @@ def saves() -> dict[str, list[isslab.State]]:
         (Option("b", True, ""), 2, r"option b=2 is not allowed: use True or False"),
         (Option("b", True, ""), "True", r"option b='True'"),
         (Option("b", True, ""), 1.0, r"option b=1.0"),
+        (Option("b", True, ""), 0, r"option b=0 is not allowed: use True or False"),
+        (Option("x", 0.5, ""), True, r"option x=True is not allowed \(a bool: give a number\)"),
         (Option("c", "a", "", choices=("a", "b")), "z", r"option c='z' is not allowed: use one of 'a', 'b'"),
         (Option("c", "a", "", choices=("a", "b")), 1, r"option c=1"),
         (Option("c", "a", "", choices=("a", "b")), ["a"], r"option c=\['a'\]"),
@@ -176,8 +190,12 @@ def saves() -> dict[str, list[isslab.State]]:
         ),
         (Option("t", (1, 2, 3), ""), {"a": 1}, r"option t=\{'a': 1\} is not allowed"),
         (Option("t", (1, 2, 3), ""), 5, r"option t=5"),
-        (Option("t", (1, 2, 3), ""), [1, "2", 3], r"option t=\[1, '2', 3\]"),
-        (Option("t", (1, 2, 3), ""), [1, True, 3], r"option t=\[1, True, 3\]"),
+        (Option("t", (1, 2, 3), ""), [1, "2", 3], r"option t=\[1, '2', 3\] .*entry 2 is '2', a string"),
+        (Option("t", (1, 2, 3), ""), [1, True, 3], r"option t=\[1, True, 3\] .*entry 2 is True, a bool"),
+        (Option("t", (1, 2, 3), ""), [1, 2.0, 3], r"entry 2 is 2.0, a float: give an int \(2, not 2.0\)"),
+        (Option("t", (True, False), ""), [True, 1], r"entry 2 is 1\)"),
+        (Option("t", ((1, "a"),), "", min=1), [[1, "a"], [2.5, "b"]], r"row 2, entry 1 is 2.5, a float"),
+        (Option("t", ((1, 2),), "", min=1), [5], r"entry 1 is 5: give a sequence"),
         (Option("t", ("a", "b"), ""), ["a", 1.5], r"option t=\['a', 1.5\]"),
         (Option("t", (0.5,), ""), [float("nan")], r"option t=\[nan\]"),
         (Option("t", (0.5,), ""), [10**400], r"option t=\[1000"),
@@ -214,8 +232,13 @@ def test_option_validation_names_the_option_for_every_kind(option, value, messag
 @pytest.mark.parametrize(
     ("option", "value", "canonical"),
     [
-        (Option("n", 3, "", min=1, max=9), 4.0, 4),
-        (Option("b", True, ""), 0, False),
+        (Option("n", 3, "", min=1, max=9), np.int64(4), 4),
+        (Option("n", 3, "", min=1, max=9), np.uint8(4), 4),
+        (Option("b", True, ""), np.bool_(False), False),
+        (Option("x", 0.5, ""), 1, 1.0),
+        (Option("x", 0.5, ""), np.float32(0.25), 0.25),
+        (Option("t", (1, 2, 3), ""), np.array([4, 5, 6]), (4, 5, 6)),
+        (Option("t", ((1, 2),), "", min=1), np.array([[4, 5], [6, 7]]), ((4, 5), (6, 7))),
         (Option("t", (1, 2, 3), ""), [4, 5, 6], (4, 5, 6)),
         (Option("t", (1, 2), "", min_len=1, max_len=3), range(3), (0, 1, 2)),
         (Option("t", (0.5, 1.5), ""), [1, 2.5], (1.0, 2.5)),
@@ -307,7 +330,7 @@ def test_the_game_cache_validates_every_request():
     with pytest.raises(ValueError, match="option eagles=True"):
         isslab.make("space-1999", eagles=True)
     isslab.make("space-1999", players=2, forced_move=False)
-    assert isslab.make("space-1999", players=2, forced_move=0).options["forced_move"] is False
+    assert isslab.make("space-1999", players=2, forced_move=np.bool_(False)).options["forced_move"] is False
     # inside a tuple too: (True, True, ...) == (1, 1, ...) and they hash alike
     isslab.make("1969", pp_limits=(1, 1, 2, 2, 3, 3, 4))
     with pytest.raises(ValueError, match=r"option pp_limits=\(True, True"):
@@ -1115,17 +1138,33 @@ class FailOn:
         return legal[int(rng.random() * len(legal))]
 
 
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its children that have ended (a pool's worker processes).
+
+    Work is bounded by CPU time, never by the clock: a busy machine slows the clock, not the work.
+    """
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+#: games of a run that must stop early: playing them all costs some 700 s of CPU (7 ms a game)
+_LONG_RUN = 100_000
+#: the CPU seconds a run that stops at once may cost (the pool's start and a chunk per worker take
+#: one or two), a tenth of the whole run: a run that waited for its games could not stay under it
+_STOPPED_AT_ONCE = 60.0
+
+
 @pytest.mark.parametrize("workers", [1, 2, "threads"])
 def test_an_error_in_one_game_stops_the_run_at_once_and_names_the_seed(workers):
-    games = 20_000  # some minutes of play: the error must not wait for them
+    games = _LONG_RUN  # a long run: the error must not wait for its games
     kw = {"games": games, "seed": 3, "progress": False, "players": 2}
     seed_of_7 = derive_seeds(3, games)[7]
-    t0 = time.perf_counter()
+    cpu = _cpu_seconds()
     with contextlib.ExitStack() as stack:
         pool = stack.enter_context(ThreadPoolExecutor(2)) if workers == "threads" else workers
         with pytest.raises(RuntimeError, match="bot failure in a chosen game") as err:
             isslab.simulate("space-1999", bots=FailOn(3, 7), workers=pool, **kw)
-    assert time.perf_counter() - t0 < 15
+    assert _cpu_seconds() - cpu < _STOPPED_AT_ONCE
     notes = " ".join(getattr(err.value, "__notes__", []))
     assert f"in game 7 of the simulation, seed {seed_of_7}" in notes
     assert f"isslab.play(game, bots, seed={seed_of_7})" in notes
@@ -1133,14 +1172,14 @@ def test_an_error_in_one_game_stops_the_run_at_once_and_names_the_seed(workers):
 
 @pytest.mark.parametrize("workers", [1, 2, "threads"])
 def test_ctrl_c_returns_the_finished_games_with_a_warning(workers):
-    games = 20_000
+    games = _LONG_RUN
     kw = {"games": games, "seed": 0, "progress": False, "players": 2}
-    t0 = time.perf_counter()
+    cpu = _cpu_seconds()
     with contextlib.ExitStack() as stack:
         pool = stack.enter_context(ThreadPoolExecutor(2)) if workers == "threads" else workers
-        with pytest.warns(UserWarning, match=r"simulation interrupted: \d+ of 20000 games were played"):
+        with pytest.warns(UserWarning, match=rf"simulation interrupted: \d+ of {games} games were played"):
             df = isslab.simulate("space-1999", bots=FailOn(0, 30, KeyboardInterrupt), workers=pool, **kw)
-    assert time.perf_counter() - t0 < 15
+    assert _cpu_seconds() - cpu < _STOPPED_AT_ONCE
     assert df.attrs["interrupted"] is True and df.attrs["seed"] == 0
     played = sorted(df["game"].unique())
     assert 30 not in played and len(played) < games
@@ -1290,10 +1329,13 @@ def mutated_text(draw: st.DrawFn, text: str) -> str:
 
 
 def _check_load(text: str, state: isslab.State) -> None:
-    """The rule for one uploaded text: an error in under a second with bounded memory, or a real save."""
+    """The rule for one uploaded text: an error within a CPU second with bounded memory, or a real save.
+
+    The worst of these loads takes some 0.05 s of CPU time (``guarded`` counts CPU time, not the
+    clock, so a busy machine changes nothing): the limit is a wide margin above it.
+    """
     before = (state.snapshot(), state.history)
     tracemalloc.start()
-    t0 = time.perf_counter()
     try:
         loaded = guarded(lambda: isslab.load(text), seconds=1.0, mb=300)
     except ValueError as exc:
@@ -1301,13 +1343,12 @@ def _check_load(text: str, state: isslab.State) -> None:
     except MemoryError:
         pytest.fail("load used more than 300 MB")
     except Overrun:
-        pytest.fail("load took more than 1 s")
+        pytest.fail("load took more than a CPU second")
     else:  # an accepted mutation is a real save file (a change of spacing, a spelling of an option)
         assert isslab.load(loaded.to_json()) == loaded
     finally:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-    assert time.perf_counter() - t0 < 1.0
     assert peak < 64 * 2**20 + 4 * len(text), f"load peaked at {peak / 2**20:.0f} MB"
     assert (state.snapshot(), state.history) == before
 
@@ -1360,8 +1401,7 @@ def test_mutated_actions_raise_illegal_action_error_and_change_nothing(game_id, 
     state = data.draw(st.sampled_from(saves[game_id]))
     action = data.draw(mutated_action(state))
     before = (state.snapshot(), state.history, state.legal_actions())
-    t0 = time.perf_counter()
-    try:
+    try:  # a CPU second: some 200 times what the worst of these takes
         new = guarded(lambda: state.apply(action), seconds=1.0, mb=200)
     except isslab.IllegalActionError as exc:
         assert len(str(exc)) <= MAX_MESSAGE
@@ -1371,7 +1411,6 @@ def test_mutated_actions_raise_illegal_action_error_and_change_nothing(game_id, 
         pytest.fail("apply of a bad action ran out of time or memory")
     else:  # the mutation happened to name a legal action
         assert new.history[-1] in before[2]
-    assert time.perf_counter() - t0 < 1.0
     assert (state.snapshot(), state.history, state.legal_actions()) == before
 
 
@@ -1412,15 +1451,19 @@ def test_any_option_value_is_refused_or_builds_a_playable_game_quickly(game_id, 
 
 # --- documentation --------------------------------------------------------------------------------
 
-CORE_FILES = [
-    "core.py",
-    "play.py",
-    "sim.py",
-    "cli.py",
-    "testing.py",
-    "games/space_1999/rules.py",
-    "games/space_1999/bots.py",
-]
+#: modules (or packages: every module in them) whose public names are checked
+CORE_MODULES = ["core", "play", "sim", "cli", "testing", "games/space_1999/rules", "games/space_1999/bots"]
+
+
+def _module_files(name: str) -> list[str]:
+    """``core`` -> every module of the package ``isslab/core/``; ``play`` -> ``play.py``."""
+    root = Path(isslab.__file__).parent
+    if (root / name).is_dir():
+        return [str(p.relative_to(root)) for p in sorted((root / name).glob("*.py"))]
+    return [f"{name}.py"]
+
+
+CORE_FILES = [f for name in CORE_MODULES for f in _module_files(name)]
 
 
 @pytest.mark.parametrize("name", CORE_FILES)

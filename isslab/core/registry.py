@@ -1,0 +1,229 @@
+"""The registry: games by id (variants included), bots by game and name, and ``isslab.make``.
+
+Importing ``isslab`` (which importing ``isslab.core`` does first) imports every game package, and
+each registers its game and bots; a variant is registered by ``isslab.variant``. Equal requests to
+``make`` share one game object and its precomputed tables.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeAlias
+
+from isslab.core.game import Game, State
+from isslab.core.values import _names, _short
+
+__all__ = [
+    "Bot",
+    "bot",
+    "bot_names",
+    "game_class",
+    "games",
+    "make",
+    "register_bot",
+    "register_game",
+    "undefined_variant",
+]
+
+#: A bot is a callable ``(state, rng) -> action``.
+Bot: TypeAlias = Callable[[State, random.Random], Any]
+
+_GAMES: dict[str, type[Game]] = {}
+_BOTS: dict[tuple[str, str], Bot] = {}
+_MADE: dict[Any, Game] = {}
+#: most games ``make`` keeps (games with big tables cost memory: the cache is emptied when full)
+_MADE_SIZE: Final = 256
+
+
+def register_game(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a Game subclass available to ``isslab.make``."""
+    game_id = getattr(cls, "id", None)
+    if not isinstance(game_id, str) or not game_id or "/" in game_id:
+        raise ValueError(
+            f"a game id must be a non-empty string without '/', got {_short(game_id, 60)} "
+            "(an id with '/' names a variant: define one with isslab.variant)"
+        )
+    _GAMES[game_id] = cls
+    _forget(game_id)
+    return cls
+
+
+def register_bot(game_id: str, name: str) -> Callable[[Bot], Bot]:
+    """Decorator: register a named bot for one game (``"*"`` for every game)."""
+
+    def deco(fn: Bot) -> Bot:
+        _BOTS[(game_id, name)] = fn
+        return fn
+
+    return deco
+
+
+def games() -> list[str]:
+    """The ids of the registered games, the variants defined in this process included."""
+    return sorted(_GAMES)
+
+
+def game_class(game_id: str) -> type[Game]:
+    """The Game class registered under ``game_id``."""
+    if not isinstance(game_id, str):
+        raise ValueError(f"game id must be a string, got {_short(game_id, 60)}")
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        missing = undefined_variant(game_id)
+        if missing is not None:
+            raise ValueError(missing) from None
+        raise ValueError(
+            f"unknown game {_short(game_id, 60)}; the games are: {', '.join(sorted(_GAMES))}"
+        ) from None
+
+
+def undefined_variant(game_id: Any) -> str | None:
+    """Why ``game_id`` cannot be made here when it names a variant of a known game that this process
+    has not defined (a save file from another notebook), else None."""
+    if not isinstance(game_id, str) or game_id in _GAMES or "/" not in game_id or len(game_id) > 200:
+        return None
+    base, _, name = game_id.rpartition("/")
+    if base not in _GAMES or not name:
+        return None
+    return (
+        f"{game_id!r} is a variant of {base} that is not defined in this process; run the code that "
+        f"defines it first (the notebook cell or module with @isslab.variant({base!r}, {name!r}) over "
+        "its rule), then try again"
+    )
+
+
+def _lineage(game_id: str) -> list[str]:
+    """``game_id``, then the game it is a variant of, and so on (bots of a game play its variants)."""
+    out = [game_id]
+    cls = _GAMES.get(game_id)
+    while cls is not None and cls.VARIANT_OF is not None and cls.VARIANT_OF not in out:
+        out.append(cls.VARIANT_OF)
+        cls = _GAMES.get(cls.VARIANT_OF)
+    return out
+
+
+def _forget(game_id: str) -> None:
+    """Drop the games ``make`` keeps for ``game_id`` (its class was registered again)."""
+    for key in [k for k in _MADE if k[0] == game_id or (k[0] == "raw" and k[1] == game_id)]:
+        del _MADE[key]
+
+
+def make(game_id: str, /, **options: Any) -> Game:
+    """Build a game with validated options (bad ones raise ``ValueError`` naming the option)."""
+    if not isinstance(game_id, str):
+        raise ValueError(f"game id must be a string, got {_short(game_id, 60)}")
+    # scalars keyed with their exact type (True == 1 and 4.0 == 4 must not share a game) find a
+    # game made before at once; validating them again would give the same answer
+    quick = _scalar_key(game_id, options)
+    game = _MADE.get(quick) if quick is not None else None
+    if game is not None:
+        return game
+    cls = game_class(game_id)
+    # every other request is validated first, and the cache is keyed by the canonical options: no
+    # cached game for (1, 1, ...) can answer (True, True, ...), and equal games share one (and
+    # its precomputed tables)
+    resolved = cls.resolve_options(options)
+    key = (game_id, tuple(sorted(resolved.items())))
+    game = _MADE.get(key)
+    if game is None:
+        game = cls(**resolved)
+        if len(_MADE) >= _MADE_SIZE:
+            _MADE.clear()
+        _MADE[key] = game
+    if quick is not None:
+        if len(_MADE) >= _MADE_SIZE:
+            _MADE.clear()
+        _MADE[quick] = game
+    return game
+
+
+_SCALARS: Final = frozenset((int, str, bool))
+
+
+def _scalar_key(game_id: str, options: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """A cache key for options that are all ints, strings and bools (typed), else None."""
+    items = []
+    for name, value in options.items():
+        kind = type(value)
+        if kind not in _SCALARS:
+            return None
+        items.append((name, kind.__name__, value))
+    items.sort()
+    return ("raw", game_id, tuple(items))
+
+
+def bot_names(game_id: str) -> list[str]:
+    """Names of the bots that can play ``game_id`` (shared ones, and for a variant its base's, included)."""
+    ids = {*_lineage(game_id), "*"} if isinstance(game_id, str) else {"*"}
+    names = {n for (g, n) in _BOTS if g in ids}
+    return sorted(names)
+
+
+def bot(game_id: str, name: str, /, **params: Any) -> Bot:
+    """The bot registered as ``name`` for ``game_id`` (or for every game), with ``params`` if given.
+
+    A bot that takes parameters (the search bots) has a ``configure(**params)`` method returning a
+    new bot; the name may carry them too: ``bot("1969", "ismcts(simulations=500)")`` is
+    ``bot("1969", "ismcts", simulations=500)``. Bad parameters raise ``ValueError`` naming them.
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"a bot name must be a string, got {_short(name, 60)}")
+    if "(" in name:
+        name, spec = _parse_bot_spec(name)
+        params = {**spec, **params}
+    # the game's own bot first, then (for a variant) its base's, then a bot for every game
+    found = None
+    for owner in (*_lineage(game_id), "*") if isinstance(game_id, str) else ("*",):
+        found = _BOTS.get((owner, name))
+        if found is not None:
+            break
+    if found is None:
+        raise ValueError(
+            f"unknown bot {_short(name, 60)} for {game_id}; the bots are: {', '.join(bot_names(game_id))}"
+        )
+    if not params:
+        return found
+    configure = getattr(found, "configure", None)
+    if configure is None:
+        raise ValueError(f"bot {name!r} takes no parameters, got {_names(list(params))}")
+    configured: Bot = configure(**params)
+    return configured
+
+
+#: longest bot name with parameters (``"mcts(simulations=200, rollout=greedy)"``)
+_MAX_BOT_SPEC: Final = 300
+
+
+def _parse_bot_spec(text: str) -> tuple[str, dict[str, Any]]:
+    """``"mcts(simulations=200, rollout=greedy)"`` -> ``("mcts", {"simulations": 200, ...})``.
+
+    Values are Python literals (numbers, True/False/None, quoted strings) or bare words (strings).
+    """
+    bad = ValueError(
+        f"bad bot name {_short(text, 80)}: use a name, or name(key=value, ...) with number, "
+        "True/False/None or word values"
+    )
+    if len(text) > _MAX_BOT_SPEC or not text.endswith(")"):
+        raise bad
+    name, _, inner = text[:-1].partition("(")
+    name = name.strip()
+    params: dict[str, Any] = {}
+    for part in (p.strip() for p in inner.split(",")):
+        if not part:
+            continue
+        key, eq, raw = (x.strip() for x in part.partition("="))
+        if not eq or not key.isidentifier() or not raw or key in params:
+            raise bad
+        try:
+            value = ast.literal_eval(raw)
+        except (ValueError, SyntaxError):
+            if not raw.replace("-", "_").replace(".", "_").isidentifier():
+                raise bad from None
+            value = raw  # a bare word: a bot name, a mode
+        params[key] = value
+    if not name.isidentifier() and not name.replace("-", "_").isidentifier():
+        raise bad
+    return name, params
