@@ -23,6 +23,7 @@ import pandas as pd
 import pytest
 
 import isslab
+import isslab.testing
 from isslab.course import (
     basics,
     bots,
@@ -312,3 +313,88 @@ def test_interval_reads_the_rows_of_compare_metrics_and_reports() -> None:
 def test_feedback_renders() -> None:
     assert str(Feedback(True, "yes.")) == "Right. yes." and Feedback(True, "").__bool__()
     assert Feedback(False, "no.")._repr_markdown_().startswith("❌")
+
+
+# --- the worked variants of the case studies ---------------------------------------------------
+
+#: each case study's variant, the options of a table it plays, the bots, and what its rule changes
+VARIANTS = {
+    "07-space-1999.ipynb": ("space-1999/catch-up", {"players": 3}, "greedy"),
+    "08-1969.ipynb": ("1969/catch-up", {"players": 3}, "greedy"),
+    "09-mission-iss.ipynb": ("mission-iss/lucky-incidents", {"players": 2}, "planner"),
+    "10-1998-iss.ipynb": ("1998-iss/fedor-pays", {"players": 1}, "greedy"),
+}
+
+
+def _define_variants(name: str) -> dict[str, Any]:
+    """Run the notebook's variant cells (tagged ``variant``), as a reader does, and return their namespace."""
+    cells = [c.source for c in _cells(name) if "variant" in c.metadata.get("tags", [])]
+    assert cells, f"{name} defines a variant in a cell tagged 'variant'"
+    space: dict[str, Any] = {"__name__": f"course_{Path(name).stem.replace('-', '_')}", "isslab": isslab}
+    for source in cells:
+        exec(compile(source, name, "exec"), space)  # noqa: S102 - the notebook's own cells
+    return space
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_worked_variant_plays_everywhere_a_game_does(name: str) -> None:
+    vid, options, bot = VARIANTS[name]
+    _define_variants(name)
+    assert vid in isslab.games()
+    game = isslab.make(vid, **options)
+    assert game.id == vid and game.VARIANT_OF == vid.split("/")[0]
+    here = isslab.simulate(vid, bots=bot, games=6, seed=1, progress=False, **options)
+    there = isslab.simulate(vid, bots=bot, games=6, seed=1, progress=False, workers=2, **options)
+    pd.testing.assert_frame_equal(here.reset_index(drop=True), there.reset_index(drop=True))
+    record = isslab.play(game, bot, seed=2)
+    final = record.final_state()
+    text = final.to_json()
+    assert f'"{vid}"' in text and isslab.load(text) == final  # the save names the variant
+    isslab.testing.check_game(game, games=5, seed=0)
+
+
+def _rolls_twice(record: isslab.GameRecord) -> bool:
+    return any(len(s.rolled) == 2 for s in record.states())
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_worked_variant_changes_the_rule_it_names(name: str) -> None:
+    vid, options, bot = VARIANTS[name]
+    _define_variants(name)
+    game, base = isslab.make(vid, **options), isslab.make(vid.split("/")[0], **options)
+    if vid == "space-1999/catch-up":
+        # the commander behind rolls twice and then chooses: a decision at what was a chance node
+        record = isslab.play(game, bot, seed=0)
+        assert _rolls_twice(record)
+        keep = next(s for s in record.states() if len(s.rolled) == 2)
+        assert keep.current_player == keep.behind() and len(keep.legal_actions()) in (1, 2)
+    elif vid == "1969/catch-up":
+        # the first new year: the same history under both rules, then 3M more for the nation last alone
+        record = isslab.play(game, bot, seed=0)
+        states = record.states()
+        turn = next(i for i in range(1, len(states)) if states[i].year != states[i - 1].year)
+        plain = base.new_state()
+        for action in record.actions[:turn]:
+            plain = plain.apply(action)
+        before = states[turn - 1]
+        last = before.pp.index(min(before.pp))
+        extra = [a - b for a, b in zip(states[turn].money, plain.money, strict=True)]
+        assert before.pp.count(min(before.pp)) == 1, "seed 0 has one nation last after 1963"
+        assert extra == [3 if s == last else 0 for s in range(game.num_players)]
+    elif vid == "mission-iss/lucky-incidents":
+        state = next(
+            s
+            for s in isslab.play(game, bot, seed=0).states()
+            if s.is_chance_node() and all(type(a).__name__ == "DrawIncident" for a, _ in s.chance_outcomes())
+        )
+        from isslab.games.mission_iss import StateISS
+
+        odds = {a.card: p for a, p in state.chance_outcomes()}
+        plain = {a.card: p for a, p in StateISS._chance_outcomes(state)}  # the base game's odds here
+        module = next(card for card in odds if card != "Good Job")
+        assert odds["Good Job"] / odds[module] == pytest.approx(2 * plain["Good Job"] / plain[module])
+        assert sum(odds.values()) == pytest.approx(1.0)
+    else:  # 1998-iss/fedor-pays: FEDOR's score falls, and its ISS material pays for the cargo
+        paid = isslab.simulate(game, bots=bot, games=20, seed=0, progress=False)
+        free = isslab.simulate(base, bots=bot, games=20, seed=0, progress=False)
+        assert paid["fedor_score"].mean() < free["fedor_score"].mean()

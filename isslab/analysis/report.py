@@ -429,9 +429,9 @@ def verdict(
     if math.isnan(low) or math.isnan(high):
         return "no interval (too few games)"
     if low > null:
-        return f"{what} shown (the interval lies above {null:g})"
+        return f"{what} shown: the interval lies above {null:g}"
     if high < null:
-        return f"{below or what} shown (the interval lies below {null:g})"
+        return f"{below or what} shown: the interval lies below {null:g}"
     noun = what.removeprefix("an ").removeprefix("a ")
     return f"the interval includes {null:g}: no {noun} shown at this number of games"
 
