@@ -274,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
         "--os-sims", type=int, default=30, help="OpenSpiel MCTSBot simulations per timing (0: skip)"
     )
     p.add_argument("--only", help="one game id")
+    p.add_argument("--report", action="store_true", help="time isslab.report per game (bench_report)")
     p.add_argument("--out", default="bench-results.json")
     args = p.parse_args(argv)
     ids = [args.only] if args.only else games()
@@ -338,6 +339,10 @@ def main(argv: list[str] | None = None) -> int:
             if "cpu_efficiency_dask_2" in row:
                 cpu_line += f", Dask {row['cpu_efficiency_dask_2']:.2f}"
             print(cpu_line + " (cpu(workers=1) / cpu(two workers): what the overhead leaves)")
+    if args.report:  # the design report per game: isslab.analysis.bench_report prints it
+        from isslab.analysis.bench_report import main as bench_report_main
+
+        bench_report_main(["--repeat", str(args.repeat), *(["--only", args.only] if args.only else [])])
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")
