@@ -64,7 +64,7 @@ __all__ = [
 SEARCH_BOT: Final[dict[str, str]] = {
     "space-1999": "mcts(simulations=8)",
     "1969": "ismcts(simulations=4)",
-    "mission-iss": "mcts(simulations=4)",
+    "mission-iss": "mcts(simulations=2)",
     "1998-iss": "ismcts(simulations=2)",
 }
 
