@@ -429,22 +429,21 @@ def verdict(
     if math.isnan(low) or math.isnan(high):
         return "no interval (too few games)"
     if low > null:
-        return f"{what} shown: the interval lies above {null:g}"
+        return f"{what} shown: the interval lies above {null:.3g}"
     if high < null:
-        return f"{below or what} shown: the interval lies below {null:g}"
+        return f"{below or what} shown: the interval lies below {null:.3g}"
     noun = what.removeprefix("an ").removeprefix("a ")
-    return f"the interval includes {null:g}: no {noun} shown at this number of games"
+    return f"the interval includes {null:.3g}: no {noun} shown at this number of games"
 
 
 def _html_table(table: pd.DataFrame) -> str:
     shown = table.copy()
     if {"value", "low", "high"} <= set(shown.columns):
-        digits = 3 if shown["value"].abs().max(skipna=True) < 1.5 else 1
         shown.insert(
             list(shown.columns).index("value"),
             "estimate [95% interval]",
             [
-                fmt(v, lo, hi, digits)
+                fmt(v, lo, hi, 3 if abs(v) < 1.5 else 1)  # rates and shares to 3 places, counts to 1
                 for v, lo, hi in zip(shown["value"], shown["low"], shown["high"], strict=True)
             ],
         )
