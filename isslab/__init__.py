@@ -12,6 +12,7 @@ from __future__ import annotations
 import isslab.games as _game_packages  # noqa: E402, F401  (registers every game)
 from isslab import bots
 from isslab.analysis import Evaluation, Review, evaluate, review, winprob
+from isslab.analysis.report import report  # noqa: E402  (after simulate and compare, which it uses)
 from isslab.core import (
     CHANCE,
     TERMINAL,
@@ -74,6 +75,7 @@ __all__ = [
     "register_bot",
     "register_game",
     "replay",
+    "report",
     "review",
     "simulate",
     "summarize",

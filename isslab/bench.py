@@ -419,6 +419,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--win-chances", action="store_true", help="also run isslab.analysis.bench_winchance")
     p.add_argument("--only", help="one game id")
+    p.add_argument("--report", action="store_true", help="time isslab.report per game (bench_report)")
     p.add_argument("--out", default="bench-results.json")
     args = p.parse_args(argv)
     sections = {x.strip() for x in args.sections.split(",") if x.strip()}
@@ -497,6 +498,10 @@ def main(argv: list[str] | None = None) -> int:
         from isslab.analysis import bench_winchance
 
         bench_winchance.main(["--games", *ids, "--out", "win-chances-results.json"])
+    if args.report:  # the design report per game: isslab.analysis.bench_report prints it
+        from isslab.analysis.bench_report import main as bench_report_main
+
+        bench_report_main(["--repeat", str(args.repeat), *(["--only", args.only] if args.only else [])])
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")

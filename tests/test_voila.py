@@ -1,4 +1,4 @@
-"""The notebooks run as a standalone app with Voila: ``voila notebooks/space-1999.ipynb`` serves it."""
+"""The notebooks run as a standalone app with Voila: ``voila notebooks/03-playing.ipynb`` serves it."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.mark.parametrize("notebook", ["space-1999.ipynb", "1969.ipynb"])
+@pytest.mark.parametrize("notebook", ["start-here.ipynb", "03-playing.ipynb"])
 def test_voila_serves_the_notebook_with_live_widgets(notebook: str, tmp_path: Path) -> None:
     voila = shutil.which("voila", path=str(Path(sys.executable).parent)) or shutil.which("voila")
     if voila is None:

@@ -1,0 +1,45 @@
+"""Exercises of ``notebooks/06-comparing-and-concluding.ipynb``: pairing, and conclusions that hold."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from isslab.course.kit import Exercise, Feedback, direction_exercise
+
+__all__ = ["narrower", "reading_first_player", "spy_reading"]
+
+
+def _judge_narrower(answer: Any, paired: float, unpaired: float) -> Feedback:
+    if not isinstance(answer, str) or answer.strip().lower() not in ("paired", "unpaired", "same"):
+        raise ValueError(f"answer 'paired', 'unpaired' or 'same', got {answer!r:.40}")
+    said = answer.strip().lower()
+    truth = "paired" if paired < 0.95 * unpaired else ("unpaired" if unpaired < 0.95 * paired else "same")
+    seen = (
+        f"the paired interval is {paired:.2f} wide, the unpaired one {unpaired:.2f}: pairing on the seeds "
+        f"cancels the luck both variants share (it is {unpaired / paired:.1f} times narrower)"
+    )
+    if said == truth:
+        return Feedback(True, f"{seen}.")
+    return Feedback(False, f"you said {said!r}; {seen}.")
+
+
+narrower = Exercise(
+    "narrower",
+    "The same difference in game length, with an interval paired on the seeds and one that ignores the "
+    "pairing: which interval is narrower?",
+    "'paired', 'unpaired' or 'same'",
+    _judge_narrower,
+)
+
+reading_first_player = direction_exercise(
+    "reading_first_player",
+    "Does the compulsory-launch reading change how often the first mover wins?",
+    "the change in the first mover's win rate",
+)
+
+spy_reading = direction_exercise(
+    "spy_reading",
+    "If a spy's point is lost by the nation whose sheet it sits on, not by its hirer, does the spy bot win "
+    "more often?",
+    "the change in the spy bot's win rate",
+)

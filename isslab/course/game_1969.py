@@ -1,0 +1,68 @@
+"""Exercises of ``notebooks/08-1969.ipynb``: an exact law, the turn order, and the famous scientists."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pandas as pd
+
+from isslab.course.kit import Exercise, Feedback, direction_exercise, est
+
+__all__ = ["best_position", "exact_mean", "famous_supply"]
+
+
+def _judge_mean(answer: Any, law: Mapping[int, Any]) -> Feedback:
+    if isinstance(answer, bool) or not isinstance(answer, int | float):
+        raise ValueError(f"answer with a number, got {answer!r:.40}")
+    mean = float(sum(k * p for k, p in law.items()))
+    seen = (
+        f"the exact mean is {mean:.3f}: each of five dice adds 1 with probability 3/6 and takes 1 away "
+        "with probability 1/6, so 5 x (1/2 - 1/6) = 5/3"
+    )
+    if abs(answer - mean) <= 0.1:
+        return Feedback(True, f"{seen}.")
+    return Feedback(False, f"you said {answer:g}; {seen}.")
+
+
+exact_mean = Exercise(
+    "exact_mean",
+    "Five dice with three success faces, two neutral faces and one failure face: what is the mean score "
+    "of a mission test without research?",
+    "a number",
+    _judge_mean,
+)
+
+
+def _judge_position(answer: Any, table: pd.DataFrame) -> Feedback:
+    if isinstance(answer, bool) or not isinstance(answer, int) or answer not in set(table["position"]):
+        raise ValueError(f"answer with a position from {sorted(table['position'])}, got {answer!r:.40}")
+    ranked = table.sort_values("estimate", ascending=False)
+    top = ranked.iloc[0]
+    mine = table[table["position"] == answer].iloc[0]
+    seen = f"position {int(top['position'])} wins most, {est(top['estimate'], top['low'], top['high'])}"
+    if int(top["position"]) == answer:
+        second = ranked.iloc[1]
+        apart = second["high"] < top["low"]
+        note = (
+            "its interval lies above every other" if apart else "though the runner-up's interval overlaps it"
+        )
+        return Feedback(True, f"{seen}: {note}.")
+    return Feedback(
+        False, f"position {answer} wins {est(mine['estimate'], mine['low'], mine['high'])}; {seen}."
+    )
+
+
+best_position = Exercise(
+    "best_position",
+    "Counting from the First Player of 1963 (position 1), which position in the turn order wins most often?",
+    "a position, 1 to 4",
+    _judge_position,
+)
+
+famous_supply = direction_exercise(
+    "famous_supply",
+    "With twice as many famous scientists in the supply, does the worst position in the turn order win "
+    "more often?",
+    "the change in that position's win rate",
+)

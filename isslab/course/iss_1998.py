@@ -1,0 +1,61 @@
+"""Exercises of ``notebooks/10-1998-iss.ipynb``: which lever makes FEDOR strong, and calibrating it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from isslab.course.kit import Exercise, Feedback, est
+
+__all__ = ["calibrate", "strongest_lever"]
+
+
+def _judge_lever(answer: Any, levers: pd.DataFrame) -> Feedback:
+    if not isinstance(answer, str) or answer.strip() not in set(levers["option"]):
+        raise ValueError(f"answer with one of the levers: {', '.join(levers['option'])}; got {answer!r:.40}")
+    ranked = levers.sort_values("move", key=abs, ascending=False).reset_index(drop=True)
+    top = ranked.iloc[0]
+    place = int(ranked.index[ranked["option"] == answer.strip()][0]) + 1
+    seen = (
+        f"{top['option']} moves the margin most: {est(top['move'], top['low'], top['high'], 1, signed=True)} "
+        f"points at {top['value']}"
+    )
+    if place == 1:
+        runner = ranked.iloc[1]
+        return Feedback(
+            True, f"{seen}, ahead of {runner['option']} ({runner['move']:+.1f} at {runner['value']})."
+        )
+    return Feedback(False, f"{answer.strip()} comes {place} of {len(ranked)}; {seen}.")
+
+
+strongest_lever = Exercise(
+    "strongest_lever",
+    "Of FEDOR's options, which one, moved alone across its plausible values, changes the player's margin "
+    "against FEDOR most?",
+    "an option's name",
+    _judge_lever,
+)
+
+
+def _judge_calibrate(answer: Any, margins: pd.DataFrame) -> Feedback:
+    if isinstance(answer, bool) or not isinstance(answer, int) or answer not in set(margins["fedor_cargo"]):
+        raise ValueError(
+            f"answer with a fedor_cargo value among {sorted(margins['fedor_cargo'])}, got {answer!r:.40}"
+        )
+    row = margins[margins["fedor_cargo"] == answer].iloc[0]
+    fair = margins[(margins["low"] <= 0) & (margins["high"] >= 0)]["fedor_cargo"].tolist()
+    margin = est(row["estimate"], row["low"], row["high"], 1)
+    seen = f"with fedor_cargo={answer} the greedy bot's margin is {margin}"
+    if row["low"] <= 0 <= row["high"]:
+        return Feedback(True, f"{seen}: an even match at this number of games.")
+    where = f"values whose interval includes 0: {fair}" if fair else "no value tried gives an even match"
+    return Feedback(False, f"{seen}; {where}.")
+
+
+calibrate = Exercise(
+    "calibrate",
+    "Choose FEDOR's free cargo per shuttle (fedor_cargo) so that the greedy bot and FEDOR are an even match.",
+    "a value of fedor_cargo",
+    _judge_calibrate,
+)

@@ -1,0 +1,182 @@
+"""What every notebook of the course shares: exercises that check themselves, and prose written from numbers.
+
+* :class:`Exercise` is one predict-then-run exercise: the student writes an answer in a cell, and
+  ``exercise.check(answer, evidence)`` returns a :class:`Feedback` that says whether it is right
+  and why, reading the evidence the notebook computed (a table of ``isslab.compare``,
+  ``isslab.metrics`` or ``isslab.report``). An answer left as ``...`` gets a reminder, not a
+  verdict. The folded solution cell calls ``check(..., solution=True)``, which raises when the
+  solution fails its check, so running the notebook (the test suite does) runs every solution
+  through its check.
+* :func:`md` writes prose from computed values: a cell that ends with ``md(f"...")`` shows its text
+  as Markdown, so a number in the course's text is the number the notebook just computed.
+  :func:`est` formats a value with its 95% interval, and :func:`verdict` says what an interval shows.
+* :func:`claim` is a sentence that must hold: it shows the sentence, or raises when the notebook's
+  own numbers no longer support it (a change of rules or bots, a smaller game count).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from isslab.analysis.report import fmt, verdict
+
+__all__ = ["Exercise", "Feedback", "Prose", "claim", "est", "interval", "md", "shown", "verdict"]
+
+
+class Prose(str):
+    """Text that a notebook shows as Markdown (a ``str``: print it, compare it, search it)."""
+
+    def _repr_markdown_(self) -> str:
+        return str(self)
+
+
+def md(text: str) -> Prose:
+    """Show ``text`` (Markdown, usually an f-string of computed values) as the cell's output."""
+    return Prose(text)
+
+
+def claim(holds: Any, text: str) -> Prose:
+    """Show the sentence ``text``, which the notebook's numbers must support: raise if ``holds`` is false."""
+    if not bool(holds):
+        raise AssertionError(
+            f"the notebook says {text!r}, and its own numbers no longer show it: rewrite the sentence "
+            "or play more games"
+        )
+    return Prose(text)
+
+
+def est(value: Any, low: Any = math.nan, high: Any = math.nan, digits: int = 2, signed: bool = False) -> str:
+    """``0.31 [0.27, 0.35]``: a value with its 95% interval (``signed=True`` for a difference)."""
+    return fmt(value, low, high, digits, signed)
+
+
+def interval(row: Any, value: str = "value") -> tuple[float, float, float]:
+    """``(value, low, high)`` of a row of ``compare`` (``estimate`` or ``diff``), ``metrics`` or a report.
+
+    ``value="diff"`` reads a difference (``diff``, ``diff_low``, ``diff_high``); ``"estimate"`` a
+    compare estimate; ``"value"`` a metrics or report row. A tuple of three numbers passes through.
+    """
+    if isinstance(row, tuple) and len(row) == 3:
+        return (float(row[0]), float(row[1]), float(row[2]))
+    if isinstance(row, pd.DataFrame):
+        if len(row) != 1:
+            raise ValueError(f"interval needs one row, got a table of {len(row)} rows")
+        row = row.iloc[0]
+    get = row.__getitem__ if isinstance(row, pd.Series | Mapping) else lambda k: getattr(row, k)
+    if value == "diff":
+        return (float(get("diff")), float(get("diff_low")), float(get("diff_high")))
+    key = "estimate" if value == "estimate" else "value"
+    return (float(get(key)), float(get("low")), float(get("high")))
+
+
+def shown(low: float, high: float, null: float = 0.0) -> int:
+    """+1 when an interval lies above ``null``, -1 below it, 0 when it includes it (nothing shown)."""
+    return 1 if low > null else (-1 if high < null else 0)
+
+
+#: the words a student may use for a direction, and what they mean
+DIRECTIONS: dict[str, int] = {
+    "up": 1,
+    "more": 1,
+    "higher": 1,
+    "longer": 1,
+    "positive": 1,
+    "yes": 1,
+    "down": -1,
+    "less": -1,
+    "lower": -1,
+    "shorter": -1,
+    "negative": -1,
+    "none": 0,
+    "no": 0,
+    "same": 0,
+    "no effect": 0,
+}
+
+
+def direction(answer: Any) -> int:
+    """A direction answer (``"up"``, ``"positive"``, ``"none"``, +1, -1, 0 ...) as +1, -1 or 0."""
+    if isinstance(answer, bool):
+        return int(answer)
+    if isinstance(answer, int | float) and not isinstance(answer, bool) and answer in (-1, 0, 1):
+        return int(answer)
+    if isinstance(answer, str) and answer.strip().lower() in DIRECTIONS:
+        return DIRECTIONS[answer.strip().lower()]
+    raise ValueError(
+        f"answer with a direction: one of {', '.join(repr(k) for k in DIRECTIONS)} (or +1, 0, -1); "
+        f"got {answer!r:.60}"
+    )
+
+
+WORDS = {1: "up (positive)", -1: "down (negative)", 0: "no effect shown"}
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """A check's verdict on an answer: right (True), not right (False) or no answer yet (None), and why."""
+
+    correct: bool | None
+    message: str
+
+    def __bool__(self) -> bool:
+        return self.correct is True
+
+    def __str__(self) -> str:
+        head = {True: "Right.", False: "Not quite.", None: "No answer yet."}[self.correct]
+        return f"{head} {self.message}"
+
+    def _repr_markdown_(self) -> str:
+        mark = {True: "✅ **Right.**", False: "❌ **Not quite.**", None: "✍️ **No answer yet.**"}[self.correct]
+        return f"{mark} {self.message}"
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One predict-then-run exercise of a notebook: its question and its check."""
+
+    #: a short name, unique in its module (``first_player``)
+    name: str
+    #: the question, as the notebook asks it
+    question: str
+    #: what an answer looks like (``"a number from -1 to 1"``, ``"'up', 'down' or 'none'"``)
+    expects: str
+    #: ``(answer, *evidence) -> Feedback``: the verdict on an answer given the notebook's evidence
+    judge: Callable[..., Feedback]
+
+    def check(self, answer: Any, *evidence: Any, solution: bool = False) -> Feedback:
+        """The verdict on ``answer``; ``solution=True`` raises ``AssertionError`` unless it is right."""
+        if answer is ... or answer is None:
+            return Feedback(
+                None, f"Write your answer ({self.expects}) in place of `...`, then run the cell again."
+            )
+        try:
+            feedback = self.judge(answer, *evidence)
+        except ValueError as exc:
+            feedback = Feedback(False, f"{exc} (expected {self.expects})")
+        if solution and not feedback.correct:
+            raise AssertionError(
+                f"the solution of exercise {self.name!r} fails its check: {feedback.message}"
+            )
+        return feedback
+
+    __call__ = check
+
+
+def direction_exercise(name: str, question: str, what: str, null: float = 0.0) -> Exercise:
+    """An exercise whose answer is a direction, judged by the interval of the evidence (a row or a triple)."""
+
+    def judge(answer: Any, evidence: Any, kind: str = "value") -> Feedback:
+        guess = direction(answer)
+        v, lo, hi = interval(evidence, kind)
+        truth = shown(lo, hi, null)
+        seen = f"{what} is {est(v, lo, hi, signed=null == 0)}: {verdict(lo, hi, null)}"
+        if guess == truth:
+            return Feedback(True, f"{seen}.")
+        return Feedback(False, f"you said {WORDS[guess]}; {seen}.")
+
+    return Exercise(name, question, "'up', 'down' or 'none' (or +1, -1, 0)", judge)

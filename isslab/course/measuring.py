@@ -1,0 +1,58 @@
+"""Exercises of ``notebooks/04-measuring.ipynb``: intervals, how many games, and going first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from isslab.course.kit import Exercise, Feedback, direction_exercise
+from isslab.stats import wilson_interval
+
+__all__ = ["all_wins", "first_player", "games_for_half"]
+
+
+def _judge_all_wins(answer: Any, wins: int, games: int) -> Feedback:
+    if isinstance(answer, bool) or not isinstance(answer, int | float) or not 0 <= answer <= 1:
+        raise ValueError(f"answer with a rate from 0 to 1, got {answer!r:.40}")
+    low, high = wilson_interval(wins, games)
+    seen = (
+        f"{wins} wins in {games} games: the 95% Wilson interval is [{low:.3f}, {high:.3f}]; the games are "
+        f"compatible with a true win rate as low as {low:.3f}"
+    )
+    if abs(answer - low) <= 0.01:
+        return Feedback(True, f"{seen}. Winning every game is strong evidence, never certainty.")
+    return Feedback(False, f"you said {answer:.3f}; {seen}.")
+
+
+all_wins = Exercise(
+    "all_wins",
+    "A bot won all 300 of its games. What is the lower end of the 95% interval of its true win rate?",
+    "a rate from 0 to 1",
+    _judge_all_wins,
+)
+
+
+def _judge_half(answer: Any, widths: dict[int, float]) -> Feedback:
+    if isinstance(answer, bool) or not isinstance(answer, int) or answer <= 0:
+        raise ValueError(f"answer with a number of games, got {answer!r:.40}")
+    (n0, w0), (n1, w1) = sorted(widths.items())[:2]
+    seen = (
+        f"with {n0} games the interval was {w0:.3f} wide, with {n1} games {w1:.3f}: {n1 // n0} times the "
+        f"games made it {w0 / w1:.1f} times narrower (the width shrinks with the square root of the games)"
+    )
+    if 3 * n0 <= answer <= 5 * n0:
+        return Feedback(True, f"{seen}.")
+    return Feedback(False, f"you said {answer}; {seen}, so halving it takes about {4 * n0} games.")
+
+
+games_for_half = Exercise(
+    "games_for_half",
+    "An interval is a certain width after 250 games. About how many games make it half as wide?",
+    "a number of games",
+    _judge_half,
+)
+
+first_player = direction_exercise(
+    "first_player",
+    "At four players, does the commander who moves first win more often than a seat on average?",
+    "the first-player advantage",
+)

@@ -1,0 +1,82 @@
+"""Exercises of ``notebooks/09-mission-iss.ipynb``: Good Job cards, team sizes, the two-player hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+import isslab
+from isslab.course.kit import Exercise, Feedback, direction_exercise, est
+
+__all__ = ["more_good_jobs", "two_player_hand", "weakest_team"]
+
+more_good_jobs = direction_exercise(
+    "more_good_jobs",
+    "From six Good Job cards (the rulebook's first game) to eight, does the team succeed more often?",
+    "the change in the team's success rate",
+)
+
+
+def _judge_weakest(answer: Any, table: pd.DataFrame) -> Feedback:
+    if isinstance(answer, bool) or not isinstance(answer, int) or answer not in set(table["players"]):
+        raise ValueError(f"answer with a team size from {sorted(table['players'])}, got {answer!r:.40}")
+    low = table.sort_values("estimate").iloc[0]
+    mine = table[table["players"] == answer].iloc[0]
+    seen = (
+        f"{int(low['players'])} players succeed least often, {est(low['estimate'], low['low'], low['high'])}"
+    )
+    if int(low["players"]) == answer:
+        return Feedback(True, f"{seen}.")
+    return Feedback(
+        False, f"{answer} players succeed {est(mine['estimate'], mine['low'], mine['high'])}; {seen}."
+    )
+
+
+weakest_team = Exercise(
+    "weakest_team",
+    "Which team size (1 to 4 players) completes the station least often?",
+    "a number of players",
+    _judge_weakest,
+)
+
+
+def _judge_hand(answer: Any, three: Any, games: int = 150) -> Feedback:
+    if not (isinstance(answer, tuple) and len(answer) == 2):
+        raise ValueError("answer with a cards_2p value: two rows of (Move, Research, Assemble, Exercise)")
+    try:
+        isslab.make("mission-iss", players=2, cards_2p=answer)
+    except ValueError as exc:
+        raise ValueError(f"the game refuses it: {exc}") from None
+    assumed = isslab.make("mission-iss").options["cards_2p"]
+    if answer == assumed:
+        return Feedback(False, f"{answer} is the assumed two-player hand itself: change it.")
+    rows = isslab.sweep(
+        "mission-iss",
+        {"cards_2p": [assumed, answer]},
+        bots="planner",
+        games=games,
+        seed=5,
+        progress=False,
+        players=2,
+    )
+    t = isslab.compare(rows, by="cards_2p", metric="win")
+    base, mine = t.iloc[0], t.iloc[1]
+    target = float(three["estimate"])
+    seen = (
+        f"with your hand two players succeed {est(mine['estimate'], mine['low'], mine['high'])}, against "
+        f"{est(base['estimate'], base['low'], base['high'])} with the assumed hand and {target:.2f} for "
+        "three players"
+    )
+    if mine["diff_low"] > 0 and mine["high"] >= target:
+        return Feedback(True, f"{seen}: the assumed two-player hand was what held the pair back.")
+    return Feedback(False, f"{seen}: not yet as good as three players.")
+
+
+two_player_hand = Exercise(
+    "two_player_hand",
+    "Change the two-player command cards (option cards_2p) so that two players succeed about as often as "
+    "three.",
+    "a cards_2p value: two rows of (Move, Research, Assemble, Exercise)",
+    _judge_hand,
+)

@@ -1,0 +1,400 @@
+"""The course's exercises and its prose: every solution passes its check, and no number is typed by hand.
+
+* Every exercise of ``isslab.course`` sits in its notebook as three cells: the student's answer
+  (``...`` to fill in), the check, and a folded solution that calls the check with
+  ``solution=True`` (which raises unless the solution is right). nbval runs every notebook, so every
+  solution goes through its check there; here each check is also given a right and a wrong answer on
+  evidence built in the test, and must tell them apart and say why.
+* Prose and outputs agree: a markdown cell states no measured number (no decimal, no percentage but
+  the 95% of an interval): the numbers of the text come from cells that write it (``md(...)``) from
+  the values they computed, and qualitative statements that the numbers must support are ``claim``s.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import nbformat
+import pandas as pd
+import pytest
+
+import isslab
+import isslab.testing
+from isslab.course import (
+    basics,
+    bots,
+    changing,
+    comparing,
+    game_1969,
+    iss_1998,
+    kit,
+    learning,
+    measuring,
+    mission_iss,
+    playing,
+    space_1999,
+)
+from isslab.course.kit import Exercise, Feedback, claim, md
+from isslab.games.game_1969 import exact
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+
+#: each module of isslab.course and its notebook
+MODULES: dict[ModuleType, str] = {
+    basics: "01-what-a-game-is.ipynb",
+    learning: "02-learning-a-game.ipynb",
+    playing: "03-playing.ipynb",
+    measuring: "04-measuring.ipynb",
+    changing: "05-changing-a-rule.ipynb",
+    comparing: "06-comparing-and-concluding.ipynb",
+    space_1999: "07-space-1999.ipynb",
+    game_1969: "08-1969.ipynb",
+    mission_iss: "09-mission-iss.ipynb",
+    iss_1998: "10-1998-iss.ipynb",
+    bots: "11-bots-and-search.ipynb",
+}
+
+
+def _exercises(module: ModuleType) -> list[Exercise]:
+    return [getattr(module, name) for name in module.__all__ if isinstance(getattr(module, name), Exercise)]
+
+
+EXERCISES = [(m, e) for m in MODULES for e in _exercises(m)]
+
+
+def _cells(name: str) -> list[Any]:
+    return list(nbformat.read(NOTEBOOKS / name, as_version=4).cells)
+
+
+# --- the exercises in their notebooks ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("module", list(MODULES), ids=[m.__name__.rsplit(".", 1)[1] for m in MODULES])
+def test_every_notebook_has_two_or_three_exercises(module: ModuleType) -> None:
+    assert 2 <= len(_exercises(module)) <= 3
+    assert sorted(module.__all__) == sorted(e.name for e in _exercises(module))
+
+
+@pytest.mark.parametrize(("module", "exercise"), EXERCISES, ids=[e.name for _, e in EXERCISES])
+def test_exercise_has_an_answer_cell_a_check_and_a_folded_solution(
+    module: ModuleType, exercise: Exercise
+) -> None:
+    cells = _cells(MODULES[module])
+    call = f"ex.{exercise.name}.check("
+    checks = [c for c in cells if c.cell_type == "code" and call in c.source]
+    student = [c for c in checks if "solution=True" not in c.source]
+    solution = [c for c in checks if "solution=True" in c.source]
+    assert len(student) == 1 and len(solution) == 1, f"{exercise.name}: one check cell and one solution cell"
+    assert "check" in student[0].metadata.get("tags", [])
+    assert solution[0].metadata.get("jupyter", {}).get("source_hidden") is True, "the solution is folded"
+    assert "solution" in solution[0].metadata.get("tags", [])
+    # the answer cell comes before the check, with an ellipsis to replace
+    index = cells.index(student[0])
+    answers = [c for c in cells[:index] if "answer" in c.metadata.get("tags", [])]
+    assert answers and "..." in answers[-1].source and "your answer" in answers[-1].source
+    assert cells.index(solution[0]) > index, "the solution follows the check"
+
+
+@pytest.mark.parametrize(("module", "exercise"), EXERCISES, ids=[e.name for _, e in EXERCISES])
+def test_an_answer_left_blank_gets_a_reminder(module: ModuleType, exercise: Exercise) -> None:
+    feedback = exercise.check(...)
+    assert feedback.correct is None and "..." in feedback.message and not feedback
+    assert feedback._repr_markdown_().startswith("✍️")
+
+
+# --- every check tells a right answer from a wrong one, with the reason -------------------------
+
+
+def _triple(v: float, lo: float, hi: float) -> tuple[float, float, float]:
+    return (v, lo, hi)
+
+
+def _space_roll() -> isslab.State:
+    game = isslab.make("space-1999", players=2)
+    return next(
+        s for s in isslab.play(game, "greedy", seed=0).states()[2:] if s.current_player == isslab.CHANCE
+    )
+
+
+def _cases() -> list[tuple[Exercise, Any, Any, tuple[Any, ...]]]:
+    """(exercise, right answer, wrong answer, evidence) for every exercise of the course."""
+    space = isslab.make("space-1999", players=2)
+    start = space.new_state()
+    start = start.apply(start.chance_outcomes()[0][0])
+    g1969 = isslab.make("1969", players=2)
+    middle = next(s for s in isslab.play(g1969, "greedy", seed=7).states() if all(map(sum, s.hands)))
+    position = space.position(disc={"red": ["r4s2"], "blue": ["r3s2"]}, to_move="red")
+    greedy = pd.Series({"estimate": 0.9, "low": 0.8, "high": 0.96})
+    table = pd.DataFrame({"low": [0.2] * 15 + [0.26], "high": [0.3] * 15 + [0.4]})
+    ranked = pd.DataFrame(
+        {
+            "rank": [1, 2],
+            "quantity": ["spokes", "eagles"],
+            "label": ["24", "5"],
+            "value": [10.0, 5.0],
+            "low": [9.0, 4.0],
+            "high": [11.0, 6.0],
+        }
+    )
+    positions = pd.DataFrame(
+        {
+            "position": [1, 2, 3, 4],
+            "estimate": [0.32, 0.12, 0.26, 0.38],
+            "low": [0.29, 0.1, 0.23, 0.36],
+            "high": [0.35, 0.14, 0.28, 0.41],
+        }
+    )
+    teams = pd.DataFrame(
+        {"players": [1, 2, 3, 4], "estimate": [0.2, 0.1, 0.4, 0.3], "low": [0.1] * 4, "high": [0.5] * 4}
+    )
+    levers = pd.DataFrame(
+        {
+            "option": ["fedor_cargo", "fedor_tries"],
+            "value": ["0", "1"],
+            "move": [25.0, 1.0],
+            "low": [23.0, -0.3],
+            "high": [27.0, 2.1],
+        }
+    )
+    margins = pd.DataFrame(
+        {
+            "fedor_cargo": [0, 1, 2, 3],
+            "estimate": [0.4, -7.0, -16.0, -25.0],
+            "low": [-1.3, -8.0, -17.0, -26.0],
+            "high": [2.2, -6.0, -15.0, -24.0],
+        }
+    )
+    search = SimpleNamespace(visits=[3, 2], actions=["a", "b"])
+    other = SimpleNamespace(visits=[2, 3], actions=["a", "b"])
+    up = _triple(0.06, 0.03, 0.09)
+    none = _triple(0.01, -0.04, 0.06)
+    return [
+        (basics.die, 6, 5, (_space_roll().chance_outcomes(),)),
+        (basics.first_moves, 3, 4, (start,)),
+        (basics.hidden_hand, "size", "cards", (middle.view(0), 1)),
+        (learning.jump, "r2s2", "r1s2", (position,)),
+        (learning.three, "no", "yes", (_space_roll(),)),
+        (playing.greedy_vs_random, 0.9, 0.4, (greedy,)),
+        (measuring.all_wins, 0.987, 1.0, (300, 300)),
+        (measuring.games_for_half, 1000, 500, ({250: 0.1, 1000: 0.05},)),
+        (measuring.first_player, "up", "none", (up,)),
+        (changing.eagles_length, "up", "down", (up,)),
+        (changing.forced_launch, "none", "up", (none,)),
+        (changing.chance_misses, 0.8, 8, (table, 0.25)),
+        (comparing.narrower, "paired", "unpaired", (1.7, 2.6)),
+        (comparing.reading_first_player, "up", "down", (up,)),
+        (comparing.spy_reading, "none", "down", (none,)),
+        (space_1999.top_assumption, "spokes", "eagles", (ranked,)),
+        (space_1999.runaway, "up", "none", (_triple(0.39, 0.30, 0.49),)),
+        (space_1999.kingmaking, 0.28, 0.9, (pd.Series({"value": 0.28, "low": 0.17, "high": 0.42}),)),
+        (game_1969.exact_mean, 5 / 3, 2.5, (exact.mission_score_distribution(),)),
+        (game_1969.best_position, 4, 1, (positions,)),
+        (game_1969.famous_supply, "none", "up", (none,)),
+        (mission_iss.more_good_jobs, "none", "up", (none,)),
+        (mission_iss.weakest_team, 2, 4, (teams,)),
+        (iss_1998.strongest_lever, "fedor_cargo", "fedor_tries", (levers,)),
+        (iss_1998.calibrate, 0, 3, (margins,)),
+        (bots.budget, "up", "down", (up,)),
+        (bots.same_search, "yes", "no", (search, search)),
+    ] + [(bots.same_search, "no", "yes", (search, other))]
+
+
+CASES = _cases()
+
+
+def test_every_exercise_has_a_case() -> None:
+    covered = {e.name for e, *_ in CASES}
+    expensive = {"own_bot", "two_player_hand"}  # checks that play games: tested apart below
+    assert covered | expensive == {e.name for _, e in EXERCISES}
+
+
+@pytest.mark.parametrize(("exercise", "right", "wrong", "evidence"), CASES, ids=[c[0].name for c in CASES])
+def test_check_tells_right_from_wrong_and_says_why(
+    exercise: Exercise, right: Any, wrong: Any, evidence: tuple
+) -> None:
+    good = exercise.check(right, *evidence)
+    assert good.correct is True, good.message
+    bad = exercise.check(wrong, *evidence)
+    assert bad.correct is False and len(bad.message) > 20, bad.message
+    assert exercise.check(right, *evidence, solution=True)
+    with pytest.raises(AssertionError, match=f"solution of exercise '{exercise.name}' fails its check"):
+        exercise.check(wrong, *evidence, solution=True)
+
+
+def test_an_answer_of_the_wrong_kind_is_explained() -> None:
+    feedback = measuring.first_player.check("sideways", _triple(0.06, 0.03, 0.09))
+    assert feedback.correct is False and "'up'" in feedback.message
+    assert "expected a whole number" in basics.die.check("six", [("a", 1.0)]).message
+
+
+def test_own_bot_check_plays_the_bot_against_random() -> None:
+    game = isslab.make("space-1999", players=2, eagles=2)
+
+    def lookahead(state: isslab.State, rng: random.Random) -> isslab.Action:
+        me = state.current_player
+        return max(state.legal_actions(), key=lambda a: state.apply(a).standing(me))
+
+    assert playing.own_bot.check(lookahead, game)
+    assert not playing.own_bot.check(isslab.bot("space-1999", "random"), game)
+    assert "a function" in playing.own_bot.check(3, game).message
+
+
+def test_two_player_hand_check_plays_the_hand() -> None:
+    three = pd.Series({"estimate": 0.44})
+    assert mission_iss.two_player_hand.check(((3, 2, 2, 1), (3, 2, 2, 1)), three, 60)
+    assert not mission_iss.two_player_hand.check(((3, 1, 1, 1), (3, 1, 1, 1)), three, 60)
+    assert "refuses" in mission_iss.two_player_hand.check(((3, 1, 1), (3, 1, 1)), three, 60).message
+
+
+# --- prose written from numbers ----------------------------------------------------------------
+
+#: a measured number: a decimal (0.31, 1.4) or a percentage other than the 95% of an interval
+MEASURED = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])|(?<![\w.])(?!95%)\d+(?:\.\d+)?%")
+
+
+def _markdown(name: str) -> list[str]:
+    out = []
+    for c in _cells(name):
+        if c.cell_type == "markdown":
+            text = re.sub(r"```.*?```", "", c.source, flags=re.S)  # code shown, not claimed
+            text = re.sub(r"Exercise \d+\.\d+", "", text)  # the exercises' numbers
+            out.append(re.sub(r"`[^`]*`", "", text))
+    return out
+
+
+@pytest.mark.parametrize("name", ["start-here.ipynb", *MODULES.values()])
+def test_markdown_states_no_measured_number(name: str) -> None:
+    for text in _markdown(name):
+        found = MEASURED.findall(text)
+        assert not found, (
+            f"{name}: the text states {found}: write it from the computed value, md(f'...{{value}}...')"
+        )
+
+
+def test_the_measured_number_pattern() -> None:
+    assert MEASURED.findall("wins 0.31 of games, 38% of them, at a 95% interval; 12M in 1963") == [
+        "0.31",
+        "38%",
+    ]
+
+
+@pytest.mark.parametrize("name", list(MODULES.values()))
+def test_results_are_written_by_cells(name: str) -> None:
+    code = "\n".join(c.source for c in _cells(name) if c.cell_type == "code")
+    prose = code.count("md(") + code.count("claim(")
+    assert prose >= 1 or name in {"01-what-a-game-is.ipynb", "02-learning-a-game.ipynb", "03-playing.ipynb"}
+
+
+def test_md_and_claim() -> None:
+    text = md("wins **0.31**")
+    assert text == "wins **0.31**" and text._repr_markdown_() == "wins **0.31**"
+    assert claim(True, "the leader wins more") == "the leader wins more"
+    with pytest.raises(AssertionError, match="no longer show it"):
+        claim(False, "the leader wins more")
+
+
+def test_interval_reads_the_rows_of_compare_metrics_and_reports() -> None:
+    row = pd.Series(
+        {"estimate": 0.5, "low": 0.4, "high": 0.6, "diff": 0.1, "diff_low": 0.0, "diff_high": 0.2}
+    )
+    assert kit.interval(row, "estimate") == (0.5, 0.4, 0.6)
+    assert kit.interval(row, "diff") == (0.1, 0.0, 0.2)
+    assert kit.interval(pd.DataFrame([{"value": 1.0, "low": 0.5, "high": 1.5}])) == (1.0, 0.5, 1.5)
+    with pytest.raises(ValueError, match="one row"):
+        kit.interval(pd.DataFrame({"value": [1, 2], "low": [0, 1], "high": [2, 3]}))
+    assert kit.shown(0.1, 0.2) == 1 and kit.shown(-0.2, -0.1) == -1 and kit.shown(-0.1, 0.1) == 0
+
+
+def test_feedback_renders() -> None:
+    assert str(Feedback(True, "yes.")) == "Right. yes." and Feedback(True, "").__bool__()
+    assert Feedback(False, "no.")._repr_markdown_().startswith("❌")
+
+
+# --- the worked variants of the case studies ---------------------------------------------------
+
+#: each case study's variant, the options of a table it plays, the bots, and what its rule changes
+VARIANTS = {
+    "07-space-1999.ipynb": ("space-1999/catch-up", {"players": 3}, "greedy"),
+    "08-1969.ipynb": ("1969/catch-up", {"players": 3}, "greedy"),
+    "09-mission-iss.ipynb": ("mission-iss/lucky-incidents", {"players": 2}, "planner"),
+    "10-1998-iss.ipynb": ("1998-iss/fedor-pays", {"players": 1}, "greedy"),
+}
+
+
+def _define_variants(name: str) -> dict[str, Any]:
+    """Run the notebook's variant cells (tagged ``variant``), as a reader does, and return their namespace."""
+    cells = [c.source for c in _cells(name) if "variant" in c.metadata.get("tags", [])]
+    assert cells, f"{name} defines a variant in a cell tagged 'variant'"
+    space: dict[str, Any] = {"__name__": f"course_{Path(name).stem.replace('-', '_')}", "isslab": isslab}
+    for source in cells:
+        exec(compile(source, name, "exec"), space)  # noqa: S102 - the notebook's own cells
+    return space
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_worked_variant_plays_everywhere_a_game_does(name: str) -> None:
+    vid, options, bot = VARIANTS[name]
+    _define_variants(name)
+    assert vid in isslab.games()
+    game = isslab.make(vid, **options)
+    assert game.id == vid and game.VARIANT_OF == vid.split("/")[0]
+    here = isslab.simulate(vid, bots=bot, games=6, seed=1, progress=False, **options)
+    there = isslab.simulate(vid, bots=bot, games=6, seed=1, progress=False, workers=2, **options)
+    pd.testing.assert_frame_equal(here.reset_index(drop=True), there.reset_index(drop=True))
+    record = isslab.play(game, bot, seed=2)
+    final = record.final_state()
+    text = final.to_json()
+    assert f'"{vid}"' in text and isslab.load(text) == final  # the save names the variant
+    isslab.testing.check_game(game, games=5, seed=0)
+
+
+def _rolls_twice(record: isslab.GameRecord) -> bool:
+    return any(len(s.rolled) == 2 for s in record.states())
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_worked_variant_changes_the_rule_it_names(name: str) -> None:
+    vid, options, bot = VARIANTS[name]
+    _define_variants(name)
+    game, base = isslab.make(vid, **options), isslab.make(vid.split("/")[0], **options)
+    if vid == "space-1999/catch-up":
+        # the commander behind rolls twice and then chooses: a decision at what was a chance node
+        record = isslab.play(game, bot, seed=0)
+        assert _rolls_twice(record)
+        keep = next(s for s in record.states() if len(s.rolled) == 2)
+        assert keep.current_player == keep.behind() and len(keep.legal_actions()) in (1, 2)
+    elif vid == "1969/catch-up":
+        # the first new year: the same history under both rules, then 3M more for the nation last alone
+        record = isslab.play(game, bot, seed=0)
+        states = record.states()
+        turn = next(i for i in range(1, len(states)) if states[i].year != states[i - 1].year)
+        plain = base.new_state()
+        for action in record.actions[:turn]:
+            plain = plain.apply(action)
+        before = states[turn - 1]
+        last = before.pp.index(min(before.pp))
+        extra = [a - b for a, b in zip(states[turn].money, plain.money, strict=True)]
+        assert before.pp.count(min(before.pp)) == 1, "seed 0 has one nation last after 1963"
+        assert extra == [3 if s == last else 0 for s in range(game.num_players)]
+    elif vid == "mission-iss/lucky-incidents":
+        state = next(
+            s
+            for s in isslab.play(game, bot, seed=0).states()
+            if s.is_chance_node() and all(type(a).__name__ == "DrawIncident" for a, _ in s.chance_outcomes())
+        )
+        from isslab.games.mission_iss import StateISS
+
+        odds = {a.card: p for a, p in state.chance_outcomes()}
+        plain = {a.card: p for a, p in StateISS._chance_outcomes(state)}  # the base game's odds here
+        module = next(card for card in odds if card != "Good Job")
+        assert odds["Good Job"] / odds[module] == pytest.approx(2 * plain["Good Job"] / plain[module])
+        assert sum(odds.values()) == pytest.approx(1.0)
+    else:  # 1998-iss/fedor-pays: FEDOR's score falls, and its ISS material pays for the cargo
+        paid = isslab.simulate(game, bots=bot, games=20, seed=0, progress=False)
+        free = isslab.simulate(base, bots=bot, games=20, seed=0, progress=False)
+        assert paid["fedor_score"].mean() < free["fedor_score"].mean()
