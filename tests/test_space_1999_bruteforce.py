@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 import isslab
-from isslab.games.space_1999 import COLOURS, Move, Space1999, Space1999State
+from isslab.games.space_1999 import COLOURS, Game1999, Move, State1999
 
 Dot = tuple[int, int]
 HUB: Dot = (0, 0)
@@ -58,7 +58,7 @@ def line_pairs_and_triples(
 class Brute:
     """Legal-move destinations computed from first principles for one game."""
 
-    def __init__(self, game: Space1999) -> None:
+    def __init__(self, game: Game1999) -> None:
         o = game.options
         self.game = game
         self.R, self.S = o["rings"], o["spokes"]
@@ -91,7 +91,7 @@ class Brute:
         dfs(start, visited | {start})
         return out
 
-    def moves(self, st: Space1999State) -> dict[tuple[str, Dot], set[Dot]]:
+    def moves(self, st: State1999) -> dict[tuple[str, Dot], set[Dot]]:
         """(kind, from) -> destinations; launches keyed by ('launch', (PAD, direction))."""
         g = self.game
         seat = st.current_player
@@ -124,7 +124,7 @@ class Brute:
         return out
 
 
-def engine_moves(st: Space1999State) -> tuple[dict[tuple[str, Dot], set[Dot]], bool]:
+def engine_moves(st: State1999) -> tuple[dict[tuple[str, Dot], set[Dot]], bool]:
     """The engine's legal moves in the brute force's shape, and whether a pass is offered."""
     g = st.game
     out: dict[tuple[str, Dot], set[Dot]] = {}
@@ -144,7 +144,7 @@ def engine_moves(st: Space1999State) -> tuple[dict[tuple[str, Dot], set[Dot]], b
     return out, passes
 
 
-def check_path(brute: Brute, st: Space1999State, m: Move) -> None:
+def check_path(brute: Brute, st: State1999, m: Move) -> None:
     """Every hop of an offered chain is a legal hop of the brute-force model, and hops are counted."""
     g = st.game
     occ = {g.dot_rs(i) for i, v in enumerate(st.board) if v}
@@ -167,7 +167,7 @@ def check_path(brute: Brute, st: Space1999State, m: Move) -> None:
         assert path[1] in brute.nbr[path[0]] and path[1] not in occ and m.hops == 0, m
 
 
-def compare(brute: Brute, st: Space1999State) -> None:
+def compare(brute: Brute, st: State1999) -> None:
     """The engine's and the brute force's legal moves agree exactly."""
     want = brute.moves(st)
     got, passes = engine_moves(st)
@@ -180,7 +180,7 @@ def compare(brute: Brute, st: Space1999State) -> None:
     assert len(set(acts)) == len(acts)
 
 
-def random_positions(game: Space1999, rng: random.Random, count: int) -> Iterator[Space1999State]:
+def random_positions(game: Game1999, rng: random.Random, count: int) -> Iterator[State1999]:
     """Dense random positions (many eagles, random rotation), which random games seldom reach."""
     n = game.num_players
     dots = ["hub"] + [f"r{r}s{s}" for r in range(1, game.rings + 1) for s in range(game.spokes)]

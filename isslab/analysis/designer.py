@@ -362,12 +362,12 @@ def _info(df: pd.DataFrame, game: Game | str | None) -> GameInfo:
     if isinstance(game, Game):
         gid, info = game.id, game.info
     elif game is not None:
-        if not isinstance(game, str) or game not in games():
+        if not isinstance(game, str) or game not in games(variants=True):
             raise ValueError(
                 f"game must be a Game or a game id (one of {', '.join(games())}), got {short_repr(game, 40)}"
             )
         gid, info = game, game_class(game).INFO
-    elif isinstance(said, str) and said in games():
+    elif isinstance(said, str) and said in games(variants=True):
         return game_class(said).INFO
     else:
         raise ValueError(

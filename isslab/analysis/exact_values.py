@@ -37,6 +37,7 @@ class _Fixed(random.Random):
         self.x = x
 
     def random(self) -> float:
+        """The fixed number, whatever is asked."""
         return self.x
 
 

@@ -96,6 +96,7 @@ class _Standings:
         self.last: tuple[State, Action] | None = None
 
     def add(self, state: State) -> None:
+        """Note who leads in ``state``, and by how much."""
         stand = [state.standing(s) for s in range(self.seats)]
         best = max(stand)
         self.leaders.append(sum(1 << s for s, v in enumerate(stand) if v == best))

@@ -88,7 +88,7 @@ def _by(by: str | Sequence[str] | None) -> list[str]:
 
 def seat_colours(game_id: str, seats: int) -> list[str]:
     """Plot colours per seat: the game's seat colours (``game.info``), a palette for unknown ids."""
-    if game_id in games():
+    if game_id in games(variants=True):
         return list(game_class(game_id).INFO.seat_colours[:seats])
     return [_PALETTE[s % len(_PALETTE)] for s in range(seats)]
 
@@ -97,7 +97,7 @@ def _seat_info(df: pd.DataFrame) -> tuple[list[str], list[str]]:
     """Seat names and colours of the frame's game (its attrs), or generic ones."""
     seats = int(df["seat"].max()) + 1 if len(df) else 0
     gid = str(df.attrs.get("game", ""))
-    if gid in games():
+    if gid in games(variants=True):
         info = game_class(gid).INFO
         return list(info.seat_names[:seats]), list(info.seat_colours[:seats])
     return [f"seat {s}" for s in range(seats)], seat_colours(gid, seats)

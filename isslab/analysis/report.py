@@ -478,6 +478,7 @@ class _Run:
     def simulate(
         self, bots: Sequence[str], games: int, game: Game | None = None, trace: bool = False
     ) -> pd.DataFrame:
+        """A run of ``games`` games of ``bots`` (seats rotated, seeds shared), with the report's columns."""
         g = game or self.game
         df = isslab.simulate(
             g,

@@ -60,9 +60,15 @@ def register_bot(game_id: str, name: str) -> Callable[[Bot], Bot]:
     return deco
 
 
-def games() -> list[str]:
-    """The ids of the registered games, the variants defined in this process included."""
-    return sorted(_GAMES)
+def games(variants: bool = False) -> list[str]:
+    """The ids of the registered games; ``variants=True`` adds the variants defined in this process.
+
+    The games alone by default: whatever iterates over every game (the conformance suites, the
+    benchmark, the interop registration) means the games, not the rule changes a notebook made.
+    """
+    if not isinstance(variants, bool):
+        raise ValueError(f"variants must be True or False, got {_short(variants, 40)}")
+    return sorted(g for g in _GAMES if variants or "/" not in g)
 
 
 def game_class(game_id: str) -> type[Game]:
@@ -76,7 +82,7 @@ def game_class(game_id: str) -> type[Game]:
         if missing is not None:
             raise ValueError(missing) from None
         raise ValueError(
-            f"unknown game {_short(game_id, 60)}; the games are: {', '.join(sorted(_GAMES))}"
+            f"unknown game {_short(game_id, 60)}; the games are: {', '.join(games(variants=True))}"
         ) from None
 
 

@@ -67,7 +67,7 @@ def variant(
     that overrides the method of that step, and decorate it: the variant gets the id
     ``f"{base}/{name}"`` and then works wherever a game id does (``isslab.make``, ``play``,
     ``simulate`` with any ``workers``, a Dask cluster, ``sweep``, ``compare``, ``metrics``, the game
-    view, ``isslab.games()``, save files).
+    view, ``isslab.games(variants=True)``, save files).
 
     **Which method to override.** Every State has the same few steps (``help(isslab.State)``):
 
@@ -86,10 +86,10 @@ def variant(
     made (``fields=`` gives it and its value at the start), the chance step and a new decision::
 
         import isslab
-        from isslab.games.space_1999 import DieColour, Roll, Space1999State
+        from isslab.games.space_1999 import DieColour, Roll, State1999
 
         @isslab.variant("space-1999", "catch-up", fields={"rolled": ()})
-        class CatchUp(Space1999State):
+        class CatchUp(State1999):
             \"\"\"The commander furthest behind rolls the die twice and keeps one roll.\"\"\"
 
             def behind(self):
@@ -107,7 +107,7 @@ def variant(
                 if len(self.rolled) == 2:  # the roll kept turns the disc as a die roll does
                     roll = self._copy()
                     roll.rolled, roll.to_move = (), isslab.CHANCE
-                    return Space1999State._apply(roll, action)
+                    return State1999._apply(roll, action)
                 seat = self.behind()
                 if type(action) is Roll and seat is not None:  # one of the two rolls
                     new = self._copy()

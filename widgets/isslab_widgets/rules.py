@@ -33,7 +33,18 @@ def rules_path(game_id: str) -> Path | None:
 
 
 def rules_markdown(game: Game) -> str:
-    """The rules page of ``game`` as Markdown (its ``docs/rules`` page, else its rules summary)."""
+    """The rules page of ``game`` as Markdown (its ``docs/rules`` page, else its rules summary).
+
+    A variant (``space-1999/catch-up``) shows its base game's page under a line naming the change.
+    """
+    base = getattr(game, "VARIANT_OF", None)
+    if base:
+        change = " ".join((type(game).__doc__ or "").split("\n\n")[0].split())
+        head = (
+            f"> **Variant {game.id}** of {base}: {change}\n>\n"
+            f"> The rules of {base} follow; the variant changes the rule above.\n\n"
+        )
+        return head + rules_markdown(isslab.make(base))
     path = rules_path(game.id)
     if path is not None:
         return path.read_text(encoding="utf-8")

@@ -12,12 +12,12 @@ from isslab.core import CHANCE, TERMINAL
 from isslab.games.space_1999.components import COLOURS, CORNERS, dot_name
 
 if TYPE_CHECKING:
-    from isslab.games.space_1999.rules import Space1999State
+    from isslab.games.space_1999.rules import State1999
 
 __all__ = ["board_text", "goal", "key_numbers", "standing", "status", "view"]
 
 
-def status(state: Space1999State) -> str:
+def status(state: State1999) -> str:
     """Whose turn it is, or how the game ended, in a few words."""
     if state.to_move == TERMINAL:
         winners = state.winners()
@@ -29,7 +29,7 @@ def status(state: Space1999State) -> str:
     return f"{COLOURS[state.to_move]} to move"
 
 
-def board_text(state: Space1999State) -> str:
+def board_text(state: State1999) -> str:
     """The position as text: a line per commander, then the disc ring by ring as seen on the table."""
     g = state.game
     geo = g.geo
@@ -55,7 +55,7 @@ def board_text(state: Space1999State) -> str:
     return "\n".join(lines)
 
 
-def view(state: Space1999State, seat: int) -> dict[str, Any]:
+def view(state: State1999, seat: int) -> dict[str, Any]:
     """Everything on the table, JSON-able (Space: 1999 has no hidden information)."""
     g = state.game
     reason = state.end_reason
@@ -85,7 +85,7 @@ def view(state: Space1999State, seat: int) -> dict[str, Any]:
 # --- the game view's player panel (everything in Space: 1999 is public) ----------------------------
 
 
-def key_numbers(state: Space1999State, seat: int) -> list[tuple[str, int | float | str]]:
+def key_numbers(state: State1999, seat: int) -> list[tuple[str, int | float | str]]:
     """Eagles landed (of all), still on the home pad, and the distance left to land them all."""
     g = state.game
     return [
@@ -95,13 +95,13 @@ def key_numbers(state: Space1999State, seat: int) -> list[tuple[str, int | float
     ]
 
 
-def goal(state: Space1999State, seat: int) -> str:
+def goal(state: State1999, seat: int) -> str:
     """Where the seat's eagles must land: the pad in the opposite corner."""
     g = state.game
     eagles = f"{g.eagles} eagle{'s' if g.eagles != 1 else ''}"
     return f"land {eagles} on the {CORNERS[g.target_corner[seat]]} pad"
 
 
-def standing(state: Space1999State, seat: int) -> tuple[float, ...]:
+def standing(state: State1999, seat: int) -> tuple[float, ...]:
     """Eagles landed, then the shorter distance still to go (the order of ``ranks``)."""
     return (state.landed[seat], -state.game.distance(state, seat))

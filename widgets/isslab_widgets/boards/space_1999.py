@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from isslab import CHANCE, TERMINAL, Action, Game, State
-from isslab.games.space_1999 import Move, Roll, Space1999, Space1999State
+from isslab.games.space_1999 import Game1999, Move, Roll, State1999
 from isslab_widgets.boards import Board, Click, SelectThenMove, action_text
 from isslab_widgets.scene import Circle, Line, Polygon, Rect, Region, Scene, Shape, Text
 
@@ -56,9 +56,9 @@ class Space1999Board(SelectThenMove):
     nothing_here = "no dot or pad there: click on an eagle or a dot"
 
     def __init__(self, game: Game) -> None:
-        if not isinstance(game, Space1999):
+        if not isinstance(game, Game1999):
             raise TypeError(f"the Space: 1999 board draws Space: 1999 games, not {game!r}")
-        self.game: Space1999 = game
+        self.game: Game1999 = game
         self.R: int = game.rings
         self.S: int = game.spokes
         self.E: int = game.eagles
@@ -197,7 +197,7 @@ class Space1999Board(SelectThenMove):
 
     def _pieces(
         self,
-        state: Space1999State,
+        state: State1999,
         selected: Hashable | None,
         hints: bool,
         theta: float | None = None,
@@ -412,8 +412,8 @@ def _name(loc: tuple[int, int]) -> str:
     return "hub" if r == 0 else f"r{r}s{s}"
 
 
-def _own(state: State) -> Space1999State:
-    if not isinstance(state, Space1999State):
+def _own(state: State) -> State1999:
+    if not isinstance(state, State1999):
         raise TypeError(f"the Space: 1999 board draws Space: 1999 states, not {state!r}")
     return state
 
