@@ -330,7 +330,7 @@ def open_game(lab: Lab, browser: Any, name: str, source: str, errors: list[str])
     wait_for(page, ALL_RAN, timeout=90, what="the cell to run")
     assert page.evaluate(ERRORS) == []
     view = page.locator(".isslab-view:visible").first
-    canvas = view.locator("canvas").last
+    canvas = view.locator(".isslab-board canvas").last
     wait_for(page, "(c) => c.width > 0 && c.getBoundingClientRect().width > 0", canvas.element_handle())
     # the last cell is the active one; the board is scrolled partly above the top of the notebook
     active = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.activeCellIndex")
@@ -357,7 +357,7 @@ class Player:
 
     def __init__(self, page: Any, view: Any, mirror: Any, errors: list[str]) -> None:
         self.page, self.view, self.mirror, self.errors = page, view, mirror, errors
-        self.canvas = view.locator("canvas").last
+        self.canvas = view.locator(".isslab-board canvas").last
         self.clicks = 0
         self.listed = 0
 
@@ -421,6 +421,7 @@ class Player:
         SIZES.setdefault(self.mirror.game.id + f" ({self.mirror.game.num_players} players)", []).append(
             [round(box["width"]), round(box["height"])]
         )
+        ARTIFACTS.mkdir(exist_ok=True)  # a fresh clone has none yet
         (ARTIFACTS / "view-sizes.json").write_text(json.dumps(SIZES, indent=1))
         assert box["x"] >= 0 and box["x"] + box["width"] <= WINDOW["width"], box
         assert box["y"] >= 0 and box["y"] + box["height"] <= WINDOW["height"], box

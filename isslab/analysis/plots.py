@@ -681,12 +681,15 @@ def plot_strength(table: pd.DataFrame) -> Figure:
             ax.set_title(f"{game_id}: team success", fontsize=10)
         else:
             opponents = list(dict.fromkeys(part["opponent"]))
-            budgets = sorted(part["budget"].unique())
-            for j, budget in enumerate(budgets):
-                rows = part[part["budget"] == budget].set_index("opponent").reindex(opponents)
-                x = np.arange(len(opponents)) + (j - (len(budgets) - 1) / 2) * 0.25
+            # one series per searcher: a budget, with rollouts or (value=model) the fitted model
+            searchers = part.drop_duplicates("searcher").sort_values(["budget", "searcher"])["searcher"]
+            for j, searcher in enumerate(searchers):
+                rows = part[part["searcher"] == searcher].set_index("opponent").reindex(opponents)
+                x = np.arange(len(opponents)) + (j - (len(searchers) - 1) / 2) * 0.2
                 err = [rows["win_rate"] - rows["low"], rows["high"] - rows["win_rate"]]
-                ax.errorbar(x, rows["win_rate"], yerr=err, fmt="o", capsize=3, label=f"{budget} simulations")
+                budget = int(rows["budget"].dropna().iloc[0])
+                label = f"{budget} simulations" + (", model leaves" if "value=model" in searcher else "")
+                ax.errorbar(x, rows["win_rate"], yerr=err, fmt="o", capsize=3, label=label)
             ax.set_xticks(range(len(opponents)), [f"vs {o}" for o in opponents], fontsize=8)
             ax.set_xlim(-0.6, len(opponents) - 0.4)
             ax.set_title(f"{game_id}: {bot_name}'s win rate", fontsize=10)
