@@ -24,12 +24,13 @@ from isslab.core import (
     as_int,
     bot,
     make,
+    short_repr,
 )
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["GameRecord", "derive_seeds", "expand_bots", "play", "resolve_bots"]
+__all__ = ["GameRecord", "derive_seeds", "expand_bots", "play", "resolve_bots", "start_under"]
 
 #: seeds are ints below this (128 bits, as ``numpy.random.SeedSequence`` takes them)
 MAX_SEED: Final = 2**128
@@ -255,3 +256,28 @@ def play(
         game_stats=current.game_stats(),
         start=state,
     )
+
+
+def start_under(game: Game, state: State) -> State:
+    """``state``'s moves replayed in ``game`` (a sweep's point: the same position under other options).
+
+    The position itself when ``game`` is its game; a move the point's rules refuse is a ``ValueError``.
+    """
+    if state.game == game:
+        return state
+    s = game.new_state()
+    source = state.game
+    for i, action in enumerate(state.history):
+        try:
+            s = s.apply(game.decode_action(source.encode_action(action)))
+        except ValueError as exc:
+            raise ValueError(
+                f"the start position cannot be played under {_options_text(game, source)}: its move {i} "
+                f"({short_repr(str(action), 60)}) is not legal there ({exc})"
+            ) from None
+    return s
+
+
+def _options_text(game: Game, base: Game) -> str:
+    changed = {k: v for k, v in game.options.items() if base.options.get(k) != v}
+    return ", ".join(f"{k}={short_repr(v, 30)}" for k, v in changed.items()) or "these options"

@@ -95,3 +95,16 @@ def test_the_old_paths_are_the_moved_modules() -> None:
     from isslab.bots.arena import head_to_head, skill_trace  # noqa: F401
     from isslab.cli import parse_grid  # noqa: F401
     from isslab.sim import record_rows, seed_array  # noqa: F401
+
+
+def test_search_bots_reach_the_fitted_model_through_the_registry() -> None:
+    """``mcts(value="model")`` asks the core's registry; the analysis layer registers ``"model"``."""
+    import isslab
+    from isslab.core import value_function, value_names
+
+    assert "model" in value_names()
+    state = isslab.make("space-1999", players=2).new_state()
+    values = value_function("model", state.game)(state)
+    assert len(values) == 2 and all(0.0 <= v <= 1.0 for v in values)
+    with pytest.raises(ValueError, match="no leaf value named 'nope'; registered: model"):
+        value_function("nope", state.game)

@@ -32,6 +32,7 @@ __all__ = [
     "hashable",
     "identify",
     "record_rows",
+    "rotated",
     "rows_frame",
     "swept",
 ]
@@ -268,3 +269,12 @@ def _collision(df: pd.DataFrame, keys: list[str], twice: pd.Series) -> str:
         f"{games} games appear more than once in the frame ({where} is one): two rows of one seat share "
         f"the columns that name a game ({told}); {cause}"
     )
+
+
+def rotated(seq: Sequence[Any], i: int, rotate: bool) -> list[Any]:
+    """The bots of game ``i``: with ``rotate``, bot ``j`` sits in seat ``(j + i) % n``."""
+    if not rotate:
+        return list(seq)
+    n = len(seq)
+    k = i % n
+    return [seq[(s - k) % n] for s in range(n)]

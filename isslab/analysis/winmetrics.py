@@ -29,6 +29,7 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
+from isslab.analysis.replay import replay
 from isslab.analysis.review import Review, review
 from isslab.analysis.winprob import WinModel, model
 from isslab.core import ReturnsKind, short_repr
@@ -119,8 +120,6 @@ def _row(
 
 def _records(data: pd.DataFrame | Iterable[GameRecord]) -> list[GameRecord]:
     if isinstance(data, pd.DataFrame):
-        from isslab.sim import replay
-
         firsts = data.drop_duplicates("game") if "game" in data else data
         out = []
         for _, row in firsts.iterrows():

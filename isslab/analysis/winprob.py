@@ -36,7 +36,7 @@ import math
 import os
 import random
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,7 +47,7 @@ import numpy.typing as npt
 
 from isslab.analysis.features import progress_features, seat_features
 from isslab.analysis.pool import check_workers, run_chunks
-from isslab.core import TERMINAL, Game, ReturnsKind, State, make, short_repr
+from isslab.core import TERMINAL, Game, ReturnsKind, State, make, register_value, short_repr
 from isslab.play import derive_seeds, expand_bots, play
 
 __all__ = [
@@ -676,3 +676,9 @@ def available(game: Game) -> WinModel | None:
 def chance_kind(game: Game) -> str:
     """``"win chance"`` for a win/lose game, ``"expected return"`` for a cooperative game."""
     return "expected return" if game.info.returns is ReturnsKind.COOPERATIVE else "win chance"
+
+
+@register_value("model")
+def _model_leaf_value(game: Game) -> Callable[[State], list[float]]:
+    """The search bots' leaf value ``"model"``: the game's default fitted model (fitted quietly if needed)."""
+    return model(game, progress=False).values

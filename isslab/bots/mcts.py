@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 from isslab import checks
-from isslab.core import CHANCE, TERMINAL, Action, Bot, State, bot, register_bot, short_repr
+from isslab.core import CHANCE, TERMINAL, Action, Bot, State, bot, register_bot, short_repr, value_function
 
 __all__ = [
     "MCTS",
@@ -523,10 +523,9 @@ class MCTS:
         """How a new leaf is valued: rollouts by ``policy``, or (``value="model"``) the fitted model."""
         if self.params.get("value") != "model":
             return rollout_function(policy, self.params["rollout_steps"])
-        from isslab.analysis.winprob import model
-
-        fitted = model(state.game, progress=False)
-        return lambda s, rng: (fitted.values(s), 0)
+        # the analysis layer registers "model" (isslab.winprob); a bot never imports the layer that fits it
+        values = value_function("model", state.game)
+        return lambda s, rng: (values(s), 0)
 
     def _budget(self, share: int = 1, part: int = 0) -> tuple[int | None, float | None]:
         """Simulations and seconds of part ``part`` of the search when it is split ``share`` ways.

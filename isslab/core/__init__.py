@@ -41,6 +41,9 @@ from isslab.core.registry import (
     make,
     register_bot,
     register_game,
+    register_value,
+    value_function,
+    value_names,
 )
 from isslab.core.saves import load, restore
 from isslab.core.values import (
@@ -95,6 +98,9 @@ __all__ = [
     "parse_json",
     "register_bot",
     "register_game",
+    "register_value",
+    "value_function",
+    "value_names",
     "restore",
     "short_repr",
     "variant",

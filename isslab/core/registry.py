@@ -1,7 +1,9 @@
 """The registry: games by id (variants included), bots by game and name, and ``isslab.make``.
 
 Importing ``isslab`` (which importing ``isslab.core`` does first) imports every game package, and
-each registers its game and bots; a variant is registered by ``isslab.variant``. Equal requests to
+each registers its game and bots; a variant is registered by ``isslab.variant``. Leaf values for the
+search bots are registered by name too (``"model"``, by the analysis layer), so that a bot asks the
+registry for a value function and never imports the layer that fits it. Equal requests to
 ``make`` share one game object and its precomputed tables.
 """
 
@@ -24,6 +26,9 @@ __all__ = [
     "make",
     "register_bot",
     "register_game",
+    "register_value",
+    "value_function",
+    "value_names",
     "undefined_variant",
 ]
 
@@ -32,6 +37,9 @@ Bot: TypeAlias = Callable[[State, random.Random], Any]
 
 _GAMES: dict[str, type[Game]] = {}
 _BOTS: dict[tuple[str, str], Bot] = {}
+#: A value function gives each seat's value of a state (its win chance or expected return).
+ValueFunction: TypeAlias = Callable[[State], Any]
+_VALUES: dict[str, Callable[[Game], ValueFunction]] = {}
 _MADE: dict[Any, Game] = {}
 #: most games ``make`` keeps (games with big tables cost memory: the cache is emptied when full)
 _MADE_SIZE: Final = 256
@@ -58,6 +66,30 @@ def register_bot(game_id: str, name: str) -> Callable[[Bot], Bot]:
         return fn
 
     return deco
+
+
+def register_value(name: str) -> Callable[[Callable[[Game], ValueFunction]], Callable[[Game], ValueFunction]]:
+    """Decorator: register ``factory(game) -> (state -> values per seat)`` as the leaf value ``name``."""
+
+    def deco(factory: Callable[[Game], ValueFunction]) -> Callable[[Game], ValueFunction]:
+        _VALUES[name] = factory
+        return factory
+
+    return deco
+
+
+def value_names() -> list[str]:
+    """The names of the registered leaf values (``"model"`` once the analysis layer is imported)."""
+    return sorted(_VALUES)
+
+
+def value_function(name: str, game: Game) -> ValueFunction:
+    """The registered leaf value ``name`` for ``game``; an unknown name is a ``ValueError``."""
+    factory = _VALUES.get(name) if isinstance(name, str) else None
+    if factory is None:
+        known = ", ".join(value_names()) or "none"
+        raise ValueError(f"no leaf value named {_short(name, 40)}; registered: {known}")
+    return factory(game)
 
 
 def games(variants: bool = False) -> list[str]:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
 from isslab import checks
-from isslab.analysis.frame import Row, record_rows
+from isslab.analysis.frame import Row, record_rows, rotated
 from isslab.analysis.trace import Tracer, summary
 from isslab.core import Bot, Game, State, load
 from isslab.play import play, resolve_bots
@@ -28,15 +28,6 @@ def seed_array(seed: int, count: int) -> np.ndarray:
     words = np.random.SeedSequence(value).generate_state(max(operator.index(count), 1) * 2, dtype=np.uint32)
     pairs = words.astype(np.uint64).reshape(-1, 2)
     return ((pairs[:, 0] << np.uint64(32)) | pairs[:, 1])[:count]
-
-
-def rotated(seq: Sequence[Any], i: int, rotate: bool) -> list[Any]:
-    """The bots of game ``i``: with ``rotate``, bot ``j`` sits in seat ``(j + i) % n``."""
-    if not rotate:
-        return list(seq)
-    n = len(seq)
-    k = i % n
-    return [seq[(s - k) % n] for s in range(n)]
 
 
 def play_rows(

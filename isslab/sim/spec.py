@@ -22,7 +22,7 @@ from isslab import checks
 from isslab.analysis.frame import BASE_COLUMNS
 from isslab.analysis.trace import TRACE_COLUMNS
 from isslab.core import Bot, Game, State, make, short_repr
-from isslab.play import BotSpec, expand_bots, resolve_bots
+from isslab.play import BotSpec, expand_bots, resolve_bots, start_under
 from isslab.sim.args import (
     AutoSpec,
     Games,
@@ -111,31 +111,6 @@ class RunSpec:
                 for n, vals in zip(self.grid, self.grid_values, strict=True)
             }
         return out
-
-
-def start_under(game: Game, state: State) -> State:
-    """``state``'s moves replayed in ``game`` (a sweep's point: the same position under other options).
-
-    The position itself when ``game`` is its game; a move the point's rules refuse is a ``ValueError``.
-    """
-    if state.game == game:
-        return state
-    s = game.new_state()
-    source = state.game
-    for i, action in enumerate(state.history):
-        try:
-            s = s.apply(game.decode_action(source.encode_action(action)))
-        except ValueError as exc:
-            raise ValueError(
-                f"the start position cannot be played under {_options_text(game, source)}: its move {i} "
-                f"({short_repr(str(action), 60)}) is not legal there ({exc})"
-            ) from None
-    return s
-
-
-def _options_text(game: Game, base: Game) -> str:
-    changed = {k: v for k, v in game.options.items() if base.options.get(k) != v}
-    return ", ".join(f"{k}={short_repr(v, 30)}" for k, v in changed.items()) or "these options"
 
 
 def _common(
