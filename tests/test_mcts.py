@@ -494,3 +494,26 @@ def test_any_budget_is_refused_or_held_to(simulations: Any, worlds: Any) -> None
         return
     result = bot.search(state, random.Random(1))
     assert 1 <= result.simulations <= simulations and result.simulations == sum(result.visits)
+
+
+def test_model_valued_mcts_plays_mission_iss_whose_planner_guides_the_tree() -> None:
+    """The planner remembers a turn's second command; the tree asks it about sibling positions too.
+
+    It crashed with ``KeyError`` in ``_step_action`` (seed 0 at two players) before its memory was
+    tied to the position it planned in.
+    """
+    game = isslab.make("mission-iss", players=2)
+    record = isslab.play(game, ["mcts(simulations=20, value=model)"] * 2, seed=0)
+    assert record.length > 20 and record.returns[0] == record.returns[1] >= 1
+
+
+def test_step_from_names_the_move_that_led_here_and_nothing_else() -> None:
+    game = isslab.make("space-1999", players=2)
+    s0 = game.new_state()
+    a, b = s0.legal_actions()[:2]
+    s1, sibling = s0.apply(a), s0.apply(b)
+    s2 = s1.apply(s1.legal_actions()[0])
+    assert s1.step_from(s0) == a and s2.step_from(s0) == a and sibling.step_from(s0) == b
+    assert s2.step_from(sibling) is None and s0.step_from(s1) is None and s1.step_from(s1) is None
+    assert s2.step_from(s0, within=1) is None
+    assert isslab.load(s2.to_json()).step_from(s1) is None  # a loaded position has its own history

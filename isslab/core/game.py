@@ -506,6 +506,23 @@ class State(ABC):
         new._nhist = self._nhist + 1
         return new
 
+    def step_from(self, earlier: State, within: int = 16) -> Action | None:
+        """The action played in ``earlier`` on the way to this state, if it is at most ``within`` moves back.
+
+        ``None`` when this state does not descend from ``earlier`` by ``apply`` (a sibling, an unrelated
+        or a loaded position): a bot with memory checks with it that a plan is still its own.
+        """
+        back = self._nhist - earlier._nhist
+        if not 0 < back <= within:
+            return None
+        node = self._hist
+        for _ in range(back - 1):
+            node = node[1] if node is not None else None
+        if node is None or node[1] is not earlier._hist:
+            return None
+        action: Action = node[0]
+        return action
+
     @property
     def history(self) -> tuple[Action, ...]:
         """The actions applied since ``new_state()``, oldest first."""

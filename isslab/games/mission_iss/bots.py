@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from isslab.core import Action, register_bot
 from isslab.games.mission_iss.actions import Play, Select, UseBonus
@@ -878,6 +878,10 @@ _BOARD = (
 _board_of = operator.attrgetter(*_BOARD)
 
 
+#: what the planner remembers of a turn's plan: the turn, (kind, step), the position, its action
+_Follow: TypeAlias = "tuple[tuple[Any, ...], tuple[int, tuple[Any, ...]], StateMissionISS, Action]"
+
+
 class Planner:
     """The team planner (see the module): a callable bot with a one-position memory.
 
@@ -896,7 +900,7 @@ class Planner:
         self._look: _Look | None = None
         self._plans: _Plans | None = None
         self._held: tuple[int, ...] = ()
-        self._follow: tuple[tuple[Any, ...], tuple[int, tuple[Any, ...]]] | None = None
+        self._follow: _Follow | None = None
 
     def __repr__(self) -> str:
         return "<mission-iss bot 'planner'>"
@@ -1033,7 +1037,14 @@ class Planner:
         turn = (st.game, st.seat, st.track, st.tally[TURNS], st.station, st.dice_free, st.bonuses)
         follow = self._follow
         self._follow = None
-        if follow is not None and len(have) == 1 and all(map(operator.is_, follow[0], turn)):
+        # and only in a position reached by the planned first command: a search asks the planner about
+        # siblings too (the same turn, another first command), where the planned step may not exist
+        if (
+            follow is not None
+            and len(have) == 1
+            and all(map(operator.is_, follow[0], turn))
+            and st.step_from(follow[2]) == follow[3]
+        ):
             # the second command of the turn's plan: given as planned while it is still legal
             kind, step = follow[1]
             if have[0] == kind or have[0] == WILD:
@@ -1047,9 +1058,10 @@ class Planner:
         _, plan, then = plans.best(have)
         if plan is None:
             return _fallback(st, legal)
+        action = _checked(st, _step_action(look, st, plan[2]), legal)
         if len(have) == 2 and then is not None:
-            self._follow = (turn, then)
-        return _checked(st, _step_action(look, st, plan[2]), legal)
+            self._follow = (turn, then, st, action)
+        return action
 
 
 # --- the greedy baseline --------------------------------------------------------------------------
