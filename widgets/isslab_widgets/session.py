@@ -24,7 +24,8 @@ What the game view shows of the seats comes from the engine's public hooks (``ke
 ``goal``, ``standing``, ``headline``, ``Game.round_label``; see ``isslab/games/README.md``):
 the player panel (:meth:`Session.seat_rows`), the result of the human's last decision
 (:meth:`Session.result`), the recap of a round (:meth:`Session.recap`) and the game-over panel
-(:meth:`Session.game_over`).
+(:meth:`Session.game_over`), read in :mod:`isslab_widgets.session_panels`. Saving and loading are
+in :mod:`isslab_widgets.session_saves`.
 
 Chance is never a person's choice: the action list offers no chance outcome (the dice roll by
 themselves, or with the Roll button) unless the teaching switch ``choose_dice`` is on.
@@ -37,99 +38,22 @@ import threading
 import traceback
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 import isslab
-from isslab import CHANCE, TERMINAL, Action, Game, IllegalActionError, ReturnsKind, State
-from isslab.core import MAX_SAVE_CHARS, short_repr
+from isslab import CHANCE, TERMINAL, Action, Game, IllegalActionError, State
+from isslab.core import short_repr
 from isslab.play import derive_seeds
+from isslab_widgets import session_panels, session_saves
 from isslab_widgets.boards import Board, board_for, text_scene
 from isslab_widgets.history import GameTree
 from isslab_widgets.scene import Rect, Scene, Text
+from isslab_widgets.session_panels import Choices, GameOver, LogLine, Recap, Result, SeatRow
+from isslab_widgets.session_saves import SAVES
 
-__all__ = ["HUMAN", "Choices", "GameOver", "LogLine", "Recap", "Result", "SeatRow", "Session"]
+__all__ = ["HUMAN", "SAVES", "Choices", "GameOver", "LogLine", "Recap", "Result", "SeatRow", "Session"]
 
 #: the seat choice meaning "a person clicks for this seat"
 HUMAN = "human"
-#: the folder saved games go to by default (relative to the working directory; git ignores it)
-SAVES = "saves"
-
-
-class LogLine(NamedTuple):
-    """One step of the game log: its number (1 = the first action), its text, and who acted."""
-
-    step: int
-    text: str
-    #: the seat that acted, or ``CHANCE``
-    mover: int
-
-
-class Choices(NamedTuple):
-    """The action list a person picks from: actions and their labels, or a note saying why it is empty."""
-
-    actions: list[Action]
-    labels: list[str]
-    note: str = ""
-
-
-class SeatRow(NamedTuple):
-    """One row of the player panel: who plays a seat, its public numbers and goal, turn and lead."""
-
-    seat: int
-    name: str
-    colour: str
-    #: ``"human"`` or a bot's name
-    player: str
-    #: the seat's key numbers (``state.key_numbers``), values as text
-    numbers: list[tuple[str, str]]
-    goal: str
-    to_move: bool
-    #: among the seats ahead on ``state.standing`` (never every seat: a tie of all leads nobody)
-    leads: bool
-
-
-class Result(NamedTuple):
-    """What followed the human's last decision, as that seat may know it (shown until its next one)."""
-
-    #: the step number of the decision (1 = the first action of the game)
-    step: int
-    seat: int
-    decision: str
-    #: the steps after it, up to the shown position
-    after: list[LogLine]
-    #: the seat's key numbers that changed: ``prestige: 5 PP -> 9 PP``
-    changes: list[str]
-    #: the engine's headline for the seat (a scored test), when it changed since the decision
-    headline: str
-
-
-class Recap(NamedTuple):
-    """What happened in one round, as the screen's eyes may know it."""
-
-    #: the round (0 = the first, as ``state.rounds`` counts)
-    round_index: int
-    label: str
-    #: every step of the round, described for the eyes
-    lines: list[LogLine]
-    #: per seat, the key numbers that changed over the round (``seat``, ``["money: 12M -> 3M"]``)
-    changes: list[tuple[int, list[str]]]
-    #: the engine's headlines that appeared during the round (scored tests), oldest first
-    headlines: list[str]
-    #: False while the round is still being played
-    complete: bool
-
-
-class GameOver(NamedTuple):
-    """The end of a game: how it ended, the winners, and every seat's rank and statistics."""
-
-    reason: str
-    winners: list[str]
-    #: rows ordered by rank: seat, rank, the seat's key numbers, its non-zero statistics
-    rows: list[tuple[int, int, list[tuple[str, str]], list[tuple[str, str]]]]
-    #: what the game was about, first (the board's ``summary``: points by source, the hands revealed)
-    summary: list[str] = []
-    #: True for a cooperative game: the seats share one result, so there is no ranking
-    team: bool = False
 
 
 def cover(scene: Scene, name: str) -> Scene:
@@ -143,23 +67,6 @@ def cover(scene: Scene, name: str) -> Scene:
     layers = dict(scene.layers)
     layers["pieces"] = (*scene.layer("pieces"), *veil)
     return Scene(w, h, layers, (), scene.title, scene.background)
-
-
-def _text(value: object) -> str:
-    """A number as people write it: ``3`` rather than ``3.0``; anything else as ``str``."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, float):
-        return f"{value:.3g}"
-    return str(value)
-
-
-def _changes(
-    before: list[tuple[str, int | float | str]], after: list[tuple[str, int | float | str]]
-) -> list[str]:
-    """``label: old -> new`` for each key number that changed (labels matched by name)."""
-    old = dict(before)
-    return [f"{k}: {_text(old[k])} → {_text(v)}" for k, v in after if k in old and old[k] != v]
 
 
 class Session:
@@ -419,74 +326,18 @@ class Session:
 
     def turn_text(self) -> str:
         """Whose turn it is, in words: ``your turn (red)``, ``blue (greedy bot) to move``, ``dice``."""
-        st = self.state
-        cp = st.current_player
-        g = self.game
-        if cp == TERMINAL:
-            winners = st.winners()
-            if not winners:
-                return "game over: nobody won"
-            return "game over: " + ", ".join(g.seat_name(w) for w in winners) + " won"
-        if cp == CHANCE:
-            return "chance: the dice (or the cards) decide"
-        name = g.seat_name(cp)
-        if self.seats[cp] == HUMAN:
-            return f"your turn ({name})" if len(self.humans()) == 1 else f"{name}'s turn (human)"
-        return f"{name} ({self.seats[cp]} bot) to move"
+        return session_panels.turn_text(self)
 
     def seat_rows(self) -> list[SeatRow]:
         """The player panel: one row per seat, from the engine's public hooks."""
-        st = self.state
-        g = self.game
-        n = g.num_players
-        standing = [st.standing(s) for s in range(n)]
-        best = max(standing)
-        leaders = {s for s in range(n) if standing[s] == best} if len(set(standing)) > 1 else set()
-        if st.is_terminal() and st.winners():
-            leaders = set(st.winners())
-        cp = st.current_player
-        return [
-            SeatRow(
-                seat=s,
-                name=g.seat_name(s),
-                colour=g.info.seat_colours[s],
-                player=self.seats[s],
-                numbers=[(k, _text(v)) for k, v in st.key_numbers(s)],
-                goal=st.goal(s),
-                to_move=cp == s,
-                leads=s in leaders,
-            )
-            for s in range(n)
-        ]
+        return session_panels.seat_rows(self)
 
     def result(self) -> Result | None:
         """What followed the human's last decision up to the shown position, for that seat's eyes.
 
         It stays the same while bots and dice move, and changes with the human's next decision.
         """
-        eyes = self.eyes()
-        i = self.last_decision(eyes if len(self.humans()) > 1 else None)
-        if i is None:
-            return None
-        tree = self.tree
-        before = tree.at(i)
-        seat = before.current_player
-        now = self.state
-        eyes = self.eyes()
-        seen = seat if eyes is None else eyes
-        decision = now.describe(tree.actions()[i], eyes)
-        after = self.log(i + 1, tree.cursor)
-        changes = _changes(before.key_numbers(seen), now.key_numbers(seen))
-        # the first new headline after the decision is the result it led to (its mission test);
-        # later ones (the rivals' tests) are in the recap
-        old = before.headline(seen)
-        headline = ""
-        for p in range(i + 1, tree.cursor + 1):
-            line = tree.at(p).headline(seen)
-            if line and line != old:
-                headline = line
-                break
-        return Result(i + 1, seat, decision, after, changes, headline)
+        return session_panels.result(self)
 
     def recap(self, index: int | None = None) -> Recap | None:
         """What happened in round ``index`` on the current line (default: the last round finished).
@@ -494,61 +345,11 @@ class Session:
         Rounds are ``state.rounds`` as the engine counts them; every step is described for the
         screen's eyes. None when there is no such round yet.
         """
-        tree = self.tree
-        st = self.state
-        if index is None:
-            index = st.rounds - 1
-        if index < 0:
-            return None
-        steps = [p for p in range(tree.cursor) if tree.at(p).rounds == index]
-        if not steps:
-            return None
-        lo, hi = steps[0], steps[-1] + 1
-        eyes = self.eyes()
-        start, end = tree.at(lo), tree.at(hi)
-        n = self.game.num_players
-        changes = [(s, _changes(start.key_numbers(s), end.key_numbers(s))) for s in range(n)]
-        headlines: list[str] = []
-        if eyes is not None or not self.game.info.hidden_information:
-            seen = 0 if eyes is None else eyes
-            for p in range(lo + 1, hi + 1):
-                line = tree.at(p).headline(seen)
-                if line and line not in headlines and line != start.headline(seen):
-                    headlines.append(line)
-        return Recap(
-            index,
-            self.game.round_label(index),
-            self.log(lo, hi),
-            [(s, c) for s, c in changes if c],
-            headlines,
-            end.rounds > index,
-        )
+        return session_panels.recap(self, index)
 
     def game_over(self) -> GameOver | None:
         """The end of the game at the shown position (None while it goes on): winners, ranks, stats."""
-        st = self.state
-        if not st.is_terminal():
-            return None
-        g = self.game
-        n = g.num_players
-        reason = st.end_reason.value if st.end_reason is not None else "the game is over"
-        ranks = st.ranks()
-        stats = st.seat_stats()
-        # statistics that are zero for every seat say nothing: left out
-        keys = [k for k in (stats[0] if stats else {}) if any(stats[s].get(k) for s in range(n))]
-        rows = [
-            (
-                s,
-                ranks[s],
-                [(k, _text(v)) for k, v in st.key_numbers(s)],
-                [(k.replace("_", " "), _text(stats[s][k])) for k in keys],
-            )
-            for s in sorted(range(n), key=lambda s: (ranks[s], s))
-        ]
-        summary = getattr(self.board, "summary", None)
-        lines = list(summary(st)) if callable(summary) else []
-        team = g.info.returns == ReturnsKind.COOPERATIVE
-        return GameOver(reason, [g.seat_name(w) for w in st.winners()], rows, lines, team)
+        return session_panels.game_over(self)
 
     def play_again(self) -> bool:
         """A new game of the same game and options, with the same seats and the next seed."""
@@ -744,52 +545,21 @@ class Session:
 
     def default_save_path(self) -> Path:
         """Where Save writes by default: ``saves/<game id>-game.json`` (``saves/`` is git-ignored)."""
-        return Path(SAVES) / f"{self.game.id}-game.json"
+        return session_saves.default_save_path(self)
 
     def save(self, path: str | Path | None = None) -> Path:
         """Write the whole current line as isslab JSON (``isslab.load`` reads it back).
 
         Without a path it goes to :meth:`default_save_path`; missing folders are made.
         """
-        target = Path(path if path is not None else self.default_save_path()).expanduser()
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(self.tree.tip.to_json(), encoding="utf-8")
-        self.say(f"saved {self.tree.size - 1} steps to {target}")
-        return target
+        return session_saves.save(self, path)
 
     def load(self, source: str | bytes | Path) -> bool:
         """Load a saved game from a file path, JSON text or the bytes of an upload; a bad one changes nothing.
 
         Text that starts with ``{`` or ``[`` is read as JSON, anything else as a path.
         """
-        if isinstance(source, bytes | bytearray):
-            where = "the upload"
-            try:
-                text = bytes(source).decode("utf-8")
-            except UnicodeDecodeError as exc:
-                return self.say(f"cannot load {where}: it is not UTF-8 text (byte {exc.start})", error=True)
-        elif isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
-            text, where = source, "text"
-        elif isinstance(source, str | Path):
-            try:
-                p = Path(source).expanduser()
-                if not p.is_file():
-                    return self.say(f"cannot load: no file {short_repr(str(p))}", error=True)
-                if p.stat().st_size > MAX_SAVE_CHARS * 4:  # UTF-8 takes up to 4 bytes a character
-                    return self.say(f"cannot load {p}: larger than any isslab save file", error=True)
-                where = str(p)
-                text = p.read_text(encoding="utf-8")
-            except UnicodeDecodeError as exc:
-                return self.say(f"cannot load {p}: it is not UTF-8 text (byte {exc.start})", error=True)
-            except OSError as exc:
-                return self.say(f"cannot load {short_repr(str(source))}: {exc.strerror or exc}", error=True)
-        else:
-            return self.say(f"cannot load {short_repr(source)}: give a path, JSON text or bytes", error=True)
-        try:
-            state = isslab.load(text)
-        except ValueError as exc:
-            return self.say(f"cannot load {where}: {exc}", error=True)
-        return self.adopt(state, f"loaded {state.move_number} steps from {where}")
+        return session_saves.load(self, source)
 
     def adopt(self, state: State, note: str = "") -> bool:
         """Continue from ``state`` (its history becomes the line); another game keeps the seats if it can."""

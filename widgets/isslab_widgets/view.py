@@ -22,17 +22,19 @@ Texts follow the session's eyes (see :mod:`isslab_widgets.session`): with one hu
 status lines, recaps and action labels are ``state.describe(action, that seat)``. In hot-seat play
 of a game with hidden information, the view covers every private part when the turn passes to
 another person, until that person presses "I am ..." (:meth:`Session.handover`).
+
+The view is put together from parts, one idea each (see :mod:`isslab_widgets.view_base`): the step
+controls and the replay (:mod:`.view_steps`), the hot-seat hand-over (:mod:`.view_handover`), the
+What if tab (:mod:`.view_whatif`) and the Save/Load tab (:mod:`.view_saves`).
 """
 
 from __future__ import annotations
 
-import functools
 import html
 import threading
 import time
 from collections.abc import Callable, Hashable, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import ipywidgets as widgets
 
@@ -41,22 +43,21 @@ from isslab import Action, Game, State
 from isslab_widgets import panels
 from isslab_widgets.boards import Board, animation
 from isslab_widgets.history import GameTree
-from isslab_widgets.plots import outcome_figure, png_bytes
 from isslab_widgets.rules import rules_markdown
 from isslab_widgets.scene import Scene
 from isslab_widgets.session import HUMAN, Session
+from isslab_widgets.view_base import TAB_TITLES, _guarded, button
+from isslab_widgets.view_handover import HandOver
+from isslab_widgets.view_saves import SaveLoad
+from isslab_widgets.view_steps import StepControls
+from isslab_widgets.view_whatif import WhatIfTab
 from isslab_widgets.whatif import WhatIf
 from isslab_widgets.winchance import WinChancePanel
 
 if TYPE_CHECKING:
     from isslab_widgets.draw import CanvasPainter
 
-__all__ = ["ANIMATION_SECONDS", "DEFAULT_DELAY", "HUMAN", "GameView", "make_for_seats", "play"]
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-#: the tabs of the side column, in order
-TAB_TITLES = ("Game", "Win chances", "Rules", "Position", "Log", "JSON", "What if", "Save/Load")
+__all__ = ["ANIMATION_SECONDS", "DEFAULT_DELAY", "HUMAN", "TAB_TITLES", "GameView", "make_for_seats", "play"]
 
 #: how long a move or a roll is animated (the checkbox "animate" switches it off)
 ANIMATION_SECONDS = 0.3
@@ -100,22 +101,7 @@ _CSS = """<style>
 </style>"""
 
 
-def _guarded(fn: F) -> F:
-    """Widget callbacks: report any exception on the status line instead of raising into the kernel."""
-
-    @functools.wraps(fn)
-    def wrapper(self: GameView, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(self, *args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - the point is to keep the widget alive
-            self.session.fail(exc)
-            self._show_status()
-            return None
-
-    return cast(F, wrapper)
-
-
-class GameView(widgets.HBox):
+class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
     """An interactive board with a player panel, recaps, rules, history, details and what-if."""
 
     def __init__(
@@ -176,36 +162,6 @@ class GameView(widgets.HBox):
         self.board_box = W.Box(layout=W.Layout(flex="0 0 auto"))
         self.board_box.add_class("isslab-board")
 
-        def button(tooltip: str, **kw: Any) -> widgets.Button:
-            return W.Button(tooltip=tooltip, layout=W.Layout(width="auto", flex="0 0 auto"), **kw)
-
-        def icon(name: str, tooltip: str) -> widgets.Button:
-            return W.Button(icon=name, tooltip=tooltip, layout=W.Layout(width="36px", flex="0 0 auto"))
-
-        self.undo_button = button(
-            "take back your last move, with the bots' moves and the dice after it",
-            description="Undo my move",
-            icon="undo",
-        )
-        self.back_button = icon("step-backward", "one step back (look back: the bots wait)")
-        self.redo_button = icon("step-forward", "one step forward on this line")
-        self.forward_button = self.redo_button
-        self.slider = W.IntSlider(
-            0,
-            0,
-            0,
-            description="step",
-            continuous_update=True,
-            layout=W.Layout(flex="1 1 auto", width="auto", min_width="160px"),
-            style={"description_width": "32px"},
-        )
-        self.slider.add_class("isslab-steps")
-        self.replay_button = W.ToggleButton(
-            False,
-            icon="play",
-            tooltip="replay this line step by step from here; press again to pause (it stays where it is)",
-            layout=W.Layout(width="36px", flex="0 0 auto"),
-        )
         self.roll_button = button("resolve the chance step (roll the die)", description="Roll", icon="cube")
         self.roll_button.add_class("isslab-roll")
         self.step_button = button(
@@ -266,66 +222,25 @@ class GameView(widgets.HBox):
             [W.HTML("<b>Moves</b>"), self.action_list, self.action_note, self.play_button],
             layout=W.Layout(),
         )
-        self.handover_text = W.HTML()
-        self.handover_button = W.Button(
-            description="I am ...",
-            button_style="primary",
-            tooltip="the person of this seat now sits at the screen: show its cards",
-            layout=W.Layout(width="auto"),
-        )
-        self.handover_box = W.VBox(
-            [self.handover_text, self.handover_button], layout=W.Layout(display="none")
-        )
-        self.handover_box.add_class("isslab-handover")
-
         self.log_view = W.HTML(layout=W.Layout())
         self.inspector = W.HTML(layout=W.Layout())
         self.json_view = W.Textarea(layout=W.Layout(width="auto", height="400px"), disabled=True)
-        self.path = W.Text(description="file", layout=W.Layout(width="auto"))
-        self.save_button = button("write the whole line as isslab JSON", description="Save", icon="save")
-        self.load_button = button(
-            "read a saved game from the file named above", description="Load", icon="folder-open"
-        )
-        self.upload = W.FileUpload(accept=".json", multiple=False, description="Upload")
         self.rules_view = W.Output(layout=W.Layout(height="430px", overflow="auto"))
         self.rules_view.add_class("isslab-rules")
         self.rules_view.add_class("isslab-scrolls")
 
-        self.wi_games = W.BoundedIntText(200, min=1, max=1_000_000, description="games")
-        self.wi_workers = W.BoundedIntText(1, min=1, max=16, description="workers")
-        self.wi_seed = W.IntText(0, description="seed")
-        self.wi_bots_row = W.VBox()
-        self.wi_button = button(
-            "simulate games from the shown position", description="Run what-if from here", icon="play"
-        )
-        self.wi_button.button_style = "info"
-        self.wi_progress = W.IntProgress(0, min=0, max=1, description="progress")
-        self.wi_result = W.HTML()
-        # shown once a run has drawn it: an Image without a value is a broken picture
-        self.wi_plot = W.Image(format="png", layout=W.Layout(max_width="100%", display="none"))
-
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.back_button.on_click(lambda _b: self.back())
-        self.redo_button.on_click(lambda _b: self.redo())
         self.roll_button.on_click(lambda _b: self.roll())
         self.step_button.on_click(lambda _b: self.advance())
         self.play_button.on_click(lambda _b: self._play_selected())
-        self.save_button.on_click(lambda _b: self.save())
-        self.load_button.on_click(lambda _b: self.load())
-        self.wi_button.on_click(lambda _b: self._start_what_if())
         self.again_button.on_click(lambda _b: self.play_again())
         self.whatif_here_button.on_click(lambda _b: self.what_if_from_here())
-        self.handover_button.on_click(lambda _b: self.take_screen())
-        self.slider.observe(self._on_slider, "value")
         self.action_list.observe(self._on_choice, "value")
-        self.replay_button.observe(self._on_replay, "value")
         for timing in (self.autoplay, self.auto_roll, self.delay, self.animate, self.choose_dice):
             timing.observe(self._on_timing, "value")
-        self.upload.observe(self._on_upload, "value")
 
         self.game_tab = W.VBox(
             [
-                self.handover_box,
+                self._build_handover(),
                 W.HBox(
                     [self.seat_box, W.VBox([self.over_box, self.happened, self.moves_box])],
                     layout=W.Layout(grid_gap="8px"),
@@ -346,28 +261,8 @@ class GameView(widgets.HBox):
                 self.inspector,
                 self.log_view,
                 W.VBox([self.json_view]),
-                W.VBox(
-                    [
-                        W.HTML("Simulate games from the shown position with these bots:"),
-                        self.wi_bots_row,
-                        W.HBox([self.wi_games, self.wi_workers]),
-                        self.wi_seed,
-                        self.wi_button,
-                        self.wi_progress,
-                        self.wi_result,
-                        self.wi_plot,
-                    ]
-                ),
-                W.VBox(
-                    [
-                        W.HTML(
-                            "Save the game (the whole current line) as isslab JSON, or load one. "
-                            "Saves go to the folder <code>saves/</code> unless you name another."
-                        ),
-                        self.path,
-                        W.HBox([self.save_button, self.load_button, self.upload]),
-                    ]
-                ),
+                self._build_what_if(),
+                self._build_saves(),
             ],
             layout=W.Layout(),
         )
@@ -376,15 +271,13 @@ class GameView(widgets.HBox):
         tabs.selected_index = 0
         self.tabs = tabs
 
+        steps = self._build_steps()
         self.side = W.VBox(
             [
                 W.HTML(_CSS),
                 self.title,
                 self.status,
-                W.HBox(
-                    [self.undo_button, self.back_button, self.slider, self.redo_button, self.replay_button],
-                    layout=W.Layout(),
-                ),
+                steps,
                 W.HBox(
                     [self.roll_button, self.step_button, self.delay],
                     layout=W.Layout(flex_flow="row wrap"),
@@ -633,58 +526,9 @@ class GameView(widgets.HBox):
         self.seat_pickers[seat].value = player
 
     @_guarded
-    def undo(self) -> bool:
-        """Take back your last move, with the bots' moves and dice after it (no human seat: one step)."""
-        return self._do(self.session.undo)
-
-    @_guarded
-    def back(self) -> bool:
-        """One step back along the line (the bots wait while you look back)."""
-        return self._do(self.session.back)
-
-    @_guarded
-    def redo(self) -> bool:
-        """One step forward along the current line."""
-        return self._do(self.session.redo)
-
-    @_guarded
-    def go_to(self, step: int) -> bool:
-        """Show step ``step`` of the current line (0 = the start)."""
-        return self._do(self.session.go_to, step)
-
-    @_guarded
-    def take_screen(self) -> bool:
-        """Hot-seat: the person the screen passes to has it now; its cards and moves show."""
-        return self._do(self.session.take_screen)
-
-    @_guarded
     def play_again(self) -> bool:
         """A new game with the same game, options and seats (the next seed)."""
         return self._do(self.session.play_again)
-
-    @_guarded
-    def what_if_from_here(self, games: int | None = None) -> WhatIf | None:
-        """From the game-over panel: go to your last decision, open What if, and simulate from there."""
-        with self.session.lock:
-            s = self.session
-            i = s.last_decision()
-            if i is None:
-                recap = s.recap()
-                i = recap.lines[0].step - 1 if recap is not None and recap.lines else 0
-            s.go_to(i)
-            self._refresh()
-            self.tabs.selected_index = TAB_TITLES.index("What if")
-            return self.what_if(games=games)
-
-    def _do(self, fn: Callable[..., bool], *args: Any) -> bool:
-        """Run a session request and bring the widgets up to date with its outcome."""
-        with self.session.lock:
-            ok = fn(*args)
-            if ok:
-                self._refresh()
-            else:
-                self._show_status()
-            return ok
 
     @_guarded
     def _on_choice(self, change: dict[str, Any]) -> None:
@@ -696,11 +540,6 @@ class GameView(widgets.HBox):
             self.action_note.value = (
                 f"<span title='{html.escape(labels[i])}'><b>chosen:</b> {html.escape(text)}</span>"
             )
-
-    @_guarded
-    def _on_slider(self, change: dict[str, Any]) -> None:
-        if not self._syncing and change["new"] != self.tree.cursor:
-            self.go_to(change["new"])
 
     @_guarded
     def _on_seat(self, change: dict[str, Any]) -> None:
@@ -732,149 +571,12 @@ class GameView(widgets.HBox):
             self.session.fail(exc)
             self._show_status()
 
-    # --- replay: step along the line on a timer; pausing keeps the position ---------------------
-
-    @_guarded
-    def _on_replay(self, change: dict[str, Any]) -> None:
-        if change["new"]:
-            self.replay_button.icon = "pause"
-            self._schedule_replay()
-        else:
-            self.replay_button.icon = "play"
-            if self._replay_timer is not None:
-                self._replay_timer.cancel()
-                self._replay_timer = None
-
-    def _schedule_replay(self) -> None:
-        timer = threading.Timer(max(0.2, float(self.delay.value)), self._replay_tick)
-        timer.daemon = True
-        self._replay_timer = timer
-        timer.start()
-
-    def _replay_tick(self) -> None:
-        try:
-            with self.session.lock:
-                if not self.replay_button.value:
-                    return
-                if self.tree.at_tip():
-                    self.replay_button.value = False
-                    return
-                self.redo()
-            self._schedule_replay()
-        except Exception as exc:  # noqa: BLE001 - a timer thread has nobody to raise to
-            self.session.fail(exc)
-            self._show_status()
-
     def close(self) -> None:
         """Stop the bots' and the replay's timers and close the widgets."""
         self.session.close()
         if self._replay_timer is not None:
             self._replay_timer.cancel()
         super().close()
-
-    # ------------------------------------------------------------------------------------------
-    # save / load
-    # ------------------------------------------------------------------------------------------
-
-    @_guarded
-    def save(self, path: str | Path | None = None) -> Path | None:
-        """Write the whole current line as isslab JSON (default: the file box, under ``saves/``)."""
-        target = self.session.save(path if path is not None else (self.path.value or None))
-        self._show_status()
-        return target
-
-    @_guarded
-    def load(self, source: str | bytes | Path | None = None) -> bool:
-        """Load a saved game from a file path, JSON text or uploaded bytes; a bad file changes nothing."""
-        return self._do(self.session.load, source if source is not None else self.path.value)
-
-    @_guarded
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if files:
-            item = files[0]
-            self.load(bytes(item["content"]))
-
-    # ------------------------------------------------------------------------------------------
-    # what-if
-    # ------------------------------------------------------------------------------------------
-
-    def what_if(
-        self,
-        games: int | None = None,
-        bots: Sequence[str] | None = None,
-        workers: int | None = None,
-        seed: int | None = None,
-    ) -> WhatIf:
-        """Start simulating ``games`` games from the shown position in a background thread.
-
-        In a game with hidden information, played with one person's eyes, the games start from the
-        hidden cards redrawn as that seat may imagine them (:meth:`Session.simulation_start`).
-        """
-        with self.session.lock:
-            if self.whatif_run is not None and self.whatif_run.running():
-                raise RuntimeError("a what-if run is already going; wait for it to finish")
-            games = int(self.wi_games.value if games is None else games)
-            bots = list(bots) if bots is not None else [d.value for d in self.wi_bots]
-            seed = int(self.wi_seed.value if seed is None else seed)
-            start, note = self.session.simulation_start(seed)
-            run = WhatIf(
-                start,
-                bots,
-                games,
-                seed=seed,
-                workers=int(self.wi_workers.value if workers is None else workers),
-                on_progress=self._wi_progress,
-                on_finish=self._wi_finish,
-            )
-            self._wi_note = note
-            self.whatif_run = run
-            self.whatif_result = None
-            self.wi_progress.max = games
-            self.wi_progress.value = 0
-            self.wi_progress.bar_style = ""
-            self.wi_button.disabled = True
-            self.wi_result.value = (
-                f"running {games} games from step {self.tree.cursor} with {', '.join(bots)} &hellip; "
-                "(the board stays playable)"
-            )
-            return run.start()
-
-    @_guarded
-    def _start_what_if(self) -> None:
-        try:
-            self.what_if()
-        except (ValueError, RuntimeError) as exc:
-            self.wi_result.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
-
-    def _wi_progress(self, done: int, total: int) -> None:
-        self.wi_progress.value = min(done, total)
-
-    def _wi_finish(self, run: WhatIf) -> None:
-        try:
-            self.wi_button.disabled = False
-            if run.error is not None:
-                self.wi_progress.bar_style = "danger"
-                self.wi_result.value = (
-                    f"<span style='color:#b00'>what-if failed: {html.escape(repr(run.error))}</span>"
-                )
-                return
-            df = run.result
-            if df is None:
-                raise RuntimeError("the what-if run ended without a result")
-            self.whatif_result = df
-            self.wi_progress.value = run.games
-            self.wi_progress.bar_style = "success"
-            game = run.state.game
-            self.wi_result.value = panels.what_if_html(
-                game, df, run.games, run.state.move_number, run.seed, self._wi_note
-            )
-            colours = list(game.info.seat_colours[: game.num_players])
-            self.wi_plot.value = png_bytes(outcome_figure(df, colours, title="what if from here"))
-            self.wi_plot.layout.display = None
-        except Exception as exc:  # noqa: BLE001 - runs in the what-if thread: report, never raise
-            self.session.fail(exc)
-            self._show_status()
 
     # ------------------------------------------------------------------------------------------
     # drawing and panels
@@ -908,13 +610,8 @@ class GameView(widgets.HBox):
         self._drawn = s.state
 
     def _show_status(self) -> None:
-        s = self.session
-        to = s.handover()
-        if to is not None:  # the last message was written for the person leaving the screen
-            turn = html.escape(s.turn_text())
-            self.status.value = f"<b>{turn}</b> · pass the screen to {html.escape(s.game.seat_name(to))}"
-            return
-        self.status.value = panels.status_html(s)
+        handover = self._handover_status()
+        self.status.value = handover if handover is not None else panels.status_html(self.session)
 
     def _refresh(self) -> None:
         """Redraw and bring every panel up to date with the session."""
@@ -954,22 +651,7 @@ class GameView(widgets.HBox):
             # at the end the game-over panel takes the place of the moves and of what happened
             self.moves_box.layout.display = "none" if over is not None else None
             self.happened.layout.display = "none" if over is not None else None
-            self.handover_box.layout.display = None if to is not None else "none"
-            self.game_columns.layout.display = "none" if to is not None else None
-            if to is not None:  # hot-seat: nothing private shows until the next person has the screen
-                name = html.escape(s.game.seat_name(to))
-                self.handover_text.value = (
-                    f"<div style='font-size:18px;font-weight:bold'>Pass the screen to {name}</div>"
-                    f"<div>The turn is {name}'s. Its cards, its moves and what it was told stay "
-                    f"covered until {name} sits at the screen.</div>"
-                )
-                self.handover_button.description = f"I am {s.game.seat_name(to)}: show my cards"
-                hidden = f"<i>covered until {name} has the screen</i>"
-                self.happened.value = hidden
-                self.log_view.value = hidden
-                self.inspector.value = hidden
-                self.json_view.value = ""
-            else:
+            if not self._cover(to):  # hot-seat: nothing private shows until the next person has the screen
                 self.happened.value = (
                     panels.result_html(s.result(), s) + panels.recap_html(s.recap(), s)
                     or "<i>What happened shows here: the result of your last move, and a recap after "

@@ -1,71 +1,43 @@
-"""The 1969 board: mission tracks, the Moon track, prestige, and every nation's two research sheets.
+"""The 1969 board's picture: the mission tracks, prestige, the action bar and the nations' sheets.
 
-Layout (top to bottom): a header with the year, phase, First Player and nation to act, and the
-Game Turn Track; the eleven mission tracks and the Moon Mission track (name, cost, Intelligence
-Cost, the prestige of each space, the rocket of the current test, flags per mission on the flag
-space, Moon head-start flags, who has attempted what); prestige bars and the mission-test panel; an
-action bar (the mover's cards and buttons); one panel per nation with its money, prestige, cards and
-its Ground Control sheet and Rocket sheet as two rows of six boxes (each named in full, as the
-move texts name it; scientist cubes in their type colours, Bonus Tokens). No text is smaller than
-:data:`MIN_TEXT` pixels. The fixed frame is the background layer, the position the board layer, highlights and
-buttons the pieces layer, so a selection repaints only the top layer.
-
-Clicks: a research box is selected and one button per scientist type it may take appears, with
-its price (a hire costs money, so even a box that takes one type asks first); a mission track
-launches it, cards and buttons do the rest. Prompts are written from the legal actions, so they
-never ask for what the nation cannot pay for. While
-playing Intelligence the selection is the multiset of cards picked so far. A refused click is
-explained by the engine: the board names the actions the click could have meant and shows
-``state.why_illegal`` of each.
-
-Hidden cards: a nation's card values show only for the ``viewers`` the view passes (the human seat)
-and for a human mover; the last actions in the action bar are written as those viewers know them.
+See :mod:`isslab_widgets.boards.game_1969` for the layout; the words come from :mod:`.words`, what a
+click means from :mod:`.clicks`.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable
 from functools import cached_property
-from typing import Any, cast
+from typing import cast
 
-from isslab import CHANCE, TERMINAL, Action, Game, State
+from isslab import CHANCE, TERMINAL, Game, State
 
 # the 1969 package re-exports every name a board needs (its modules may move)
 from isslab.games.game_1969 import (
     BOX_LABELS,
     BOXES,
-    BUY,
-    COMMIT,
-    INCOME_DISCARD,
-    INCOME_SPEND,
     KINDS,
-    LAUNCH,
     OVER,
     PHASES,
     REROLL,
     REROLL_ROLL,
     ROLL,
-    BuyCards,
     CardDraw,
     Commit,
     DiceRoll,
-    Discard,
-    EndPurchases,
     Game1969,
     Hire,
     Launch,
-    Pass,
     Reroll,
-    SpendPrestige,
     State1969,
     cards_text,
 )
-from isslab_widgets.boards import Board, Click, action_text
+from isslab_widgets.boards import action_text
+from isslab_widgets.boards.game_1969.clicks import Board1969Clicks
+from isslab_widgets.boards.game_1969.words import _last_launcher
 from isslab_widgets.boards.kit import fit
 from isslab_widgets.scene import Circle, Line, Polygon, Rect, Region, Scene, Shape, Text
-
-__all__ = ["BOARD", "CUBE_COLOURS", "MIN_TEXT", "Board1969"]
 
 #: scientist cube colours by kind (Components: white basic, blue rookie, green famous, red genius, black spy)
 CUBE_COLOURS: dict[str, str] = {
@@ -163,7 +135,7 @@ def _rocket(x: float, y: float, colour: str) -> list[Shape]:
     ]
 
 
-class Board1969:
+class Board1969(Board1969Clicks):
     """Draws a 1969 position and turns clicks on boxes, missions, cards and buttons into actions.
 
     Every text is at least :data:`MIN_TEXT` pixels high, and the places are named as the move texts
@@ -171,14 +143,8 @@ class Board1969:
     """
 
     def __init__(self, game: Game) -> None:
-        self.game = game
-        g = cast(Game1969, game)
-        #: seat names and screen colours, as the game declares them
-        self.names: tuple[str, ...] = game.info.seat_names
-        self.colours: tuple[str, ...] = game.info.seat_colours
-        self.n: int = g.n
-        self.missions: int = g.moon + 1
-        longest = max(len(v) for v in g.m_values)
+        super().__init__(game)
+        longest = max(len(v) for v in cast(Game1969, game).m_values)
         #: the width of a space on the tracks: narrower when an option makes a track very long
         self.space_w = min(float(_SPACE_W), (WIDTH - 100 - _TRACK_X) / longest)
         self.height = self._panels_y + _PANEL_H + (self.n - 1) * _SMALL_H + 8
@@ -657,91 +623,6 @@ class Board1969:
             Text(x + 10, y + 14 - (6 if chosen else 0), str(value), size=13, bold=True),
         ]
 
-    def _buttons(
-        self, st: State1969, legal: Sequence[Any], selected: Hashable | None
-    ) -> tuple[str, list[tuple[Hashable, str]]]:
-        """The prompt of the action bar and its buttons (key, label), both from the legal actions.
-
-        A prompt only asks for what the legal actions offer, so it never asks for something the
-        nation cannot pay for.
-        """
-        o = self.game.options
-        cp = st.current_player
-        name = self.names[cp]
-        buttons: list[tuple[Hashable, str]] = []
-        prompt = f"{name}: {PHASES[st.phase]}"
-        for a in legal:
-            t = type(a)
-            if t is SpendPrestige:
-                label = (
-                    "keep prestige" if not a.points else f"sell {a.points} PP (+{a.points * o['pp_money']}M)"
-                )
-                buttons.append((("do", a), label))
-            elif t is Discard:
-                buttons.append((("do", a), f"discard a {a.value}"))
-            elif t is BuyCards:
-                cards = f"{a.number} card{'s' if a.number > 1 else ''}"
-                buttons.append((("do", a), f"buy {cards} ({a.number * o['intel_cost']}M)"))
-            elif t is EndPurchases:
-                buttons.append((("do", a), "end purchases"))
-            elif t is Pass:
-                buttons.append((("do", a), "launch nothing"))
-            elif t is Reroll:
-                parts = [f"{n} {c}" for n, c in ((a.red, "red"), (a.blue, "blue"), (a.green, "green")) if n]
-                label = "re-roll " + ", ".join(parts) if parts else "keep the dice"
-                buttons.append((("do", a), label))
-        money = st.money[cp]
-        if st.phase == INCOME_SPEND:
-            prompt = f"{name} ({money}M): sell prestige for money?"
-        elif st.phase == BUY:
-            hires = [a for a in legal if type(a) is Hire]
-            buys = any(type(a) is BuyCards for a in legal)
-            if hires:
-                prompt = f"{name} ({money}M): click a highlighted box to hire" + (
-                    ", or buy cards" if buys else ""
-                )
-            elif buys:
-                prompt = f"{name} ({money}M): no scientist to hire; buy cards or end purchases"
-            else:
-                prompt = f"{name} ({money}M): nothing more to buy: end purchases"
-            if isinstance(selected, tuple) and selected[:1] == ("box",):
-                _, sheet, b = selected
-                kinds = [a for a in hires if a.sheet == sheet and a.box == BOXES[b]]
-                prompt = f"hire into {self.place_name(selected)}: choose, or cancel"
-                buttons = [
-                    (("do", a), f"hire {a.kind} ({st.hire_cost(cp, KINDS.index(a.kind))}M)") for a in kinds
-                ]
-                buttons.append((("box", sheet, b), "cancel"))
-        elif st.phase == LAUNCH:
-            prompt = f"{name} ({money}M): click a highlighted mission to launch it"
-        elif st.phase == COMMIT:
-            picked = selected[1] if isinstance(selected, tuple) and selected[:1] == ("commit",) else None
-            chosen = picked or (0,) * len(st.hands[cp])
-            g = cast(Game1969, self.game)
-            launcher = _last_launcher(st)
-            m = st.test[0] if st.test else 0
-            ic = int(g.m_ic[m])
-            total = sum((v + 1) * c for v, c in enumerate(chosen))
-            own = launcher == cp
-            way = "up" if own else "down"
-            whose = "its own" if own else f"{self.names[launcher]}'s" if launcher is not None else "the"
-            prompt = (
-                f"{name}: click cards to play face down on {whose} {g.m_name[m]}\n"
-                f"every {ic} points of cards move the rocket one space {way}"
-            )
-            if total:
-                steps = total // ic
-                prompt += f"; chosen {total} points: {steps} space{'s' if steps != 1 else ''} {way}"
-            buttons = [(("do", Commit(cp, (0,) * len(chosen))), "play nothing")]
-            if sum(chosen):
-                buttons.insert(0, (("do", Commit(cp, tuple(chosen))), f"play {cards_text(tuple(chosen))}"))
-                buttons.append((("clear",), "clear"))
-        elif st.phase == INCOME_DISCARD:
-            prompt = f"{name}: too many cards: click a card (or a button) to discard"
-        elif st.phase == REROLL:
-            prompt = f"{name}: re-roll dice with Simulation?"
-        return prompt, buttons
-
     # --- the contract -----------------------------------------------------------------------------
 
     def scene(
@@ -780,216 +661,3 @@ class Board1969:
             return viewers[0]
         cp = state.current_player
         return cp if cp >= 0 else 0
-
-    def summary(self, state: State) -> list[str]:
-        """The game-over panel's lead: every nation's prestige by source, so both totals add up.
-
-        The Scoring Track shows the prestige won in play; the final score adds the scientists'
-        end-of-game points: ``USA 57 PP = 52 on the track (2 at the start, 38 from missions, 16 from
-        the Moon, 4 sold) + 5 from its scientists``.
-        """
-        st = cast(State1969, state)
-        stats = st.seat_stats()
-        ranks = st.ranks()
-        start = int(self.game.options["start_prestige"])
-        out = []
-        for s in sorted(range(self.n), key=lambda s: (ranks[s], s)):
-            row = stats[s]
-            track, sci = int(row["pp_track"]), int(row["pp_scientists"])
-            parts = [f"{start} at the start", f"{int(row['pp_missions'])} from missions"]
-            if row.get("pp_moon"):
-                parts.append(f"{int(row['pp_moon'])} from the Moon")
-            other = (
-                track
-                - start
-                - int(row["pp_missions"])
-                - int(row.get("pp_moon", 0))
-                + int(row.get("pp_sold", 0))
-            )
-            if other:
-                parts.append(f"{other} from other rules")
-            if row.get("pp_sold"):
-                parts.append(f"minus {int(row['pp_sold'])} sold for money")
-            out.append(
-                f"{self.names[s]} {int(row['prestige'])} PP = {track} on the track ({', '.join(parts)}) "
-                f"+ {sci} from its scientists at the end; {int(row['money'])}M left"
-            )
-        return out
-
-    def place_name(self, key: Hashable) -> str:
-        """A box as ``USSR's Robotics``, a mission by name, a card by value, a button by its action."""
-        g = cast(Game1969, self.game)
-        if not isinstance(key, tuple) or not key:
-            return str(key)
-        if key[0] == "box":
-            return f"{self.names[key[1]]}'s {BOX_LABELS[key[2]]}"
-        if key[0] == "mission":
-            return str(g.m_name[key[1]])
-        if key[0] == "card":
-            return f"a {key[1]} card"
-        if key[0] == "do":  # a button: an action of the seat it belongs to, as that seat knows it
-            return self.game.describe_action(key[1], getattr(key[1], "seat", None))
-        return str(key[0])
-
-    def click(self, state: State, selected: Hashable | None, key: Hashable | None) -> Click:
-        """A click on a box (hire), a mission (launch), a card or a button; the engine says why not."""
-        st = cast(State1969, state)
-        if st.is_terminal():
-            return Click(selected=selected, message="the game is over", ok=False)
-        if st.is_chance_node():
-            return Click(selected=selected, message="roll first: the next step is a chance roll", ok=False)
-        legal = st.legal_actions()
-        if not isinstance(key, tuple) or not key:
-            return Click(
-                selected=selected,
-                ok=False,
-                message="nothing to click there: click a research box, a mission, a card or a button",
-            )
-        what = key[0]
-        if what == "do":
-            action = key[1]
-            if action in legal:
-                return Click(action=action)
-            return _refused(st, selected, [action])
-        if what == "clear":
-            return Click(selected=None, message="no cards chosen")
-        if what == "box":
-            return self._click_box(st, legal, selected, key)
-        if what == "mission":
-            return self._click_mission(st, legal, selected, key[1])
-        if what == "card":
-            return self._click_card(st, legal, selected, key[1])
-        return Click(selected=selected, message=f"nothing to do with {key!r}", ok=False)
-
-    def _click_box(
-        self, st: State1969, legal: Sequence[Any], selected: Hashable | None, key: tuple[Any, ...]
-    ) -> Click:
-        _, sheet, b = key
-        cp = st.current_player
-        hires = [a for a in legal if type(a) is Hire and a.sheet == sheet and a.box == BOXES[b]]
-        name = self.place_name(key)
-        if hires:
-            # a hire costs money: even a box that takes one scientist type asks first (a button)
-            if selected == key:
-                return Click(selected=None, message=f"{name} deselected")
-            kinds = ", ".join(f"{a.kind} {st.hire_cost(cp, KINDS.index(a.kind))}M" for a in hires)
-            return Click(selected=key, message=f"{name}: choose the scientist ({kinds}), or cancel")
-        # what the click would have hired: a spy on a rival's sheet, any scientist type on one's own
-        types = ["spy"] if sheet != cp else [k for k in KINDS if k != "spy"]
-        return _refused(st, selected, [Hire(cp, k, BOXES[b], sheet) for k in types])
-
-    def _click_mission(self, st: State1969, legal: Sequence[Any], selected: Hashable | None, m: int) -> Click:
-        g = cast(Game1969, self.game)
-        for a in legal:
-            if type(a) is Launch and a.mission == m:
-                return Click(action=a)
-        return _refused(st, selected, [Launch(st.current_player, m, g.m_name[m], g.m_cost[m])])
-
-    def _click_card(
-        self, st: State1969, legal: Sequence[Any], selected: Hashable | None, value: int
-    ) -> Click:
-        cp = st.current_player
-        if st.phase == COMMIT:  # playing Intelligence: the selection is the multiset picked so far
-            hand = st.hands[cp]
-            picked = (
-                list(selected[1])
-                if isinstance(selected, tuple) and selected[:1] == ("commit",)
-                else [0] * len(hand)
-            )
-            if not 1 <= value <= len(hand):
-                return Click(selected=selected, message=f"there is no {value} card in this game", ok=False)
-            if picked[value - 1] >= hand[value - 1]:
-                # a chosen card clicked again goes back to the hand: clicking cycles through the copies
-                picked[value - 1] = 0
-            else:
-                picked[value - 1] += 1
-            chosen = tuple(picked)
-            text = cards_text(chosen)
-            return Click(
-                selected=("commit", chosen) if sum(chosen) else None,
-                message=f"chosen to play: {text} (click 'play {text}' to commit)"
-                if sum(chosen)
-                else "no cards chosen",
-            )
-        discard = Discard(cp, value)
-        if discard in legal:
-            return Click(action=discard)
-        return _refused(st, selected, [discard])
-
-    def format_value(self, field: str, value: Any) -> Any:
-        """Per-seat fields in words for the inspector; None for those the seat table shows already
-        (money, prestige) and internal ones (researcher sums, statistics, this round's flags)."""
-        g = cast(Game1969, self.game)
-        if field == "cubes":
-            text = "; ".join(
-                f"{BOX_LABELS[b]}: {'+'.join(KINDS[k] for k in c)}" for b, c in enumerate(value) if c
-            )
-            return text or "-"
-        if field == "tokens":
-            return ", ".join(BOX_LABELS[b] for b, v in enumerate(value) if v) or "-"
-        if field == "hands":
-            return cards_text(tuple(value))
-        if field == "attempted":
-            return ", ".join(g.m_name[m] for m in range(self.missions) if value >> m & 1) or "-"
-        if field == "launched":
-            return g.m_name[value] if value >= 0 else "-"
-        if field == "moon_flag":
-            return "launched" if value < 0 else f"space {value + 1}"
-        if field == "spies_hired":
-            return value
-        return None
-
-    def field_label(self, field: str) -> str:
-        """The inspector's heading for a per-seat field."""
-        return {
-            "cubes": "scientists",
-            "tokens": "bonus tokens",
-            "hands": "cards in hand",
-            "attempted": "missions tried",
-            "launched": "launched this year",
-            "moon_flag": "Moon flag",
-            "spies_hired": "spies hired",
-        }.get(field, field)
-
-    def origin(self, action: Action) -> Hashable | None:
-        """The clickable place of an action: its box, its mission track, or its button."""
-        t = type(action)
-        if t is Hire:
-            return ("box", action.sheet, BOXES.index(action.box))
-        if t is Launch:
-            return ("mission", action.mission)
-        if t in (SpendPrestige, Discard, BuyCards, EndPurchases, Pass, Reroll, Commit):
-            return ("do", action)
-        return None
-
-
-def _refused(state: State, selected: Hashable | None, meant: Sequence[Action]) -> Click:
-    """A refused click, explained by the engine: why each action the click could have meant is illegal.
-
-    Actions refused for the same reason share it; different reasons are listed with the action each
-    is about, described for the seat to act (the only seat a click can act for).
-    """
-    seat = state.current_player
-    reasons: dict[str, list[str]] = {}
-    for action in meant:
-        why = state.why_illegal(action)
-        if why is not None:
-            reasons.setdefault(why, []).append(state.describe(action, seat))
-    if len(reasons) == 1:
-        text = next(iter(reasons))
-    else:
-        text = "; ".join(f"{' / '.join(about)}: {why}" for why, about in reasons.items())
-    return Click(selected=selected, message=f"not a legal click: {text}", ok=False)
-
-
-def _last_launcher(st: State1969) -> int | None:
-    """The nation that launched the mission test in ``st.test`` (the last Launch in the history)."""
-    for a in reversed(st.history):
-        if type(a) is Launch:
-            return int(a.seat)
-    return None
-
-
-#: the board of this game package (found by ``isslab_widgets.boards.board_class``); the annotation
-#: makes mypy check that the class satisfies the board protocol
-BOARD: Callable[[Game], Board] = Board1969
