@@ -197,7 +197,7 @@ class Tables:
         self.memo_conduct: Memo[Any, Any] = Memo(100_000)
         self.memo_earth: Memo[Any, list[Any]] = Memo(20_000)
         self.memo_misc: Memo[Any, Any] = Memo(20_000)
-        #: per compartment mask: its compartments per type, capped at 4 (see ``legal._can_conduct``)
+        #: per compartment mask: its compartments per type, capped at 4 (see ``legal_conduct._can_conduct``)
         self.memo_counts: Memo[int, tuple[int, ...]] = Memo(100_000)
         self.memo_lowest2: Memo[int, int] = Memo(100_000)
         #: the ways of Conduct Experiments of a card, and the choices of Plan Experiments

@@ -1,0 +1,168 @@
+"""A design report per game: ``isslab.report(game, bots=..., games=..., seed=0)``.
+
+The report asks the standard questions a designer asks of a game, each answered with simulated
+games, a 95% interval on every number, and a sentence that says what the interval shows (an
+interval that includes no effect says so). It plays at least two bot *line-ups*, so the reader
+sees how much each answer depends on who plays:
+
+* **ladder** (luck against skill): one seat played by each rung of a ladder of bots (random, the
+  heuristic bots, a search bot at a small budget) against the game's default bot; in a cooperative
+  game, a team of each rung. A game of pure luck gives every rung the same result. The **luck**
+  section is the place of the luck share of the win-chance analysis; it stays empty (NaN, with a
+  note) until ``isslab.metrics`` reports a ``luck_share``;
+* **turn_order**: win rate by position in turn order, the first-player advantage and the balance
+  of ``isslab.metrics`` (and what balance hides: it compares seats, not turn positions);
+* **players**: the first mover's win rate (a team's success) at every player count;
+* **lead** and **lead_curve** (runaway leader and catch-up): the sole leader's win rate at
+  mid-game, the comeback rate of the others, and the lead over time (:mod:`isslab.analysis.leads`);
+* **kingmaking**: how often a seat in last place that cannot win decides who does;
+* **length**: game length in moves and rounds, and its spread;
+* **coop** (cooperative games): the team's result bands, and what a team that shares all
+  information gains over seats that each follow their own heuristic (the first line-up against
+  the second, paired on the same seeds);
+* **sensitivity**: for every option marked as an assumption (``Option.assumption``), the main
+  outcome at each plausible value (:func:`plausible_values`), ranked by how far it moves;
+* **metrics**: the whole ``isslab.metrics`` table of each line-up.
+
+``Report`` renders as HTML in a notebook (tables with intervals and plots), ``to_frame()`` gives
+one long DataFrame (one row per number), ``report[section]`` one section's table.
+
+The package: :mod:`~isslab.analysis.report.lineups` (who plays), :mod:`~isslab.analysis.report.running`
+(the games and the rows), :mod:`~isslab.analysis.report.sections` (every section but the
+sensitivity), :mod:`~isslab.analysis.report.sensitivity` (plausible values and their section) and
+:mod:`~isslab.analysis.report.render` (the ``Report``, its HTML and plots); this module is the entry.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from typing import Any
+
+import isslab
+from isslab.analysis.report.lineups import SEARCH_BOT as SEARCH_BOT
+from isslab.analysis.report.lineups import LineUp as LineUp
+from isslab.analysis.report.lineups import _heuristics, _lineup
+from isslab.analysis.report.lineups import default_lineups as default_lineups
+from isslab.analysis.report.lineups import lineup_label as lineup_label
+from isslab.analysis.report.render import COLUMNS as COLUMNS
+from isslab.analysis.report.render import OUTCOME_WORDS as OUTCOME_WORDS
+from isslab.analysis.report.render import SECTIONS as SECTIONS
+from isslab.analysis.report.render import Report as Report
+from isslab.analysis.report.render import fmt as fmt
+from isslab.analysis.report.render import verdict as verdict
+from isslab.analysis.report.running import _pool, _Run
+from isslab.analysis.report.sections import (
+    _coop,
+    _kingmaking,
+    _ladder,
+    _lead,
+    _length,
+    _luck,
+    _metrics,
+    _players,
+    _turn_order,
+)
+from isslab.analysis.report.sensitivity import DEFAULT_OUTCOME as DEFAULT_OUTCOME
+from isslab.analysis.report.sensitivity import _default_outcome, _sensitivity
+from isslab.analysis.report.sensitivity import plausible_values as plausible_values
+from isslab.core import Game, make, short_repr
+
+__all__ = [
+    "DEFAULT_OUTCOME",
+    "SEARCH_BOT",
+    "Report",
+    "default_lineups",
+    "plausible_values",
+    "report",
+]
+
+
+def _check_count(name: str, value: Any, least: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= 100_000:
+        raise ValueError(f"{name} must be an int from {least} to 100,000, got {short_repr(value)}")
+    return value
+
+
+def report(
+    game: Game | str,
+    bots: Sequence[Any] | None = None,
+    games: int = 120,
+    seed: int = 0,
+    *,
+    workers: int | Executor = 2,
+    ladder: Sequence[str] | None = None,
+    search: str | None = "default",
+    search_games: int = 10,
+    side_games: int | None = None,
+    outcome: str | None = None,
+    sections: Sequence[str] | None = None,
+    **options: Any,
+) -> Report:
+    """Run the design report of a game (see the module docstring) and return a :class:`Report`.
+
+    ``game`` is an id (``options`` build it: ``players=3``) or a ``Game``. ``bots`` is a list of
+    line-ups, each a bot name (every seat) or a list of names (one per seat); by default two (the
+    default bot everywhere, and a mix: :func:`default_lineups`). Seats are rotated from game to game.
+    ``games`` games per line-up for the turn order, the lead, the length and the cooperative
+    bands; ``side_games`` (``games // 2`` by default) per rung of the ladder, per player count, per
+    kingmaking probe set and per value of each assumption; ``search_games`` for the search rung
+    (``search`` names it; None leaves it out). ``outcome`` is the column of the sensitivity
+    (:data:`DEFAULT_OUTCOME`; ``first_won``, ``length``, ``rounds`` work for every game).
+    ``sections`` runs only some (names of :data:`SECTIONS`). ``workers`` processes (or an Executor).
+    """
+    g = make(game, **options) if isinstance(game, str) else game
+    if not isinstance(g, Game):
+        raise ValueError(f"game must be a game id or a Game, got {short_repr(game)}")
+    if options and not isinstance(game, str):
+        raise ValueError("options are for a game id; a Game already has its options")
+    games = _check_count("games", games, 2)
+    side = _check_count("side_games", side_games if side_games is not None else max(2, games // 2), 2)
+    search_games = _check_count("search_games", search_games, 2)
+    lineups = [_lineup(g, b) for b in (bots if bots is not None else default_lineups(g))]
+    if not lineups:
+        raise ValueError("bots: give at least one line-up")
+    wanted = list(SECTIONS) if sections is None else list(sections)
+    unknown = [s for s in wanted if s not in SECTIONS]
+    if unknown:
+        raise ValueError(f"unknown sections {unknown}; the sections are: {', '.join(SECTIONS)}")
+    out = outcome if outcome is not None else _default_outcome(g)
+    heur = _heuristics(g.id)
+    rungs = list(ladder) if ladder is not None else ["random", *heur]
+    search_bot = SEARCH_BOT.get(g.id, "mcts(simulations=8)") if search == "default" else search
+    rep = Report(g, lineups, games, seed, out)
+    wall, cpu = time.perf_counter(), _cpu()
+    with _pool(workers) as (pool, width):
+        run = _Run(g, seed, pool, width)
+        labels = [lineup_label(lu) for lu in lineups]
+        frames = {lab: run.simulate(lu, games, trace=True) for lab, lu in zip(labels, lineups, strict=True)}
+        metric_tables = {lab: isslab.metrics(df, game=g) for lab, df in frames.items()}
+        steps: list[tuple[str, Callable[[], None]]] = [
+            ("ladder", lambda: _ladder(rep, run, rungs, search_bot, side, search_games)),
+            ("luck", lambda: _luck(rep, metric_tables)),
+            ("turn_order", lambda: _turn_order(rep, frames, metric_tables)),
+            ("players", lambda: _players(rep, run, lineups[0][0], side)),
+            ("lead", lambda: _lead(rep, run, frames, metric_tables)),
+            ("kingmaking", lambda: _kingmaking(rep, run, frames, side)),
+            ("length", lambda: _length(rep, frames, metric_tables)),
+            ("coop", lambda: _coop(rep, frames)),
+            ("sensitivity", lambda: _sensitivity(rep, run, lineups[0], side, out)),
+            ("metrics", lambda: _metrics(rep, metric_tables)),
+        ]
+        rep.timings["games"] = time.perf_counter() - wall
+        for name, step in steps:
+            if name in wanted or (name == "lead" and "lead_curve" in wanted):
+                began = time.perf_counter()
+                step()
+                rep.timings[name] = time.perf_counter() - began
+    rep.wall_seconds = time.perf_counter() - wall
+    rep.cpu_seconds = _cpu() - cpu
+    return rep
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished child processes (the worker pool's)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system

@@ -1,0 +1,247 @@
+"""Assumption sensitivity: the plausible values of an option marked as an assumption, and the
+section that plays the game at each of them and ranks the options by how far the main outcome moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+import pandas as pd
+
+import isslab
+from isslab.analysis.report.lineups import LineUp, lineup_label
+from isslab.analysis.report.render import OUTCOME_WORDS, Report, fmt, verdict
+from isslab.analysis.report.running import _plain, _row, _Run
+from isslab.core import Game, ReturnsKind, make, short_repr
+
+__all__ = ["DEFAULT_OUTCOME", "plausible_values"]
+
+
+#: the main outcome of each game (a per-game column, see :func:`_add_columns`), for the sensitivity
+DEFAULT_OUTCOME: Final[dict[str, str]] = {
+    "space-1999": "rounds",
+    "1969": "best_score",
+    "mission-iss": "win",
+}
+
+
+def _default_outcome(game: Game) -> str:
+    if game.id == "1998-iss":
+        return "margin" if game.num_players == 1 else "best_score"
+    if game.id in DEFAULT_OUTCOME:
+        return DEFAULT_OUTCOME[game.id]
+    return "win" if game.info.returns is ReturnsKind.COOPERATIVE else "length"
+
+
+#: FEDOR's deck at the game's default: every card an (action, back) pair
+_FEDOR_DECK: Final = (
+    ("install", "RU"),
+    ("install", "US"),
+    ("outside", "RU"),
+    ("outside", "US"),
+    ("long_stay", "RU"),
+    ("long_stay", "US"),
+    ("conduct", "RU"),
+    ("conduct", "US"),
+    ("reshuffle", "RU"),
+)
+
+
+def _recast(deck: tuple[tuple[str, str], ...], old: str, new: str) -> tuple[tuple[str, str], ...]:
+    """A FEDOR deck with every ``old`` card made a ``new`` card (same backs)."""
+    return tuple((new if action == old else action, back) for action, back in deck)
+
+
+#: plausible values of assumed options that no generic rule finds (years, compositions, tables of
+#: names), as (label, value) pairs, or None when the option has no plausible alternative we can
+#: name (the reason follows)
+_PLAUSIBLE: Final[dict[tuple[str, str], tuple[list[tuple[str, Any]] | None, str]]] = {
+    ("1969", "die_faces"): (
+        [("4/1/1", (4, 1, 1)), ("2/3/1", (2, 3, 1)), ("3/1/2", (3, 1, 2))],
+        "die faces (success/neutral/failure) moved by one",
+    ),
+    ("1969", "intel_deck"): (
+        [("26/13/0", (26, 13, 0)), ("0/13/26", (0, 13, 26))],
+        "more low or more high cards (of values 1/2/3)",
+    ),
+    ("mission-iss", "track_years"): (
+        [
+            ("no 2002", (1998, 1999, 2000, 2001, 2005, 2006, 2007, 2008, 2009, 2010, 2011)),
+            ("2003 added", (1998, 1999, 2000, 2001, 2002, 2003, 2005, 2006, 2007, 2008, 2009, 2010, 2011)),
+        ],
+        "one space fewer or more before 2005",
+    ),
+    ("mission-iss", "incident_years"): (
+        [("2001", (2001,)), ("2001, 2007, 2010", (2001, 2007, 2010))],
+        "one incident space fewer or more",
+    ),
+    ("mission-iss", "milestones"): (
+        [
+            ("9 by 2008", ((2005, 6), (2008, 9))),
+            ("5 by 2005", ((2005, 5), (2009, 9))),
+            ("7 by 2005, 10 by 2009", ((2005, 7), (2009, 10))),
+        ],
+        "a review's 2008, and one module fewer or more",
+    ),
+    ("mission-iss", "setup_tile_fields"): (
+        [("T", ("T",)), ("T, R, S", ("T", "R", "S"))],
+        "one research tile fewer or more",
+    ),
+    ("mission-iss", "module_parents"): (None, "the station's shape: no plausible alternative to name"),
+    ("mission-iss", "research_bonuses"): (None, "bonus names: no plausible alternative to name"),
+    ("1998-iss", "fedor_deck"): (
+        [
+            ("conduct cards made install", _recast(_FEDOR_DECK, "conduct", "install")),
+            ("install cards made conduct", _recast(_FEDOR_DECK, "install", "conduct")),
+            ("outside cards made long stay", _recast(_FEDOR_DECK, "outside", "long_stay")),
+        ],
+        "two cards of one action made another action",
+    ),
+    ("1998-iss", "shuttle_copies"): (
+        [("4/2/2/2/2", (4, 2, 2, 2, 2)), ("2/4/2/2/2", (2, 4, 2, 2, 2)), ("3/3/3/2/1", (3, 3, 3, 2, 1))],
+        "other splits of 6 Russian + 6 US cards",
+    ),
+    ("1998-iss", "shuttle_materials"): (None, "read from the rulebook's examples"),
+    ("1998-iss", "shuttle_modules"): (None, "read from the rulebook's examples"),
+    ("1998-iss", "shuttle_replacement"): (None, "read from the rulebook's examples"),
+    ("1998-iss", "initial_modules"): (None, "compartment types: no plausible alternative to name"),
+    ("1998-iss", "module_deck"): (None, "compartment types: no plausible alternative to name"),
+}
+
+
+# --------------------------------------------------------------------------------------------------
+# plausible values of an assumption
+# --------------------------------------------------------------------------------------------------
+
+
+def _nudge(x: Any, sign: int) -> Any:
+    """A number moved by a fifth (at least 1) towards ``sign``; 0 stays 0, a positive stays positive."""
+    if isinstance(x, bool) or not isinstance(x, int | float) or x == 0:
+        return x
+    step = max(1, round(abs(x) * 0.2))
+    moved = x + sign * step
+    return max(1, moved) if x > 0 else moved
+
+
+def _nudged(value: Any, sign: int) -> Any:
+    """Every number inside a (nested) tuple nudged the same way; strings and flags kept."""
+    if isinstance(value, tuple):
+        return tuple(_nudged(v, sign) for v in value)
+    return _nudge(value, sign)
+
+
+def plausible_values(game: Game | str, name: str) -> tuple[list[tuple[str, Any]], str]:
+    """Plausible values of the option ``name`` other than the game's, as ``(label, value)`` pairs, and how.
+
+    A flag is flipped; an option with choices takes the others; a number, or every number of a
+    tuple or table, moves by a fifth (at least 1) down and up (the labels say ``down``/``up`` for a
+    tuple); a few options (years, deck compositions, tables of names) have values of their own in
+    ``_PLAUSIBLE``. Values the game refuses are dropped. An empty list comes with the reason.
+    """
+    g = make(game) if isinstance(game, str) else game
+    option = next((o for o in g.OPTIONS if o.name == name), None)
+    if option is None:
+        names = ", ".join(o.name for o in g.OPTIONS)
+        raise ValueError(f"{g.id} has no option {short_repr(name, 40)}; its options are: {names}")
+    current = g.options[name]
+    special = _PLAUSIBLE.get((g.id, name))
+    candidates: list[tuple[str, Any]]
+    if special is not None:
+        listed, how = special
+        if listed is None:
+            return [], how
+        candidates = list(listed)
+    elif isinstance(current, bool):
+        candidates, how = [(str(not current), not current)], "the other reading"
+    elif option.choices is not None:
+        candidates, how = [(str(c), c) for c in option.choices if c != current], "the other choices"
+    elif isinstance(current, tuple):
+        candidates = [("down", _nudged(current, -1)), ("up", _nudged(current, +1))]
+        how = "every number a fifth (at least 1) down, and up"
+    else:
+        candidates = [(str(_nudge(current, s)), _nudge(current, s)) for s in (-1, +1)]
+        how = "a fifth (at least 1) down and up"
+    out: list[tuple[str, Any]] = []
+    for label, value in candidates:
+        if value == current or any(value == v for _, v in out):
+            continue
+        try:
+            make(g.id, **{**g.options, name: value})
+        except ValueError:
+            continue
+        out.append((label, value))
+    return out, (how if out else f"{how}: no value the game accepts")
+
+
+# --------------------------------------------------------------------------------------------------
+# the section
+# --------------------------------------------------------------------------------------------------
+
+
+def _sensitivity(rep: Report, run: _Run, bots: LineUp, games: int, outcome: str) -> None:
+    g = rep.game
+    rows, ranking, skipped = [], [], []
+    base = run.simulate(bots, games, trace=outcome == "first_won")  # the game's own values, played once
+    for option in [o for o in g.OPTIONS if o.assumption]:
+        values, how = plausible_values(g, option.name)
+        if not values:
+            skipped.append(f"{option.name} ({how})")
+            continue
+        current = g.options[option.name]
+        tried = [current, *(v for _, v in values)]
+        labels = ["the game's value", *(label for label, _ in values)]
+        df = run.variants(option.name, tried[1:], bots, games, outcome == "first_won", base)
+        table = isslab.compare(df, by="variant", metric=outcome, baseline=0)
+        for k, r in zip(table["variant"].astype(int).tolist(), table.itertuples(), strict=True):
+            rows.append(
+                _row(
+                    lineup=lineup_label(bots),
+                    label=labels[k],
+                    quantity=option.name,
+                    value=r.estimate,
+                    low=r.low,
+                    high=r.high,
+                    games=r.games,
+                    diff=r.diff,
+                    diff_low=r.diff_low,
+                    diff_high=r.diff_high,
+                    note=_short_value(tried[k]) if k == 0 else how,
+                )
+            )
+        others = table[table["variant"] != 0]
+        top = others.iloc[int(np.argmax(others["diff"].abs().to_numpy()))]
+        top_label = labels[int(top["variant"])]
+        ranking.append(
+            _row(
+                lineup=lineup_label(bots),
+                label=top_label,
+                quantity=option.name,
+                value=top["diff"],
+                low=top["diff_low"],
+                high=top["diff_high"],
+                games=int(top["games"]),
+                note=verdict(top["diff_low"], top["diff_high"], what="an effect"),
+            )
+        )
+    ranked = sorted(ranking, key=lambda item: -abs(item["value"]))
+    for i, item in enumerate(ranked):
+        item["rank"] = i + 1
+    rep.sections["sensitivity"] = pd.DataFrame(ranked)
+    rep.sections["sensitivity_values"] = pd.DataFrame(rows)
+    words = OUTCOME_WORDS.get(outcome, outcome)
+    lines = [
+        f"{x['rank']}. {x['quantity']}: {fmt(x['value'], x['low'], x['high'], signed=True)} in {words} "
+        f"at {x['label']}: {x['note']}"
+        for x in ranked[:5]
+    ]
+    rep.readings["sensitivity"] = lines
+    rep.notes["sensitivity"] = (
+        f"For each assumed option, {words} at each plausible value, against the game's value on the same "
+        f"seeds ({games} games each); ranked by the largest move. "
+        + (f"Not varied: {'; '.join(skipped)}." if skipped else "")
+    )
+
+
+def _short_value(value: Any) -> str:
+    return short_repr(_plain(value), 48)
