@@ -79,6 +79,9 @@ REGULARISATION: Final = 0.005
 #: the features the penalty holds back less (see ``fit_rows``), and by how much they are enlarged
 STRONG: Final = ("standing", "place", "leads alone", "steps", "rounds", "to move")
 STRONG_WEIGHT: Final = 10.0
+#: a game's own features (its ``win_features`` hook) named with this prefix enter large as well: the
+#: game's measure of the race, like its standing, is what the model should lean on
+GAME_PREFIX: Final = "game."
 #: the most games one fit may simulate
 MAX_GAMES: Final = 200_000
 #: a saved model is read up to this size
@@ -548,7 +551,7 @@ def fit_rows(
     # the standing and progress features enter larger, so the penalty holds them back less than the
     # many view features: with few games the model leans on the standing and adds what the view
     # tells beyond it (a prior, in effect, that the game's own measure of the lead matters most)
-    strong = np.array([n.startswith(STRONG) for n in kept_names], dtype=bool)
+    strong = np.array([n.startswith((*STRONG, GAME_PREFIX)) for n in kept_names], dtype=bool)
     scale = np.where(strong, scale / STRONG_WEIGHT, scale)
     mean_len = float(np.mean(rows.lengths)) if length is None else length
     prog = np.minimum(2.0, np.asarray(rows.steps) / mean_len)
