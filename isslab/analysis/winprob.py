@@ -141,13 +141,23 @@ def _bot_names(game: Game, bots: str | Sequence[str] | None) -> tuple[str, ...]:
     return tuple(str(b) for b in seq)
 
 
+def _features_version(game: Game) -> int | None:
+    """The version of a game's own ``win_features`` (its state's ``WIN_FEATURES_VERSION``; None: none)."""
+    got = getattr(game.STATE, "WIN_FEATURES_VERSION", None)
+    return int(got) if got is not None else None
+
+
 def _key(game: Game, spec: FitSpec) -> dict[str, Any]:
-    return {
+    key: dict[str, Any] = {
         "game": game.id,
         "options": _options_json(game),
         "version": _version(),
         "spec": spec.as_json(),
     }
+    features = _features_version(game)
+    if features is not None:  # a game with its own features: a model of other features is stale
+        key["features"] = features
+    return key
 
 
 def _digest(key: dict[str, Any]) -> str:
@@ -342,6 +352,11 @@ class WinModel:
         if doc.get("version") != _version():
             raise ValueError(
                 f"the model file was fitted by isslab {short_repr(doc.get('version'))}, this is {_version()}"
+            )
+        if doc.get("features") != _features_version(game):
+            raise ValueError(
+                f"the model file was fitted on {game.id}'s features version "
+                f"{short_repr(doc.get('features'))}, these are version {_features_version(game)}"
             )
         raw = doc.get("spec")
         try:
@@ -611,9 +626,15 @@ def cached_path(game: Game, spec: FitSpec) -> Path:
     return cache_dir() / f"{game.id}-{_digest(_key(game, spec))}.json"
 
 
-def shipped_path(game: Game) -> Path:
-    """The model shipped in the package for ``game``'s id (used when its key matches)."""
-    return _SHIPPED / f"{game.id}.json"
+def shipped_path(game: Game, spec: FitSpec | None = None) -> Path:
+    """The model shipped in the package for ``game``'s id (used when its key matches).
+
+    With a ``spec``: the file for that table and fit, named like a cache file (the package ships
+    one for a table other than the default where a check needs it: Space: 1999 with one eagle each).
+    """
+    if spec is None:
+        return _SHIPPED / f"{game.id}.json"
+    return _SHIPPED / f"{game.id}-{_digest(_key(game, spec))}.json"
 
 
 def model(
@@ -639,12 +660,12 @@ def model(
     path = cached_path(game, spec)
     found: WinModel | None = None
     if not refit:
-        shipped = shipped_path(game)
-        if shipped.exists():
-            try:
-                found = WinModel.load(shipped, game, spec)
-            except ValueError:
-                found = None  # shipped for another table, version or fit: not this one
+        for shipped in (shipped_path(game), shipped_path(game, spec)):
+            if found is None and shipped.exists():
+                try:
+                    found = WinModel.load(shipped, game, spec)
+                except ValueError:
+                    found = None  # shipped for another table, version or fit: not this one
         if found is None and path.exists():
             try:
                 found = WinModel.load(path, game, spec)
@@ -665,7 +686,7 @@ def available(game: Game) -> WinModel | None:
     spec = FitSpec(bots=_bot_names(game, None))
     if (game, spec) in _MEMO:
         return _MEMO[(game, spec)]
-    for path in (shipped_path(game), cached_path(game, spec)):
+    for path in (shipped_path(game), shipped_path(game, spec), cached_path(game, spec)):
         if path.exists():
             try:
                 found = WinModel.load(path, game, spec)

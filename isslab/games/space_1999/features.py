@@ -46,8 +46,11 @@ from isslab.core import CHANCE, TERMINAL
 if TYPE_CHECKING:
     from isslab.games.space_1999.rules import Game1999, State1999
 
-__all__ = ["HORIZON", "SEQUENCES", "RaceTables", "race_tables", "seat_turns", "win_features"]
+__all__ = ["HORIZON", "VERSION", "SEQUENCES", "RaceTables", "race_tables", "seat_turns", "win_features"]
 
+#: the version of these features: a model file records it (``WIN_FEATURES_VERSION`` of the state),
+#: so a model fitted on other features is refitted, not misread
+VERSION: Final = 1
 #: the turns followed: an eagle that needs more is counted as needing this many
 HORIZON: Final = 48
 #: the fixed sequences of die rolls the race is run over
@@ -160,7 +163,10 @@ def seat_turns(st: State1999) -> npt.NDArray[np.int64]:
 
 
 def _race(turns: npt.NDArray[np.int64], order: list[int]) -> list[float]:
-    """Each seat's share of roll sequences in which it lands its last eagle first (``order``: its place in turn)."""
+    """Each seat's share of the roll sequences in which it lands its last eagle first.
+
+    ``order[s]``: the seat's place in the order of the coming turns (0 moves next).
+    """
     n = len(order)
     done = turns > 0
     # a seat's k-th turn comes at order + (k - 1) * n, in turns of the whole table
