@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -46,7 +46,16 @@ from isslab.core import CHANCE, TERMINAL
 if TYPE_CHECKING:
     from isslab.games.space_1999.rules import Game1999, State1999
 
-__all__ = ["HORIZON", "VERSION", "SEQUENCES", "RaceTables", "race_tables", "seat_turns", "win_features"]
+__all__ = [
+    "HORIZON",
+    "SEQUENCES",
+    "VERSION",
+    "RaceTables",
+    "race_features",
+    "race_tables",
+    "seat_turns",
+    "win_features",
+]
 
 #: the version of these features: a model file records it (``WIN_FEATURES_VERSION`` of the state),
 #: so a model fitted on other features is refitted, not misread
@@ -61,6 +70,8 @@ _TIES: Final = 6
 _LOGIT_CAP: Final = 6.0
 
 _Array = npt.NDArray[np.float64]
+#: the last position whose race features were asked, and those features (see race_features)
+_LAST: list[Any] = []
 
 
 class RaceTables:
@@ -176,15 +187,17 @@ def _race(turns: npt.NDArray[np.int64], order: list[int]) -> list[float]:
     return [float(c) / SEQUENCES for c in counts]
 
 
-def win_features(st: State1999, observer: int) -> list[dict[str, float]]:
-    """Every seat's features (the generic ones and the race's, module docstring); nothing is hidden."""
-    from isslab.analysis.features import generic_features
+def race_features(st: State1999) -> list[dict[str, float]]:
+    """Every seat's race features (module docstring): the same from every seat's view.
 
-    feats = generic_features(st, observer)
+    The last position asked is remembered (by identity; a state never changes), so the features of
+    every seat's own view, asked one after the other, run the race once.
+    """
+    last = _LAST
+    if last and last[0] is st:
+        return last[1]
     t = st.game.tables
     n = t.n
-    if st.to_move == TERMINAL:  # the game is over: the generic features alone
-        return feats
     turns = seat_turns(st)
     if st.to_move == CHANCE and st.first < 0:  # the roll-off: every seat equally likely to start
         race = [0.0] * n
@@ -200,8 +213,9 @@ def win_features(st: State1999, observer: int) -> list[dict[str, float]]:
     th = st.theta
     # in turns of the whole table: a seat's k-th turn comes at order + (k - 1) * n
     when = [order[s] + (float(mean[s]) - 1.0) * n for s in range(n)]
+    out: list[dict[str, float]] = []
     for s in range(n):
-        f = feats[s]
+        f: dict[str, float] = {}
         dist = t.seat_dist[s][th]
         ds = [dist[d] for d in st.pos[s]] + [t.home_dist[s][th]] * st.home[s]
         f["game.left"] = float(t.eagles - st.landed[s])
@@ -218,4 +232,18 @@ def win_features(st: State1999, observer: int) -> list[dict[str, float]]:
         p = min(max(race[s], 0.5 / SEQUENCES), 1.0 - 0.5 / SEQUENCES)
         f["game.race"] = race[s]
         f["game.race logit"] = max(-_LOGIT_CAP, min(_LOGIT_CAP, math.log(p / (1.0 - p))))
+        out.append(f)
+    _LAST[:] = [st, out]
+    return out
+
+
+def win_features(st: State1999, observer: int) -> list[dict[str, float]]:
+    """Every seat's features (the generic ones and the race's, module docstring); nothing is hidden."""
+    from isslab.analysis.features import generic_features
+
+    feats = generic_features(st, observer)
+    if st.to_move == TERMINAL:  # the game is over: the generic features alone
+        return feats
+    for f, race in zip(feats, race_features(st), strict=True):
+        f.update(race)
     return feats
