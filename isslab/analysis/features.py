@@ -11,8 +11,12 @@ A game may offer better features through an optional state method::
     def win_features(self, observer: int) -> Sequence[Mapping[str, float]]:
         '''One feature mapping per seat, from what ``observer`` may know.'''
 
-:func:`seat_features` calls it when the state has it, else :func:`generic_features`, which gives
-every new game a model for free:
+:func:`seat_features` calls it when the state has it, else :func:`generic_features`. A game with
+the hook also sets ``WIN_FEATURES_VERSION`` (an int) on its state class: it is part of a model file's
+key, so a model fitted on other features is refitted, never misread. Features a hook names
+``game.*`` enter the fit as large as the standing (``winprob.GAME_PREFIX``). Space: 1999 has one
+(``isslab/games/space_1999/features.py``: the race, beside the generic features). The generic
+features give every new game a model for free:
 
 * the view is flattened into named numbers like the interop encoder does (numbers by path, bools as
   0/1, strings one-hot, lists of names as bags), **relative to the seat judged**: a list with one
