@@ -195,7 +195,8 @@ def race_features(st: State1999) -> list[dict[str, float]]:
     """
     last = _LAST
     if last and last[0] is st:
-        return last[1]
+        remembered: list[dict[str, float]] = last[1]
+        return remembered
     t = st.game.tables
     n = t.n
     turns = seat_turns(st)
