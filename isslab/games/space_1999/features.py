@@ -28,8 +28,9 @@ each seat's chance to land its last eagle first (``race``) follows, and with it 
 * ``game.race`` and ``game.race logit``: the race chance and its log-odds (clipped at +-6);
 * ``game.moves first``: the seat moves before the best rival (by expected turns) does.
 
-:func:`win_features` adds them to the generic features (kept, so that nothing the model read
-before is lost). The model multiplies each by the game's progress too.
+:func:`win_features` gives them; the state class asks for the generic features beside them
+(``WIN_FEATURES_EXTEND``), so that nothing the model read before is lost. The model multiplies each
+by the game's progress too.
 """
 
 from __future__ import annotations
@@ -239,12 +240,11 @@ def race_features(st: State1999) -> list[dict[str, float]]:
 
 
 def win_features(st: State1999, observer: int) -> list[dict[str, float]]:
-    """Every seat's features (the generic ones and the race's, module docstring); nothing is hidden."""
-    from isslab.analysis.features import generic_features
+    """Every seat's race features (module docstring), the same from every view: nothing is hidden.
 
-    feats = generic_features(st, observer)
-    if st.to_move == TERMINAL:  # the game is over: the generic features alone
-        return feats
-    for f, race in zip(feats, race_features(st), strict=True):
-        f.update(race)
-    return feats
+    The state class sets ``WIN_FEATURES_EXTEND``, so the model reads them beside the generic
+    features; a finished game has none of its own.
+    """
+    if st.to_move == TERMINAL:
+        return [{} for _ in range(st.game.tables.n)]
+    return [dict(f) for f in race_features(st)]

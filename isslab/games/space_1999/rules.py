@@ -276,6 +276,7 @@ class State1999(State):
     #: the win-chance model's features (isslab.analysis.features): the race's facts beside the generic
     win_features = features.win_features
     WIN_FEATURES_VERSION: ClassVar[int] = features.VERSION
+    WIN_FEATURES_EXTEND: ClassVar[bool] = True  # beside the generic features, not instead of them
 
     # --- the game view's player panel (see isslab/games/README.md) ----------------------------
 
