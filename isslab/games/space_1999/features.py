@@ -7,22 +7,26 @@ built once per game (:func:`race_tables`) out of the distance tables of :class:`
 
 **One eagle alone.** Between two turns of the same commander the die is rolled exactly once (every
 seat moves once a round, then the die), so one eagle moved by the ``greedy`` bot's rule (land when
-it can, else step to the neighbour with the least expected distance after the coming roll; ties
-shared evenly; launches onto the best rim dot) is a Markov chain on (dot, rotation) from one of its
-turns to the next. Its law of *T*, the turns it needs to land, is tabulated for every dot (and the
-home pad) and rotation, up to :data:`HORIZON` turns. Other eagles (blocking, jumps) are ignored.
+it can, else step to the neighbour with the least expected distance after the coming roll, ties
+drawn evenly; from the pad, launch onto the best rim dot) goes from one of its turns to the next by
+the rule and one roll. For :data:`SEQUENCES` fixed sequences of rolls (and tie draws), the turns it
+needs to land from every dot (and the pad) and rotation are tabulated once per game, capped at
+:data:`HORIZON`. Other eagles (blocking, jumps) are ignored.
 
-**A commander.** The eagles' turns add up (one eagle moves a turn), so the law of the turns to land
-every eagle is the convolution of the single-eagle laws, each taken at the rotation the commander
-will meet at its next turn: the current one if it moves before the die, else each face's.
+**A commander.** One eagle moves a turn, so a commander's turns to land every eagle are the sum of
+its eagles', each started at the rotation the commander meets at its next turn: the current one if
+it moves before the die, else the one after the sequence's first roll (and its later rolls after).
 
-**The race.** With the commanders' turn counts taken as independent and the order of turns known,
-each seat's chance to land its last eagle first (``race``) follows, and with it the features:
+**The race.** The same sequences serve every seat, because one die turns every eagle: two eagles on
+mirrored paths need the same turns in every sequence, and whoever moves first wins (seats taken as
+independent would call that race even). A seat's share of the sequences in which it lands its last
+eagle first, in the order of the coming turns, is its race chance; with it the features:
 
 * ``game.left``, ``game.home``, ``game.dist``, ``game.dist min``: eagles to land, on the pad, the
   summed and the shortest distance to landing (other eagles ignored) at the current rotation;
 * ``game.land now``: an eagle can land this turn (the seat is to move); ``game.p land next``: the
-  chance an eagle lands at the seat's next turn;
+  share of sequences in which the seat needs no more turns than it has eagles left (one eagle: it
+  lands at the seat's next turn);
 * ``game.turns``: the expected turns to land every eagle; ``game.turns@lead``: the best rival's minus
   the seat's, in turns of the whole table (so the order of turns counts);
 * ``game.race`` and ``game.race logit``: the race chance and its log-odds (clipped at +-6);
@@ -70,7 +74,6 @@ _TIES: Final = 6
 #: the race's log-odds are clipped to this size
 _LOGIT_CAP: Final = 6.0
 
-_Array = npt.NDArray[np.float64]
 #: the last position whose race features were asked, and those features (see race_features)
 _LAST: list[Any] = []
 
