@@ -23,9 +23,11 @@ and not gradient boosting:
 * it needs few games: a default table fits in well under the 2 minutes the benchmark allows.
 
 A fitted model is cached on disk (``$ISSLAB_CACHE``, else ``~/.cache/isslab``), keyed by the game id,
-its options, the isslab version and the fitting parameters; the default tables of the four games
-ship fitted in the package. A file that does not parse, or that belongs to another game, options,
-version or fit, is refitted with a warning. :func:`model` fits on first use, with a progress bar.
+its options, the isslab version, the fitting parameters and the version of the game's own features
+(``WIN_FEATURES_VERSION``, where it has a ``win_features`` hook); the default tables of the four
+games ship fitted in the package, and so does Space: 1999's table of one eagle each. A file that
+does not parse, or that belongs to another game, options, version, fit or features, is refitted
+with a warning. :func:`model` fits on first use, with a progress bar.
 """
 
 from __future__ import annotations
