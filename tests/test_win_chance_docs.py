@@ -42,11 +42,11 @@ def test_the_speed_figures_meet_the_bars() -> None:
         assert s["rollout_cpu_seconds"] / 2 <= 5.0, gid
 
 
-def test_exact_space_1999_end_games_are_covered_by_the_rollouts() -> None:
+def test_exact_space_1999_end_games_are_covered_by_the_rollouts_and_met_by_the_model() -> None:
     e = RESULTS["space-1999"]["exactness"]
     assert e["cases"] >= 200 and e["rollout_coverage"] >= 0.95
-    # the model misses this bar (docs/win-chances.md, "What misses the bar"): its error is reported
-    assert 0 <= e["model_mean_error"] <= e["model_max_error"] <= 1
+    # the model of that table, with the game's race features, within 0.05 on average
+    assert 0 <= e["model_mean_error"] <= 0.05 and e["model_mean_error"] <= e["model_max_error"] <= 1
 
 
 def test_the_docs_show_the_measured_table() -> None:

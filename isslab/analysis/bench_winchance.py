@@ -14,7 +14,8 @@
   its workers), and a rollout evaluation to +-0.05 of the result's range on two workers.
 
 ``--fit`` also writes the fitted default models into the package (``isslab/analysis/models``), so
-that they ship; figures go to ``docs/win-chances.json``.
+that they ship, and the model of each enumerated table (:data:`.exact_values.EXACT_TABLES`);
+figures go to ``docs/win-chances.json``.
 """
 
 from __future__ import annotations
@@ -201,7 +202,13 @@ def main(argv: list[str] | None = None) -> None:
         plot(cal, out_path.with_name(f"win-chances-{gid}.png"))
         entry: dict[str, Any] = {"calibration": cal, "speed": speed(gid, fitted)}
         if args.exact:
-            entry["exactness"] = exact_values.check(gid, args.exact, fitted)
+            exact_model = None
+            if args.fit and gid in exact_values.EXACT_TABLES:
+                # the enumerated table's model ships too (the exactness test reads it)
+                small = exact_values.exact_game(gid)
+                exact_model = winprob.fit(small, workers=2, progress=False)
+                exact_model.save(winprob.shipped_path(small, exact_model.spec))
+            entry["exactness"] = exact_values.check(gid, args.exact, exact_model or fitted)
         results[gid] = entry
         out_path.write_text(json.dumps(results, indent=1))
         c, s = cal, entry["speed"]

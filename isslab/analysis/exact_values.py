@@ -26,7 +26,15 @@ from isslab.analysis import winprob
 from isslab.analysis.evaluate import evaluate
 from isslab.core import CHANCE, TERMINAL, Action, Bot, Game, State
 
-__all__ = ["check", "policy_distribution", "solve", "space_1999_key"]
+__all__ = ["EXACT_TABLES", "check", "exact_game", "policy_distribution", "solve", "space_1999_key"]
+
+#: the tables whose positions are enumerated here, by game id (the model of each ships in the package)
+EXACT_TABLES: dict[str, dict[str, Any]] = {"space-1999": {"players": 2, "eagles": 1}}
+
+
+def exact_game(game_id: str) -> Game:
+    """The enumerable table of ``game_id`` (``KeyError`` for a game without one)."""
+    return isslab.make(game_id, **EXACT_TABLES[game_id])
 
 
 class _Fixed(random.Random):
@@ -111,7 +119,7 @@ def solve(
 
 def space_1999_cases(cases: int, seed: int = 0) -> tuple[Game, list[State], dict[Hashable, np.ndarray]]:
     """Positions of greedy games of Space: 1999 with one eagle each, and the exact values of all positions."""
-    game = isslab.make("space-1999", players=2, eagles=1)
+    game = exact_game("space-1999")
     policy = isslab.bot("space-1999", "greedy")
     exact = solve(game.new_state(), policy, space_1999_key)
     rng = random.Random(seed)
@@ -125,7 +133,11 @@ def space_1999_cases(cases: int, seed: int = 0) -> tuple[Game, list[State], dict
 
 
 def check(game_id: str, cases: int = 200, fitted: Any = None, games: int = 400) -> dict[str, Any]:
-    """Rollout coverage and model error against exact values (Space: 1999; the others: not here)."""
+    """Rollout coverage and model error against exact values (Space: 1999; the others: not here).
+
+    The model is ``fitted`` if it is of the enumerated table, else that table's default model
+    (shipped in the package, else fitted as ``winprob.model`` fits it).
+    """
     if game_id != "space-1999":
         return {"cases": 0, "note": "no enumerable positions of this game are checked here"}
     game, states, exact = space_1999_cases(cases)

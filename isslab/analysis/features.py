@@ -11,8 +11,14 @@ A game may offer better features through an optional state method::
     def win_features(self, observer: int) -> Sequence[Mapping[str, float]]:
         '''One feature mapping per seat, from what ``observer`` may know.'''
 
-:func:`seat_features` calls it when the state has it, else :func:`generic_features`, which gives
-every new game a model for free:
+:func:`seat_features` calls it when the state has it, else :func:`generic_features`. A game with
+the hook also sets ``WIN_FEATURES_VERSION`` (an int) on its state class: it is part of a model file's
+key, so a model fitted on other features is refitted, never misread; with
+``WIN_FEATURES_EXTEND = True`` the hook's features are added to the generic ones instead of
+replacing them (a game package never imports this module). Features a hook names
+``game.*`` enter the fit as large as the standing (``winprob.GAME_PREFIX``). Space: 1999 has one
+(``isslab/games/space_1999/features.py``: the race, beside the generic features). The generic
+features give every new game a model for free:
 
 * the view is flattened into named numbers like the interop encoder does (numbers by path, bools as
   0/1, strings one-hot, lists of names as bags), **relative to the seat judged**: a list with one
@@ -126,7 +132,8 @@ def generic_features(state: State, observer: int) -> list[dict[str, float]]:
 
 
 def seat_features(state: State, observer: int) -> list[dict[str, float]]:
-    """Every seat's features as ``observer`` may know them: the game's ``win_features`` hook, else generic."""
+    """Every seat's features as ``observer`` may know them: the game's ``win_features`` hook (beside the
+    generic ones when the state sets ``WIN_FEATURES_EXTEND``), else the generic ones."""
     hook = getattr(state, "win_features", None)
     if hook is None:
         return generic_features(state, observer)
@@ -136,7 +143,13 @@ def seat_features(state: State, observer: int) -> list[dict[str, float]]:
             f"{state.game.id}: win_features({observer}) gave {len(got)} mappings, one per seat "
             f"({state.game.num_players}) expected"
         )
-    return [{str(k): float(v) for k, v in m.items()} for m in got]
+    own = [{str(k): float(v) for k, v in m.items()} for m in got]
+    if not getattr(state, "WIN_FEATURES_EXTEND", False):
+        return own
+    out = generic_features(state, observer)
+    for f, extra in zip(out, own, strict=True):
+        f.update(extra)
+    return out
 
 
 def progress_features(state: State) -> dict[str, float]:

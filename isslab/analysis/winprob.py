@@ -23,9 +23,11 @@ and not gradient boosting:
 * it needs few games: a default table fits in well under the 2 minutes the benchmark allows.
 
 A fitted model is cached on disk (``$ISSLAB_CACHE``, else ``~/.cache/isslab``), keyed by the game id,
-its options, the isslab version and the fitting parameters; the default tables of the four games
-ship fitted in the package. A file that does not parse, or that belongs to another game, options,
-version or fit, is refitted with a warning. :func:`model` fits on first use, with a progress bar.
+its options, the isslab version, the fitting parameters and the version of the game's own features
+(``WIN_FEATURES_VERSION``, where it has a ``win_features`` hook); the default tables of the four
+games ship fitted in the package, and so does Space: 1999's table of one eagle each. A file that
+does not parse, or that belongs to another game, options, version, fit or features, is refitted
+with a warning. :func:`model` fits on first use, with a progress bar.
 """
 
 from __future__ import annotations
@@ -79,6 +81,9 @@ REGULARISATION: Final = 0.005
 #: the features the penalty holds back less (see ``fit_rows``), and by how much they are enlarged
 STRONG: Final = ("standing", "place", "leads alone", "steps", "rounds", "to move")
 STRONG_WEIGHT: Final = 10.0
+#: a game's own features (its ``win_features`` hook) named with this prefix enter large as well: the
+#: game's measure of the race, like its standing, is what the model should lean on
+GAME_PREFIX: Final = "game."
 #: the most games one fit may simulate
 MAX_GAMES: Final = 200_000
 #: a saved model is read up to this size
@@ -138,13 +143,23 @@ def _bot_names(game: Game, bots: str | Sequence[str] | None) -> tuple[str, ...]:
     return tuple(str(b) for b in seq)
 
 
+def _features_version(game: Game) -> int | None:
+    """The version of a game's own ``win_features`` (its state's ``WIN_FEATURES_VERSION``; None: none)."""
+    got = getattr(game.STATE, "WIN_FEATURES_VERSION", None)
+    return int(got) if got is not None else None
+
+
 def _key(game: Game, spec: FitSpec) -> dict[str, Any]:
-    return {
+    key: dict[str, Any] = {
         "game": game.id,
         "options": _options_json(game),
         "version": _version(),
         "spec": spec.as_json(),
     }
+    features = _features_version(game)
+    if features is not None:  # a game with its own features: a model of other features is stale
+        key["features"] = features
+    return key
 
 
 def _digest(key: dict[str, Any]) -> str:
@@ -339,6 +354,11 @@ class WinModel:
         if doc.get("version") != _version():
             raise ValueError(
                 f"the model file was fitted by isslab {short_repr(doc.get('version'))}, this is {_version()}"
+            )
+        if doc.get("features") != _features_version(game):
+            raise ValueError(
+                f"the model file was fitted on {game.id}'s features version "
+                f"{short_repr(doc.get('features'))}, these are version {_features_version(game)}"
             )
         raw = doc.get("spec")
         try:
@@ -548,7 +568,7 @@ def fit_rows(
     # the standing and progress features enter larger, so the penalty holds them back less than the
     # many view features: with few games the model leans on the standing and adds what the view
     # tells beyond it (a prior, in effect, that the game's own measure of the lead matters most)
-    strong = np.array([n.startswith(STRONG) for n in kept_names], dtype=bool)
+    strong = np.array([n.startswith((*STRONG, GAME_PREFIX)) for n in kept_names], dtype=bool)
     scale = np.where(strong, scale / STRONG_WEIGHT, scale)
     mean_len = float(np.mean(rows.lengths)) if length is None else length
     prog = np.minimum(2.0, np.asarray(rows.steps) / mean_len)
@@ -608,9 +628,15 @@ def cached_path(game: Game, spec: FitSpec) -> Path:
     return cache_dir() / f"{game.id}-{_digest(_key(game, spec))}.json"
 
 
-def shipped_path(game: Game) -> Path:
-    """The model shipped in the package for ``game``'s id (used when its key matches)."""
-    return _SHIPPED / f"{game.id}.json"
+def shipped_path(game: Game, spec: FitSpec | None = None) -> Path:
+    """The model shipped in the package for ``game``'s id (used when its key matches).
+
+    With a ``spec``: the file for that table and fit, named like a cache file (the package ships
+    one for a table other than the default where a check needs it: Space: 1999 with one eagle each).
+    """
+    if spec is None:
+        return _SHIPPED / f"{game.id}.json"
+    return _SHIPPED / f"{game.id}-{_digest(_key(game, spec))}.json"
 
 
 def model(
@@ -636,12 +662,12 @@ def model(
     path = cached_path(game, spec)
     found: WinModel | None = None
     if not refit:
-        shipped = shipped_path(game)
-        if shipped.exists():
-            try:
-                found = WinModel.load(shipped, game, spec)
-            except ValueError:
-                found = None  # shipped for another table, version or fit: not this one
+        for shipped in (shipped_path(game), shipped_path(game, spec)):
+            if found is None and shipped.exists():
+                try:
+                    found = WinModel.load(shipped, game, spec)
+                except ValueError:
+                    found = None  # shipped for another table, version or fit: not this one
         if found is None and path.exists():
             try:
                 found = WinModel.load(path, game, spec)
@@ -662,7 +688,7 @@ def available(game: Game) -> WinModel | None:
     spec = FitSpec(bots=_bot_names(game, None))
     if (game, spec) in _MEMO:
         return _MEMO[(game, spec)]
-    for path in (shipped_path(game), cached_path(game, spec)):
+    for path in (shipped_path(game), shipped_path(game, spec), cached_path(game, spec)):
         if path.exists():
             try:
                 found = WinModel.load(path, game, spec)

@@ -10,7 +10,7 @@ Each concept lives in its own module (the skeleton of ``isslab/games/README.md``
 * :mod:`.steps` - what each action does; :mod:`.scoring` - results, distances, statistics;
 * :mod:`.view` - the text board, the view and the game view's hooks;
 * :mod:`.positions` - positions built by hand; :mod:`.numbering` - the fixed action numbers;
-  :mod:`.bots` - the heuristic bot.
+  :mod:`.bots` - the heuristic bot; :mod:`.features` - the win-chance model's race features.
 
 The state is a handful of tuples (see :class:`State1999`): ``board`` per dot (0 vacant, else
 seat + 1) and ``pos`` per seat (sorted dot indices) hold the same facts two ways, because legal
@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from isslab.core import CHANCE, Game, GameInfo, ReturnsKind, State, register_game
-from isslab.games.space_1999 import legal, numbering, positions, scoring, steps, view
+from isslab.games.space_1999 import features, legal, numbering, positions, scoring, steps, view
 from isslab.games.space_1999.actions import DieColour, FirstPlayer, Move, MoveKind, Roll
 from isslab.games.space_1999.components import COLOURS, CORNERS, HUB, MAX_ROUNDS, OPTIONS, PAD, Loc, dot_name
 from isslab.games.space_1999.phases import END_REASONS, End1999, EndCode
@@ -272,6 +272,11 @@ class State1999(State):
     ranks = scoring.ranks
     seat_stats = scoring.seat_stats
     game_stats = scoring.game_stats
+
+    #: the win-chance model's features (isslab.analysis.features): the race's facts beside the generic
+    win_features = features.win_features
+    WIN_FEATURES_VERSION: ClassVar[int] = features.VERSION
+    WIN_FEATURES_EXTEND: ClassVar[bool] = True  # beside the generic features, not instead of them
 
     # --- the game view's player panel (see isslab/games/README.md) ----------------------------
 

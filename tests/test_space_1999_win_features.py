@@ -1,0 +1,86 @@
+"""Space: 1999's win-chance features (``State.win_features``) and its model against exact end-games."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import isslab
+from isslab.analysis import exact_values, winprob
+from isslab.analysis.features import seat_features
+
+#: exact end-game cases checked here (the benchmark checks 200)
+CASES = 60
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"players": 2, "eagles": 1}, {"players": 3, "rings": 3, "spokes": 8}]
+)
+def test_the_hook_gives_one_mapping_per_seat_with_the_same_keys_and_the_same_values_twice(
+    options: dict[str, int],
+) -> None:
+    game = isslab.make("space-1999", **options)
+    n = game.num_players
+    states = isslab.play(game, "greedy", seed=4).states()
+    for s in states[:: max(1, len(states) // 15)] + [states[-1]]:
+        for observer in range(n):
+            got = s.win_features(observer)
+            assert len(got) == n
+            keys = set(got[0])
+            assert all(set(m) == keys for m in got) and all(k.startswith("game.") for k in keys)
+            assert all(isinstance(v, float) and math.isfinite(v) for m in got for v in m.values())
+            assert [dict(m) for m in s.win_features(observer)] == [dict(m) for m in got]
+            # the model reads them beside the generic features
+            both = seat_features(s, observer)
+            assert all(
+                b.items() >= dict(m).items() and "standing.0" in b for b, m in zip(both, got, strict=True)
+            )
+            if not s.is_terminal():
+                assert {"game.race", "game.turns", "game.land now", "game.dist"} <= keys
+                assert sum(m["game.race"] for m in got) == pytest.approx(1.0)
+
+
+def test_an_eagle_that_can_land_now_is_seen_and_wins_the_race() -> None:
+    game = exact_values.exact_game("space-1999")
+    _, states, exact = exact_values.space_1999_cases(CASES)
+    seen = 0
+    for s in states:
+        f = seat_features(s, 0)
+        me = s.current_player
+        if me >= 0 and f[me]["game.land now"] == 1.0:
+            seen += 1
+            assert f[me]["game.race"] == 1.0 and f[me]["game.p land next"] == 1.0
+            assert exact[exact_values.space_1999_key(s)][me] == pytest.approx(1.0)
+    assert seen > 0 and game.num_players == 2
+
+
+def test_a_model_file_of_other_features_is_refused() -> None:
+    game = exact_values.exact_game("space-1999")
+    m = winprob.available(game)
+    assert m is not None
+    doc = json.loads(m.to_json())
+    assert doc["features"] == game.STATE.WIN_FEATURES_VERSION
+    with pytest.raises(ValueError, match="features version"):
+        winprob.WinModel.from_json(json.dumps({**doc, "features": doc["features"] - 1}), game)
+    with pytest.raises(ValueError, match="features version"):
+        winprob.WinModel.from_json(json.dumps({k: v for k, v in doc.items() if k != "features"}), game)
+
+
+def test_the_shipped_model_is_within_005_of_exact_end_games_of_one_eagle_each(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("ISSLAB_CACHE", str(tmp_path))
+    monkeypatch.setattr(winprob, "_MEMO", {})
+    game = exact_values.exact_game("space-1999")
+    m = winprob.available(game)  # shipped in the package: never fitted here
+    assert m is not None and m.spec == winprob.FitSpec(bots=("greedy", "greedy"))
+    _, states, exact = exact_values.space_1999_cases(CASES)
+    errors = [
+        float(np.max(np.abs(np.asarray(m.values(s)) - exact[exact_values.space_1999_key(s)]))) for s in states
+    ]
+    assert len(errors) == CASES
+    assert float(np.mean(errors)) <= 0.05, np.mean(errors)
