@@ -462,3 +462,26 @@ def test_fedors_turns_are_told_in_public_facts() -> None:
     before = session.tree.at(session.tree.cursor - 1)
     assert board.tell(before, state, 0) == board.tell(before, state, 0)  # type: ignore[attr-defined]
     assert other.view(0) == state.view(0)
+
+
+@pytest.mark.parametrize("nations", [2, 5])
+def test_a_tall_board_is_shown_smaller_so_the_view_fits_720_px_and_clicks_still_land(nations: int) -> None:
+    from isslab_widgets.view import FIT_HEIGHT
+
+    seats = [HUMAN] + ["greedy"] * (nations - 1)
+    view = GameView(isslab.make("1969", players=nations), seats, autoplay=False)
+    scene = view.session.scene()
+    shown = float(view.board_box.layout.height.removesuffix("px"))
+    assert shown <= FIT_HEIGHT
+    if scene.height <= FIT_HEIGHT:
+        assert shown == scene.height  # a board that fits is drawn pixel for pixel
+    else:
+        assert shown == pytest.approx(FIT_HEIGHT, abs=1)
+    # a click at a point of the box as shown means the same point of the scene
+    seen: list[tuple[float, float]] = []
+    view.click = lambda x, y: seen.append((x, y))  # type: ignore[method-assign]
+    view._scene = scene
+    ratio = shown / scene.height
+    view._on_board_event({"button": 0, "relativeX": 100 * ratio, "relativeY": 300 * ratio})
+    assert seen and seen[0] == pytest.approx((100, 300), abs=0.5)
+    view.close()

@@ -69,6 +69,9 @@ SIDE_WIDTH = 580
 SEATS_WIDTH = 272
 #: the largest board scale ``size`` accepts (a board drawn at 1.0 is sharp)
 MAX_SIZE = 2.0
+#: the tallest board drawn at ``size=1.0``: with the title above it the view fits in 720 px of notebook;
+#: a taller board (1969 at five nations) is shown a little smaller, so the view never needs to scroll
+FIT_HEIGHT = 672
 
 _CSS = """<style>
 .isslab-view { font-size: 13px; line-height: 1.35; }
@@ -362,9 +365,14 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             self.board_box.layout.height = None
         self._drawn = None
 
+    def _scale(self, height: float) -> float:
+        """The board's scale on the page: ``size``, less for a board taller than :data:`FIT_HEIGHT`."""
+        return self.size * min(1.0, FIT_HEIGHT / height) if height > 0 else self.size
+
     def _size_board(self, width: int, height: int) -> None:
         """The board's box (and canvas) at the view's scale: clicks are read relative to the box."""
-        w, h = f"{round(width * self.size)}px", f"{round(height * self.size)}px"
+        scale = self._scale(height)
+        w, h = f"{round(width * scale)}px", f"{round(height * scale)}px"
         self.board_box.layout.width, self.board_box.layout.height = w, h
         if self.painter is not None:
             self.painter.canvas.layout.width, self.painter.canvas.layout.height = w, h
@@ -386,8 +394,9 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
         """A mouse-down on the board's box, at ``relativeX/Y`` of the box as it was when clicked."""
         if event.get("button", 0) != 0 or self._scene is None:
             return
-        width = float(event.get("boundingRectWidth") or 0) or self._scene.width * self.size
-        height = float(event.get("boundingRectHeight") or 0) or self._scene.height * self.size
+        scale = self._scale(self._scene.height)
+        width = float(event.get("boundingRectWidth") or 0) or self._scene.width * scale
+        height = float(event.get("boundingRectHeight") or 0) or self._scene.height * scale
         x = float(event["relativeX"]) * self._scene.width / width
         y = float(event["relativeY"]) * self._scene.height / height
         self.click(x, y)
