@@ -132,3 +132,14 @@ def test_the_turn_gate_checks_in_one_order_with_one_wording(
     current: int, action: Any, phase: int, message: str | None
 ) -> None:
     assert gate(current, action, phase) == message
+
+
+def test_subset_rank_numbers_every_set_of_a_size_once_from_zero() -> None:
+    from itertools import combinations
+    from math import comb
+
+    from isslab.games.kit import subset_rank
+
+    for n, k in ((6, 2), (9, 3), (12, 5)):
+        ranks = sorted(subset_rank(c) for c in combinations(range(n), k))
+        assert ranks == list(range(comb(n, k)))

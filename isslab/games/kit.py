@@ -5,7 +5,8 @@
   :func:`check_ints`), bounded so that a hostile keyword value (``range(10**9)``, a list nested a
   thousand deep) costs an error message, never the machine;
 - the turn gate at the top of every ``illegal_reason`` (:func:`turn_gate`), so that the same
-  mistake gets the same message in every game.
+  mistake gets the same message in every game;
+- the action number of a set drawn at once (:func:`subset_rank`), for the fixed action numbering.
 
 Only the standard library and ``isslab.core`` are imported: every game package may import this
 module, and it imports no game.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from math import comb
 from typing import Any, TypeVar
 
 from isslab.core import CHANCE, TERMINAL, short_repr
@@ -29,6 +31,7 @@ __all__ = [
     "per_seat",
     "put",
     "put2",
+    "subset_rank",
     "turn_gate",
 ]
 
@@ -45,6 +48,15 @@ def put(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
     out = list(t)
     out[i] = v
     return tuple(out)
+
+
+def subset_rank(items: Sequence[int]) -> int:
+    """The rank of a set of distinct non-negative ints, given in increasing order, among the sets of its size.
+
+    The combinatorial number system: the sets of ``k`` items out of ``n`` get the ranks 0 to
+    ``comb(n, k) - 1``, in colexicographic order, so a draw of ``k`` cards is one number.
+    """
+    return sum(comb(x, i + 1) for i, x in enumerate(items))
 
 
 def drop(t: tuple[_T, ...], v: _T) -> tuple[_T, ...]:

@@ -107,6 +107,7 @@ from isslab.games.iss_1998.components import (
     SHUTTLE_NAMES,
 )
 from isslab.games.iss_1998.legal import extra_label
+from isslab.games.kit import subset_rank
 
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import Game1998
@@ -337,7 +338,7 @@ def _index(game: Game1998, lay: _Layout, action: Any) -> int:
         goals = sorted(_GOAL[name] for name in action.goals)
         if len(goals) != tb.goals_in_play or len(set(goals)) != len(goals):
             raise ValueError(f"a goal draw names {tb.goals_in_play} different goal cards")
-        return sum(comb(g, i + 1) for i, g in enumerate(goals))
+        return subset_rank(goals)
     # player actions
     start = lay.starts[kind]
     local: int

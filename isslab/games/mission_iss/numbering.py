@@ -69,6 +69,7 @@ from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from isslab.games.kit import subset_rank
 from isslab.games.mission_iss.actions import (
     GOOD_JOB,
     Arrive,
@@ -327,7 +328,7 @@ def _deal(lay: _Layout, a: Any) -> int:
             f"no {len(picked)} difficulty markers of value {a.value!r} (astronaut symbol "
             f"{a.astronaut!r}) in this game"
         )
-    return sum(comb(m, i + 1) for i, m in enumerate(picked))
+    return subset_rank(picked)
 
 
 def _draw_tile(lay: _Layout, a: Any) -> int:
