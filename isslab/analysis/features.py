@@ -15,10 +15,13 @@ A game may offer better features through an optional state method::
 the hook also sets ``WIN_FEATURES_VERSION`` (an int) on its state class: it is part of a model file's
 key, so a model fitted on other features is refitted, never misread; with
 ``WIN_FEATURES_EXTEND = True`` the hook's features are added to the generic ones instead of
-replacing them (a game package never imports this module). Features a hook names
-``game.*`` enter the fit as large as the standing (``winprob.GAME_PREFIX``). Space: 1999 has one
-(``isslab/games/space_1999/features.py``: the race, beside the generic features). The generic
-features give every new game a model for free:
+replacing them (a game package never imports this module), and with ``WIN_FEATURES_VIEW = False``
+as well the generic ones come without the flattened view (the standing, place and turn features
+only). Features a hook names ``game.*`` enter the fit as large as the standing
+(``winprob.GAME_PREFIX``). Space: 1999 has one (``isslab/games/space_1999/features.py``: the race,
+beside the generic features), and so has 1998 ISS (``isslab/games/iss_1998/features.py``: what is
+secured and reachable, beside the standing, in place of the view). The generic features give every
+new game a model for free:
 
 * the view is flattened into named numbers like the interop encoder does (numbers by path, bools as
   0/1, strings one-hot, lists of names as bags), **relative to the seat judged**: a list with one
