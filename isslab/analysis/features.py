@@ -15,10 +15,13 @@ A game may offer better features through an optional state method::
 the hook also sets ``WIN_FEATURES_VERSION`` (an int) on its state class: it is part of a model file's
 key, so a model fitted on other features is refitted, never misread; with
 ``WIN_FEATURES_EXTEND = True`` the hook's features are added to the generic ones instead of
-replacing them (a game package never imports this module). Features a hook names
-``game.*`` enter the fit as large as the standing (``winprob.GAME_PREFIX``). Space: 1999 has one
-(``isslab/games/space_1999/features.py``: the race, beside the generic features). The generic
-features give every new game a model for free:
+replacing them (a game package never imports this module), and with ``WIN_FEATURES_VIEW = False``
+as well the generic ones come without the flattened view (the standing, place and turn features
+only). Features a hook names ``game.*`` enter the fit as large as the standing
+(``winprob.GAME_PREFIX``). Space: 1999 has one (``isslab/games/space_1999/features.py``: the race,
+beside the generic features), and so has 1998 ISS (``isslab/games/iss_1998/features.py``: what is
+secured and reachable, beside the standing, in place of the view). The generic features give every
+new game a model for free:
 
 * the view is flattened into named numbers like the interop encoder does (numbers by path, bools as
   0/1, strings one-hot, lists of names as bags), **relative to the seat judged**: a list with one
@@ -35,7 +38,7 @@ weigh more late than early.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from isslab.core import State
@@ -48,38 +51,48 @@ _MAX_DEPTH: Final = 16
 _Item = tuple[str, int, float]  # (path, owner seat or -1, value)
 
 
-def _walk(view: Any, n: int, prefix: str, owner: int, depth: int) -> Iterator[_Item]:
-    """Flatten ``view``; the entries of the outermost list with one entry per seat get their owner."""
+def _walk(
+    view: Any, n: int, prefix: str, owner: int, depth: int, out: list[_Item] | None = None
+) -> list[_Item]:
+    """Flatten ``view`` into ``out``; the entries of the outermost list with one entry per seat get their
+    owner. (A list filled in place, not a generator: a view has a few hundred leaves, and a generator
+    per level costs as much as the rest of the features.)"""
+    if out is None:
+        out = []
     if depth <= 0:
         raise ValueError(f"a view nested more than {_MAX_DEPTH} levels deep at {prefix or 'the top'}")
     if isinstance(view, dict):
         for key, value in view.items():
-            yield from _walk(value, n, f"{prefix}.{key}" if prefix else str(key), owner, depth - 1)
+            _walk(value, n, f"{prefix}.{key}" if prefix else str(key), owner, depth - 1, out)
     elif isinstance(view, list | tuple):
         per_seat = (
             owner < 0 and n > 1 and len(view) == n and not any(isinstance(v, str) or v is None for v in view)
         )
         for i, value in enumerate(view):
             if isinstance(value, str) or value is None:
-                yield f"{prefix}[]={value}", owner, 1.0
+                out.append((f"{prefix}[]={value}", owner, 1.0))
             elif per_seat:
-                yield from _walk(value, n, prefix, i, depth - 1)
+                _walk(value, n, prefix, i, depth - 1, out)
             else:
-                yield from _walk(value, n, f"{prefix}.{i}", owner, depth - 1)
+                _walk(value, n, f"{prefix}.{i}", owner, depth - 1, out)
     elif isinstance(view, bool):
-        yield prefix, owner, 1.0 if view else 0.0
+        out.append((prefix, owner, 1.0 if view else 0.0))
     elif isinstance(view, int | float):
-        yield prefix, owner, float(view)
+        out.append((prefix, owner, float(view)))
     elif view is None or isinstance(view, str):
-        yield f"{prefix}={view}", owner, 1.0
+        out.append((f"{prefix}={view}", owner, 1.0))
     else:
         raise ValueError(f"a view holds JSON data only; {prefix or 'the top'} is a {type(view).__name__}")
+    return out
 
 
-def generic_features(state: State, observer: int) -> list[dict[str, float]]:
-    """The default features of every seat as ``observer`` may know them (module docstring)."""
+def generic_features(state: State, observer: int, view: bool = True) -> list[dict[str, float]]:
+    """The default features of every seat as ``observer`` may know them (module docstring).
+
+    ``view=False``: without the flattened view (the standing, place and turn features only).
+    """
     n = state.game.num_players
-    items = list(_walk(state.view(observer), n, "", -1, _MAX_DEPTH))
+    items = _walk(state.view(observer), n, "", -1, _MAX_DEPTH) if view else []
     shared: dict[str, float] = {}
     owned: list[list[tuple[str, float]]] = [[] for _ in range(n)]
     by_path: dict[str, list[float]] = {}
@@ -95,17 +108,28 @@ def generic_features(state: State, observer: int) -> list[dict[str, float]]:
     top = max(places)
     alone = sum(1 for p in places if p == top) == 1
     to_move = state.current_player
+    # each seat's entries summed once (a bag of names repeats a path), in the order they came
+    sums: list[list[tuple[str, float]]] = []
+    for other in range(n):
+        d: dict[str, float] = {}
+        for path, value in owned[other]:
+            d[path] = d.get(path, 0.0) + value
+        sums.append(list(d.items()))
+    # per compared path: the best seat, and the best and second-best values (the best rival of the
+    # best seat is the second); n > 1 here whenever a path has owners
+    tops: list[tuple[str, list[float], int, float, float]] = []
+    for path, values in by_path.items():
+        first = max(range(n), key=values.__getitem__)
+        second = max(v for i, v in enumerate(values) if i != first)
+        tops.append((f"{path}@lead", values, first, values[first], second))
     out: list[dict[str, float]] = []
     for seat in range(n):
         f = dict(shared)
         for other in range(n):
-            tag = f"@{(other - seat) % n}"
-            for path, value in owned[other]:
-                key = f"{tag}.{path}"
-                f[key] = f.get(key, 0.0) + value
-        for path, values in by_path.items():
-            rivals = [v for i, v in enumerate(values) if i != seat]
-            f[f"{path}@lead"] = values[seat] - max(rivals)
+            tag = f"@{(other - seat) % n}."
+            f.update({tag + path: value for path, value in sums[other]})
+        for key, values, first, best, second in tops:
+            f[key] = values[seat] - (second if seat == first else best)
         mine = stand[seat]
         for k, x in enumerate(mine):
             f[f"standing.{k}"] = float(x)
@@ -133,7 +157,8 @@ def generic_features(state: State, observer: int) -> list[dict[str, float]]:
 
 def seat_features(state: State, observer: int) -> list[dict[str, float]]:
     """Every seat's features as ``observer`` may know them: the game's ``win_features`` hook (beside the
-    generic ones when the state sets ``WIN_FEATURES_EXTEND``), else the generic ones."""
+    generic ones when the state sets ``WIN_FEATURES_EXTEND``, without the flattened view when it also
+    sets ``WIN_FEATURES_VIEW = False``), else the generic ones."""
     hook = getattr(state, "win_features", None)
     if hook is None:
         return generic_features(state, observer)
@@ -146,7 +171,7 @@ def seat_features(state: State, observer: int) -> list[dict[str, float]]:
     own = [{str(k): float(v) for k, v in m.items()} for m in got]
     if not getattr(state, "WIN_FEATURES_EXTEND", False):
         return own
-    out = generic_features(state, observer)
+    out = generic_features(state, observer, view=getattr(state, "WIN_FEATURES_VIEW", True))
     for f, extra in zip(out, own, strict=True):
         f.update(extra)
     return out

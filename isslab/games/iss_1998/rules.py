@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from isslab.core import Game, GameInfo, ReturnsKind, State, register_game
-from isslab.games.iss_1998 import hidden, legal, numbering, positions, scoring, steps, view
+from isslab.games.iss_1998 import features, hidden, legal, numbering, positions, scoring, steps, view
 from isslab.games.iss_1998.actions import ACTION_TYPES
 from isslab.games.iss_1998.components import OPTIONS, SEAT_COLOURS, SEAT_NAMES
 from isslab.games.iss_1998.phases import ACTOR, NOBODY, WHO, End1998, Phase, Step
@@ -385,6 +385,13 @@ class State1998(State):
     tally = scoring.tally
     seat_stats = scoring.seat_stats
     game_stats = scoring.game_stats
+
+    #: the win-chance model's features (isslab.analysis.features): what is secured and reachable,
+    #: from public facts only, beside the generic features
+    win_features = features.win_features
+    WIN_FEATURES_VERSION: ClassVar[int] = features.VERSION
+    WIN_FEATURES_EXTEND: ClassVar[bool] = True  # beside the generic features, not instead of them
+    WIN_FEATURES_VIEW: ClassVar[bool] = False  # ... but not the flattened view: these say it better
 
 
 Game1998.STATE = State1998

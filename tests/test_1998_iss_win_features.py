@@ -1,0 +1,104 @@
+"""1998 ISS's win-chance features (``State.win_features``): shape, determinism, nothing hidden read."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+import isslab
+from isslab.analysis import winprob
+from isslab.analysis.features import seat_features
+from isslab.games.iss_1998 import features
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 2}, {"players": 1}])
+def test_the_hook_gives_one_mapping_per_seat_with_the_same_keys_and_the_same_values_twice(
+    options: dict[str, int],
+) -> None:
+    game = isslab.make("1998-iss", **options)
+    n = game.num_players
+    states = isslab.play(game, "greedy", seed=4).states()
+    keys: set[str] | None = None
+    for s in states[:: max(1, len(states) // 12)] + [states[-1]]:
+        for observer in range(n):
+            got = s.win_features(observer)
+            assert len(got) == n
+            keys = keys or set(got[0])
+            assert all(set(m) == keys for m in got) and all(k.startswith("game.") for k in keys)
+            assert all(isinstance(v, float) and math.isfinite(v) for m in got for v in m.values())
+            assert [dict(m) for m in s.win_features(observer)] == [dict(m) for m in got]
+            # the model reads them beside the generic features
+            both = seat_features(s, observer)
+            assert all(
+                b.items() >= dict(m).items() and "standing.0" in b for b, m in zip(both, got, strict=True)
+            )
+            # every fact weighed by the clock squared: nothing at the start, in full once the end is near
+            w = features.clock(s) ** 2
+            assert 0.0 <= w <= 1.0
+            for seat, m in enumerate(got):
+                facts = features.participant_facts(s, seat)
+                assert facts["game.points"] == s.points(seat).total == s.standing(seat)[0]
+                assert m["game.points"] == pytest.approx(w * facts["game.points"])
+                assert m["game.reach"] == pytest.approx(m["game.points"] + m["game.hand value"])
+            # the lead over the best rival: FEDOR is the rival of the solo game
+            assert "game.points@lead" in keys
+            if n == 1:
+                fedor = s.points(game.tables.fedor).total
+                assert got[0]["game.points@lead"] == pytest.approx(w * (s.points(0).total - fedor))
+            # the flattened view is left out; the standing is kept
+            assert not any(k.startswith("@") for k in both[0])
+    assert keys is not None and {"game.hand value", "game.rounds left", "game.goal progress"} <= keys
+
+
+def test_the_clock_runs_from_0_to_1_with_the_shuttle_decks() -> None:
+    game = isslab.make("1998-iss")
+    states = isslab.play(game, "greedy", seed=2).states()
+    ticks = [features.clock(s) for s in states]
+    assert ticks[0] == 0.0 and ticks[-1] == 1.0
+    assert all(a <= b for a, b in zip(ticks, ticks[1:], strict=False))
+
+
+def test_the_features_of_a_seat_do_not_change_when_only_another_seats_hidden_cards_do() -> None:
+    game = isslab.make("1998-iss")
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(3):
+        states = isslab.play(game, "greedy", seed=seed).states()
+        for s in states[:: max(1, len(states) // 8)]:
+            if s.is_terminal():
+                continue
+            for observer in range(game.num_players):
+                other = s.resample_hidden(observer, rng)
+                if other.hands == s.hands:
+                    continue  # nothing hidden differs here
+                checked += 1
+                assert other.view(observer) == s.view(observer)
+                assert other.win_features(observer) == s.win_features(observer)
+                assert seat_features(other, observer) == seat_features(s, observer)
+    assert checked > 10
+
+
+def test_the_level_values_are_the_decks_mean_points() -> None:
+    game = isslab.make("1998-iss")
+    tb = game.tables
+    got = features.level_values(game)
+    for v in (1, 2, 3):
+        pts = [p for p, lv in zip(tb.exp_points, tb.exp_level, strict=True) if lv == v]
+        assert got[v - 1] == pytest.approx(sum(pts) / len(pts))
+    assert got[0] < got[1] < got[2]
+
+
+def test_a_model_file_of_other_features_is_refused() -> None:
+    game = isslab.make("1998-iss")
+    m = winprob.available(game)
+    assert m is not None  # the default table ships its model, fitted on these features
+    assert any(name.startswith("game.") for name in m.names)
+    doc = json.loads(m.to_json())
+    assert doc["features"] == game.STATE.WIN_FEATURES_VERSION == features.VERSION
+    with pytest.raises(ValueError, match="features version"):
+        winprob.WinModel.from_json(json.dumps({**doc, "features": doc["features"] - 1}), game)
+    with pytest.raises(ValueError, match="features version"):
+        winprob.WinModel.from_json(json.dumps({k: v for k, v in doc.items() if k != "features"}), game)
