@@ -260,21 +260,25 @@ def game_1969_cases(
 
 def _check_1969(cases: int, fitted: Any, games: int) -> dict[str, Any]:
     """:func:`check` for 1969: seat 0 as the headline, every seat as well."""
+    from isslab.games.game_1969.phases import LAUNCH
+
     game, states, values, counts = game_1969_cases(cases)
     fitted = winprob.model(game, progress=False) if fitted is None or fitted.game != game else fitted
-    seat0 = 0
-    every = 0
+    seat0 = every = intervals = 0
     err0: list[float] = []
     err_all: list[float] = []
+    missions: list[bool] = []
     for i, (s, truth) in enumerate(zip(states, values, strict=True)):
         ev = evaluate(s, method="rollout", games=games, bots="greedy", seed=i)
         hit = [lo - 1e-12 <= t <= hi + 1e-12 for t, lo, hi in zip(truth, ev.low, ev.high, strict=True)]
         seat0 += int(hit[0])
         every += int(all(hit))
+        intervals += sum(hit)
         diff = np.abs(np.asarray(fitted.values(s)) - np.asarray(truth))
         err0.append(float(diff[0]))
         err_all.append(float(diff.max()))
-    e0, ea = np.asarray(err0), np.asarray(err_all)
+        missions.append(cast(Any, s).phase >= LAUNCH)
+    e0, ea, mission = np.asarray(err0), np.asarray(err_all), np.asarray(missions)
     n = len(states)
     return {
         "cases": n,
@@ -286,12 +290,17 @@ def _check_1969(cases: int, fitted: Any, games: int) -> dict[str, Any]:
         "rollout_games": games,
         "rollout_coverage": seat0 / n,
         "rollout_coverage_every_seat": every / n,
+        "rollout_coverage_intervals": intervals / (n * game.num_players),
         "model_mean_error": float(e0.mean()),
         "model_max_error": float(e0.max()),
         "model_within_0.05": float((e0 <= 0.05).mean()),
         "model_mean_error_every_seat": float(ea.mean()),
         "model_max_error_every_seat": float(ea.max()),
         "model_within_0.05_every_seat": float((ea <= 0.05).mean()),
+        # seat 0 before the Mission Phase (Income, Purchase) and in it
+        "cases_mission_phase": int(mission.sum()),
+        "model_mean_error_before_missions": float(e0[~mission].mean()) if (~mission).any() else None,
+        "model_mean_error_mission_phase": float(e0[mission].mean()) if mission.any() else None,
     }
 
 
