@@ -14,7 +14,8 @@
   its workers), and a rollout evaluation to +-0.05 of the result's range on two workers.
 
 ``--fit`` also writes the fitted default models into the package (``isslab/analysis/models``), so
-that they ship, and the model of each enumerated table (:data:`.exact_values.EXACT_TABLES`);
+that they ship, and the model of each enumerated table that is not a default one
+(:data:`.exact_values.EXACT_TABLES`: Space: 1999 with one eagle each; 1969's is the default table);
 figures go to ``docs/win-chances.json``. ``--exact-only`` measures the exactness alone (the default
 models from the package) and replaces only that part of each game's entry.
 """
