@@ -14,8 +14,10 @@
   its workers), and a rollout evaluation to +-0.05 of the result's range on two workers.
 
 ``--fit`` also writes the fitted default models into the package (``isslab/analysis/models``), so
-that they ship, and the model of each enumerated table (:data:`.exact_values.EXACT_TABLES`);
-figures go to ``docs/win-chances.json``.
+that they ship, and the model of each enumerated table that is not a default one
+(:data:`.exact_values.EXACT_TABLES`: Space: 1999 with one eagle each; 1969's is the default table);
+figures go to ``docs/win-chances.json``. ``--exact-only`` measures the exactness alone (the default
+models from the package) and replaces only that part of each game's entry.
 """
 
 from __future__ import annotations
@@ -193,18 +195,28 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--test-games", type=int, default=1000)
     ap.add_argument("--fit", action="store_true", help="write the fitted default models into the package")
     ap.add_argument("--exact", type=int, default=200, help="exactness cases per game (0: skip)")
+    ap.add_argument(
+        "--exact-only", action="store_true", help="measure the exactness alone (the other figures stay)"
+    )
     ap.add_argument("--out", default=str(ROOT / "docs" / "win-chances.json"))
     args = ap.parse_args(argv)
     out_path = Path(args.out)
     results: dict[str, Any] = json.loads(out_path.read_text()) if out_path.exists() else {}
     for gid in args.games:
+        if args.exact_only:
+            exactness = exact_values.check(gid, args.exact or 200)
+            results.setdefault(gid, {})["exactness"] = exactness
+            out_path.write_text(json.dumps(results, indent=1))
+            print(f"{gid}: exact {exactness}", flush=True)
+            continue
         cal, fitted = calibration(gid, args.test_games, ship=args.fit)
         plot(cal, out_path.with_name(f"win-chances-{gid}.png"))
         entry: dict[str, Any] = {"calibration": cal, "speed": speed(gid, fitted)}
         if args.exact:
             exact_model = None
-            if args.fit and gid in exact_values.EXACT_TABLES:
-                # the enumerated table's model ships too (the exactness test reads it)
+            if args.fit and exact_values.EXACT_TABLES.get(gid):
+                # an enumerated table other than the default one: its model ships too (the
+                # exactness test reads it)
                 small = exact_values.exact_game(gid)
                 exact_model = winprob.fit(small, workers=2, progress=False)
                 exact_model.save(winprob.shipped_path(small, exact_model.spec))

@@ -9,6 +9,19 @@ fixed random number at each tie-breaking point. The exact value of each position
 chain ``V = sum of p * V(next)`` (value iteration to 1e-12; the disc's rotation makes the position
 graph cyclic). Cases are positions of greedy games of that table, with their history.
 
+**1969, the 1969 round** (the default table, 4 nations): in the last round the future is short and
+finite (no position repeats: a round only moves forward), so the exact value of a position is the
+expectation over the rest of the game tree with the ``greedy`` bot in every seat (it needs no
+randomness: one move per decision; :func:`policy_distribution` would find ties all the same) and
+every chance node by its odds (the card draws of the Income and Purchase Phases, the dice of each
+mission test and its re-rolls): :func:`tree_value`, a depth-first expectation memoised on the
+position. Positions that differ only in the statistics are one, and so are positions at a
+nation's launch that differ only in the last test's dice, rocket space and revealed cards (the next
+launch resets them, a pass reads none). Cases are positions of the 1969 round of greedy games of
+that table (one per game, drawn uniformly among the round's positions); a case whose tree has more
+than :data:`LIMIT_1969` positions is skipped (most of the Income and Purchase Phase; the whole
+Mission Phase of four nations is about 30,000 positions).
+
 :func:`check` reports, over those cases: how often the rollout interval (``evaluate``, 400 games)
 covers the exact value, and the model's mean and largest error against it.
 """
@@ -17,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -26,10 +39,25 @@ from isslab.analysis import winprob
 from isslab.analysis.evaluate import evaluate
 from isslab.core import CHANCE, TERMINAL, Action, Bot, Game, State
 
-__all__ = ["EXACT_TABLES", "check", "exact_game", "policy_distribution", "solve", "space_1999_key"]
+__all__ = [
+    "EXACT_TABLES",
+    "LIMIT_1969",
+    "check",
+    "exact_game",
+    "game_1969_cases",
+    "game_1969_key",
+    "policy_distribution",
+    "solve",
+    "space_1999_key",
+    "tree_value",
+]
 
-#: the tables whose positions are enumerated here, by game id (the model of each ships in the package)
-EXACT_TABLES: dict[str, dict[str, Any]] = {"space-1999": {"players": 2, "eagles": 1}}
+#: the tables whose positions are enumerated here, by game id (the model of each ships in the
+#: package: the default table's, or for other options the table's own, which the benchmark's
+#: ``--fit`` writes)
+EXACT_TABLES: dict[str, dict[str, Any]] = {"space-1999": {"players": 2, "eagles": 1}, "1969": {}}
+#: positions enumerated at most for one 1969 case (a larger tree is skipped)
+LIMIT_1969 = 50_000
 
 
 def exact_game(game_id: str) -> Game:
@@ -132,12 +160,161 @@ def space_1999_cases(cases: int, seed: int = 0) -> tuple[Game, list[State], dict
     return game, out, exact
 
 
+class TooLarge(ValueError):
+    """The tree below a position has more positions than the limit allows."""
+
+
+#: the fields of a 1969 test that the next launch resets and a pass never reads
+_TEST_FIELDS = frozenset({"mission", "launcher", "green", "blue", "red", "score", "space", "played"})
+
+
+def game_1969_key(state: State) -> Hashable:
+    """A 1969 position without its statistics (at a launch without the last test; at the end: the returns)."""
+    from isslab.games.game_1969.phases import LAUNCH, OVER
+
+    phase = cast(Any, state).phase
+    if phase == OVER:
+        return ("over", tuple(state.returns()))
+    skip = _TEST_FIELDS if phase == LAUNCH else frozenset()
+    return tuple(getattr(state, f) for f in type(state).FIELDS if f != "stats" and f not in skip)
+
+
+def tree_value(
+    state: State,
+    policy: Bot,
+    key: Callable[[State], Hashable],
+    limit: int = LIMIT_1969,
+    memo: dict[Hashable, tuple[float, ...]] | None = None,
+) -> tuple[float, ...]:
+    """The exact value (every seat) of ``state``: the expectation over its finite game tree.
+
+    ``policy`` plays every seat (its moves by :func:`policy_distribution`). Memoised on ``key`` in
+    ``memo`` (which then holds every position visited); :class:`TooLarge` past ``limit`` positions.
+    The tree must be finite: no position may lead back to itself.
+    """
+    memo = {} if memo is None else memo
+    players = state.game.num_players
+
+    def value(s: State) -> tuple[float, ...]:
+        k = key(s)
+        found = memo.get(k)
+        if found is not None:
+            return found
+        if len(memo) >= limit:
+            raise TooLarge(f"more than {limit:,} positions: too large to enumerate")
+        cp = s.current_player
+        if cp == TERMINAL:
+            v = tuple(float(r) for r in s.returns())
+        else:
+            pairs = s.chance_outcomes() if cp == CHANCE else policy_distribution(policy, s)
+            acc = [0.0] * players
+            for a, p in pairs:
+                w = value(s.apply(a))
+                for i in range(players):
+                    acc[i] += p * w[i]
+            v = tuple(acc)
+        memo[k] = v
+        return v
+
+    return value(state)
+
+
+def game_1969_cases(
+    cases: int, seed: int = 0, limit: int = LIMIT_1969
+) -> tuple[Game, list[State], list[tuple[float, ...]], dict[str, int]]:
+    """Positions of the 1969 round of greedy games of the default table, their exact values, and counts.
+
+    One position per game (seeds ``seed``, ``seed + 1`` ...), drawn uniformly among the round's
+    positions before the end; a position whose tree is larger than ``limit`` is skipped. The counts:
+    ``games`` played, ``skipped`` positions and the ``positions`` enumerated for the kept ones.
+    """
+    from isslab.games.game_1969.rules import State1969
+
+    game = exact_game("1969")
+    policy = isslab.bot("1969", "greedy")
+    last = game.tables.rounds - 1  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    out: list[State] = []
+    values: list[tuple[float, ...]] = []
+    counts = {"games": 0, "skipped": 0, "positions": 0}
+    g = 0
+    while len(out) < cases:
+        rec = isslab.play(game, "greedy", seed=seed + g)
+        g += 1
+        states = [
+            s for s in rec.states() if isinstance(s, State1969) and s.year == last and not s.is_terminal()
+        ]
+        s = states[rng.randrange(len(states))]
+        memo: dict[Hashable, tuple[float, ...]] = {}
+        try:
+            v = tree_value(s, policy, game_1969_key, limit, memo)
+        except TooLarge:
+            counts["skipped"] += 1
+            continue
+        counts["positions"] += len(memo)
+        out.append(s)
+        values.append(v)
+    counts["games"] = g
+    return game, out, values, counts
+
+
+def _check_1969(cases: int, fitted: Any, games: int) -> dict[str, Any]:
+    """:func:`check` for 1969: seat 0 as the headline, every seat as well."""
+    from isslab.games.game_1969.phases import LAUNCH
+
+    game, states, values, counts = game_1969_cases(cases)
+    fitted = winprob.model(game, progress=False) if fitted is None or fitted.game != game else fitted
+    seat0 = every = intervals = 0
+    err0: list[float] = []
+    err_all: list[float] = []
+    missions: list[bool] = []
+    for i, (s, truth) in enumerate(zip(states, values, strict=True)):
+        ev = evaluate(s, method="rollout", games=games, bots="greedy", seed=i)
+        hit = [lo - 1e-12 <= t <= hi + 1e-12 for t, lo, hi in zip(truth, ev.low, ev.high, strict=True)]
+        seat0 += int(hit[0])
+        every += int(all(hit))
+        intervals += sum(hit)
+        diff = np.abs(np.asarray(fitted.values(s)) - np.asarray(truth))
+        err0.append(float(diff[0]))
+        err_all.append(float(diff.max()))
+        missions.append(cast(Any, s).phase >= LAUNCH)
+    e0, ea, mission = np.asarray(err0), np.asarray(err_all), np.asarray(missions)
+    n = len(states)
+    return {
+        "cases": n,
+        "table": "default (4 nations), the 1969 round, greedy in every seat",
+        "games_played": counts["games"],
+        "skipped_too_large": counts["skipped"],
+        "position_limit": LIMIT_1969,
+        "positions_enumerated": counts["positions"],
+        "rollout_games": games,
+        "rollout_coverage": seat0 / n,
+        "rollout_coverage_every_seat": every / n,
+        "rollout_coverage_intervals": intervals / (n * game.num_players),
+        "model_mean_error": float(e0.mean()),
+        "model_max_error": float(e0.max()),
+        "model_within_0.05": float((e0 <= 0.05).mean()),
+        "model_mean_error_every_seat": float(ea.mean()),
+        "model_max_error_every_seat": float(ea.max()),
+        "model_within_0.05_every_seat": float((ea <= 0.05).mean()),
+        # seat 0 before the Mission Phase (Income, Purchase) and in it
+        "cases_mission_phase": int(mission.sum()),
+        "model_mean_error_before_missions": float(e0[~mission].mean()) if (~mission).any() else None,
+        "model_mean_error_mission_phase": float(e0[mission].mean()) if mission.any() else None,
+    }
+
+
 def check(game_id: str, cases: int = 200, fitted: Any = None, games: int = 400) -> dict[str, Any]:
-    """Rollout coverage and model error against exact values (Space: 1999; the others: not here).
+    """Rollout coverage and model error against exact values (Space: 1999 and 1969; the others: not here).
 
     The model is ``fitted`` if it is of the enumerated table, else that table's default model
-    (shipped in the package, else fitted as ``winprob.model`` fits it).
+    (shipped in the package, else fitted as ``winprob.model`` fits it). Space: 1999 counts a case
+    as covered when every seat's interval covers its exact value, and its error is the largest over
+    the seats; 1969 reports seat 0 (the U.S.A.; the First Player is drawn at random) and, beside it,
+    every seat.
     """
+    if game_id == "1969":
+        return _check_1969(cases, fitted, games)
     if game_id != "space-1999":
         return {"cases": 0, "note": "no enumerable positions of this game are checked here"}
     game, states, exact = space_1999_cases(cases)
