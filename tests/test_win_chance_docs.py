@@ -41,13 +41,13 @@ def test_exact_space_1999_end_games_are_covered_by_the_rollouts_and_met_by_the_m
     assert 0 <= e["model_mean_error"] <= 0.05 and e["model_mean_error"] <= e["model_max_error"] <= 1
 
 
-def test_exact_1969_end_games_are_covered_by_the_rollouts_and_the_model_error_is_documented() -> None:
+def test_exact_1969_end_games_are_covered_by_the_rollouts_and_met_by_the_model() -> None:
     e = RESULTS["1969"]["exactness"]
     assert e["cases"] >= 200 and e["rollout_coverage"] >= 0.95
     assert e["skipped_too_large"] + e["cases"] == e["games_played"]
-    assert 0 <= e["model_mean_error"] <= e["model_max_error"] <= 1
-    # the model misses the 0.05 bar there (docs/win-chances.md, "What misses the bar"): the docs give
-    # the measured figures, whichever they are
+    # the shipped model, with 1969's own features, within 0.05 on average for seat 0
+    assert 0 <= e["model_mean_error"] <= 0.05 and e["model_mean_error"] <= e["model_max_error"] <= 1
+    # the docs give the measured figures, whichever they are
     text = (ROOT / "docs" / "win-chances.md").read_text()
     row = (
         f"| {e['cases']} | {e['positions_enumerated']:,} | {e['rollout_coverage']:.1%} "
@@ -57,8 +57,6 @@ def test_exact_1969_end_games_are_covered_by_the_rollouts_and_the_model_error_is
         f"{e['model_within_0.05']:.1%} ({e['model_within_0.05_every_seat']:.1%}) |"
     )
     assert row in text, row
-    if e["model_mean_error"] > 0.05:
-        assert f"**The 1969 model on exact end-games**: {e['model_mean_error']:.3f}" in text
 
 
 def test_the_docs_show_the_measured_table() -> None:

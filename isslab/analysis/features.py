@@ -19,9 +19,11 @@ replacing them (a game package never imports this module), and with ``WIN_FEATUR
 as well the generic ones come without the flattened view (the standing, place and turn features
 only). Features a hook names ``game.*`` enter the fit as large as the standing
 (``winprob.GAME_PREFIX``). Space: 1999 has one (``isslab/games/space_1999/features.py``: the race,
-beside the generic features), and so has 1998 ISS (``isslab/games/iss_1998/features.py``: what is
-secured and reachable, beside the standing, in place of the view). The generic features give every
-new game a model for free:
+beside the generic features), and so have 1998 ISS (``isslab/games/iss_1998/features.py``: what is
+secured and reachable, beside the standing, in place of the view) and 1969
+(``isslab/games/game_1969/features.py``: the score now, the prestige a test under way may bring, the
+chance to end the round ahead; beside the standing, in place of the view). The generic features give
+every new game a model for free:
 
 * the view is flattened into named numbers like the interop encoder does (numbers by path, bools as
   0/1, strings one-hot, lists of names as bags), **relative to the seat judged**: a list with one

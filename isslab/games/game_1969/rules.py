@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, NamedTuple
 
 from isslab.core import Game, GameInfo, ReturnsKind, State, register_game
-from isslab.games.game_1969 import hidden, legal, numbering, positions, scoring, steps, view
+from isslab.games.game_1969 import features, hidden, legal, numbering, positions, scoring, steps, view
 from isslab.games.game_1969.actions import ACTION_TYPES, Launch, Reroll
 from isslab.games.game_1969.components import NATIONS, OPTIONS
 from isslab.games.game_1969.phases import (
@@ -369,6 +369,12 @@ class State1969(State):
     _view = view.view
     __str__ = view.render
     resample_hidden = hidden.resample_hidden
+
+    # the win-chance model's own features (public facts only; see features.py)
+    win_features = features.win_features
+    WIN_FEATURES_VERSION: ClassVar[int] = features.VERSION
+    WIN_FEATURES_EXTEND: ClassVar[bool] = True  # beside the generic features, not instead of them
+    WIN_FEATURES_VIEW: ClassVar[bool] = False  # ... but not the flattened view: these say it better
 
     # rules a board or a bot asks about
     hire_cost = legal.hire_cost

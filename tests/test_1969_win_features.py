@@ -1,0 +1,127 @@
+"""1969's win-chance features (``State.win_features``): shape, determinism, nothing hidden read."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+import isslab
+from isslab.analysis import winprob
+from isslab.analysis.features import seat_features
+from isslab.games.game_1969 import features
+from isslab.games.game_1969.phases import COMMIT, ROLL
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 2}])
+def test_the_hook_gives_one_mapping_per_seat_with_the_same_keys_and_the_same_values_twice(
+    options: dict[str, int],
+) -> None:
+    game = isslab.make("1969", **options)
+    n = game.num_players
+    states = isslab.play(game, "greedy", seed=4).states()
+    keys: set[str] | None = None
+    for s in states[:: max(1, len(states) // 12)] + [states[-1]]:
+        for observer in range(n):
+            got = s.win_features(observer)
+            assert len(got) == n
+            keys = keys or set(got[0])
+            assert all(set(m) == keys for m in got) and all(k.startswith("game.") for k in keys)
+            assert all(isinstance(v, float) and math.isfinite(v) for m in got for v in m.values())
+            assert [dict(m) for m in s.win_features(observer)] == [dict(m) for m in got]
+            # the model reads them beside the generic standing, without the flattened view
+            both = seat_features(s, observer)
+            assert all(
+                b.items() >= dict(m).items() and "standing.0" in b for b, m in zip(both, got, strict=True)
+            )
+            assert not any(k.startswith("@") for k in both[0])
+            # every fact weighed by the clock squared
+            w = features.clock(s) ** 2
+            assert 0.0 <= w <= 1.0
+            facts = features.seat_facts(s)
+            final = s.scores()
+            for seat, m in enumerate(got):
+                assert facts[seat]["game.final"] == final[seat]
+                assert m["game.final"] == pytest.approx(w * final[seat])
+                assert 0.0 <= facts[seat]["game.chance"] <= 1.0 + 1e-9
+    assert keys is not None and {"game.final@lead", "game.test expected", "game.chance logit"} <= keys
+
+
+def test_the_clock_runs_from_0_to_1_through_the_rounds() -> None:
+    states = isslab.play(isslab.make("1969"), "greedy", seed=2).states()
+    ticks = [features.clock(s) for s in states]
+    assert ticks[0] == 0.0 and ticks[-1] == 1.0
+    assert all(a <= b for a, b in zip(ticks, ticks[1:], strict=False))
+
+
+def test_a_test_under_way_is_the_launchers_expected_prestige_by_the_exact_law() -> None:
+    from fractions import Fraction
+
+    from isslab.games.game_1969.components import GROUND_CONTROL, SIMULATION
+    from isslab.games.game_1969.exact import expected_prestige, mission_score_distribution
+
+    game = isslab.make("1969")
+    t = game.tables
+    seen = {ROLL: 0, COMMIT: 0}
+    for seed in range(3):
+        for s in isslab.play(game, "greedy", seed=seed).states():
+            if s.phase not in seen:
+                continue
+            facts = features.seat_facts(s)
+            me = s.launcher
+            assert facts[me]["game.test"] == 1.0
+            assert all(facts[o]["game.test"] == 0.0 for o in range(t.n) if o != me)
+            m = s.mission
+            _, _, _, _, penalty = features.gain_laws(s)
+            if s.phase == COMMIT:
+                now = max(0, t.m_values[m][s.space] - penalty)
+                assert facts[me]["game.test expected"] == facts[me]["game.test now"] == now
+            else:
+                res = s.research[me]
+                law = mission_score_distribution(
+                    sum(res[b] for b in t.m_boxes[m]),
+                    min(res[SIMULATION], t.dice),
+                    res[GROUND_CONTROL],
+                    t.dice,
+                    t.die_faces,
+                )
+                want = expected_prestige(t.m_values[m], s.space, penalty, law)
+                assert facts[me]["game.test expected"] == pytest.approx(float(want))
+                assert isinstance(want, Fraction)
+            seen[s.phase] += 1
+    assert all(k > 5 for k in seen.values())
+
+
+def test_the_features_of_a_seat_do_not_change_when_only_hidden_cards_do() -> None:
+    game = isslab.make("1969")
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(3):
+        states = isslab.play(game, "greedy", seed=seed).states()
+        for s in states[:: max(1, len(states) // 10)]:
+            if s.is_terminal():
+                continue
+            for observer in range(game.num_players):
+                other = s.resample_hidden(observer, rng)
+                if other.hands == s.hands and other.commits == s.commits and other.deck == s.deck:
+                    continue  # nothing hidden differs here
+                checked += 1
+                assert other.view(observer) == s.view(observer)
+                assert other.win_features(observer) == s.win_features(observer)
+                assert seat_features(other, observer) == seat_features(s, observer)
+    assert checked > 10
+
+
+def test_a_model_file_of_other_features_is_refused() -> None:
+    game = isslab.make("1969")
+    m = winprob.available(game)
+    assert m is not None  # the default table ships its model, fitted on these features
+    assert any(name.startswith("game.") for name in m.names)
+    doc = json.loads(m.to_json())
+    assert doc["features"] == game.STATE.WIN_FEATURES_VERSION == features.VERSION
+    with pytest.raises(ValueError, match="features version"):
+        winprob.WinModel.from_json(json.dumps({**doc, "features": doc["features"] - 1}), game)
+    with pytest.raises(ValueError, match="features version"):
+        winprob.WinModel.from_json(json.dumps({k: v for k, v in doc.items() if k != "features"}), game)
