@@ -80,3 +80,14 @@ def test_a_table_without_a_model_offers_to_fit_one() -> None:
     assert view.winchance.model() is None
     assert view.winchance.fit_button.layout.display is None
     assert view.winchance.strip.canvas.layout.display == "none"
+
+
+def test_the_strip_forgets_the_values_of_a_model_it_no_longer_uses() -> None:
+    """Values drawn with one model (say, the one on disk when the view opened) never stay in the line."""
+    view = _view("1969", ["human", "greedy"])
+    tree = view.session.tree
+    first = view.winchance.strip.values
+    other = isslab.winprob.fit(tiny_game("1969"), games=24, positions=4, seed=1, progress=False)
+    view.winchance._fitted = other
+    view.winchance.refresh()
+    assert view.winchance.strip.values == [other.values(tree.at(i), 0) for i in range(tree.size)] != first

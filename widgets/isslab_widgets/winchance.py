@@ -49,7 +49,7 @@ def strip_values(session: Session, fitted: winprob.WinModel) -> tuple[list[list[
         rev = _review_of(session, fitted)
         return [list(r) for r in rev.curve()], None, "review"
     eyes = session.eyes()
-    memo: dict[tuple[State, int | None], list[float]] = session.__dict__.setdefault("_winchance_memo", {})
+    memo: dict[tuple[State, int | None], list[float]] = _memo(session, "_winchance_memo", fitted)
     out = []
     for i in range(tree.size):
         key = (tree.at(i), eyes)
@@ -60,9 +60,20 @@ def strip_values(session: Session, fitted: winprob.WinModel) -> tuple[list[list[
     return out, eyes, "play"
 
 
+def _memo(session: Session, name: str, fitted: winprob.WinModel) -> dict[Any, Any]:
+    """The session's memo ``name`` of values by ``fitted``: emptied when the model changes (a fit, a load)."""
+    owner: object
+    memo: dict[Any, Any]
+    owner, memo = session.__dict__.get(name, (None, {}))
+    if owner is not fitted:
+        owner, memo = fitted, {}
+        session.__dict__[name] = (owner, memo)
+    return memo
+
+
 def _review_of(session: Session, fitted: winprob.WinModel) -> Review:
     tip = session.tree.tip
-    cache: dict[State, Review] = session.__dict__.setdefault("_winchance_reviews", {})
+    cache: dict[State, Review] = _memo(session, "_winchance_reviews", fitted)
     if tip not in cache:
         cache.clear()
         cache[tip] = review(tip, model_=fitted)
