@@ -6,7 +6,8 @@
   thousand deep) costs an error message, never the machine;
 - the turn gate at the top of every ``illegal_reason`` (:func:`turn_gate`), so that the same
   mistake gets the same message in every game;
-- the action number of a set drawn at once (:func:`subset_rank`), for the fixed action numbering.
+- the action number of a set drawn at once (:func:`subset_rank`), for the fixed action numbering;
+- a seat's lead over its best rival, for the win-chance features of a game (:func:`add_leads`).
 
 Only the standard library and ``isslab.core`` are imported: every game package may import this
 module, and it imports no game.
@@ -23,6 +24,7 @@ from isslab.core import CHANCE, TERMINAL, short_repr
 
 __all__ = [
     "MAX_ITEMS",
+    "add_leads",
     "check_ints",
     "drop",
     "freeze",
@@ -57,6 +59,26 @@ def subset_rank(items: Sequence[int]) -> int:
     ``comb(n, k) - 1``, in colexicographic order, so a draw of ``k`` cards is one number.
     """
     return sum(comb(x, i + 1) for i, x in enumerate(items))
+
+
+def add_leads(
+    f: dict[str, float],
+    rivals: Sequence[Mapping[str, float]],
+    keys: Iterable[str],
+    split: Collection[str] = (),
+) -> None:
+    """Add to a seat's features ``f`` its lead over the best of ``rivals`` for each ``game.<key>``.
+
+    The lead is ``game.<key>@lead``; a key in ``split`` also gets ``@ahead`` and ``@behind`` (the lead
+    cut at zero from below and from above), so that a linear model can weigh a lead and a deficit apart.
+    """
+    for key in keys:
+        name = f"game.{key}"
+        gap = f[name] - max(r[name] for r in rivals)
+        f[f"{name}@lead"] = gap
+        if key in split:
+            f[f"{name}@ahead"] = max(gap, 0.0)
+            f[f"{name}@behind"] = min(gap, 0.0)
 
 
 def drop(t: tuple[_T, ...], v: _T) -> tuple[_T, ...]:

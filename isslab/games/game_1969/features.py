@@ -63,6 +63,7 @@ from isslab.games.game_1969.phases import (
     ROLL,
 )
 from isslab.games.game_1969.scoring import PERFECT, scientist_points
+from isslab.games.kit import add_leads
 
 if TYPE_CHECKING:
     from isslab.games.game_1969.rules import State1969
@@ -336,12 +337,7 @@ def _all_features(st: State1969) -> list[dict[str, float]]:
     out: list[dict[str, float]] = []
     for s in range(n):
         f = dict(facts[s])
-        for key in _LEADS:
-            gap = f[f"game.{key}"] - max(facts[o][f"game.{key}"] for o in range(n) if o != s)
-            f[f"game.{key}@lead"] = gap
-            if key in _SPLIT:
-                f[f"game.{key}@ahead"] = max(gap, 0.0)
-                f[f"game.{key}@behind"] = min(gap, 0.0)
+        add_leads(f, [facts[o] for o in range(n) if o != s], _LEADS, _SPLIT)
         out.append(f)
     w = clock(st) ** 2
     out = [{k: v * w for k, v in f.items()} for f in out]

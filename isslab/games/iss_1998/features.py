@@ -43,6 +43,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
+from isslab.games.kit import add_leads
+
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import Game1998, State1998
 
@@ -179,12 +181,7 @@ def _all_features(st: State1998) -> list[dict[str, float]]:
         f.update(shared)
         rivals = [facts[o] for o in range(tb.P) if o != s]
         if rivals:
-            for key in _LEADS:
-                gap = f[f"game.{key}"] - max(r[f"game.{key}"] for r in rivals)
-                f[f"game.{key}@lead"] = gap
-                if key in _SPLIT:
-                    f[f"game.{key}@ahead"] = max(gap, 0.0)
-                    f[f"game.{key}@behind"] = min(gap, 0.0)
+            add_leads(f, rivals, _LEADS, _SPLIT)
         out.append(f)
     w = clock(st) ** 2
     out = [{k: v * w for k, v in f.items()} for f in out]
