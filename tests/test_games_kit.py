@@ -143,3 +143,18 @@ def test_subset_rank_numbers_every_set_of_a_size_once_from_zero() -> None:
     for n, k in ((6, 2), (9, 3), (12, 5)):
         ranks = sorted(subset_rank(c) for c in combinations(range(n), k))
         assert ranks == list(range(comb(n, k)))
+
+
+def test_remember_last_computes_once_for_the_same_position_and_again_for_another() -> None:
+    from isslab.games.kit import remember_last
+
+    calls: list[object] = []
+
+    @remember_last
+    def features(st: object) -> list[object]:
+        calls.append(st)
+        return [st]
+
+    a, b = object(), object()
+    assert features(a) is features(a) and calls == [a]
+    assert features(b) == [b] and features(a) == [a] and calls == [a, b, a]

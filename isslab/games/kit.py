@@ -7,7 +7,9 @@
 - the turn gate at the top of every ``illegal_reason`` (:func:`turn_gate`), so that the same
   mistake gets the same message in every game;
 - the action number of a set drawn at once (:func:`subset_rank`), for the fixed action numbering;
-- a seat's lead over its best rival, for the win-chance features of a game (:func:`add_leads`).
+- a seat's lead over its best rival, for the win-chance features of a game (:func:`add_leads`), and
+  the memo of the last position asked (:func:`remember_last`), so that every seat's view asked in
+  turn computes a position's features once.
 
 Only the standard library and ``isslab.core`` are imported: every game package may import this
 module, and it imports no game.
@@ -15,6 +17,7 @@ module, and it imports no game.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from math import comb
@@ -33,11 +36,13 @@ __all__ = [
     "per_seat",
     "put",
     "put2",
+    "remember_last",
     "subset_rank",
     "turn_gate",
 ]
 
 _T = TypeVar("_T")
+_S = TypeVar("_S")
 
 #: The most items one sequence of a hand-built position may hold (the largest state field, the
 #: 1998 ISS experiment deck, holds a few hundred).
@@ -79,6 +84,26 @@ def add_leads(
         if key in split:
             f[f"{name}@ahead"] = max(gap, 0.0)
             f[f"{name}@behind"] = min(gap, 0.0)
+
+
+def remember_last(fn: Callable[[_S], _T]) -> Callable[[_S], _T]:
+    """``fn`` of one position, its answer remembered for the last position asked.
+
+    By identity: a state never changes, and the one remembered is kept alive, so its ``id`` is never
+    reused while it is remembered.
+    """
+    last: list[Any] = []
+
+    @functools.wraps(fn)
+    def remembered(st: _S) -> _T:
+        if last and last[0] is st:
+            got: _T = last[1]
+            return got
+        out = fn(st)
+        last[:] = [st, out]
+        return out
+
+    return remembered
 
 
 def drop(t: tuple[_T, ...], v: _T) -> tuple[_T, ...]:

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from isslab.games.game_1969.components import GROUND_CONTROL, INVESTORS, SIMULATION, FlagPenalty
 from isslab.games.game_1969.exact import dice_law, reroll_policy, test_distribution
@@ -63,7 +63,7 @@ from isslab.games.game_1969.phases import (
     ROLL,
 )
 from isslab.games.game_1969.scoring import PERFECT, scientist_points
-from isslab.games.kit import add_leads
+from isslab.games.kit import add_leads, remember_last
 
 if TYPE_CHECKING:
     from isslab.games.game_1969.rules import State1969
@@ -81,8 +81,6 @@ _SPLIT: Final = ("final", "expected")
 
 Law = tuple[tuple[int, float], ...]  # (prestige gained, probability), the probabilities summing to 1
 
-#: the last position whose features were asked, and those features (see win_features)
-_LAST: list[Any] = []
 _NOTHING: Final[Law] = ((0, 1.0),)
 
 
@@ -326,12 +324,9 @@ def seat_facts(st: State1969) -> list[dict[str, float]]:
     return out
 
 
+@remember_last
 def _all_features(st: State1969) -> list[dict[str, float]]:
     """Every seat's features: the same from every view (nothing hidden is read)."""
-    last = _LAST
-    if last and last[0] is st:
-        remembered: list[dict[str, float]] = last[1]
-        return remembered
     facts = seat_facts(st)
     n = len(facts)
     out: list[dict[str, float]] = []
@@ -341,7 +336,6 @@ def _all_features(st: State1969) -> list[dict[str, float]]:
         out.append(f)
     w = clock(st) ** 2
     out = [{k: v * w for k, v in f.items()} for f in out]
-    _LAST[:] = [st, out]
     return out
 
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
-from isslab.games.kit import add_leads
+from isslab.games.kit import add_leads, remember_last
 
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import Game1998, State1998
@@ -73,9 +73,6 @@ _GOAL_AMOUNTS: Final[tuple[Any, ...]] = (
     lambda st, p: sum(st.won[p]),
     None,  # a token, a long stay and a shuttle of each nation: counted part by part
 )
-
-#: the last position whose features were asked, and those features (see win_features)
-_LAST: list[Any] = []
 
 
 @lru_cache(maxsize=16)
@@ -162,12 +159,9 @@ def participant_facts(st: State1998, p: int) -> dict[str, float]:
     return f
 
 
+@remember_last
 def _all_features(st: State1998) -> list[dict[str, float]]:
     """Every seat's features: the same from every view (nothing hidden is read)."""
-    last = _LAST
-    if last and last[0] is st:
-        remembered: list[dict[str, float]] = last[1]
-        return remembered
     tb = st.game.tables
     facts = [participant_facts(st, p) for p in range(tb.P)]
     shared = {
@@ -185,7 +179,6 @@ def _all_features(st: State1998) -> list[dict[str, float]]:
         out.append(f)
     w = clock(st) ** 2
     out = [{k: v * w for k, v in f.items()} for f in out]
-    _LAST[:] = [st, out]
     return out
 
 

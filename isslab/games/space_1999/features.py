@@ -41,12 +41,13 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from isslab.core import CHANCE, TERMINAL
+from isslab.games.kit import remember_last
 
 if TYPE_CHECKING:
     from isslab.games.space_1999.rules import Game1999, State1999
@@ -73,9 +74,6 @@ SEQUENCES: Final = 512
 _TIES: Final = 6
 #: the race's log-odds are clipped to this size
 _LOGIT_CAP: Final = 6.0
-
-#: the last position whose race features were asked, and those features (see race_features)
-_LAST: list[Any] = []
 
 
 class RaceTables:
@@ -191,16 +189,13 @@ def _race(turns: npt.NDArray[np.int64], order: list[int]) -> list[float]:
     return [float(c) / SEQUENCES for c in counts]
 
 
+@remember_last
 def race_features(st: State1999) -> list[dict[str, float]]:
     """Every seat's race features (module docstring): the same from every seat's view.
 
     The last position asked is remembered (by identity; a state never changes), so the features of
     every seat's own view, asked one after the other, run the race once.
     """
-    last = _LAST
-    if last and last[0] is st:
-        remembered: list[dict[str, float]] = last[1]
-        return remembered
     t = st.game.tables
     n = t.n
     turns = seat_turns(st)
@@ -238,7 +233,6 @@ def race_features(st: State1999) -> list[dict[str, float]]:
         f["game.race"] = race[s]
         f["game.race logit"] = max(-_LOGIT_CAP, min(_LOGIT_CAP, math.log(p / (1.0 - p))))
         out.append(f)
-    _LAST[:] = [st, out]
     return out
 
 
