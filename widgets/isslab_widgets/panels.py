@@ -15,6 +15,7 @@ import pandas as pd
 
 from isslab import CHANCE, Game
 from isslab_widgets.boards import visible_text
+from isslab_widgets.boards.kit import readable
 from isslab_widgets.plots import win_table
 from isslab_widgets.session import GameOver, LogLine, Recap, Result, SeatRow, Session
 
@@ -386,15 +387,6 @@ def game_over_html(over: GameOver | None, session: Session) -> str:
         f"<div class='isslab-gameover'><div style='font-size:15px'><b>Game over</b>: {head}</div>"
         f"<div style='color:#555'>{html.escape(over.reason)}</div>{lead}{more}</div>"
     )
-
-
-def readable(colour: str) -> str:
-    """A seat colour dark enough for text on white (a pale grey seat is written darker)."""
-    c = colour.lstrip("#")
-    if len(c) != 6:
-        return colour
-    r, g, b = (int(c[i : i + 2], 16) for i in (0, 2, 4))
-    return "#6e6e6e" if 0.299 * r + 0.587 * g + 0.114 * b > 170 else colour
 
 
 def _line(line: LogLine, game: Game) -> str:

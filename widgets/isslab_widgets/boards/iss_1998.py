@@ -46,7 +46,7 @@ from isslab.games.iss_1998.actions import level_text
 from isslab.games.iss_1998.components import NATION_NAMES, SHUTTLE_NATION
 from isslab.games.iss_1998.phases import PHASE_TEXT
 from isslab_widgets.boards import Board, Click
-from isslab_widgets.boards.kit import PALETTE, Canvas, build_scene, fit, fit_distinct, wrap
+from isslab_widgets.boards.kit import PALETTE, Canvas, build_scene, fit, fit_distinct, readable, wrap
 from isslab_widgets.scene import Circle, Rect, Scene, Text
 
 __all__ = ["BOARD", "MIN_TEXT", "WIDTH", "ISS1998Board"]
@@ -113,15 +113,6 @@ _FEDOR_WORDS = (
 )
 #: per-participant fields the inspector shows as they are
 _PLAIN = frozenset({"unity", "reserve", "iss_mat", "ext_mat", "long_stay", "tokens", "cubes"})
-
-
-def _readable(colour: str) -> str:
-    """A seat colour dark enough for text on white (White's pale grey is darkened)."""
-    c = colour.lstrip("#")
-    if len(c) != 6:
-        return colour
-    r, g, b = (int(c[i : i + 2], 16) for i in (0, 2, 4))
-    return "#6e6e6e" if 0.299 * r + 0.587 * g + 0.114 * b > 170 else colour
 
 
 def card_words(game: Game1998, c: int) -> str:
@@ -252,7 +243,7 @@ class ISS1998Board:
                 cv.add(Rect(cx + 1, cy, cw - 2, 24, fill=fill, stroke="#33415c", width=0.8))
                 ink = (
                     "#ffffff"
-                    if (p >= 0 and _readable(self._colour(p)) == self._colour(p)) or covered
+                    if (p >= 0 and readable(self._colour(p)) == self._colour(p)) or covered
                     else _INK
                 )
                 lines = wrap(word, cw - 4, MIN_TEXT, 2)

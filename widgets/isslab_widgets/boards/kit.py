@@ -24,6 +24,7 @@ __all__ = [
     "fit",
     "fit_distinct",
     "outline",
+    "readable",
     "text_width",
     "wrap",
 ]
@@ -49,6 +50,17 @@ class Palette(NamedTuple):
 
 #: the boards' shared colours
 PALETTE = Palette()
+
+
+def readable(colour: str) -> str:
+    """A seat colour dark enough for text on white (a pale seat, like White or yellow, is written grey)."""
+    c = colour.lstrip("#")
+    if len(c) != 6:
+        return colour
+    r, g, b = (int(c[i : i + 2], 16) for i in (0, 2, 4))
+    # perceived brightness (ITU-R BT.601 weights): above 170 of 255 text on white is hard to read
+    return "#6e6e6e" if 0.299 * r + 0.587 * g + 0.114 * b > 170 else colour
+
 
 #: the average width of a sans-serif character, in em (a little generous, so fitted text fits)
 _EM = 0.58

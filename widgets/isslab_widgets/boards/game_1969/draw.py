@@ -36,7 +36,7 @@ from isslab.games.game_1969 import (
 from isslab_widgets.boards import action_text
 from isslab_widgets.boards.game_1969.clicks import Board1969Clicks
 from isslab_widgets.boards.game_1969.words import _last_launcher
-from isslab_widgets.boards.kit import fit
+from isslab_widgets.boards.kit import fit, readable
 from isslab_widgets.scene import Circle, Line, Polygon, Rect, Region, Scene, Shape, Text
 
 #: scientist cube colours by kind (Components: white basic, blue rookie, green famous, red genius, black spy)
@@ -91,15 +91,6 @@ _BOX_H = 34
 #: a rival's sheets are folded into one row of small boxes (the own sheets are shown in full)
 _SMALL_H = 26
 _MINI_H = 20
-
-
-def _readable(colour: str) -> str:
-    """A nation's colour dark enough for text on white."""
-    c = colour.lstrip("#")
-    if len(c) != 6:
-        return colour
-    r, g, b = (int(c[i : i + 2], 16) for i in (0, 2, 4))
-    return "#6e6e6e" if 0.299 * r + 0.587 * g + 0.114 * b > 170 else colour
 
 
 def _tile(key: Hashable, x: float, y: float, w: float, h: float, label: str) -> list[Region]:
@@ -302,7 +293,7 @@ class Board1969(Board1969Clicks):
             out.append(Rect(8, top + 2, 6, ph - 4, fill=col))
             name_y = top + 13 if own else top + ph / 2
             out.append(
-                Text(20, name_y, self.names[s], size=13, anchor="start", bold=True, fill=_readable(col))
+                Text(20, name_y, self.names[s], size=13, anchor="start", bold=True, fill=readable(col))
             )
             bw, bh = self.box_size(s)
             cube = self.cube_size(s)
