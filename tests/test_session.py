@@ -159,11 +159,41 @@ def test_whose_eyes_the_screen_shows() -> None:
     assert hot.choices().actions == [] and "pass the screen" in hot.choices().note
     assert "Pass the screen to" in " ".join(t.text for t in hot.scene().layer("pieces") if hasattr(t, "text"))
     assert hot.take_screen() and hot.eyes() == 2 and hot.handover() is None
-    # looking back keeps the eyes of the person at the screen: the other's turn is covered
+    # looking back keeps the eyes of the person at the screen, with no cover (the game waits for that
+    # person): its view of each step, and not the other person's options, highlights or clicks
     hot.go_to(0)
-    assert hot.eyes() == 2 and hot.handover() == 0 and hot.viewers() == (2,)
+    assert hot.eyes() == 2 and hot.handover() is None and hot.viewers() == (2,)
+    assert hot.state.current_player == 0 and not hot.my_turn() and hot.choices().actions == []
+    assert not any(r.key for r in hot.scene().regions if isinstance(r.key, tuple) and r.key[0] == "do")
+    assert not hot.click(("do", hot.state.legal_actions()[0])) and "its options are its own" in hot.message
     # a game without hidden information hides nothing from anyone
     assert not Session(TWO, ["human", "greedy"]).hides()
+
+
+def test_under_the_hot_seat_cover_the_session_computes_nothing_for_a_seat() -> None:
+    """The cover comes when the game waits for another person, and holds wherever the slider goes."""
+    game = isslab.make("1998-iss", players=2)
+    hot = Session(game, ["human", "human"], seed=2)
+    while hot.last_decision() is None or hot.handover() is None:  # each person plays at its turn
+        if hot.handover() is not None:
+            assert hot.take_screen()
+        play_until(hot, lambda s: hot.handover() is not None)
+    to = hot.handover()
+    leaving = hot.eyes()
+    assert to is not None and leaving is not None and to != leaving and hot.sight() == (leaving, to)
+    for step in (hot.tree.size - 1, hot.tree.size - 2, 0):  # stepping back keeps the cover
+        assert hot.go_to(step) and hot.sight().covered
+        assert hot.log() == [] and hot.result() is None and hot.recap() is None
+        assert hot.choices().actions == [] and hot.scene().regions == ()
+        with pytest.raises(ValueError, match="passing to"):
+            hot.simulation_start(0)
+        size = hot.tree.size
+        assert not hot.click(("anything",)) and "pass the screen" in hot.message and hot.tree.size == size
+    # an undo under the cover: the person who decides again takes the screen first
+    hot.go_to(hot.tree.size - 1)
+    assert hot.undo() and hot.sight() == (leaving, leaving)
+    assert hot.take_screen() and hot.sight() == (leaving, None) and hot.state.current_player == leaving
+    assert hot.log() and hot.choices().actions
 
 
 def test_the_action_list_holds_only_the_eyes_own_actions_in_a_hidden_game() -> None:

@@ -6,13 +6,16 @@ plug-in with its selection, the status message, and the timer that lets the bots
 by themselves. The game view only forwards widget events to it and draws what it says; tests drive
 it directly.
 
-Whose eyes. Every text the session writes for people (status line, log, action list) describes an
-action with ``state.describe(action, seat)`` for the seat whose eyes the screen shows
-(:meth:`Session.eyes`):
+Who looks. One method decides who is in front of the screen, :meth:`Session.sight`, and every
+part of the session and of the view asks it (never the seats or the cursor on their own). Every
+text the session writes for people (status line, log, action list) describes an action with
+``state.describe(action, seat)`` for the seat whose eyes the screen shows (``sight().eyes``):
 
 * one human seat: that seat, all game long (bots and chance moves included);
-* several human seats (hot-seat play at one screen): the human seat to act, or while a bot or
-  chance acts, the human seat that acted last (the screen is in front of that player);
+* several human seats in a game without hidden information: the human seat to act, or while a bot
+  or chance acts, the human seat that acted last (the screen is in front of that player);
+* several human seats in a game with hidden information (hot-seat play at one screen): the person
+  who took the screen with *I am ...* (:meth:`Session.take_screen`), wherever the slider is;
 * no human seat (bots only: a replay, an analysis): None, the omniscient description.
 
 In a game with hidden information a seat's eyes also limit what else is shown: the action list
@@ -20,15 +23,13 @@ holds only that seat's own legal actions, the inspector and the JSON panel show
 ``state.view(seat)``, and a what-if run starts from the hidden cards redrawn as that seat may
 imagine them (``state.resample_hidden``).
 
-What the game view shows of the seats comes from the engine's public hooks (``key_numbers``,
-``goal``, ``standing``, ``headline``, ``Game.round_label``; see ``isslab/games/README.md``):
-the player panel (:meth:`Session.seat_rows`), the result of the human's last decision
-(:meth:`Session.result`), the recap of a round (:meth:`Session.recap`) and the game-over panel
-(:meth:`Session.game_over`), read in :mod:`isslab_widgets.session_panels`. Saving and loading are
-in :mod:`isslab_widgets.session_saves`.
+The cover. In hot-seat play of a game with hidden information, when the game (the tip of the line)
+waits for a person other than the one at the screen, the screen must pass: ``sight().cover`` names
+that seat, and until it presses *I am ...* nothing that depends on a hand is drawn or computed,
+wherever the slider is (the log, the last result, the recaps, the choices, the board's cards, the
+win chances and hints, what-if runs all wait). Stepping back shows only what the person at the
+screen may know: that seat's view of each step, and no other seat's options.
 
-Chance is never a person's choice: the action list offers no chance outcome (the dice roll by
-themselves, or with the Roll button) unless the teaching switch ``choose_dice`` is on.
 """
 
 from __future__ import annotations
@@ -47,10 +48,21 @@ from isslab_widgets import session_panels, session_saves
 from isslab_widgets.boards import Board, board_for, text_scene
 from isslab_widgets.history import GameTree
 from isslab_widgets.scene import Rect, Scene, Text
-from isslab_widgets.session_panels import Choices, GameOver, LogLine, Recap, Result, SeatRow
+from isslab_widgets.session_panels import Choices, GameOver, LogLine, Recap, Result, SeatRow, Sight
 from isslab_widgets.session_saves import SAVES
 
-__all__ = ["HUMAN", "SAVES", "Choices", "GameOver", "LogLine", "Recap", "Result", "SeatRow", "Session"]
+__all__ = [
+    "HUMAN",
+    "SAVES",
+    "Choices",
+    "GameOver",
+    "LogLine",
+    "Recap",
+    "Result",
+    "SeatRow",
+    "Session",
+    "Sight",
+]
 
 #: the seat choice meaning "a person clicks for this seat"
 HUMAN = "human"
@@ -120,6 +132,9 @@ class Session:
         self._tells: dict[tuple[int, int, int | None], str] = {}
         #: hot-seat play: the human seat in front of the screen (its eyes are shown)
         self.screen: int | None = None
+        #: hot-seat play: the screen must pass again even to the seat that had it (after an undo
+        #: under the cover, the person to decide again may not be the one at the screen)
+        self._passing = False
         self._timer: threading.Timer | None = None
         self._gen = 0  # bumped on every change: a timer set before it does nothing
         self._closed = False
@@ -180,40 +195,47 @@ class Session:
         """The seats played by people."""
         return tuple(i for i, s in enumerate(self.seats) if s == HUMAN)
 
-    def eyes(self) -> int | None:
-        """The seat whose eyes the screen shows (see the module docstring); None: omniscient."""
+    def sight(self) -> Sight:
+        """Who looks at the screen now (see the module docstring): the one place that decides it.
+
+        Every part of the session and of the game view asks it before it shows or computes anything
+        that depends on a hand: while ``cover`` is set, nothing private is drawn or computed.
+        """
         humans = self.humans()
         if not humans:
-            return None
+            return Sight(None, None)
         if len(humans) == 1:
-            return humans[0]
+            return Sight(humans[0], None)
         if self.game.info.hidden_information:
-            # hot-seat with hidden cards: the seat that took the screen, wherever the cursor is
-            return self.screen if self.screen in humans else humans[0]
+            # hot-seat with hidden cards: the seat that took the screen, wherever the cursor is; the
+            # screen passes when the game itself (the tip of the line) waits for another person
+            screen = self.screen if self.screen in humans else humans[0]
+            waiting = self.tree.tip.current_player
+            if waiting in humans and (waiting != screen or self._passing):
+                return Sight(screen, waiting)
+            return Sight(screen, None)
         cp = self.state.current_player
         if cp in humans:
-            return cp
+            return Sight(cp, None)
         tree = self.tree
         for i in range(tree.cursor - 1, -1, -1):  # hot-seat: the last person to act keeps the screen
             mover = tree.at(i).current_player
             if mover in humans:
-                return mover
-        return humans[0]
+                return Sight(mover, None)
+        return Sight(humans[0], None)
+
+    def eyes(self) -> int | None:
+        """The seat whose eyes the screen shows (``sight().eyes``); None: omniscient."""
+        return self.sight().eyes
 
     def handover(self) -> int | None:
-        """The seat the screen must pass to before anything private is shown, or None.
+        """The seat the screen must pass to before anything private is shown, or None (``sight().cover``).
 
-        Only in hot-seat play of a game with hidden information: when the seat to act at the shown
-        position is a person other than the one in front of the screen. Until :meth:`take_screen`,
-        the view covers every private part (the board's hidden cards, the texts, the lists).
+        Only in hot-seat play of a game with hidden information: when the game waits for a person
+        other than the one in front of the screen. Until :meth:`take_screen`, the view covers every
+        private part (the board's hidden cards, the texts, the lists, every tab).
         """
-        humans = self.humans()
-        if len(humans) < 2 or not self.game.info.hidden_information:
-            return None
-        cp = self.state.current_player
-        if cp in humans and cp != self.eyes():
-            return cp
-        return None
+        return self.sight().cover
 
     def take_screen(self, seat: int | None = None) -> bool:
         """The person of ``seat`` (default: the one the screen is to pass to) now sits at the screen."""
@@ -222,9 +244,16 @@ class Session:
             if seat is None or seat not in self.humans():
                 return self.say("nobody to pass the screen to", error=True)
             self.screen = seat
+            self._passing = False
             self.selected = None
             self.say(f"{self.game.seat_name(seat)} has the screen")
             return True
+
+    def my_turn(self) -> bool:
+        """True when the seat to move at the shown position is the person looking (its options may show)."""
+        sight = self.sight()
+        cp = self.state.current_player
+        return not sight.covered and cp >= 0 and self.seats[cp] == HUMAN and cp == sight.eyes
 
     def viewers(self) -> tuple[int, ...]:
         """Seats whose hidden information the board may show: the eyes' seat, or every seat."""
@@ -245,7 +274,12 @@ class Session:
         return self.state.describe(action, self.eyes())
 
     def log(self, lo: int = 0, hi: int | None = None) -> list[LogLine]:
-        """Steps ``lo`` to ``hi`` (exclusive) of the current line, described for the screen's eyes."""
+        """Steps ``lo`` to ``hi`` (exclusive) of the current line, described for the screen's eyes.
+
+        Nothing while the screen passes to another person (the texts are written for one seat).
+        """
+        if self.sight().covered:
+            return []
         tree = self.tree
         actions = tree.actions()
         hi = len(actions) if hi is None else min(hi, len(actions))
@@ -274,10 +308,9 @@ class Session:
         """The actions a person may pick from the list here, labelled for the screen's eyes."""
         st = self.state
         cp = st.current_player
-        eyes = self.eyes()
+        eyes, to = self.sight()
         if cp == TERMINAL:
             return Choices([], [], "the game is over")
-        to = self.handover()
         if to is not None:
             return Choices(
                 [], [], f"pass the screen to {self.game.seat_name(to)}: its moves show after it takes it"
@@ -304,17 +337,27 @@ class Session:
     def scene(self) -> Scene:
         """The picture of the shown position for the screen's eyes (the text scene without a board)."""
         st = self.state
-        to = self.handover()
+        eyes, to = self.sight()
         if self.board is None:
-            scene = text_scene(st, self.eyes())
-            return scene if to is None else cover(scene, self.game.seat_name(to))
+            if to is not None:  # the text scene is written for one seat: the cover shows none of it
+                return cover(Scene(640, 360, {}, (), self.game.title), self.game.seat_name(to))
+            return text_scene(st, eyes)
         if to is not None:
             return cover(self.board.scene(st, None, hints=False, viewers=()), self.game.seat_name(to))
-        return self.board.scene(st, self.selected, hints=self.human_to_move(), viewers=self.viewers())
+        # the legal moves are highlighted only for the person looking: another seat's depend on its hand
+        return self.board.scene(st, self.selected, hints=self.my_turn(), viewers=self.viewers())
 
     def simulation_start(self, seed: int) -> tuple[State, str]:
-        """Where a what-if run starts, and a note: the shown position, hidden cards redrawn if any."""
-        eyes = self.eyes()
+        """Where a what-if run starts, and a note: the shown position, hidden cards redrawn if any.
+
+        ``ValueError`` while the screen passes to another person: a run is made for one seat's eyes.
+        """
+        eyes, to = self.sight()
+        if to is not None:
+            raise ValueError(
+                f"the screen is passing to {self.game.seat_name(to)}: a what-if run waits until "
+                f"{self.game.seat_name(to)} has pressed 'I am {self.game.seat_name(to)}'"
+            )
         if not self.hides() or eyes is None:
             return self.state, ""
         start = self.state.resample_hidden(eyes, random.Random(seed))
@@ -336,16 +379,17 @@ class Session:
         """What followed the human's last decision up to the shown position, for that seat's eyes.
 
         It stays the same while bots and dice move, and changes with the human's next decision.
+        None while the screen passes to another person.
         """
-        return session_panels.result(self)
+        return None if self.sight().covered else session_panels.result(self)
 
     def recap(self, index: int | None = None) -> Recap | None:
         """What happened in round ``index`` on the current line (default: the last round finished).
 
         Rounds are ``state.rounds`` as the engine counts them; every step is described for the
-        screen's eyes. None when there is no such round yet.
+        screen's eyes. None when there is no such round yet, or while the screen passes.
         """
-        return session_panels.recap(self, index)
+        return None if self.sight().covered else session_panels.recap(self, index)
 
     def game_over(self) -> GameOver | None:
         """The end of the game at the shown position (None while it goes on): winners, ranks, stats."""
@@ -360,6 +404,7 @@ class Session:
             self.rng_chance = random.Random(chance_seed)
             self.rng_bots = random.Random(bot_seed)
             self.tree = GameTree(game.new_state())
+            self._passing = False
             self._tells.clear()
             self.selected = None
             self._notes = []
@@ -378,11 +423,20 @@ class Session:
                 return self.say("this game has no board to click: use the list of legal actions", error=True)
             st = self.state
             cp = st.current_player
+            sight = self.sight()
+            if sight.cover is not None:
+                who = self.game.seat_name(sight.cover)
+                return self.say(f"pass the screen to {who} first: {who} presses 'I am {who}'", error=True)
             if cp >= 0 and self.seats[cp] != HUMAN:
                 return self.say(
                     f"it is {self.game.seat_name(cp)}'s turn, played by the {self.seats[cp]} bot: "
                     "wait, or press 'Bot move'",
                     error=True,
+                )
+            if self.hides() and cp >= 0 and cp != sight.eyes:
+                # looking back at another person's turn: what the board would answer depends on its hand
+                return self.say(
+                    f"it is {self.game.seat_name(cp)}'s turn here: its options are its own", error=True
                 )
             res = self.board.click(st, self.selected, key)
             if not res.ok:
@@ -487,7 +541,9 @@ class Session:
         """Take back the human's last decision, with the bots' moves and dice after it.
 
         The line ends before that decision (the positions stay in the tree), so the person decides
-        again and the game goes on afresh. With no human seat it is one step back.
+        again. With no human
+        seat it is one step back. Under the hot-seat cover the screen must pass to the person who
+        decides again before anything shows.
         """
         with self.lock:
             if not self.humans():
@@ -496,12 +552,15 @@ class Session:
             if i is None:
                 return self.say("no move of yours to take back yet", error=True)
             tree = self.tree
+            covered = self.sight().covered
             decision = self.describe(tree.actions()[i])
             after = tree.cursor - i - 1
             tree.go(i)
             tree.cut()
             self.selected = None
             self._notes = []
+            # under the cover the person in front of the screen is not known: it passes again
+            self._passing = covered
             more = f", and the {after} step{'s' if after != 1 else ''} after it" if after else ""
             self.say(f"took back {decision}{more}: decide again")
             self.schedule()
@@ -571,6 +630,7 @@ class Session:
             self._tells.clear()
             self.selected = None
             self._notes = []
+            self._passing = False
             self.say(note or f"position of move {state.move_number}")
             self.schedule()
             return True
