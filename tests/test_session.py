@@ -64,13 +64,77 @@ def test_the_session_and_the_boards_load_without_the_widget_libraries() -> None:
 @pytest.mark.parametrize(
     ("game_id", "bots"), [("space-1999", ["greedy", "random"]), ("1969", ["greedy", "spy"])]
 )
-def test_a_session_of_bots_plays_the_game_isslab_play_plays(game_id: str, bots: list[str]) -> None:
+def test_bots_play_a_whole_game_the_same_for_the_same_seed(game_id: str, bots: list[str]) -> None:
+    """The dice and the bots' choices follow from the seed and the position (not isslab.play's streams)."""
     game = isslab.make(game_id, players=2)
-    session = Session(game, bots, seed=11)
-    steps = session.step_bots()
-    record = isslab.play(game, bots, seed=11)
-    assert session.state.is_terminal() and steps == record.steps
-    assert tuple(session.tree.actions()) == record.actions
+    one, two = Session(game, bots, seed=11), Session(game, bots, seed=11)
+    assert one.step_bots() == two.step_bots() > 0
+    assert one.state.is_terminal() and one.tree.actions() == two.tree.actions()
+    other = Session(game, bots, seed=12)
+    other.step_bots()
+    assert other.state.is_terminal() and other.tree.actions() != one.tree.actions()
+
+
+def first_draw(line: list[State], actions: list[Any]) -> tuple[int, tuple[Any, ...], Any] | None:
+    """The first chance step of a line (after its first position): its index, its outcomes and the draw."""
+    for k in range(1, len(actions)):
+        if line[k].is_chance_node():
+            return k, tuple(a for a, _ in line[k].chance_outcomes()), actions[k]
+    return None
+
+
+@pytest.mark.parametrize("game_id", ["space-1999", "1969", "mission-iss", "1998-iss"])
+def test_an_undo_and_the_same_decision_meet_the_same_dice_and_another_decision_draws_afresh(
+    game_id: str,
+) -> None:
+    game = isslab.make(game_id, players=2)
+    assert game.info.chance
+    drawn_apart = compared = 0
+    for seed in range(8):
+        session = Session(game, seed=seed)  # a person and the game's default bot
+        tree = session.tree
+        for _ in range(40):  # the person's decisions, until two of them meet the same kind of draw
+            session.step_bots()
+            st = session.state
+            assert not st.is_terminal()
+            i, legal = tree.cursor, st.legal_actions()
+            a, b = legal[0], legal[-1]
+            assert session.play(a)
+            session.step_bots()
+            line_a, after_a = [tree.at(k) for k in range(i, tree.size)], tree.actions()[i:]
+            for _ in range(3):  # undo as often as you like: the same decision meets the same dice
+                assert session.undo() and tree.cursor == i and tree.size == i + 1
+                assert session.play(a)
+                session.step_bots()
+                assert tree.actions()[i:] == after_a
+            if a == b:
+                continue
+            assert session.undo() and session.play(b)
+            session.step_bots()
+            draw_a = first_draw(line_a, after_a)
+            draw_b = first_draw([tree.at(k) for k in range(i, tree.size)], tree.actions()[i:])
+            assert session.undo() and session.play(a)
+            session.step_bots()
+            if draw_a is not None and draw_b is not None and draw_a[:2] == draw_b[:2]:
+                compared += 1  # the same step of the game, another position: its own draw
+                drawn_apart += draw_a[2] != draw_b[2]
+                break
+        if drawn_apart:
+            break
+    assert compared and drawn_apart, (compared, drawn_apart)
+
+
+def test_the_dice_are_a_function_of_the_seed_and_the_position() -> None:
+    game = isslab.make("1969", players=2)
+    state = game.new_state()
+    one, two = Session(game, seed=7), Session(game, seed=7)
+    assert one.rng_at(state).random() == two.rng_at(state).random() == one.rng_at(state).random()
+    assert Session(game, seed=8).rng_at(state).random() != one.rng_at(state).random()
+    later = state.apply(state.sample_chance(one.rng_at(state)))
+    assert one.rng_at(later).random() != one.rng_at(state).random()
+    assert one.rng_at(state, "greedy").random() != one.rng_at(state).random()  # bots: their own stream
+    with pytest.raises(ValueError, match="seed must be an int"):
+        Session(game, seed=-1)
 
 
 def test_seats_default_to_one_human_and_the_games_default_bot() -> None:

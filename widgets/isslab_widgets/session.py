@@ -30,6 +30,20 @@ wherever the slider is (the log, the last result, the recaps, the choices, the b
 win chances and hints, what-if runs all wait). Stepping back shows only what the person at the
 screen may know: that seat's view of each step, and no other seat's options.
 
+Chance. The dice and cards of a session are a function of its seed and of the position
+(:meth:`Session.rng_at`): an undo followed by the same decision meets the same dice, so an undo can
+never re-roll a die; a different decision leads to another position and draws afresh. The bots'
+random choices are seeded the same way, so the same decision meets the same replies too.
+
+What the game view shows of the seats comes from the engine's public hooks (``key_numbers``,
+``goal``, ``standing``, ``headline``, ``Game.round_label``; see ``isslab/games/README.md``):
+the player panel (:meth:`Session.seat_rows`), the result of the human's last decision
+(:meth:`Session.result`), the recap of a round (:meth:`Session.recap`) and the game-over panel
+(:meth:`Session.game_over`), read in :mod:`isslab_widgets.session_panels`. Saving and loading are
+in :mod:`isslab_widgets.session_saves`.
+
+Chance is never a person's choice: the action list offers no chance outcome (the dice roll by
+themselves, or with the Roll button) unless the teaching switch ``choose_dice`` is on.
 """
 
 from __future__ import annotations
@@ -43,7 +57,7 @@ from pathlib import Path
 import isslab
 from isslab import CHANCE, TERMINAL, Action, Game, IllegalActionError, State
 from isslab.core import short_repr
-from isslab.play import derive_seeds
+from isslab.play import derive_seed
 from isslab_widgets import session_panels, session_saves
 from isslab_widgets.boards import Board, board_for, text_scene
 from isslab_widgets.history import GameTree
@@ -104,11 +118,9 @@ class Session:
             raise ValueError(f"a session needs a game, a state or a game id, got {game_or_state!r}")
         #: held by every change; the view holds it too while it redraws
         self.lock = threading.RLock()
+        #: the dice, the cards and the bots' random choices follow from it and the position (rng_at)
         self.seed = random.randrange(2**32) if seed is None else seed
-        # the same two streams as isslab.play: a session of bots replays isslab.play's game
-        chance_seed, bot_seed = derive_seeds(self.seed, 2)
-        self.rng_chance = random.Random(chance_seed)
-        self.rng_bots = random.Random(bot_seed)
+        derive_seed(self.seed, "")  # a bad seed fails here, not at the first roll
         self.tree = tree
         #: the board's selection (a place, the cards picked so far); None after every change
         self.selected: Hashable | None = None
@@ -400,9 +412,6 @@ class Session:
         with self.lock:
             game = self.game
             self.seed = (self.seed + 1) % 2**32
-            chance_seed, bot_seed = derive_seeds(self.seed, 2)
-            self.rng_chance = random.Random(chance_seed)
-            self.rng_bots = random.Random(bot_seed)
             self.tree = GameTree(game.new_state())
             self._passing = False
             self._tells.clear()
@@ -462,7 +471,7 @@ class Session:
             st = self.state
             if not st.is_chance_node():
                 return self.say("nothing to roll now: it is not a chance step", error=True)
-            return self._apply(st.sample_chance(self.rng_chance))
+            return self._apply(st.sample_chance(self.rng_at(st)))
 
     def advance(self) -> bool:
         """Make one automatic step: a roll at a chance step, or the bot's move; False for a human seat."""
@@ -472,12 +481,21 @@ class Session:
             if cp == TERMINAL:
                 return self.say("the game is over", error=True)
             if cp == CHANCE:
-                return self._apply(st.sample_chance(self.rng_chance), auto=True)
+                return self._apply(st.sample_chance(self.rng_at(st)), auto=True)
             name = self.seats[cp]
             if name == HUMAN:
                 return self.say(f"{self.game.seat_name(cp)} is played by a human: make a move", error=True)
-            action = isslab.bot(self.game.id, name)(st, self.rng_bots)
+            action = isslab.bot(self.game.id, name)(st, self.rng_at(st, name))
             return self._apply(action, prefix=f"{name} bot: ", auto=True)
+
+    def rng_at(self, state: State, purpose: str = "chance") -> random.Random:
+        """The random stream for ``state``: its dice (``"chance"``) or a bot's choice (the bot's name).
+
+        A function of the session's seed and the position (its save text, history included), so an
+        undo followed by the same decision meets the same dice and the same bots' replies, and a
+        different decision, leading elsewhere, draws afresh.
+        """
+        return random.Random(derive_seed(self.seed, f"{purpose}\n{state.to_json()}"))
 
     def step_bots(self, max_steps: int = 100_000) -> int:
         """Advance until a human seat is to move or the game ends; the number of steps made."""
@@ -541,7 +559,8 @@ class Session:
         """Take back the human's last decision, with the bots' moves and dice after it.
 
         The line ends before that decision (the positions stay in the tree), so the person decides
-        again. With no human
+        again. The dice are not drawn again: they follow from the seed and the position
+        (:meth:`rng_at`), so the same decision meets the same dice and bots' replies. With no human
         seat it is one step back. Under the hot-seat cover the screen must pass to the person who
         decides again before anything shows.
         """
@@ -562,7 +581,7 @@ class Session:
             # under the cover the person in front of the screen is not known: it passes again
             self._passing = covered
             more = f", and the {after} step{'s' if after != 1 else ''} after it" if after else ""
-            self.say(f"took back {decision}{more}: decide again")
+            self.say(f"took back {decision}{more}: decide again (the same move meets the same dice)")
             self.schedule()
             return True
 
