@@ -530,4 +530,7 @@ def test_mistaken_input_gets_its_own_message_and_changes_nothing(tmp_path: Path)
     assert not session.load(42) and "give a path, JSON text or bytes" in session.message  # type: ignore[arg-type]
     assert not session.load(str(tmp_path)) and "no file" in session.message
     assert session.state is state and session.tree.size == size and not session.errors
-    assert session.load(session.tree.tip.to_json().encode()) and "from the upload" in session.message
+    assert (
+        session.load(session.tree.tip.to_json().encode(), discard=True)
+        and "from the upload" in session.message
+    )

@@ -150,6 +150,11 @@ class Session:
         self._timer: threading.Timer | None = None
         self._gen = 0  # bumped on every change: a timer set before it does nothing
         self._closed = False
+        #: saving (session_saves): the game id and default file of this game, the file and digest of
+        #: the last text written, and the tip of the line as last saved or loaded
+        self._save_path: tuple[str, Path] | None = None
+        self._written: tuple[Path, str, tuple[int, int, int]] | None = None
+        self._kept_tip: State = tree.tip
         self._set_game(game, seats)
 
     # ------------------------------------------------------------------------------------------
@@ -414,6 +419,8 @@ class Session:
             self.seed = (self.seed + 1) % 2**32
             self.tree = GameTree(game.new_state())
             self._passing = False
+            self._save_path = None  # a new game: a file of its own
+            self._kept_tip = self.tree.tip
             self._tells.clear()
             self.selected = None
             self._notes = []
@@ -622,22 +629,42 @@ class Session:
     # ------------------------------------------------------------------------------------------
 
     def default_save_path(self) -> Path:
-        """Where Save writes by default: ``saves/<game id>-game.json`` (``saves/`` is git-ignored)."""
+        """Where Save writes by default: this game's own ``saves/<game>-<date>-<n>.json`` (git-ignored).
+
+        Never the name of an existing file, nor one another session of this process holds.
+        """
         return session_saves.default_save_path(self)
 
-    def save(self, path: str | Path | None = None) -> Path:
-        """Write the whole current line as isslab JSON (``isslab.load`` reads it back).
+    def save(self, path: str | Path | None = None, *, overwrite: bool = False) -> Path | None:
+        """Write the whole current line as isslab JSON (``isslab.load`` reads it back); the file, or None.
 
-        Without a path it goes to :meth:`default_save_path`; missing folders are made.
+        Without a path it goes to :meth:`default_save_path`; missing folders are made. A file that is
+        not an isslab save of this game is replaced only with ``overwrite=True``
+        (:meth:`save_question` says when); the text a save replaces is kept as ``<name>.bak``; the
+        file is written atomically. None, the reason on the status line and nothing changed, when
+        the save cannot be made.
         """
-        return session_saves.save(self, path)
+        return session_saves.save(self, path, overwrite=overwrite)
 
-    def load(self, source: str | bytes | Path) -> bool:
+    def save_question(self, path: str | Path | None = None) -> str | None:
+        """What to ask before saving to ``path`` (it holds what is not a save of this game), or None."""
+        return session_saves.save_question(self, path)
+
+    def unsaved_steps(self) -> int:
+        """How many steps of the current line no save or load holds."""
+        return session_saves.unsaved_steps(self)
+
+    def load_question(self) -> str | None:
+        """What to ask before a load replaces the current line (it has unsaved steps), or None."""
+        return session_saves.load_question(self)
+
+    def load(self, source: str | bytes | Path, *, discard: bool = False) -> bool:
         """Load a saved game from a file path, JSON text or the bytes of an upload; a bad one changes nothing.
 
-        Text that starts with ``{`` or ``[`` is read as JSON, anything else as a path.
+        Text that starts with ``{`` or ``[`` is read as JSON, anything else as a path. When the
+        current line has unsaved steps it is refused unless ``discard=True`` (:meth:`load_question`).
         """
-        return session_saves.load(self, source)
+        return session_saves.load(self, source, discard=discard)
 
     def adopt(self, state: State, note: str = "") -> bool:
         """Continue from ``state`` (its history becomes the line); another game keeps the seats if it can."""
@@ -650,6 +677,7 @@ class Session:
             self.selected = None
             self._notes = []
             self._passing = False
+            self._kept_tip = self.tree.tip  # what was adopted is held by its source: nothing unsaved
             self.say(note or f"position of move {state.move_number}")
             self.schedule()
             return True

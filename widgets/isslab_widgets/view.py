@@ -339,7 +339,7 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             for i, player in enumerate(s.seats)
         ]
         self.wi_bots_row.children = list(self.wi_bots)
-        self.path.value = str(s.default_save_path())
+        self._show_default_path()
         # a game without chance nodes needs no dice controls
         shown = None if game.info.chance else "none"
         for w in (self.roll_button, self.auto_roll, self.choose_dice):
@@ -678,6 +678,7 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             self.play_button.disabled = not choices.actions
             self.winchance.refresh()  # it asks the session's sight itself
             self._show_what_if(sight)
+            self._show_default_path()  # a new game (play again, a loaded game of another kind): its own file
         self.redraw_seconds = time.process_time() - start
 
     @_guarded
