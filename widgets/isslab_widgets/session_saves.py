@@ -158,7 +158,7 @@ def _target(session: Session, path: str | Path | None) -> Path:
         folder = target.is_dir()
     except OSError as exc:  # a name too long, a part of the path that is a file
         raise SaveError(f"cannot save to {shown}: {exc.strerror or exc}; nothing was written") from None
-    if folder:
+    if folder or str(path).endswith(("/", os.sep)):
         raise SaveError(f"cannot save to {shown}: it is a folder; name a file in it (…/game.json)")
     return target
 
