@@ -19,9 +19,11 @@ of the click (the canvases ignore the mouse), so a click means the point it land
 JupyterLab scrolls the page to activate the cell, and the keyboard focus stays with the notebook.
 
 Texts follow the session's eyes (see :mod:`isslab_widgets.session`): with one human seat, logs,
-status lines, recaps and action labels are ``state.describe(action, that seat)``. In hot-seat play
-of a game with hidden information, the view covers every private part when the turn passes to
-another person, until that person presses "I am ..." (:meth:`Session.handover`).
+status lines, recaps and action labels are ``state.describe(action, that seat)``. Who looks is
+the session's one answer, :meth:`Session.sight`, which every part asks: in hot-seat play of a game
+with hidden information, when the game waits for another person, the view covers the board and
+every tab and computes nothing for a seat, until that person presses "I am ..."
+(:mod:`.view_handover`).
 
 The view is put together from parts, one idea each (see :mod:`isslab_widgets.view_base`): the step
 controls and the replay (:mod:`.view_steps`), the hot-seat hand-over (:mod:`.view_handover`), the
