@@ -40,6 +40,7 @@ __all__ = [
     "optional_flag",
     "optional_integer",
     "plain",
+    "real",
     "seed",
 ]
 
@@ -81,6 +82,22 @@ def optional_integer(name: str, value: Any, lo: int, hi: int) -> int | None:
     return got
 
 
+def real(value: Any) -> float:
+    """``value`` as a float when it is a real number (numpy too, not a bool); NaN otherwise.
+
+    An int too large for a float (``10**400``) is infinite here, so the finiteness checks refuse it
+    by name instead of raising ``OverflowError``.
+    """
+    if not isinstance(value, numbers.Real) or isinstance(value, bool | np.bool_):
+        return math.nan
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+    except (TypeError, ValueError):  # a Real whose __float__ misbehaves
+        return math.nan
+
+
 def number(
     name: str,
     value: Any,
@@ -91,9 +108,8 @@ def number(
     example: str = "",
 ) -> float:
     """A finite real number (not a bool) within ``[lo, hi]`` (``above``: strictly above ``lo``)."""
-    ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
-    x = float(value) if ok else math.nan
-    ok = ok and math.isfinite(x)
+    x = real(value)
+    ok = math.isfinite(x)
     if ok and lo is not None:
         ok = x > lo if above else x >= lo
     if ok and hi is not None:
@@ -116,8 +132,7 @@ def number(
 
 def level(name: str, value: Any) -> float:
     """A confidence level: a number strictly between 0 and 1."""
-    ok = isinstance(value, numbers.Real) and not isinstance(value, bool) and 0 < float(value) < 1
-    if not ok:
+    if not 0 < real(value) < 1:
         raise ValueError(
             f"{name} must be a probability between 0 and 1 (like 0.95), got {short_repr(value, 40)}"
         )

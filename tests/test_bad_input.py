@@ -1043,6 +1043,31 @@ def test_seeds_may_be_numpy_ints():
     assert derive_seeds(np.int64(5), 3) == derive_seeds(5, 3)
 
 
+# --- the shared argument checks (isslab.checks) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "value", [10**400, -(10**400), 10**5000, float("nan"), float("inf"), True, "1", None], ids=short_id
+)
+def test_every_measure_refuses_what_is_not_a_finite_number_by_name(value):
+    from isslab import checks
+
+    for call in (
+        lambda: checks.number("precision", value, 0.0, 1.0),
+        lambda: checks.number("bias", value),
+        lambda: checks.level("level", value),
+    ):
+        err = refused(call)
+        assert str(err).split(" must be ")[0] in ("precision", "bias", "level"), str(err)
+
+
+@pytest.mark.parametrize("param", ["seconds", "exploration", "bias"])
+@pytest.mark.parametrize("value", [10**400, -(10**400), 1e308, float("nan")], ids=short_id)
+def test_search_bot_measures_too_large_for_a_float_are_refused_when_the_bot_is_made(param, value):
+    err = refused(lambda: isslab.bot("space-1999", "mcts", **{param: value}))
+    assert str(err).startswith(f"{param} must be a number"), str(err)
+
+
 # --- simulate and sweep ---------------------------------------------------------------------------
 
 
@@ -1061,7 +1086,14 @@ def test_seeds_may_be_numpy_ints():
         ({"workers": True}, r"workers must be an int >= 1 .* got True"),
         ({"workers": "many"}, r"workers must be an int >= 1"),
         ({"state": "not a state"}, r"the start state belongs to a different game"),
+        # an int too large for a float is refused by name, not with an OverflowError
+        ({"games": "auto", "precision": 10**400}, r"precision must be a positive number.* got 1000"),
+        ({"games": "auto", "precision": -(10**400)}, r"precision must be a positive number"),
+        ({"games": "auto", "precision": 10**5000}, r"precision must be a positive number"),
+        ({"bots": "mcts(seconds=1e400)"}, r"seconds must be a number above 0"),
+        ({"bots": ["mcts", "random", "random", "random"], "seed": 10**400}, r"seed must be an int"),
     ],
+    ids=short_id,
 )
 def test_simulate_refuses_bad_arguments_with_value_error(kwargs, message):
     err = refused(lambda: isslab.simulate("space-1999", **{"games": 2, "progress": False, **kwargs}))

@@ -73,13 +73,12 @@ class AutoSpec:
 
 def check_auto(precision: Any, max_games: Any, metric: Any) -> AutoSpec:
     """The ``games="auto"`` arguments, checked (the metric is checked against the columns later)."""
-    ok = isinstance(precision, int | float) and not isinstance(precision, bool)
-    if not ok or not math.isfinite(precision) or precision <= 0:
+    p = checks.real(precision)  # 10**400 is too large, not an OverflowError
+    if not math.isfinite(p) or p <= 0:
         raise ValueError(
             f"precision must be a positive number (the widest half-width of a 95% interval, like 0.01 "
             f"for +-1 point on a rate), got {short_repr(precision, 40)}"
         )
-    p = float(precision)
     most = checks.integer("max_games", max_games, 1, MAX_GAMES)
     if not isinstance(metric, str):
         raise ValueError(f"metric must be a column name, got {short_repr(metric, 40)}")
