@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import numbers
 import operator
+import pickle
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
@@ -40,6 +41,7 @@ __all__ = [
     "optional_flag",
     "optional_integer",
     "plain",
+    "portable",
     "real",
     "seed",
 ]
@@ -93,7 +95,7 @@ def real(value: Any) -> float:
     try:
         return float(value)
     except OverflowError:
-        return math.inf if value > 0 else -math.inf
+        return math.inf if operator.gt(value, 0) else -math.inf
     except (TypeError, ValueError):  # a Real whose __float__ misbehaves
         return math.nan
 
@@ -253,3 +255,24 @@ def mapping_keys(name: str, value: Mapping[Any, Any], what: str = "option names"
     if bad:
         raise ValueError(f"{name}'s keys must be {what} (texts), got {short_repr(bad[0], 40)}")
     return list(value)
+
+
+def portable(what: str, payload: Any) -> None:
+    """``ValueError`` unless ``payload`` (the game, the bots: what a chunk of work carries) pickles.
+
+    Called before a pool of processes starts: a game or a bot that cannot travel to a worker fails
+    here with its name and the way out, instead of as a raw ``PicklingError`` (or ``TypeError``) in
+    the pool's feeder thread, with a stray traceback, once the workers are running. ``what`` names
+    the argument that asked for processes (``workers=2``).
+    """
+    try:
+        pickle.dumps(payload)
+    except ValueError as exc:  # a variant that cannot be pickled says why and what to do itself
+        raise ValueError(f"{what}: {exc}") from None
+    except Exception as exc:  # PicklingError, TypeError, AttributeError: what a lambda or a lock gives
+        raise ValueError(
+            f"{what} plays the games in worker processes, and what they need cannot be sent there "
+            f"({type(exc).__name__}: {short_repr(str(exc), 160)}); use workers=1, or name the bots "
+            "(a bot function defined at the top level of a module, not a lambda or a function made "
+            "inside another)"
+        ) from None
