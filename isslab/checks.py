@@ -40,9 +40,11 @@ __all__ = [
     "number",
     "optional_flag",
     "optional_integer",
+    "optional_seat",
     "plain",
     "portable",
     "real",
+    "seat",
     "seed",
 ]
 
@@ -168,6 +170,31 @@ def choice(name: str, value: Any, allowed: Sequence[str]) -> str:
             f"{name} must be one of {', '.join(map(repr, allowed))}, got {short_repr(value, 40)}"
         )
     return value
+
+
+def seat(name: str, value: Any, players: int) -> int:
+    """A seat of a table of ``players``: an int from 0 to ``players - 1`` (numpy ints too; -1 is not
+    the last seat)."""
+    got = as_count(value)
+    if got is None or not 0 <= got < players:
+        raise ValueError(
+            f"{name} must be an int from 0 to {players - 1}, got {short_repr(value, 40)} (a seat: -1 is "
+            "not the last one)"
+        )
+    return got
+
+
+def optional_seat(name: str, value: Any, players: int) -> int | None:
+    """None, or a seat of a table of ``players`` (see :func:`seat`)."""
+    if value is None:
+        return None
+    got = as_count(value)
+    if got is None or not 0 <= got < players:
+        raise ValueError(
+            f"{name} must be an int from 0 to {players - 1}, got {short_repr(value, 40)} (a seat, or "
+            "None; -1 is not the last one)"
+        )
+    return got
 
 
 def seed(name: str, value: Any) -> int:

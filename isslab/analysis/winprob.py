@@ -69,6 +69,7 @@ __all__ = [
     "collect",
     "fit",
     "fit_rows",
+    "given_model",
     "model",
 ]
 
@@ -543,10 +544,10 @@ def collect(
 ) -> Rows:
     """Simulate ``games`` games and return rows from ``positions`` positions of each (the fit's data)."""
     game = _check_game(game)
-    if isinstance(games, bool) or not isinstance(games, int) or not 10 <= games <= MAX_GAMES:
-        raise ValueError(f"games must be an int from 10 to {MAX_GAMES:,}, got {short_repr(games, 40)}")
-    if isinstance(positions, bool) or not isinstance(positions, int) or not 1 <= positions <= 1000:
-        raise ValueError(f"positions must be an int from 1 to 1,000, got {short_repr(positions, 40)}")
+    games = checks.integer("games", games, 10, MAX_GAMES)
+    positions = checks.integer("positions", positions, 1, 1000)
+    seed = checks.seed("seed", seed)
+    progress = checks.flag("progress", progress)
     names = _bot_names(game, bots)
     workers = check_workers(workers)
     seeds = derive_seeds(seed, games)
@@ -639,6 +640,9 @@ def fit(
     model is not cached by this call; :func:`model` caches what it fits.
     """
     game = _check_game(game)
+    games = checks.integer("games", games, 10, MAX_GAMES)
+    positions = checks.integer("positions", positions, 1, 1000)
+    seed = checks.seed("seed", seed)
     spec = FitSpec(games, positions, _bot_names(game, bots), seed)
     rows = collect(game, games, spec.bots, seed, positions, workers, progress)
     return fit_rows(game, rows, spec)
@@ -684,8 +688,12 @@ def model(
     model is not cached). ``refit=True`` fits again whatever is cached.
     """
     game = _check_game(game)
+    games = checks.integer("games", games, 10, MAX_GAMES)
+    positions = checks.integer("positions", positions, 1, 1000)
+    seed = checks.seed("seed", seed)
     progress = checks.flag("progress", progress)
     refit = checks.flag("refit", refit)
+    workers = check_workers(workers)  # checked even when the model is found and nothing is fitted
     spec = FitSpec(games, positions, _bot_names(game, bots), seed)
     key = (game, spec)
     if not refit and key in _MEMO:
@@ -751,6 +759,22 @@ def available(game: Game) -> WinModel | None:
             _MEMO[(game, spec)] = found
             return found
     return None
+
+
+def given_model(model_: Any, game: Game) -> WinModel | None:
+    """``model_`` as a caller passed it: None, or a fitted model of ``game`` (``ValueError`` otherwise)."""
+    if model_ is None:
+        return None
+    if not isinstance(model_, WinModel):
+        raise ValueError(
+            "model_ must be a fitted win-chance model (isslab.winprob.model(game) or "
+            f"isslab.winprob.fit(game)) or None, got {short_repr(model_, 60)}"
+        )
+    if model_.game != game:
+        raise ValueError(
+            f"model_ was fitted for {model_.game!r}, not for {game!r} (use isslab.winprob.model(game))"
+        )
+    return model_
 
 
 def chance_kind(game: Game) -> str:
