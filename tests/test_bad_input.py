@@ -1009,6 +1009,8 @@ def test_search_bot_measures_too_large_for_a_float_are_refused_when_the_bot_is_m
         ({"games": "auto", "precision": 10**5000}, r"precision must be a positive number"),
         ({"bots": "mcts(seconds=1e400)"}, r"seconds must be a number above 0"),
         ({"bots": ["mcts", "random", "random", "random"], "seed": 10**400}, r"seed must be an int"),
+        ({"out": "x" * 5000 + ".csv"}, r"out='xxx.*\(5,004 chars\) cannot be written: File name too long"),
+        ({"out": "/" + "x" * 5000 + "/r.csv"}, r"cannot be written: File name too long"),
     ],
     ids=short_id,
 )
