@@ -25,12 +25,13 @@ from typing import Any
 import numpy as np
 import pytest
 from helpers_bad_input import MAX_MESSAGE, Overrun, guarded, nest, refused, short_id
-from hypothesis import HealthCheck, Phase, example, given, settings
+from hypothesis import HealthCheck, Phase, assume, example, given, settings
 from hypothesis import strategies as st
 
 import isslab
 import isslab.sim
 import isslab.sim.pool
+from isslab.analysis import winprob
 from isslab.core import MAX_DEPTH, MAX_OPTION_INT, MAX_OPTION_ITEMS, MAX_SAVE_CHARS, Option, missing_bounds
 from isslab.games.space_1999 import FirstPlayer, Move, Roll
 from isslab.play import derive_seeds
@@ -611,6 +612,12 @@ def test_reported_option_values_that_cost_the_machine_are_refused(call):
 def saved() -> dict:
     rec = isslab.play(isslab.make("space-1999", players=3), "greedy", seed=2)
     return json.loads(rec.states()[25].to_json())
+
+
+@pytest.mark.parametrize("verify", ["no", "False", 0, 1, None, [True]], ids=short_id)
+def test_load_refuses_a_verify_flag_that_is_not_a_bool(saved, verify):
+    with pytest.raises(ValueError, match=r"verify must be True or False, got"):
+        isslab.load(json.dumps(saved), verify=verify)
 
 
 def test_load_rejects_text_that_is_not_a_save_file(saved):
@@ -1399,6 +1406,84 @@ def test_any_option_value_is_refused_or_builds_a_playable_game_quickly(game_id, 
         assert len(str(exc)) <= MAX_MESSAGE
     except (MemoryError, Overrun):
         pytest.fail(f"{game_id} with {name}={str(value)[:60]} cost more than 1 s or 300 MB")
+
+
+# --- property-based: mutated model files and variant definitions ---------------------------------
+
+
+@pytest.fixture(scope="module")
+def model_texts() -> dict[str, str]:
+    """The model file shipped for each game's default table."""
+    out = {}
+    for gid in GAMES:
+        found = winprob.available(isslab.make(gid))
+        assert found is not None, f"{gid}: a model ships for the default table"
+        out[gid] = found.to_json()
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(_PROPERTY, max_examples=30)
+@given(data=st.data())
+def test_mutated_model_files_are_refused_or_give_chances_in_range(game_id, model_texts, saves, data):
+    """Whatever a file holds (a field the reader learns later included), an error or a sound model."""
+    game = isslab.make(game_id)
+    text = model_texts[game_id]
+    if data.draw(st.booleans()):
+        doc = data.draw(mutated_json(json.loads(text)))
+        try:
+            mutated = json.dumps(doc)
+        except RecursionError:  # nested deeper than this test's own encoder goes: such files are tested apart
+            assume(False)
+    else:
+        mutated = data.draw(mutated_text(text))
+    try:
+        got = guarded(lambda: winprob.WinModel.from_json(mutated, game), seconds=2.0, mb=300)
+    except ValueError as exc:
+        assert len(str(exc)) <= MAX_MESSAGE
+        return
+    except (MemoryError, Overrun):
+        pytest.fail("reading a model file cost more than 2 CPU seconds or 300 MB")
+    low, high = winprob.modelfile.result_range(game)
+    for state in (game.new_state(), *saves[game_id]):
+        if state.game == game and not state.is_terminal():
+            values = got.values(state, None)
+            assert all(low <= got.lo <= v <= got.hi <= high for v in values), values
+
+
+_FIELD_NAMES = st.one_of(
+    st.text(max_size=12), st.sampled_from(["for", "class", "None", "x", "rolled", "theta", "_x", "é"])
+)
+
+
+@settings(_PROPERTY, max_examples=40)
+@given(name=_FIELD_NAMES, value=VALUES)
+def test_a_variant_field_is_refused_when_defined_or_survives_a_save(name, value):
+    """Any field name and start value: a precise refusal at definition, or saves that load back."""
+    from isslab.core import registry
+    from isslab.games.space_1999 import State1999
+
+    class Fuzzed(State1999):
+        """A variant with one new field that only rides along."""
+
+    vid = "space-1999/fuzzed"
+    try:
+        guarded(lambda: isslab.variant("space-1999", "fuzzed", fields={name: value})(Fuzzed), mb=300)
+    except ValueError as exc:
+        assert len(str(exc)) <= MAX_MESSAGE and vid not in isslab.games(variants=True)
+        return
+    except (MemoryError, Overrun):
+        pytest.fail("defining a variant field cost more than a CPU second or 300 MB")
+    try:
+        state = isslab.make(vid, players=2).new_state()
+        rng = random.Random(0)
+        for _ in range(20):  # a few steps: the new field rides along
+            legal = state.legal_actions()
+            state = state.apply(legal[int(rng.random() * len(legal))])
+        assert isslab.load(state.to_json()) == state
+    finally:
+        registry._GAMES.pop(vid, None)
+        registry._forget(vid)
 
 
 # --- documentation --------------------------------------------------------------------------------
