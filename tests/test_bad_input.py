@@ -992,6 +992,27 @@ def test_search_bot_measures_too_large_for_a_float_are_refused_when_the_bot_is_m
     assert str(err).startswith(f"{param} must be a number"), str(err)
 
 
+@pytest.mark.parametrize(
+    ("spec", "params", "message"),
+    [
+        ("mcts(rollout=mcts)", {}, r"rollout 'mcts' is a search bot"),
+        ("ismcts(rollout=ismcts)", {}, r"rollout 'ismcts' is a search bot"),
+        ("mcts", {"rollout": "mcts(simulations=2)"}, r"is a search bot"),
+        ("mcts", {"rollout_steps": 10**9}, r"rollout_steps must be an int from 1 to 1,000,000"),
+        ("mcts(rollout=nobody)", {}, r"rollout: unknown bot 'nobody' for space-1999"),
+        ("mcts", {"rollout": lambda state: None}, r"rollout must be a bot: a callable \(state, rng\)"),
+        ("mcts", {"simulations": 10**400}, r"simulations must be an int"),
+    ],
+    ids=short_id,
+)
+def test_a_bot_spec_is_refused_when_it_is_made_not_at_its_first_move(spec, params, message):
+    err = refused(lambda: isslab.bot("space-1999", spec, **params))
+    assert re.search(message, str(err)), str(err)
+    if not params:  # the same spec handed to simulate is refused before a game is played
+        err = refused(lambda: isslab.simulate("space-1999", bots=spec, games=2, progress=False))
+        assert re.search(message, str(err)), str(err)
+
+
 # --- simulate and sweep ---------------------------------------------------------------------------
 
 
