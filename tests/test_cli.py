@@ -115,12 +115,18 @@ def test_bad_input_prints_one_short_line_and_exits_2(command, args, message, cap
     assert err.count("\n") == 1 and len(err) < 600
 
 
-def test_out_is_checked_before_the_run(tmp_path, capsys):
-    many = ["simulate", "space-1999", "--games", "1000000", "--quiet"]
+@pytest.mark.parametrize("command", ["simulate", "sweep"])
+def test_out_is_checked_before_the_run(command, tmp_path, capsys):
+    many = [command, "space-1999", "--games", "1000000", "--quiet"]
+    if command == "sweep":
+        many = [*many[:-1], "--grid", "eagles=1,2", "--quiet"]
     for out, message in (
         (str(tmp_path / "missing" / "r.csv"), "does not exist"),
         ("/", "is a folder; give a file name"),
         (str(tmp_path), "is a folder"),
+        # a name longer than the system takes: one line, not an OSError's traceback
+        (str(tmp_path / ("x" * 5000 + ".csv")), "cannot be written: File name too long"),
+        (str(tmp_path / ("x" * 5000) / "r.csv"), "cannot be written: File name too long"),
     ):
         # a million games would take minutes of CPU: the refusal must come first (CPU time of this
         # process, with a margin no busy machine reaches: other jobs do not count against it)
