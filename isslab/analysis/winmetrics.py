@@ -38,7 +38,7 @@ from isslab.core import ReturnsKind, short_repr
 from isslab.play import GameRecord
 from isslab.stats import mean_interval, wilson_interval
 
-__all__ = ["DECIDED", "GameChances", "chances_of", "win_metrics"]
+__all__ = ["DECIDED", "GameChances", "chances_of", "chances_table", "win_metrics"]
 
 #: a game is decided once its winner's chance stays above 1 - DECIDED (the team within DECIDED)
 DECIDED: Final = 0.1
@@ -176,7 +176,19 @@ def win_metrics(
     if not reviews:
         raise ValueError("win_metrics of no games: give at least one")
     coop = reviews[0].game.info.returns is ReturnsKind.COOPERATIVE
-    games = [chances_of(r) for r in reviews]
+    out = chances_table([chances_of(r) for r in reviews], coop, seed)
+    out.attrs.update(game=reviews[0].game.id)
+    return out
+
+
+def chances_table(games: Sequence[GameChances], coop: bool, seed: int = 0) -> pd.DataFrame:
+    """The win-chance metrics (module docstring) of reviewed games, each as :func:`chances_of` gives it
+    (the report reviews its games in worker processes and sends back only these).
+
+    Columns as ``isslab.metrics``: metric, value, low, high, games, method, note.
+    """
+    if not games:
+        raise ValueError("win-chance metrics of no games: give at least one")
     n = len(games)
     rows = []
     luck = np.stack([g.luck for g in games])
@@ -226,9 +238,7 @@ def win_metrics(
     else:
         lc = np.array([_lead_changes(g) for g in games])
         rows.append(_row("lead_changes_wc", float(lc.mean()), mean_interval(lc), n, "normal"))
-    out = pd.DataFrame(rows)
-    out.attrs.update(game=reviews[0].game.id)
-    return out
+    return pd.DataFrame(rows)
 
 
 def grouped_rows(data: pd.DataFrame | Sequence[GameRecord], keys: Sequence[str]) -> pd.DataFrame:
