@@ -10,7 +10,7 @@ from helpers_1998 import act, chance, options
 
 import isslab
 from isslab.games.iss_1998 import ExperimentDraw, Keep, Phase, Place, Plan
-from isslab.games.iss_1998.components import OPTIONS
+from isslab.games.iss_1998.components import ACTION_NAMES, OPTIONS
 
 BLUE, ORANGE, WHITE = range(3)
 
@@ -107,6 +107,25 @@ def test_resample_hidden_keeps_what_the_seat_knows():
         assert other.hands[BLUE] == state.hands[BLUE]
         differing += other.hands != state.hands
     assert differing > 0
+
+
+def test_resample_hidden_keeps_a_pending_extra_conduct_experiments():
+    # the rules ask a player with a cube on the extra space of Conduct Experiments only when its hand
+    # can perform one; while it decides, the others see "extra action", and no later action of the
+    # history yet says that the hand could: a relabelled hand that cannot must not be drawn (issue 25)
+    game = isslab.make("1998-iss", players=3)
+    conduct = ACTION_NAMES.index("Conduct Experiments")
+    asked = [
+        s
+        for s in isslab.play(game, "random", seed=2).states()
+        if s.phase == Phase.EXTRA and s.extra[conduct] == s.turn
+    ]
+    assert len(asked) >= 4
+    for state in asked:
+        for seat in set(range(3)) - {state.turn}:
+            for i in range(12):
+                other = state.resample_hidden(seat, random.Random(i))
+                assert other.view(seat) == state.view(seat), (state.history[-1], seat, i)
 
 
 def test_resample_hidden_in_the_solo_game_changes_only_fedors_top_card():
