@@ -73,6 +73,43 @@ def test_nobody_leads_while_every_seat_stands_equal() -> None:
     assert not any(r.leads for r in session.seat_rows())  # the start: all equal, nobody marked
 
 
+def test_seats_level_at_the_top_are_told_as_a_joint_lead_never_as_leaders() -> None:
+    # four commanders: after the roll-off each launch takes one eagle a step closer to its target
+    session = Session(isslab.make("space-1999", players=4), [HUMAN, HUMAN, HUMAN, HUMAN], seed=0)
+    session.roll()
+    seen = set()
+    for _ in range(3):
+        session.play(session.state.legal_actions()[0])
+        st = session.state
+        rows = session.seat_rows()
+        best = max(st.standing(s) for s in range(4))
+        top = [s for s in range(4) if st.standing(s) == best]
+        assert [r.leads for r in rows] == [s in top for s in range(4)]
+        assert [r.tied for r in rows] == [len(top) > 1 and s in top for s in range(4)]
+        for r in rows:
+            page = panels.seat_name_html(r, you=False)
+            assert ("joint lead" in page) == r.tied and ("&#9733; leads" in page) == (r.leads and not r.tied)
+            assert 'title="' in page or not r.leads  # the tooltip's apostrophe does not end the attribute
+        seen.add(len(top))
+    assert {1, 2, 3} <= seen  # one leader, then two level, then three level (the fourth still at home)
+
+
+def test_the_co_op_status_line_tells_the_teams_result() -> None:
+    game = isslab.make("mission-iss", players=2)
+    ends = {}
+    for seed in range(12):
+        record = isslab.play(game, ["planner", "planner"], seed=seed)
+        ends.setdefault(bool(record.winners), record)
+        if len(ends) == 2:
+            break
+    assert set(ends) == {True, False}, "a won and a lost game of the team"
+    for won, record in ends.items():
+        session = Session(record.final_state(), [HUMAN, HUMAN])
+        text = session.turn_text()
+        assert "nobody" not in text and text.startswith(f"game over: the team {'won' if won else 'lost'}")
+        assert ("succeeded" if won else "failed") in text and "modules" in text
+
+
 # --- the result of the human's last decision ------------------------------------------------------
 
 

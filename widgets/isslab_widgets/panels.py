@@ -250,12 +250,17 @@ def _text(v: Any) -> str:
 def seat_name_html(row: SeatRow, you: bool) -> str:
     """The first line of a seat in the player panel: the turn mark, its name, "you", the lead mark."""
     mark = "&#9654; " if row.to_move else ""
-    lead = " <span title='ahead on the game's own measure' style='color:#b8860b'>&#9733; leads</span>"
+    words, tip = (
+        ("joint lead", "tied for the lead: level with another seat at the top, on the game's own measure")
+        if row.tied
+        else ("leads", "ahead of every other seat on the game's own measure")
+    )
+    lead = f" <span title=\"{tip}\" style='color:#b8860b'>&#9733; {words}</span>" if row.leads else ""
     who = " (you)" if you else ""
     return (
         f"<div class='isslab-seat isslab-seat-top' style='{_seat_style(row)}'>{mark}"
         f"<b style='color:{html.escape(readable(row.colour))}'>{html.escape(row.name)}</b>{who}"
-        f"{lead if row.leads else ''}</div>"
+        f"{lead}</div>"
     )
 
 
