@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -522,3 +523,33 @@ def test_a_tall_board_is_shown_smaller_so_the_view_fits_720_px_and_clicks_still_
     view._on_board_event({"button": 0, "relativeX": 100 * ratio, "relativeY": 300 * ratio})
     assert seen and seen[0] == pytest.approx((100, 300), abs=0.5)
     view.close()
+
+
+# --- the words ---------------------------------------------------------------------------------------
+
+#: "a" before a vowel sound, or "an" before a consonant ("a Endeavour", "a advanced card")
+WRONG_ARTICLE = re.compile(r"\b[Aa] (?:[aeiouAEIO8]\w*|11|18)\b|\b[Aa]n (?![aeiouAEIO8]|11\b|18\b)\w+")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("space-1999", 3), ("1969", 4), ("mission-iss", 2), ("1998-iss", 4)]
+)
+def test_no_text_of_a_played_game_takes_the_wrong_article(game_id: str, players: int) -> None:
+    game = isslab.make(game_id, players=players)
+    record = isslab.play(game, ["greedy" if game_id != "mission-iss" else "planner"] * players, seed=1)
+    texts: list[str] = []
+    states = record.states()
+    for st, a in zip(states, record.actions, strict=False):
+        texts += [st.describe(a)] + [st.describe(a, s) for s in range(players)]
+        texts += [st.headline(s) for s in range(players)] + [st.goal(s) for s in range(players)]
+    board = board_for(game)
+    assert board is not None
+    for st in states[:: max(1, len(states) // 40)] + [states[-1]]:
+        scene = board.scene(st, None, hints=True, viewers=(0,))
+        texts += [t.text for t in scene.shapes() if type(t).__name__ == "Text"]
+        texts += [board.place_name(r.key) for r in scene.regions]
+    session = Session(states[-1], [HUMAN] * players)
+    texts.append(panels.game_over_html(session.game_over(), session))
+    wrong = sorted({m.group(0) + " | " + t for t in texts for m in WRONG_ARTICLE.finditer(t)})
+    assert not wrong, wrong[:5]
+    assert len(texts) > 1000
