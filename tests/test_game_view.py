@@ -553,3 +553,30 @@ def test_no_text_of_a_played_game_takes_the_wrong_article(game_id: str, players:
     wrong = sorted({m.group(0) + " | " + t for t in texts for m in WRONG_ARTICLE.finditer(t)})
     assert not wrong, wrong[:5]
     assert len(texts) > 1000
+
+
+def test_space_1999_moves_are_written_as_the_board_labels_its_places() -> None:
+    game = isslab.make("space-1999", players=2)
+    st = game.position(disc={"red": ["r1s0", "r2s3"], "blue": ["r2s0", "r4s9", "r2s4", "r2s6"]}, first="red")
+    said = {str(a): st.describe(a) for a in st.legal_actions()}
+    assert said["red steps r1s0 -> hub"] == "red steps from ring 1 spoke 0 to the hub"
+    assert said["red steps r1s0 -> r1s1"] == "red steps round ring 1 from spoke 0 to spoke 1"
+    assert said["red steps r2s3 -> r3s3"] == "red steps out along spoke 3 from ring 2 to ring 3"
+    assert said["red steps r2s3 -> r1s3"] == "red steps in along spoke 3 from ring 2 to ring 1"
+    assert said["red jumps r1s0 -> r3s0"] == "red jumps out along spoke 0 from ring 1 to ring 3"
+    assert (
+        said["red jumps r2s3 -> r2s5 -> r2s7"]
+        == "red jumps round ring 2 from spoke 3 to spoke 5, then to spoke 7"
+    )
+    assert said["red launches via line NE to r4s2"] == "red launches along line NE to ring 4 spoke 2"
+    # nothing is hidden: every seat is told the same words, and str() stays the text apply() reads
+    for a in st.legal_actions():
+        assert st.describe(a, 0) == st.describe(a, 1) == st.describe(a)
+        assert st.apply(str(a)) == st.apply(a)
+    assert not any(re.search(r"\br\ds\d", t) for t in said.values())
+    # the view: the list of moves, the log, the board's messages
+    session = Session(st, [HUMAN, "greedy"])
+    assert sorted(session.choices().labels) == sorted(said.values())
+    assert session.click((1, 0)) and "from ring 1 spoke 0" in session.message
+    assert session.click((0, 0)) and session.message.startswith("red steps from ring 1 spoke 0 to the hub")
+    assert [line.text for line in session.log()][-1] == "red steps from ring 1 spoke 0 to the hub"
