@@ -398,7 +398,7 @@ class ISS1998Board:
 
     def _goal_w(self) -> float:
         """The width of a goal card: the goals in play share the row."""
-        return _INNER / max(1, self.game.goals_in_play)
+        return _INNER / max(1, self.game.tables.goals_in_play)
 
     def _goal_lines(self, goal: int, owner: str, w: float) -> list[tuple[str, bool]]:
         """A goal card's lines, (text, bold): its name (and who claimed it), then what it asks, all of it."""
@@ -411,7 +411,7 @@ class ISS1998Board:
     def _goal_height(self) -> float:
         """The goal row's height: the card with the most lines, any goal claimed by any seat (never cut)."""
         g = self.game
-        if g.solo or not g.goals_in_play:
+        if g.solo or not g.tables.goals_in_play:
             return _GOAL_H
         w = self._goal_w()
         names = [self._name(p) for p in range(g.n)]
