@@ -8,14 +8,14 @@ shapes differ from what that canvas shows, and every frame is sent in one ``hold
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
 
 from isslab_widgets.scene import LAYERS, Circle, Line, Polygon, Rect, Scene, Shape, Text
 
-__all__ = ["CanvasPainter"]
+__all__ = ["CanvasPainter", "paint"]
 
 #: ipycanvas keeps one global command cache, so two views drawing from two threads (a bot timer and
 #: a click) must not interleave their batches.
@@ -90,6 +90,12 @@ class CanvasPainter:
             self.frames += 1
         if self.after_draw is not None:
             self.after_draw()
+
+
+def paint(canvas: Canvas, shapes: Iterable[Shape]) -> None:
+    """Paint ``shapes`` onto one ipycanvas ``Canvas`` (the caller holds the batch: ``hold_canvas``)."""
+    with _DRAW_LOCK:
+        _paint(_Styled(canvas), tuple(shapes))
 
 
 def _paint(st: _Styled, shapes: tuple[Shape, ...]) -> None:
