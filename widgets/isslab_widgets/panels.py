@@ -93,7 +93,7 @@ def log_html(session: Session, before: int = 120, after: int = 40) -> str:
     head = f"{total} steps on this line" + (f", {branches} other branch(es) kept" if branches else "")
     body = "".join(rows) or "<i>no moves yet</i>"
     return (
-        f"<div><b>Action log</b>: {head}</div><div class='isslab-log' style='max-height:300px;"
+        f"<div><b>Action log</b>: {head}</div><div class='isslab-log isslab-scrolls' style='max-height:380px;"
         f"overflow-y:auto;font-family:monospace;font-size:12px;white-space:pre-wrap'>{body}</div>"
     )
 

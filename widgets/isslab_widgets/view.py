@@ -122,6 +122,8 @@ _CSS = """<style>
 .isslab-view .widget-tab > .p-TabBar .p-TabBar-tab, .isslab-view .widget-tab > .lm-TabBar .lm-TabBar-tab
   { min-width: 0; padding: 0 8px; flex: 0 1 auto; }
 .isslab-view .isslab-happened { overflow: hidden; }
+.isslab-view .widget-tab-contents img { max-height: 240px; width: auto; }
+.isslab-view .isslab-inspector td, .isslab-view .isslab-inspector th { overflow-wrap: normal; }
 </style>"""
 
 
@@ -251,9 +253,13 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             layout=W.Layout(flex="1 1 0", min_height="0", margin="4px 0 0 0"),
         )
         self.log_view = W.HTML(layout=W.Layout())
-        self.inspector = W.HTML(layout=W.Layout())
-        self.json_view = W.Textarea(layout=W.Layout(width="auto", height="400px"), disabled=True)
-        self.rules_view = W.Output(layout=W.Layout(height="430px", overflow="auto"))
+        # a table of every seat's numbers: it scrolls in the tab's room (a wide or long one)
+        self.inspector = W.HTML(layout=W.Layout(max_height=f"{GAME_TAB_HEIGHT - 6}px", overflow="auto"))
+        self.inspector.add_class("isslab-scrolls")
+        self.json_view = W.Textarea(
+            layout=W.Layout(width="auto", height=f"{GAME_TAB_HEIGHT - 20}px"), disabled=True
+        )
+        self.rules_view = W.Output(layout=W.Layout(height=f"{GAME_TAB_HEIGHT - 6}px", overflow="auto"))
         self.rules_view.add_class("isslab-rules")
         self.rules_view.add_class("isslab-scrolls")
 
