@@ -293,6 +293,13 @@ HAPPENED_FITS = """(view) => {
        + h.innerText.slice(0, 200);
 }"""
 
+#: the list of moves never scrolls sideways: its long lines wrap (it scrolls up and down only)
+MOVES_WRAP = """(view) => {
+  const m = view.querySelector('.isslab-moves select');
+  return !m || !m.offsetParent || m.scrollWidth <= m.clientWidth + 1
+    || 'the moves scroll sideways: ' + m.scrollWidth + ' > ' + m.clientWidth;
+}"""
+
 FOCUS_IN_NOTEBOOK = """() => {
   const a = document.activeElement;
   return !!a && a.tagName !== 'CANVAS' && !!a.closest('.jp-Notebook');
@@ -461,8 +468,9 @@ class Player:
                 f"{self.mirror.tree.size - 1} ({self.mirror.turn_text()!r}: {self.mirror.message!r})"
             ) from None
         assert not self.errors, self.errors
-        fits = self.page.evaluate(HAPPENED_FITS, self.view.element_handle())
-        assert fits is True, fits
+        for script in (HAPPENED_FITS, MOVES_WRAP):
+            fits = self.page.evaluate(script, self.view.element_handle())
+            assert fits is True, fits
 
     def check(self, seat: int | None = 0, shot: str = "") -> None:
         """At both window sizes: nothing cut off, every part in the notebook area; no two choices

@@ -654,3 +654,36 @@ def test_what_happened_fits_its_box_and_tells_what_it_leaves_to_the_log(
         session.play(chooser(session.state, rng))
     if game_id == "1969":
         assert shortened > 0  # five nations' mission tests do not all fit: some go to the log
+
+
+def test_a_goal_every_seat_shares_is_said_once_above_the_seats() -> None:
+    for game_id, players, shared in (("1969", 3, True), ("mission-iss", 2, True), ("space-1999", 2, False)):
+        session = Session(isslab.make(game_id, players=players), [HUMAN] * players)
+        rows = session.seat_rows()
+        line = panels.shared_goal_html(rows)
+        assert bool(line) == shared
+        if shared:
+            assert html.escape(rows[0].goal.removeprefix("team: ")) in line
+            assert "goal:" not in panels.seat_lines_html(rows[0], goal=False)
+        else:
+            assert panels.shared_goal(rows) is None and "goal: land" in panels.seat_lines_html(rows[0])
+    view = GameView(isslab.make("1969", players=2), [HUMAN, "greedy"], autoplay=False)
+    assert "goal of every seat: most prestige" in view.goal_html.value
+    assert all("goal:" not in lines.value for lines in view.seat_lines)
+    view.close()
+
+
+def test_the_log_shows_each_steps_new_result_as_the_seat_may_know_it() -> None:
+    session = Session(isslab.make("1969", players=3), [HUMAN, "greedy", "greedy"], seed=1)
+    play_until(session, lambda s: s.rounds >= 2)
+    log = panels.log_html(session)
+    tree = session.tree
+    told = {tree.at(i).headline(0) for i in range(1, tree.size) if tree.at(i).headline(0)}
+    assert told and all(f"&rarr; {html.escape(t)}" in log for t in told)
+    assert log.count("&rarr;") == len(
+        [
+            i
+            for i in range(1, tree.size)
+            if tree.at(i).headline(0) and tree.at(i).headline(0) != tree.at(i - 1).headline(0)
+        ]
+    )
