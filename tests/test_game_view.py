@@ -660,8 +660,8 @@ def test_a_goal_every_seat_shares_is_said_once_above_the_seats() -> None:
     for game_id, players, shared in (("1969", 3, True), ("mission-iss", 2, True), ("space-1999", 2, False)):
         session = Session(isslab.make(game_id, players=players), [HUMAN] * players)
         rows = session.seat_rows()
-        line = panels.shared_goal_html(rows)
-        assert bool(line) == shared
+        line = panels.shared_goal_html(rows, team=game_id == "mission-iss")
+        assert bool(line) == shared and ("the team: " in line) == (game_id == "mission-iss")
         if shared:
             assert html.escape(rows[0].goal.removeprefix("team: ")) in line
             assert "goal:" not in panels.seat_lines_html(rows[0], goal=False)

@@ -316,12 +316,15 @@ def shared_goal(rows: list[SeatRow]) -> str | None:
     return goals.pop() if len(goals) == 1 and rows and rows[0].goal else None
 
 
-def shared_goal_html(rows: list[SeatRow]) -> str:
-    """The line above the seats with the goal they share ("" when each seat has its own)."""
+def shared_goal_html(rows: list[SeatRow], team: bool = False) -> str:
+    """The line above the seats with the goal they share ("" when each seat has its own).
+
+    In a cooperative game (``team``) it is the team's goal, and at the end the team's result.
+    """
     goal = shared_goal(rows)
     if goal is None:
         return ""
-    who = "the team's goal" if goal.startswith("team:") else "goal of every seat"
+    who = "the team" if team else "goal of every seat"
     text = goal.removeprefix("team: ")
     return f"<div class='isslab-goal isslab-shared-goal'>{who}: {html.escape(text)}</div>"
 

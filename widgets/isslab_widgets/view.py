@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, cast
 import ipywidgets as widgets
 
 import isslab
-from isslab import Action, Game, State
+from isslab import Action, Game, ReturnsKind, State
 from isslab_widgets import panels
 from isslab_widgets.boards import Board, animation
 from isslab_widgets.history import GameTree
@@ -103,7 +103,7 @@ _CSS = """<style>
 .isslab-view .isslab-shared-goal { font-size: 12px; line-height: 16px; padding: 0 0 3px 2px; }
 .isslab-view .isslab-moves { flex: 1 1 0; min-height: 48px; width: auto; }
 .isslab-view .isslab-moves select { height: 100%; overflow-x: hidden; font-size: 12px; }
-.isslab-view .isslab-moves option { white-space: normal; overflow-wrap: anywhere; padding: 1px 2px;
+.isslab-view .isslab-moves option { white-space: normal; overflow-wrap: break-word; padding: 1px 2px;
   border-bottom: 1px solid #eeeeee; }
 .isslab-view .isslab-more { color: #555; margin-top: 2px; }
 .isslab-view .isslab-log-result { color: #1f4f9a; }
@@ -679,7 +679,9 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             humans = s.humans()
             to = s.handover()
             rows = s.seat_rows()
-            self.goal_html.value = panels.shared_goal_html(rows)
+            self.goal_html.value = panels.shared_goal_html(
+                rows, team=s.game.info.returns == ReturnsKind.COOPERATIVE
+            )
             for row, top, lines in zip(rows, self.seat_html, self.seat_lines, strict=True):
                 you = row.seat == eyes and (len(humans) == 1 or (len(humans) > 1 and to is None))
                 top.value = panels.seat_name_html(row, you=you)
