@@ -372,6 +372,12 @@ def test_what_if_from_the_game_over_panel_runs_from_the_humans_last_decision() -
             if view.human_to_move():
                 view.play_action(greedy(view.state, rng))
         assert view.over_box.layout.display is None and "Game over" in view.over_html.value
+        # the game-over panel takes the whole Game tab: its summary of every seat needs the width
+        assert [c.layout.display for c in view.game_column_parts] == ["none", "none"]
+        view.back()
+        assert view.over_box.layout.display == "none"
+        assert [c.layout.display for c in view.game_column_parts] == [None, None]
+        view.redo()
         assert view.wi_plot.layout.display == "none"  # no picture before the first run: no broken image
         decision = view.session.last_decision()
         run = view.what_if_from_here(games=6)

@@ -237,7 +237,7 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
         )
         self.over_box = W.VBox(
             [self.over_html, W.HBox([self.again_button, self.whatif_here_button])],
-            layout=W.Layout(display="none"),
+            layout=W.Layout(display="none", max_height=f"{GAME_TAB_HEIGHT}px"),
         )
         # the list fills the room the seats leave; its long lines wrap (it scrolls only up and down)
         self.action_list = W.Select(options=[], rows=3)
@@ -271,26 +271,26 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
         for timing in (self.autoplay, self.auto_roll, self.delay, self.animate, self.choose_dice):
             timing.observe(self._on_timing, "value")
 
+        #: the Game tab's columns: the seats with the moves below them, and what happened; at the end
+        #: the game-over panel takes the whole tab (its summary of every seat needs the width)
+        self.game_column_parts = (
+            W.VBox(
+                [self.goal_html, self.seat_box, self.moves_box],
+                layout=W.Layout(width=f"{SEATS_WIDTH}px", height=f"{GAME_TAB_HEIGHT}px"),
+            ),
+            W.VBox(
+                [self.happened], layout=W.Layout(width=f"{HAPPENED_WIDTH}px", height=f"{GAME_TAB_HEIGHT}px")
+            ),
+        )
         self.game_tab = W.VBox(
             [
                 self._build_handover(),
-                W.HBox(
-                    [
-                        W.VBox(
-                            [self.goal_html, self.seat_box, self.moves_box],
-                            layout=W.Layout(width=f"{SEATS_WIDTH}px", height=f"{GAME_TAB_HEIGHT}px"),
-                        ),
-                        W.VBox(
-                            [self.over_box, self.happened],
-                            layout=W.Layout(width=f"{HAPPENED_WIDTH}px", height=f"{GAME_TAB_HEIGHT}px"),
-                        ),
-                    ],
-                    layout=W.Layout(grid_gap="8px"),
-                ),
+                self.over_box,
+                W.HBox(list(self.game_column_parts), layout=W.Layout(grid_gap="8px")),
             ],
             layout=W.Layout(),
         )
-        self.game_columns = self.game_tab.children[1]
+        self.game_columns = self.game_tab.children[2]
         self.game_tab.add_class("isslab-game-tab")
         self.game_columns.add_class("isslab-columns")
         #: the win-chance strip, hint switch and review panel (isslab_widgets.winchance), in a tab of
@@ -695,9 +695,9 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             self.over_box.layout.display = None if over is not None else "none"
             self.over_html.value = panels.game_over_html(over, s)
             self.whatif_here_button.disabled = tree.size < 2
-            # at the end the game-over panel takes the place of the moves and of what happened
-            self.moves_box.layout.display = "none" if over is not None else None
-            self.happened.layout.display = "none" if over is not None else None
+            # at the end the game-over panel takes the place of the seats, the moves and what happened
+            for column in self.game_column_parts:
+                column.layout.display = "none" if over is not None else None
             if not self._cover(to):  # hot-seat: nothing private shows until the next person has the screen
                 self.happened.value = panels.happened_html(s, s.result(), s.recap())
                 self.log_view.value = panels.log_html(s)
