@@ -365,7 +365,7 @@ def status_html(session: Session) -> str:
 #: the "what happened" box holds this many lines of this many characters: the view sizes the box for
 #: them with the widest common sans-serif fonts (0.55 em a character at 12 px), so nothing is cut
 HAPPENED_CHARS = 40
-HAPPENED_LINES = 25
+HAPPENED_LINES = 26
 #: the steps "since then" shown under the last move (the Log tab has every step)
 SINCE_STEPS = 3
 

@@ -78,18 +78,20 @@ FIT_WIDTH = VIEW_WIDTH - SIDE_WIDTH - 10
 FIT_HEIGHT = VIEW_HEIGHT
 #: the largest board scale ``size`` accepts
 MAX_SIZE = 2.0
-#: the Game tab's two columns: the player panel with the moves below it, and what happened
+#: the Game tab's two columns (8 px apart): the player panel with the moves below it, and what
+#: happened; together as wide as the tab's room (the side column less the tab's border and padding)
 SEATS_WIDTH = 270
-HAPPENED_WIDTH = 272
+HAPPENED_WIDTH = SIDE_WIDTH - 4 - 2 - 8 - 8 - SEATS_WIDTH  # the tab's margins, border, padding; the gap
 #: the Game tab's height: with the title, status line, controls and tab bar above, the side column
 #: is :data:`VIEW_HEIGHT` high at most
-GAME_TAB_HEIGHT = 416
+GAME_TAB_HEIGHT = 428
 
 _CSS = """<style>
 .isslab-view { font-size: 13px; line-height: 1.35; }
 .isslab-view .widget-html, .isslab-view .widget-html-content { margin-top: 0; margin-bottom: 0; }
 .isslab-view .widget-box { overflow: visible; }
-.isslab-view .widget-tab-contents { padding: 6px 4px; }
+.isslab-view .jupyter-widget-tab > .jupyter-widget-TabPanel-tabContents.widget-tab-contents
+  { padding: 6px 4px; }
 .isslab-view .widget-html-content { white-space: normal; overflow-wrap: anywhere; line-height: 1.35; }
 .isslab-view .isslab-board { padding: 0; margin: 0; border: 0; cursor: pointer; position: relative; }
 .isslab-view .isslab-board canvas { pointer-events: none; }
@@ -286,9 +288,9 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             [
                 self._build_handover(),
                 self.over_box,
-                W.HBox(list(self.game_column_parts), layout=W.Layout(grid_gap="8px")),
+                W.HBox(list(self.game_column_parts), layout=W.Layout(grid_gap="8px", flex="0 0 auto")),
             ],
-            layout=W.Layout(),
+            layout=W.Layout(width=f"{SEATS_WIDTH + 8 + HAPPENED_WIDTH}px", flex="0 0 auto"),
         )
         self.game_columns = self.game_tab.children[2]
         self.game_tab.add_class("isslab-game-tab")
