@@ -156,3 +156,19 @@ def test_hints_while_a_bot_is_to_move_say_when_they_show() -> None:
     view = _view("space-1999", ["greedy", "greedy"])  # bots only: nobody to hint to
     view.winchance.hint_switch.value = True
     assert "when a person moves" in view.winchance.hint_html.value
+
+
+def test_the_shown_steps_number_never_overlaps_an_end_number() -> None:
+    view = _view("space-1999", ["human", "greedy"])
+    for _ in range(4):
+        view.play_action(view.state.legal_actions()[0])
+        view.step_bots()
+    last = view.session.tree.size - 1
+    for step, hidden in ((0, "step 0"), (last, str(last)), (last // 2, None)):
+        view.go_to(step)
+        texts = _texts(view)
+        assert f"step {step}" in texts
+        if hidden is not None:
+            assert texts.count(hidden) == (1 if hidden == f"step {step}" else 0)  # the mark says it
+        else:
+            assert "step 0" in texts and str(last) in texts

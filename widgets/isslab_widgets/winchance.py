@@ -26,7 +26,7 @@ from ipycanvas import Canvas, hold_canvas
 from isslab.analysis import winprob
 from isslab.analysis.review import Review, hints, review
 from isslab.core import State, short_repr
-from isslab_widgets.boards.kit import readable
+from isslab_widgets.boards.kit import readable, text_width
 from isslab_widgets.draw import paint
 from isslab_widgets.scene import Circle, Line, Rect, Scene, Shape, Text
 
@@ -161,8 +161,21 @@ class WinStrip:
         shapes.append(Line(((_LEFT, _TOP), (_LEFT, h - _BOTTOM)), stroke="#999999"))
         last = max(0, len(self.values) - 1)
         base = h - _BOTTOM / 2 + 1
-        shapes.append(Text(_LEFT, base, "step 0", size=11, fill="#444444", anchor="start"))
-        shapes.append(Text(w - _RIGHT, base, f"{last}", size=11, fill="#444444", anchor="end"))
+        # the steps: the first and the last at the ends, the shown one under its mark (an end number
+        # it would overlap is left out: the mark's own number says it)
+        mark = ""
+        middle = 0.0
+        if self.values:
+            mark = f"step {self.shown_step()}"
+            half = text_width(mark, 11) / 2
+            middle = min(max(self.x_of(self.shown_step()), _LEFT + half), w - _RIGHT - half)
+        ends = ((float(_LEFT), "step 0", "start"), (float(w - _RIGHT), f"{last}", "end"))
+        for at, text, anchor in ends:
+            size = text_width(text, 11)
+            left, right = (at, at + size) if anchor == "start" else (at - size, at)
+            half = text_width(mark, 11) / 2
+            if not mark or right + 6 < middle - half or left - 6 > middle + half:
+                shapes.append(Text(at, base, text, size=11, fill="#444444", anchor=anchor))
         for j in range(len(colours[: self.session.game.num_players])):
             pts = tuple(
                 (self.x_of(i), self.y_of(v[j])) for i, v in enumerate(self.values) if not math.isnan(v[j])
@@ -176,8 +189,7 @@ class WinStrip:
             for j, v in enumerate(self.values[step]):
                 if not math.isnan(v):
                     shapes.append(Circle(x, self.y_of(v), 3.5, fill=colours[j], stroke="#ffffff", width=1.0))
-            middle = min(max(x, _LEFT + 60), w - _RIGHT - 40)  # clear of the two end numbers
-            shapes.append(Text(middle, base, f"step {step}", size=11, fill="#000000", bold=True))
+            shapes.append(Text(middle, base, mark, size=11, fill="#000000", bold=True))
         return Scene(w, h, {"background": tuple(shapes), "board": (), "pieces": ()}, title="win chances")
 
     def draw(self) -> None:
