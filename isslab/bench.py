@@ -11,7 +11,7 @@ engines' targets are written in (``isslab.bench`` prints the machine's load aver
 
 The bots section is the default bots' speed against a reference: each round plays ``--bot-games``
 seeded games of every game's default bot at its default table (``game.info.default_bot`` in every
-seat, ``isslab.play`` in a plain loop on one core), Space: 1999's ``greedy`` first, and the figures
+seat, ``isslab.play`` on one core), one game of each in turn, and the figures
 are CPU seconds per game, medians over ``--bot-rounds`` rounds; ``ratio`` is a game's median over
 Space: 1999's, the figure the bots' targets are written in (a default bot within twice Space: 1999's
 time). The same seeds are played in every round, so the rounds differ only by the machine.
@@ -182,10 +182,10 @@ BOT_REFERENCE = "space-1999"
 def bench_bots(ids: list[str], games_: int, rounds: int) -> dict[str, Any]:
     """CPU seconds per game of each game's default bot at its default table, and the ratio to the reference.
 
-    Every round plays the same ``games_`` seeded games of :data:`BOT_REFERENCE` and then of each game
-    in ``ids``, so that a busy spell of the machine falls on all of them; the figures are medians over
-    ``rounds`` rounds, ``ratio`` a game's median over the reference's (the reference is played even
-    when ``ids`` leaves it out).
+    Every round plays the same ``games_`` seeded games of :data:`BOT_REFERENCE` and of each game in
+    ``ids``, one game of each in turn, so that a busy spell of the machine falls on all of them; the
+    figures are medians over ``rounds`` rounds, ``ratio`` a game's median over the reference's (the
+    reference is played even when ``ids`` leaves it out).
     """
     order = [BOT_REFERENCE] + [gid for gid in ids if gid != BOT_REFERENCE]
     tables = {gid: make(gid) for gid in order}
@@ -194,15 +194,19 @@ def bench_bots(ids: list[str], games_: int, rounds: int) -> dict[str, Any]:
     for game in tables.values():
         play(game, game.info.default_bot, seed=0)  # warm caches (tables, bot memo) before timing
     load_before = os.getloadavg()
+    clock = time.process_time
     for _ in range(rounds):
-        for gid, game in tables.items():
-            bot = game.info.default_bot
-            n = 0
-            t0 = time.process_time()
-            for seed in range(games_):
-                n += play(game, bot, seed=seed).steps
-            runs[gid].append((time.process_time() - t0) / games_)
-            steps[gid] = n
+        # game by game in turn, seed after seed: a busy spell of the machine falls on every game
+        spent = dict.fromkeys(order, 0.0)
+        counts = dict.fromkeys(order, 0)
+        for seed in range(games_):
+            for gid, game in tables.items():
+                t0 = clock()
+                counts[gid] += play(game, game.info.default_bot, seed=seed).steps
+                spent[gid] += clock() - t0
+        for gid in order:
+            runs[gid].append(spent[gid] / games_)
+            steps[gid] = counts[gid]
     ref = statistics.median(runs[BOT_REFERENCE])
     rows = []
     for gid in order:
