@@ -49,7 +49,17 @@ from isslab.games.iss_1998.components import (
     Goal,
 )
 from isslab.games.iss_1998.legal import card_actions, doable_experiments, performable_mask
-from isslab.games.iss_1998.phases import Phase
+from isslab.games.iss_1998.phases import (
+    PH_CARGO,
+    PH_COUNTDOWN,
+    PH_EXTRA,
+    PH_GOAL,
+    PH_KEEP,
+    PH_NORMAL,
+    PH_PERFORM,
+    PH_PLACE_EXTRA,
+    PH_RETRIEVE,
+)
 from isslab.games.iss_1998.rules import State1998
 
 __all__ = [
@@ -465,21 +475,21 @@ class HeuristicBot:
         ph = st.phase
         p = st.current_player
         ev = _Eval(st, p, self.params)
-        if ph == Phase.NORMAL or ph == Phase.EXTRA:
-            return self._place(st, ev, legal, ph == Phase.EXTRA)
-        if ph == Phase.PERFORM:
+        if ph == PH_NORMAL or ph == PH_EXTRA:
+            return self._place(st, ev, legal, ph == PH_EXTRA)
+        if ph == PH_PERFORM:
             return _best(ev, legal)[0]
-        if ph == Phase.KEEP:
+        if ph == PH_KEEP:
             return self._keep(st, ev, legal)
-        if ph == Phase.GOAL:
+        if ph == PH_GOAL:
             return legal[0]  # a goal is 5 points: claim the first one offered
-        if ph == Phase.COUNTDOWN:
+        if ph == PH_COUNTDOWN:
             return self._countdown(st, ev, legal)
-        if ph == Phase.PLACE_EXTRA:
+        if ph == PH_PLACE_EXTRA:
             return self._extra_space(st, ev, legal)
-        if ph == Phase.CARGO:
+        if ph == PH_CARGO:
             return min(legal, key=lambda a: st.countdown[SHUTTLE_NATION[_SHUTTLE_INDEX[a.shuttle]]])
-        if ph == Phase.RETRIEVE:
+        if ph == PH_RETRIEVE:
             return self._retrieve(st, p, legal)
         return legal[0]
 
