@@ -122,7 +122,7 @@ class _Look:
 
     st: StateMissionISS
     t: Tables
-    tot: list[list[int]]
+    tot: tuple[tuple[int, ...], ...]
     first: dict[int, int]
     red: int
     open: list[tuple[int, int, int]]

@@ -8,6 +8,7 @@ the numbered readings of the package docstring.
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any
 
 from isslab.core import IllegalActionError
@@ -98,7 +99,11 @@ _EXTRA_VIA = {
 
 
 def _add(row: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
-    return (*row[:i], row[i] + delta, *row[i + 1 :])
+    # through a list: half the time of ``(*row[:i], row[i] + delta, *row[i + 1 :])`` (a game adds
+    # some 250 times)
+    out = list(row)
+    out[i] += delta
+    return tuple(out)
 
 
 def _count(st: StateMissionISS, index: int, delta: int = 1) -> None:
@@ -207,9 +212,7 @@ def _end_turn(st: StateMissionISS) -> None:
     t = st.game.tables
     seat = st.seat
     if not t.solo:
-        st.face_down = put(
-            st.face_down, seat, tuple(d + p for d, p in zip(st.face_down[seat], st.picked, strict=True))
-        )
+        st.face_down = put(st.face_down, seat, tuple(map(operator.add, st.face_down[seat], st.picked)))
         st.picked = (0, 0, 0, 0)
         st.seat = (seat + 1) % t.n
     st.pool = ()
@@ -521,9 +524,7 @@ def _finish_shift(st: StateMissionISS) -> None:
         st.hand = tuple(h + b for h, b in zip(st.hand, bottom, strict=True))  # step 4
         st.rows = ((0,) * 5, top, (0,) * 5, tuple(u + f for u, f in zip(used, free, strict=True)))  # 5
         return
-    st.face_up = put(
-        st.face_up, seat, tuple(u + d for u, d in zip(st.face_up[seat], st.face_down[seat], strict=True))
-    )
+    st.face_up = put(st.face_up, seat, tuple(map(operator.add, st.face_up[seat], st.face_down[seat])))
     st.face_down = put(st.face_down, seat, (0, 0, 0, 0))
     st.seat = (seat + 1) % t.n
 
