@@ -122,7 +122,7 @@ class _Look:
 
     st: StateMissionISS
     t: Tables
-    tot: tuple[tuple[int, ...], ...]
+    tot: list[list[int]]
     first: dict[int, int]
     red: int
     open: list[tuple[int, int, int]]

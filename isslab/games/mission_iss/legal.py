@@ -108,53 +108,37 @@ def red_on_station(st: StateMissionISS) -> int:
     return int(st.game.tables.dice_total[1] - st.dice_free[1])
 
 
-def field_totals(st: StateMissionISS) -> tuple[tuple[int, ...], ...]:
+def field_totals(st: StateMissionISS) -> list[list[int]]:
     """``totals[colour][field]``: the sum of that colour over astronauts and robonauts in each field.
 
     An astronaut given a command in a field acts with this total (Assistance: its own value plus
     every other astronaut's there, and 1 per robonaut).
     """
-    return _crew(st)[0]
+    o = [0] * NUM_FIELDS
+    b = [0] * NUM_FIELDS
+    g = [0] * NUM_FIELDS
+    skills = st.skills
+    for a, f in enumerate(st.astronauts):
+        if f >= 0:
+            s = skills[a]
+            o[f] += s[0]
+            b[f] += s[1]
+            g[f] += s[2]
+    for f in st.robonauts:
+        if f >= 0:
+            o[f] += 1
+            b[f] += 1
+            g[f] += 1
+    return [o, b, g]
 
 
 def _first_in_field(st: StateMissionISS) -> dict[int, int]:
-    """The lowest-numbered astronaut of each occupied field (the canonical one, see the module).
-
-    A shared dict (memoised): read it, never change it.
-    """
-    return _crew(st)[1]
-
-
-def _crew(st: StateMissionISS) -> tuple[tuple[tuple[int, ...], ...], dict[int, int]]:
-    """The field totals and the first astronaut of each field, memoised by the crew's fields.
-
-    Speed: every list of commands and every research step needs them, and the crew changes only on
-    a move, a robonaut or an exercise: the lookup costs a sixth of the sums (a game asks some 90 times).
-    """
-    key = (st.astronauts, st.skills, st.robonauts)
-    memo = st.game.tables.crew_memo
-    found = memo.get(key)
-    if found is None:
-        o = [0] * NUM_FIELDS
-        b = [0] * NUM_FIELDS
-        g = [0] * NUM_FIELDS
-        skills = st.skills
-        first: dict[int, int] = {}
-        for a, f in enumerate(st.astronauts):
-            if f >= 0:
-                s = skills[a]
-                o[f] += s[0]
-                b[f] += s[1]
-                g[f] += s[2]
-                if f not in first:
-                    first[f] = a
-        for f in st.robonauts:
-            if f >= 0:
-                o[f] += 1
-                b[f] += 1
-                g[f] += 1
-        found = memo[key] = ((tuple(o), tuple(b), tuple(g)), first)
-    return found
+    """The lowest-numbered astronaut of each occupied field (the canonical one, see the module)."""
+    first: dict[int, int] = {}
+    for a, f in enumerate(st.astronauts):
+        if f >= 0 and f not in first:
+            first[f] = a
+    return first
 
 
 def solo_can_play(st: StateMissionISS) -> bool:
@@ -281,7 +265,8 @@ def command_actions(st: StateMissionISS) -> list[Any]:
     t = st.game.tables
     seat = st.seat
     pool = st.pool
-    totals, first = _crew(st)
+    totals = field_totals(st)
+    first = _first_in_field(st)
     astronauts = st.astronauts
     boost = st.boost
     out: list[Any] = []

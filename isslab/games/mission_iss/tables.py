@@ -219,8 +219,6 @@ class Tables:
         self.dist_memo: Memo[tuple[int, ...], tuple[tuple[int, ...], ...]] = Memo(20_000)
         self.toward_memo: Memo[tuple[int, ...], tuple[tuple[int, ...], ...]] = Memo(20_000)
         self.select_memo: Memo[Any, list[Any]] = Memo(20_000)
-        #: (astronauts, skills, robonauts) -> (field totals by colour, first astronaut by field)
-        self.crew_memo: Memo[Any, tuple[tuple[tuple[int, ...], ...], dict[int, int]]] = Memo(20_000)
         self.solo_deal_outcomes: list[tuple[Any, float]] | None = None
 
     def _build_actions(self, n: int) -> None:
