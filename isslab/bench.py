@@ -11,10 +11,11 @@ engines' targets are written in (``isslab.bench`` prints the machine's load aver
 
 The bots section is the default bots' speed against a reference: each round plays ``--bot-games``
 seeded games of every game's default bot at its default table (``game.info.default_bot`` in every
-seat, ``isslab.play`` on one core), one game of each in turn, and the figures
-are CPU seconds per game, medians over ``--bot-rounds`` rounds; ``ratio`` is a game's median over
-Space: 1999's, the figure the bots' targets are written in (a default bot within twice Space: 1999's
-time). The same seeds are played in every round, so the rounds differ only by the machine.
+seat, ``isslab.play``), each game in a worker process of its own (as ``simulate`` plays it: no game
+pays for the memory of another), a few games of each in turn, and the figures are CPU seconds per
+game, medians over ``--bot-rounds`` rounds; ``ratio`` is a game's median over Space: 1999's, the
+figure the bots' targets are written in (a default bot within twice Space: 1999's time). The same
+seeds are played in every round, so the rounds differ only by the machine.
 The play section gives games and steps per CPU second, the median of ``--repeat`` runs on one
 core (a plain loop over ``isslab.play``) with the random bot and the game's default bot.
 The search section (``--sims N``, 0 skips it) times in CPU seconds, per game and from one
@@ -179,34 +180,62 @@ def _print_playouts(res: dict[str, Any]) -> None:
 BOT_REFERENCE = "space-1999"
 
 
-def bench_bots(ids: list[str], games_: int, rounds: int) -> dict[str, Any]:
+def _bot_chunk(game_id: str, first: int, stop: int) -> tuple[float, int]:
+    """CPU seconds and steps of the default bot's games of seeds ``first`` to ``stop - 1`` (in a worker)."""
+    game = make(game_id)
+    bot = game.info.default_bot
+    steps = 0
+    t0 = time.process_time()
+    for seed in range(first, stop):
+        steps += play(game, bot, seed=seed).steps
+    return time.process_time() - t0, steps
+
+
+def bench_bots(ids: list[str], games_: int, rounds: int, chunk: int = 20) -> dict[str, Any]:
     """CPU seconds per game of each game's default bot at its default table, and the ratio to the reference.
 
-    Every round plays the same ``games_`` seeded games of :data:`BOT_REFERENCE` and of each game in
-    ``ids``, one game of each in turn, so that a busy spell of the machine falls on all of them; the
-    figures are medians over ``rounds`` rounds, ``ratio`` a game's median over the reference's (the
-    reference is played even when ``ids`` leaves it out).
+    Each game is played in a process of its own (as ``simulate`` plays it), so that no game pays
+    for another's memory (a collection of the garbage walks every object of the process, the other
+    games' memoised tables too). Every round plays the same ``games_`` seeded games of
+    :data:`BOT_REFERENCE` and of each game in ``ids``, ``chunk`` games of each in turn, so that a
+    busy spell of the machine falls on all of them; the figures are medians over ``rounds`` rounds,
+    ``ratio`` a game's median over the reference's (the reference is played even when ``ids`` leaves
+    it out).
     """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from isslab.sim.pool import ignore_sigint
+
     order = [BOT_REFERENCE] + [gid for gid in ids if gid != BOT_REFERENCE]
     tables = {gid: make(gid) for gid in order}
     runs: dict[str, list[float]] = {gid: [] for gid in order}
     steps: dict[str, int] = {}
-    for game in tables.values():
-        play(game, game.info.default_bot, seed=0)  # warm caches (tables, bot memo) before timing
-    load_before = os.getloadavg()
-    clock = time.process_time
-    for _ in range(rounds):
-        # game by game in turn, seed after seed: a busy spell of the machine falls on every game
-        spent = dict.fromkeys(order, 0.0)
-        counts = dict.fromkeys(order, 0)
-        for seed in range(games_):
-            for gid, game in tables.items():
-                t0 = clock()
-                counts[gid] += play(game, game.info.default_bot, seed=seed).steps
-                spent[gid] += clock() - t0
-        for gid in order:
-            runs[gid].append(spent[gid] / games_)
-            steps[gid] = counts[gid]
+    # spawned, not forked: a worker starts with nothing but the engines, whatever this process holds
+    context = multiprocessing.get_context("spawn")
+    workers = {
+        gid: ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=ignore_sigint)
+        for gid in order
+    }
+    try:
+        for gid, worker in workers.items():
+            worker.submit(_bot_chunk, gid, 0, 1).result()  # warm the worker (imports, tables)
+        load_before = os.getloadavg()
+        for _ in range(rounds):
+            spent = dict.fromkeys(order, 0.0)
+            counts = dict.fromkeys(order, 0)
+            for first in range(0, games_, chunk):
+                stop = min(games_, first + chunk)
+                for gid, worker in workers.items():
+                    cpu, n = worker.submit(_bot_chunk, gid, first, stop).result()
+                    spent[gid] += cpu
+                    counts[gid] += n
+            for gid in order:
+                runs[gid].append(spent[gid] / games_)
+                steps[gid] = counts[gid]
+    finally:
+        for worker in workers.values():
+            worker.shutdown()
     ref = statistics.median(runs[BOT_REFERENCE])
     rows = []
     for gid in order:
