@@ -250,7 +250,7 @@ class _Eval:
         """A way of Conduct Experiments."""
         tb = self.tb
         c = tb.exp_index[action.card]
-        return self.experiment(c, sum(1 for s in action.sources if s == "Unity"))
+        return self.experiment(c, action.sources.count("Unity"))
 
     def experiment(self, c: int, from_unity: int) -> float:
         """Doing experiment ``c`` with ``from_unity`` astronauts coming out of Unity."""
@@ -270,7 +270,7 @@ class _Eval:
 
     def install(self, action: Install) -> float:
         """A way of Install Compartments."""
-        moved = sum(1 for s in action.sources if s != "Unity")
+        moved = len(action.sources) - action.sources.count("Unity")
         return self.tokens(len(action.targets), moved)
 
     def tokens(self, k: int, moved: int) -> float:
