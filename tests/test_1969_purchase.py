@@ -201,7 +201,7 @@ def test_purchases_pass_in_turn_order() -> None:
         ({"players": 3, "spy_box_rule": False, "hand_limit": 3, "intel_deck": (2, 2, 2)}, "random"),
     ],
 )
-def test_offered_agrees_with_the_purchase_list_on_every_table_object(options: dict[str, Any], bot: str) -> None:
+def test_offered_agrees_with_the_purchase_list_on_table_objects(options: dict[str, Any], bot: str) -> None:
     from isslab.games.game_1969.legal import offered
 
     game = isslab.make("1969", **options)
