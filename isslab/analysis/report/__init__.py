@@ -229,7 +229,7 @@ def report(
     found = _check_variants(g, variants)
     _check_bots(g, lineups, rungs, top or None)
     rep = Report(g, lineups, games, seed, out, top=top)
-    wall, cpu = time.perf_counter(), _cpu()
+    wall, cpu, began_games = time.perf_counter(), _cpu(), time.process_time()
     with _pool(workers) as (pool, width):
         run = _Run(g, seed, pool, width)
         labels = [lineup_label(lu) for lu in lineups]
@@ -263,11 +263,13 @@ def report(
             (("metrics",), lambda: _metrics(rep, metric_tables)),
         ]
         rep.timings["games"] = time.perf_counter() - wall
+        rep.cpu_timings["games"] = time.process_time() - began_games
         for names, step in steps:
             if any(name in wanted for name in names):
-                began = time.perf_counter()
+                began, began_cpu = time.perf_counter(), time.process_time()
                 step()
                 rep.timings[names[0]] = time.perf_counter() - began
+                rep.cpu_timings[names[0]] = time.process_time() - began_cpu
     rep.wall_seconds = time.perf_counter() - wall
     rep.cpu_seconds = _cpu() - cpu
     return rep

@@ -95,6 +95,8 @@ class Report:
     wall_seconds: float = math.nan
     #: wall-clock seconds per section (``games``: the line-ups' own games and their metrics)
     timings: dict[str, float] = field(default_factory=dict)
+    #: CPU seconds of this process per section (all of a section's work with ``workers=1``)
+    cpu_timings: dict[str, float] = field(default_factory=dict)
     #: the ladder's top rung (the expert at its fast setting, or the stand-in named in the ladder's note)
     top: str = ""
     #: one row per conclusion and line-up (see :meth:`conclusions`)
