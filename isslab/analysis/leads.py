@@ -35,9 +35,9 @@ from typing import Final, TypeVar
 import numpy as np
 import pandas as pd
 
-import isslab
+from isslab.analysis.stats import mean_interval, wilson_interval
 from isslab.core import TERMINAL, Action, Game, State
-from isslab.stats import mean_interval, wilson_interval
+from isslab.play import play
 
 __all__ = [
     "GameLeads",
@@ -119,7 +119,7 @@ class _Standings:
 def trace_leads(game: Game, bots: Sequence[str], seed: int, state: State | None = None) -> GameLeads:
     """Play (or replay: the same seed gives the same game) one game and record who led at each point."""
     tracer = _Standings(game.num_players)
-    record = isslab.play(game, list(bots), seed=seed, state=state, on_step=tracer)
+    record = play(game, list(bots), seed=seed, state=state, on_step=tracer)
     if tracer.last is not None:
         before, action = tracer.last
         tracer.add(before.apply(action))
@@ -220,7 +220,7 @@ def kingmaking_probe(
     ``other`` is the bot the last seat switches to (the game's default bot when that seat already
     plays ``other``). Both playouts use the same chance seed, derived from ``seed``.
     """
-    states = isslab.play(game, list(bots), seed=seed).states()
+    states = play(game, list(bots), seed=seed).states()
     state = states[round(at * (len(states) - 1))]
     if state.current_player == TERMINAL:
         return KingmakingProbe(None, ((), ()))
@@ -233,8 +233,8 @@ def kingmaking_probe(
     swap = other if bots[seat] != other else game.info.default_bot
     changed = [swap if s == seat else b for s, b in enumerate(bots)]
     playout_seed = (seed * 7919 + 1) % 2**63  # one chance seed for both playouts, not the game's own
-    a = isslab.play(game, list(bots), seed=playout_seed, state=state).winners
-    b = isslab.play(game, changed, seed=playout_seed, state=state).winners
+    a = play(game, list(bots), seed=playout_seed, state=state).winners
+    b = play(game, changed, seed=playout_seed, state=state).winners
     return KingmakingProbe(seat, (tuple(a), tuple(b)))
 
 

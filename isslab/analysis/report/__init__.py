@@ -54,8 +54,8 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from typing import Any, Final
 
-import isslab
 from isslab import checks
+from isslab.analysis.designer import metrics
 from isslab.analysis.frame import BASE_COLUMNS
 from isslab.analysis.report.coop import _coop
 from isslab.analysis.report.dials import DIALS as DIALS
@@ -234,7 +234,7 @@ def report(
         run = _Run(g, seed, pool, width)
         labels = [lineup_label(lu) for lu in lineups]
         frames = {lab: run.simulate(lu, games, trace=True) for lab, lu in zip(labels, lineups, strict=True)}
-        metric_tables = {lab: isslab.metrics(df, game=g) for lab, df in frames.items()}
+        metric_tables = {lab: metrics(df, game=g) for lab, df in frames.items()}
         for lab, df in frames.items():
             distinct = distinct_games(df)
             if distinct < games:

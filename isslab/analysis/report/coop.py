@@ -26,11 +26,11 @@ from typing import Any, Final
 
 import pandas as pd
 
-import isslab
 from isslab.analysis import leads
 from isslab.analysis.report.lineups import LineUp
 from isslab.analysis.report.render import Report
 from isslab.analysis.report.running import _plain, _rate, _row, _Run, same_games, same_moves
+from isslab.analysis.stats import compare
 from isslab.core import Action, Bot, Game, ReturnsKind, State, bot
 
 #: games replayed move by move to confirm that two runs played the same games
@@ -106,7 +106,7 @@ def _coop(rep: Report, run: _Run, frames: Mapping[str, pd.DataFrame], lineups: S
     if len(labels) >= 2:
         both = pd.concat([frames[lab].assign(lineup=lab) for lab in labels[:2]], ignore_index=True)
         both.attrs.update(frames[labels[0]].attrs)
-        t = isslab.compare(both, by="lineup", metric="returns", baseline=labels[1])
+        t = compare(both, by="lineup", metric="returns", baseline=labels[1])
         r = t[t["lineup"] == labels[0]].iloc[0]
         rows.append(
             _row(
@@ -159,7 +159,7 @@ def _alpha(
         both = pd.concat([together, alone.assign(lineup="alone")], ignore_index=True)
         both.attrs.update(df.attrs)
         for metric, quantity in (("win", "alpha_win"), ("returns", "alpha_returns")):
-            t = isslab.compare(both, by="lineup", metric=metric, baseline="alone")
+            t = compare(both, by="lineup", metric=metric, baseline="alone")
             r = t[t["lineup"] == "one mind"].iloc[0]
             rows.append(
                 _row(

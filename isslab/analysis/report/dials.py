@@ -17,11 +17,11 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-import isslab
 from isslab.analysis.report.lineups import LineUp, _heuristics, lineup_label
 from isslab.analysis.report.render import Figure, Report, fmt
 from isslab.analysis.report.running import _plain, _row, _Run
 from isslab.analysis.report.sensitivity import _runner_up
+from isslab.analysis.stats import compare
 from isslab.core import Game, make
 
 #: per game with a solo automaton: its dials and the values each is moved to (the game's value first
@@ -70,7 +70,7 @@ def _dials(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int) -> Non
         ranked = []
         for name, values in dials.items():
             df = run.variants(name, values, lineup, games, False, base)
-            table = isslab.compare(df, by="variant", metric="margin", baseline=0)
+            table = compare(df, by="variant", metric="margin", baseline=0)
             tried = [g.options[name], *values]
             table["value_tried"] = [tried[int(k)] for k in table["variant"]]
             margins.setdefault(label, {})[name] = table
@@ -129,7 +129,7 @@ def _dials(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int) -> Non
     figures = {}
     for name in _heuristics(g.id):
         df = run.simulate([name], games, game=calibrated)
-        row = isslab.compare(df, None, metric="margin").iloc[0]
+        row = compare(df, None, metric="margin").iloc[0]
         rows.append(
             _row(
                 lineup=name,

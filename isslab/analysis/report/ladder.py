@@ -15,10 +15,10 @@ from typing import Final
 
 import pandas as pd
 
-import isslab
 from isslab.analysis.report.lineups import LineUp, lineup_label
 from isslab.analysis.report.render import OUTCOME_WORDS, Report, fmt
 from isslab.analysis.report.running import _row, _Run
+from isslab.analysis.stats import compare
 from isslab.core import ReturnsKind
 
 #: win rates "sit at a bound" when every rung's lies within this distance of 0, or every rung's of 1
@@ -71,7 +71,7 @@ def _ladder(
         metrics = ["win", "returns"] if coop else ["win", *([margin_name] if margin_name else [])]
         tables_by_metric = {}
         for metric in metrics:
-            table = isslab.compare(rows, by="rung", metric=metric, baseline=rungs[0])
+            table = compare(rows, by="rung", metric=metric, baseline=rungs[0])
             tables_by_metric[metric] = table
             quantity = {"win": "team_success" if coop else "win_rate", "returns": "team_return"}.get(
                 metric, metric
@@ -106,7 +106,7 @@ def _ladder(
             m = tables_by_metric[margin_name].set_index("rung").loc[top]
             margin_figures[label] = (m["diff"], m["diff_low"], m["diff_high"])
         if ref in table.index and ref != rungs[0] and ref != top:
-            vs_ref = isslab.compare(rows, by="rung", metric=measure, baseline=ref).set_index("rung").loc[top]
+            vs_ref = compare(rows, by="rung", metric=measure, baseline=ref).set_index("rung").loc[top]
             over_ref[label] = (vs_ref["diff"], vs_ref["diff_low"], vs_ref["diff_high"])
     rep.sections["ladder"] = pd.DataFrame(out)
     words = _words(measure if not bounded else str(margin_name), coop)

@@ -21,7 +21,6 @@ from typing import Final
 
 import pandas as pd
 
-import isslab
 from isslab.analysis import leads
 from isslab.analysis.report.render import Report
 from isslab.analysis.report.running import _map, _row, _Run
@@ -29,6 +28,7 @@ from isslab.analysis.review import review
 from isslab.analysis.winmetrics import GameChances, chances_of, chances_table
 from isslab.analysis.winprob import available, model
 from isslab.core import Game, ReturnsKind
+from isslab.play import play
 
 #: the games the course asks the luck share to rest on
 LEAST_GAMES: Final = 100
@@ -39,7 +39,7 @@ _SHOWN: Final = ("luck_share", "luck_size", "decisions_size", "decided_at")
 def _review_job(job: tuple[Game, Sequence[str], int, int | None, int]) -> GameChances:
     """One game replayed from its seed and reviewed with the game's model: what the luck share reads."""
     game, bots, seed, seat, review_seed = job
-    record = isslab.play(game, list(bots), seed=seed)
+    record = play(game, list(bots), seed=seed)
     return chances_of(review(record, seat=seat, model_=model(game), alternatives=False, seed=review_seed))
 
 

@@ -16,13 +16,13 @@ from typing import Any, Final
 
 import pandas as pd
 
-import isslab
 from isslab.analysis import leads
+from isslab.analysis.designer import metrics
 from isslab.analysis.report.lineups import LineUp, lineup_at, lineup_label
 from isslab.analysis.report.render import Figure, Report, fmt
 from isslab.analysis.report.running import _map, _rate, _row, _Run
+from isslab.analysis.stats import mean_interval
 from isslab.core import ReturnsKind, make
-from isslab.stats import mean_interval
 
 #: a position is flagged extreme when its interval lies wholly below fair / EXTREME or above fair * EXTREME
 EXTREME: Final = 2.0
@@ -60,7 +60,7 @@ def _players(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int, prob
             df = run.simulate(bots, games, game=g, trace=True)
             per_game = df.drop_duplicates("game")
             where = f"{n} player" + ("" if n == 1 else "s")
-            table = isslab.metrics(df, game=g).set_index("metric")
+            table = metrics(df, game=g).set_index("metric")
             if coop:
                 v, lo, hi = _rate(float(per_game["win"].sum()), len(per_game))
                 rows.append(

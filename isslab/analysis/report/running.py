@@ -17,8 +17,9 @@ import pandas as pd
 
 import isslab
 from isslab import checks
+from isslab.analysis.stats import wilson_interval
 from isslab.core import Game, make, short_repr
-from isslab.stats import wilson_interval
+from isslab.play import play
 
 
 @dataclass
@@ -127,8 +128,8 @@ def same_moves(pairs: Sequence[tuple[Game, Sequence[Any], Game, Sequence[Any], i
     """True when every pair of games ``(game_a, bots_a, game_b, bots_b, seed)`` is played move for move
     the same (the actions, compared as their JSON forms)."""
     for game_a, bots_a, game_b, bots_b, seed in pairs:
-        one = isslab.play(game_a, list(bots_a), seed=seed).actions
-        two = isslab.play(game_b, list(bots_b), seed=seed).actions
+        one = play(game_a, list(bots_a), seed=seed).actions
+        two = play(game_b, list(bots_b), seed=seed).actions
         if [game_a.encode_action(x) for x in one] != [game_b.encode_action(x) for x in two]:
             return False
     return True

@@ -16,12 +16,12 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-import isslab
 from isslab.analysis import leads
 from isslab.analysis.report.lineups import LineUp, lineup_label
 from isslab.analysis.report.method import overlap, verdict
 from isslab.analysis.report.render import OUTCOME_WORDS, Figure, Report, fmt
 from isslab.analysis.report.running import _plain, _row, _Run, same_games, same_moves
+from isslab.analysis.stats import compare
 from isslab.core import Game, ReturnsKind, make, short_repr
 
 __all__ = ["DEFAULT_OUTCOME", "plausible_values"]
@@ -218,7 +218,7 @@ def _sensitivity(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int, 
         ranked = []
         for name, (values, labels, how) in tried.items():
             df = run.variants(name, values[1:], lineup, games, trace, base)
-            table = isslab.compare(df, by="variant", metric=outcome, baseline=0)
+            table = compare(df, by="variant", metric=outcome, baseline=0)
             unmet = all(
                 same_games(base, df[df["variant"] == k].drop(columns="variant"))
                 for k in range(1, len(values))
