@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from isslab.analysis.stats import compare
 from isslab.core import Game, Option, bot_names, game_class, games, make, parse_json, short_repr
+from isslab.frames.stats import compare
 from isslab.play import play
 from isslab.sim.api import simulate, summarize, sweep
 from isslab.sim.args import parse_grid

@@ -24,8 +24,8 @@ from collections.abc import Callable
 from typing import Any
 
 import isslab
-from isslab.analysis.stats import wilson_interval
 from isslab.core import ReturnsKind
+from isslab.frames.stats import wilson_interval
 
 SKIP = {"random", "first", "mcts", "ismcts"}
 

@@ -85,7 +85,8 @@ def test_the_old_paths_are_the_moved_modules() -> None:
     import isslab.sim.arena
     import isslab.stats
     import isslab.trace
-    from isslab.analysis import designer, plots, stats, trace
+    from isslab.analysis import designer, plots
+    from isslab.frames import stats, trace
 
     assert isslab.stats is stats and isslab.designer is designer and isslab.trace is trace
     assert isslab.labplots is plots and isslab_widgets.plots is plots

@@ -342,7 +342,7 @@ def test_numpy_ints_are_seats_seeds_and_resamples(sweep: pd.DataFrame) -> None:
 
 
 def test_the_bootstrap_is_capped_and_bounded_in_memory(sweep: pd.DataFrame) -> None:
-    from isslab.analysis.stats import bootstrap_interval
+    from isslab.frames.stats import bootstrap_interval
 
     with pytest.raises(ValueError, match="resamples must be an int from 1 to 20,000"):
         bootstrap_interval(np.arange(10.0), resamples=10**9)

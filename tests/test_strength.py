@@ -10,7 +10,7 @@ import pandas as pd
 
 import isslab
 from isslab.analysis.plots import plot_strength
-from isslab.analysis.stats import wilson_interval
+from isslab.frames.stats import wilson_interval
 
 matplotlib.use("Agg")
 

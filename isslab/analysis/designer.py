@@ -22,10 +22,10 @@ import numpy as np
 import pandas as pd
 
 from isslab import checks
-from isslab.analysis.frame import BASE_COLUMNS, check_columns, identify, record_rows
-from isslab.analysis.stats import mean_interval, wilson_interval
-from isslab.analysis.trace import TRACE_COLUMNS, summary, trace
 from isslab.core import Game, GameInfo, ReturnsKind, game_class, games, short_repr
+from isslab.frames.frame import BASE_COLUMNS, check_columns, identify, record_rows
+from isslab.frames.stats import mean_interval, wilson_interval
+from isslab.frames.trace import TRACE_COLUMNS, summary, trace
 from isslab.play import GameRecord
 
 __all__ = [

@@ -26,9 +26,9 @@ import numpy as np
 import pandas as pd
 
 from isslab import checks
-from isslab.analysis.frame import check_columns, check_frame, identify
 from isslab.checks import MAX_RESAMPLES
 from isslab.core import short_repr
+from isslab.frames.frame import check_columns, check_frame, identify
 
 __all__ = [
     "Interval",

@@ -25,8 +25,8 @@ The statistics these frames feed are in :mod:`isslab.analysis`.
 
 from __future__ import annotations
 
-from isslab.analysis.frame import record_rows
 from isslab.checks import MAX_GAMES, MAX_SWEEP_POINTS
+from isslab.frames.frame import record_rows
 from isslab.sim.api import run, simulate, summarize, sweep
 from isslab.sim.args import FORMATS, parse_grid, parse_values
 from isslab.sim.pool import Pool, Workers, cpu_count, executor_width

@@ -16,8 +16,8 @@ from typing import Any
 import pandas as pd
 from tqdm.auto import tqdm
 
-from isslab.analysis.frame import check_columns, identify
 from isslab.core import Game, State
+from isslab.frames.frame import check_columns, identify
 from isslab.play import BotSpec
 from isslab.sim.args import Games
 from isslab.sim.auto import FIRST_BATCH, Auto, run_batches
@@ -139,7 +139,7 @@ def simulate(
 
     ``trace=True`` keeps the per-step data the designer metrics need (``isslab.metrics``), reduced
     to per-game columns in the workers: ``first_mover``, ``decision_moves``, ``branching``,
-    ``lead_changes``, ``drama``, ``decisiveness`` (see :mod:`isslab.analysis.trace`). Off by default: it
+    ``lead_changes``, ``drama``, ``decisiveness`` (see :mod:`isslab.frames.trace`). Off by default: it
     costs a lead evaluation per step.
 
     ``games="auto"`` plays batches until the 95% interval of ``metric`` (a column; ``win`` by

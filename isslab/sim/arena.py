@@ -16,9 +16,9 @@ from typing import Any
 import pandas as pd
 
 from isslab import checks
-from isslab.analysis.stats import wilson_interval
 from isslab.checks import MAX_GAMES
 from isslab.core import Bot, Game, make, short_repr
+from isslab.frames.stats import wilson_interval
 from isslab.sim.api import simulate
 from isslab.sim.pool import Workers
 

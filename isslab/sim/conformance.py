@@ -24,8 +24,8 @@ from typing import Any, Final, Literal
 import pandas as pd
 
 from isslab.analysis.designer import metrics
-from isslab.analysis.stats import compare
 from isslab.core import Game, Option, ReturnsKind, game_class, make
+from isslab.frames.stats import compare
 from isslab.sim.api import simulate, summarize, sweep
 from isslab.sim.replay import replay
 

@@ -19,9 +19,9 @@ from typing import Any
 import pandas as pd
 
 from isslab import checks
-from isslab.analysis.frame import BASE_COLUMNS
-from isslab.analysis.trace import TRACE_COLUMNS
 from isslab.core import Bot, Game, State, make, short_repr
+from isslab.frames.frame import BASE_COLUMNS
+from isslab.frames.trace import TRACE_COLUMNS
 from isslab.play import BotSpec, expand_bots, resolve_bots, start_under
 from isslab.sim.args import (
     AutoSpec,
