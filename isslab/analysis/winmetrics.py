@@ -29,11 +29,11 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from isslab.analysis.replay import replay
 from isslab.analysis.review import Review, review
 from isslab.analysis.winprob import WinModel, model
 from isslab.core import ReturnsKind, short_repr
 from isslab.play import GameRecord
+from isslab.sim.replaying import replay
 from isslab.stats import mean_interval, wilson_interval
 
 __all__ = ["DECIDED", "GameChances", "chances_of", "win_metrics"]

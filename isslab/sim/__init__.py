@@ -16,7 +16,7 @@ cancelling). The modules, bottom up:
 * :mod:`~isslab.sim.runner` - chunks on this process or a pool, in game order, Ctrl-C and stop;
 * :mod:`~isslab.sim.auto` - ``games="auto"``, batch after batch;
 * :mod:`~isslab.sim.api` - ``simulate``, ``sweep``, ``summarize``;
-* :mod:`~isslab.sim.replay` - ``replay``;
+* :mod:`~isslab.sim.replaying` - ``replay``: a row's game again;
 * :mod:`~isslab.sim.arena` - head-to-head matches and skill traces of bots;
 * :mod:`~isslab.sim.conformance` - every simulation and analysis call on every game (a test suite).
 
@@ -30,7 +30,7 @@ from isslab.frames.frame import record_rows
 from isslab.sim.api import run, simulate, summarize, sweep
 from isslab.sim.args import FORMATS, parse_grid, parse_values
 from isslab.sim.pool import Pool, Workers, cpu_count, executor_width
-from isslab.sim.replay import Replay, replay
+from isslab.sim.replaying import Replay, replay
 from isslab.sim.rows import seed_array
 from isslab.sim.spec import RunSpec, simulate_spec, sweep_spec
 
