@@ -16,6 +16,7 @@ from isslab.analysis.report import report  # noqa: E402  (after simulate and com
 from isslab.core import (
     CHANCE,
     TERMINAL,
+    VERSION,
     Action,
     Bot,
     EndReason,
@@ -42,7 +43,7 @@ from isslab.play import GameRecord, play
 from isslab.sim import replay, simulate, summarize, sweep
 from isslab.stats import compare
 
-__version__ = "0.1.0"
+__version__ = VERSION
 
 __all__ = [
     "CHANCE",

@@ -26,6 +26,7 @@ import isslab
 from isslab import checks
 from isslab.analysis import plots
 from isslab.sim import parse_grid, parse_values
+from isslab.sim.arena import head_to_head
 
 KW: dict[str, Any] = dict(progress=False, players=2)
 
@@ -597,6 +598,34 @@ def test_workers_is_read_once_into_a_pool() -> None:
         df = isslab.simulate("space-1999", "greedy", games=20, workers=wide, seed=4, **KW)
     pd.testing.assert_frame_equal(df, isslab.simulate("space-1999", "greedy", games=20, seed=4, **KW))
     assert isinstance(wide, Executor)
+
+
+WORKER_CALLS: dict[str, Any] = {
+    "simulate": lambda w: isslab.simulate("space-1999", "greedy", games=2, workers=w, **KW),
+    "sweep": lambda w: isslab.sweep("space-1999", {"eagles": [1, 2]}, "greedy", games=2, workers=w, **KW),
+    "evaluate": lambda w: isslab.evaluate(
+        isslab.make("space-1999", players=2, eagles=1).new_state(), games=2, workers=w
+    ),
+    "report": lambda w: isslab.report(
+        "space-1999", games=2, side_games=2, sections=["length"], workers=w, players=2
+    ),
+    "fit": lambda w: isslab.winprob.collect("space-1999", games=10, positions=1, workers=w),
+    "head_to_head": lambda w: head_to_head("space-1999", "greedy", "random", games=2, workers=w),
+}
+
+
+@pytest.mark.parametrize("call", list(WORKER_CALLS))
+def test_every_workers_argument_follows_one_rule(call: str) -> None:
+    """``workers`` is read by ``isslab.sim.pool.as_pool`` wherever it is taken: a count above the CPUs
+    is used as the CPUs (never refused), a count below one, a bool or a float is refused in the
+    same words."""
+    run = WORKER_CALLS[call]
+    assert run(300) is not None
+    for bad in (0, True, 2.0):
+        with pytest.raises(
+            ValueError, match=r"^workers must be an int >= 1 or a concurrent.futures.Executor"
+        ):
+            run(bad)
 
 
 def test_the_widgets_progress_wrapper_says_its_width_through_the_hook() -> None:

@@ -20,16 +20,16 @@ from __future__ import annotations
 
 import math
 import random
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
 
-from isslab.analysis.pool import check_workers, run_chunks
 from isslab.analysis.winprob import WinModel, chance_kind, model
 from isslab.core import TERMINAL, State, short_repr
 from isslab.play import BotSpec, derive_seeds, play
+from isslab.sim.chunks import pool_for, run_chunks
+from isslab.sim.pool import Workers
 from isslab.stats import mean_interval, wilson_interval
 
 __all__ = ["METHODS", "Evaluation", "evaluate"]
@@ -112,7 +112,7 @@ def evaluate(
     games: int | str = 400,
     bots: BotSpec | None = None,
     seed: int = 0,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     *,
     precision: float = 0.05,
     model_: WinModel | None = None,
@@ -121,8 +121,9 @@ def evaluate(
 
     ``games`` is the number of rollouts, or ``"auto"``: batches of 100 until every seat's 95%
     interval is at most ``precision`` on each side (at most 10,000 games). ``workers`` runs the
-    rollouts on processes (an int) or an ``Executor``; the same seed gives the same numbers for any
-    worker count. ``model_`` evaluates with a given fitted model instead of the cached one.
+    rollouts as ``simulate`` runs its games (:func:`isslab.sim.pool.as_pool`: processes, an
+    ``Executor`` or a dask ``Client``); the same seed gives the same numbers for any worker count.
+    ``model_`` evaluates with a given fitted model instead of the cached one.
     """
     state = _check_state(state)
     game = state.game
@@ -149,7 +150,6 @@ def evaluate(
         )
     if isinstance(precision, bool) or not isinstance(precision, int | float) or not 0 < precision < 1:
         raise ValueError(f"precision must be a number between 0 and 1, got {short_repr(precision, 40)}")
-    workers = check_workers(workers)
     spec: BotSpec = game.info.default_bot if bots is None else bots
     _validate_bots(state, spec)
     total = 10_000 if auto else int(games)
@@ -157,11 +157,7 @@ def evaluate(
     step = 100 if auto else total
     results: list[tuple[float, ...]] = []
     win_lose = kind == "win chance"
-    pool: int | Executor = workers
-    own = isinstance(workers, int) and workers > 1 and total > _CHUNK
-    if own and isinstance(workers, int):  # one pool for every batch of an "auto" run
-        pool = _pool(workers)
-    try:
+    with pool_for(workers, -(-total // _CHUNK)) as pool:  # one pool for every batch of an "auto" run
         while len(results) < total:
             batch = seeds[len(results) : len(results) + step]
             chunks = [(state, seat, spec, batch[i : i + _CHUNK]) for i in range(0, len(batch), _CHUNK)]
@@ -176,9 +172,6 @@ def evaluate(
                 or max(max(h - c, c - lo) for lo, h, c in zip(lows, highs, means, strict=True)) <= precision
             ):
                 break
-    finally:
-        if own and isinstance(pool, Executor):
-            pool.shutdown(cancel_futures=True)
     arr = np.asarray(results, dtype=float)
     lows, highs = _interval(arr, win_lose)
     return Evaluation(
@@ -191,17 +184,6 @@ def evaluate(
         kind,
         names,
     )
-
-
-def _pool(workers: int) -> Executor:
-    """A process pool (forkserver from a thread other than the main one: see ``pool.run_chunks``)."""
-    import multiprocessing
-    import threading
-    from concurrent.futures import ProcessPoolExecutor
-
-    if threading.current_thread() is not threading.main_thread():
-        return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
-    return ProcessPoolExecutor(workers)
 
 
 def _validate_bots(state: State, bots: BotSpec) -> None:

@@ -39,7 +39,6 @@ import os
 import random
 import warnings
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -48,9 +47,10 @@ import numpy as np
 import numpy.typing as npt
 
 from isslab.analysis.features import progress_features, seat_features
-from isslab.analysis.pool import check_workers, run_chunks
-from isslab.core import TERMINAL, Game, ReturnsKind, State, make, register_value, short_repr
+from isslab.core import TERMINAL, VERSION, Game, ReturnsKind, State, make, register_value, short_repr
 from isslab.play import derive_seeds, expand_bots, play
+from isslab.sim.chunks import run_chunks
+from isslab.sim.pool import Workers
 
 __all__ = [
     "DEFAULT_GAMES",
@@ -92,12 +92,6 @@ MAX_FILE: Final = 16 * 1024 * 1024
 _CHUNK: Final = 50
 
 _SHIPPED: Final = Path(__file__).with_name("models")
-
-
-def _version() -> str:
-    import isslab
-
-    return str(isslab.__version__)
 
 
 def cache_dir() -> Path:
@@ -153,7 +147,7 @@ def _key(game: Game, spec: FitSpec) -> dict[str, Any]:
     key: dict[str, Any] = {
         "game": game.id,
         "options": _options_json(game),
-        "version": _version(),
+        "version": VERSION,
         "spec": spec.as_json(),
     }
     features = _features_version(game)
@@ -351,9 +345,9 @@ class WinModel:
             raise ValueError(f"the model file is of {short_repr(doc.get('game'))}, not {game.id}")
         if doc.get("options") != _options_json(game):
             raise ValueError(f"the model file is of other options of {game.id} than {game!r}")
-        if doc.get("version") != _version():
+        if doc.get("version") != VERSION:
             raise ValueError(
-                f"the model file was fitted by isslab {short_repr(doc.get('version'))}, this is {_version()}"
+                f"the model file was fitted by isslab {short_repr(doc.get('version'))}, this is {VERSION}"
             )
         if doc.get("features") != _features_version(game):
             raise ValueError(
@@ -510,7 +504,7 @@ def collect(
     bots: str | Sequence[str] | None = None,
     seed: int = 0,
     positions: int = DEFAULT_POSITIONS,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     progress: bool = False,
 ) -> Rows:
     """Simulate ``games`` games and return rows from ``positions`` positions of each (the fit's data)."""
@@ -520,7 +514,6 @@ def collect(
     if isinstance(positions, bool) or not isinstance(positions, int) or not 1 <= positions <= 1000:
         raise ValueError(f"positions must be an int from 1 to 1,000, got {short_repr(positions, 40)}")
     names = _bot_names(game, bots)
-    workers = check_workers(workers)
     seeds = derive_seeds(seed, games)
     chunks = [(game, names, seeds[i : i + _CHUNK], i, positions) for i in range(0, games, _CHUNK)]
     sizes = [len(c[2]) for c in chunks]
@@ -601,13 +594,13 @@ def fit(
     games: int = DEFAULT_GAMES,
     bots: str | Sequence[str] | None = None,
     seed: int = 0,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     positions: int = DEFAULT_POSITIONS,
     progress: bool = True,
 ) -> WinModel:
     """Fit a win-chance model of ``game`` on ``games`` simulated games (``bots``: the game's default bot).
 
-    Same arguments, same model, for any ``workers`` (an int of processes or an ``Executor``). The
+    Same arguments, same model, for any ``workers`` (as ``simulate`` reads them). The
     model is not cached by this call; :func:`model` caches what it fits.
     """
     game = _check_game(game)
@@ -644,7 +637,7 @@ def model(
     games: int = DEFAULT_GAMES,
     bots: str | Sequence[str] | None = None,
     seed: int = 0,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     positions: int = DEFAULT_POSITIONS,
     progress: bool = True,
     refit: bool = False,

@@ -40,6 +40,7 @@ from isslab.analysis.plots import game_points, lab_figure, png_bytes
 from isslab.checks import MAX_GAMES
 from isslab.core import Option, game_class, parse_json, short_repr
 from isslab.sim import cpu_count, parse_values
+from isslab.sim.pool import as_pool
 
 __all__ = ["Lab", "lab"]
 
@@ -199,7 +200,8 @@ class Lab(widgets.VBox):
         # never clamped to the nearest allowed one without a word
         games = checks.integer("games", games, 1, MAX_GAMES)
         seed = checks.seed("seed", seed)
-        workers = checks.integer("workers", workers, 1, 10_000)
+        if as_pool(workers, games).executor is not None:  # the one rule for workers, as simulate reads it
+            raise ValueError("the lab's workers box takes a number of processes, not an executor")
         if values is not None and not isinstance(values, str):
             raise ValueError(f"values must be text like 3, 4, got {short_repr(values, 40)}")
         bots = _check_bots(bots, isslab.bot_names(game_id), game.num_players)
