@@ -16,8 +16,8 @@ import pytest
 
 import isslab
 from isslab import core
+from isslab.conformance import ConformanceError, check_game, check_hidden_information, check_info
 from isslab.core import CHANCE, TERMINAL, Game, GameInfo, Option, ReturnsKind, State, action_type
-from isslab.testing import ConformanceError, check_game, check_hidden_information, check_info
 
 # short test ids: the game and "defaults", or the index of the variant in CONFORMANCE_VARIANTS
 CASES = [pytest.param(gid, {}, id=f"{gid}-defaults") for gid in isslab.games()] + [

@@ -23,7 +23,7 @@ import pandas as pd
 import pytest
 
 import isslab
-import isslab.testing
+import isslab.conformance
 from isslab.course import (
     basics,
     bots,
@@ -364,7 +364,7 @@ def test_worked_variant_plays_everywhere_a_game_does(name: str) -> None:
     final = record.final_state()
     text = final.to_json()
     assert f'"{vid}"' in text and isslab.load(text) == final  # the save names the variant
-    isslab.testing.check_game(game, games=5, seed=0)
+    isslab.conformance.check_game(game, games=5, seed=0)
 
 
 def _rolls_twice(record: isslab.GameRecord) -> bool:

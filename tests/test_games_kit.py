@@ -6,9 +6,9 @@ from typing import Any, NamedTuple
 
 import pytest
 
+from isslab.conformance import HugeSequence
 from isslab.core import CHANCE, TERMINAL
 from isslab.games.kit import MAX_ITEMS, check_ints, freeze, is_int, per_seat, put, put2, turn_gate
-from isslab.testing import HugeSequence
 
 
 def test_put_and_put2_replace_one_item_and_leave_the_input_alone() -> None:

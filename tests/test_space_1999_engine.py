@@ -182,7 +182,7 @@ def test_the_end_code_survives_saving_and_loading():
 
 
 def test_check_game_passes_with_the_typed_values():
-    from isslab.testing import check_game
+    from isslab.conformance import check_game
 
     report = check_game(isslab.make("space-1999", players=2, eagles=2), games=5)
     assert report.games == 5 and report.end_reasons == {"ALL_LANDED": 5}

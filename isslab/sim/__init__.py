@@ -18,7 +18,6 @@ cancelling). The modules, bottom up:
 * :mod:`~isslab.sim.api` - ``simulate``, ``sweep``, ``summarize``;
 * :mod:`~isslab.sim.replaying` - ``replay``: a row's game again;
 * :mod:`~isslab.sim.arena` - head-to-head matches and skill traces of bots;
-* :mod:`~isslab.sim.conformance` - every simulation and analysis call on every game (a test suite).
 
 The statistics these frames feed are in :mod:`isslab.analysis`.
 """
