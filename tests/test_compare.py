@@ -317,7 +317,13 @@ def test_in_words_reads_a_comparison(eagles: pd.DataFrame) -> None:
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 LAB_FILES = sorted(
     str(p.relative_to(ROOT))
-    for pattern in ("isslab/sim/*.py", "isslab/analysis/*.py", "isslab/checks.py", "isslab/bench.py")
+    for pattern in (
+        "isslab/frames/*.py",
+        "isslab/sim/*.py",
+        "isslab/analysis/*.py",
+        "isslab/checks.py",
+        "isslab/bench/*.py",
+    )
     for p in ROOT.glob(pattern)
 ) + ["widgets/isslab_widgets/lab_widget.py", "widgets/isslab_widgets/raster.py", "isslab/interop/render.py"]
 

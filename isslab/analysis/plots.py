@@ -644,12 +644,12 @@ def option_means(df: pd.DataFrame, option: str, columns: Sequence[str]) -> pd.Da
 
 
 # --------------------------------------------------------------------------------------------------
-# the strength table (scripts/strength.py)
+# the strength table (isslab.bench.strength)
 # --------------------------------------------------------------------------------------------------
 
 
 def plot_strength(table: pd.DataFrame) -> Figure:
-    """One panel per game of a strength table (rows of ``scripts/strength.py``), with 95% intervals.
+    """One panel per game of a strength table (rows of :mod:`isslab.bench.strength`), with 95% intervals.
 
     A competitive game shows the search bot's win rate against each heuristic bot at each budget; a
     cooperative one (rows with ``opponent_win_rate``) shows every team's success rate side by side:
