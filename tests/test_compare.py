@@ -12,9 +12,9 @@ import pandas as pd
 import pytest
 
 import isslab
+from isslab.frames.stats import mean_interval, newcombe_interval, wilson_interval
 from isslab.play import derive_seeds
 from isslab.sim import seed_array
-from isslab.stats import mean_interval, newcombe_interval, wilson_interval
 
 KW = dict(progress=False, players=2)
 
@@ -303,7 +303,7 @@ def test_no_option_is_named_like_a_keyword_of_simulate_or_sweep(game_id: str) ->
 
 
 def test_in_words_reads_a_comparison(eagles: pd.DataFrame) -> None:
-    from isslab.stats import in_words
+    from isslab.frames.stats import in_words
 
     text = in_words(isslab.compare(eagles, by="eagles", metric="length")).splitlines()
     assert text[0].startswith("eagles=3: length ") and text[0].endswith("- the baseline.")

@@ -27,10 +27,10 @@ import numpy as np
 
 from isslab.analysis.winprob import WinModel, chance_kind, model
 from isslab.core import TERMINAL, State, short_repr
+from isslab.frames.stats import mean_interval, wilson_interval
 from isslab.play import BotSpec, derive_seeds, play
 from isslab.sim.chunks import pool_for, run_chunks
 from isslab.sim.pool import Workers
-from isslab.stats import mean_interval, wilson_interval
 
 __all__ = ["METHODS", "Evaluation", "evaluate"]
 

@@ -32,9 +32,9 @@ import pandas as pd
 from isslab.analysis.review import Review, review
 from isslab.analysis.winprob import WinModel, model
 from isslab.core import ReturnsKind, make, short_repr
+from isslab.frames.stats import mean_interval, wilson_interval
 from isslab.play import GameRecord, play
 from isslab.sim.replaying import replay
-from isslab.stats import mean_interval, wilson_interval
 
 __all__ = ["DECIDED", "GameChances", "chances_of", "win_metrics"]
 

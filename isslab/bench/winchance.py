@@ -9,7 +9,8 @@ for the default table of every game:
   error (10 equal-width bins of the prediction on the result's [0, 1] range, weighted by their
   rows) and the Brier score (the mean squared error on that range) at the early, middle and late
   third of the games, with a reliability diagram per game (``docs/win-chances-<game>.png``);
-* **exactness**: rollout intervals and the model against exact values (see :mod:`isslab.analysis.exact_values`);
+* **exactness**: rollout intervals and the model against exact values
+  (see :mod:`isslab.analysis.exact_values`);
 * **speed** (process CPU time, medians): one model evaluation, a full review of a default game with
   the model, fitting the default model with ``workers=2`` (wall and CPU time of this process and
   its workers), and a rollout evaluation to +-0.05 of the result's range on two workers.

@@ -48,7 +48,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.core import CHANCE, TERMINAL, Action, Bot, State, bot, register_bot, short_repr, value_function
 
 __all__ = [

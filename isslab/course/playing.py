@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import isslab
 from isslab.core import Game
 from isslab.course.kit import Exercise, Feedback, est, interval
-from isslab.stats import wilson_interval
+from isslab.frames.stats import wilson_interval
+from isslab.sim.api import simulate
 
 __all__ = ["greedy_vs_random", "own_bot"]
 
@@ -35,9 +35,7 @@ def _judge_own(answer: Any, game: Game, games: int = 60) -> Feedback:
         raise ValueError("answer with a function (state, rng) -> action")
     if game.num_players != 2:
         raise ValueError("the check plays a two-player game")
-    df = isslab.simulate(
-        game, bots=[answer, "random"], games=games, seed=11, progress=False, rotate_seats=True
-    )
+    df = simulate(game, bots=[answer, "random"], games=games, seed=11, progress=False, rotate_seats=True)
     mine = df[df["seat"] == df["game"] % 2]  # rotated seats: the bot plays seat game % 2
     wins = float(mine["win"].sum())
     v, (lo, hi) = wins / len(mine), wilson_interval(wins, len(mine))

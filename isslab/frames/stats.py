@@ -25,7 +25,7 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.checks import MAX_RESAMPLES
 from isslab.core import short_repr
 from isslab.frames.frame import check_columns, check_frame, identify

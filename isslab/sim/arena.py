@@ -15,7 +15,7 @@ from typing import Any
 
 import pandas as pd
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.checks import MAX_GAMES
 from isslab.core import Bot, Game, make, short_repr
 from isslab.frames.stats import wilson_interval

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.core import State, bot, load, make, short_repr
 from isslab.frames.frame import rotated
 from isslab.play import BotSpec, GameRecord, expand_bots, play, start_under

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.core import Bot, Game, State, load
 from isslab.frames.frame import Row, record_rows, rotated
 from isslab.frames.trace import Tracer, summary

@@ -18,7 +18,7 @@ from typing import Any
 
 import pandas as pd
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.core import Bot, Game, State, make, short_repr
 from isslab.frames.frame import BASE_COLUMNS
 from isslab.frames.trace import TRACE_COLUMNS

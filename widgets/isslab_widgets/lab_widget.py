@@ -593,8 +593,8 @@ class Lab(widgets.VBox):
         self.open_game(self._listed.loc[index])
 
     def open_game(self, row: Any) -> Any:
-        """Open a game (a row of the result, or of :func:`isslab.labplots.game_points`) in the game view,
-        at its last step; returns the view."""
+        """Open a game (a row of the result, or of :func:`isslab.analysis.plots.game_points`) in the
+        game view, at its last step; returns the view."""
         from isslab_widgets.view import GameView
 
         df = self.result
@@ -678,7 +678,7 @@ def metrics_html(table: pd.DataFrame, by: Sequence[str]) -> str:
         "<div style='overflow-x:auto'><table class='isslab-table' style='font-size:12px'>"
         f"<tr><th>metric</th>{head}</tr>{''.join(rows)}</table>"
         "<div style='font-size:11px;color:#555'>value [95% interval]; "
-        "definitions: help(isslab.designer)</div></div>"
+        "definitions: help(isslab.analysis.designer)</div></div>"
     )
 
 
