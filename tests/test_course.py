@@ -401,10 +401,10 @@ def test_worked_variant_changes_the_rule_it_names(name: str) -> None:
             for s in isslab.play(game, bot, seed=0).states()
             if s.is_chance_node() and all(type(a).__name__ == "DrawIncident" for a, _ in s.chance_outcomes())
         )
-        from isslab.games.mission_iss import StateISS
+        from isslab.games.mission_iss import StateMissionISS
 
         odds = {a.card: p for a, p in state.chance_outcomes()}
-        plain = {a.card: p for a, p in StateISS._chance_outcomes(state)}  # the base game's odds here
+        plain = {a.card: p for a, p in StateMissionISS._chance_outcomes(state)}  # the base game's odds here
         module = next(card for card in odds if card != "Good Job")
         assert odds["Good Job"] / odds[module] == pytest.approx(2 * plain["Good Job"] / plain[module])
         assert sum(odds.values()) == pytest.approx(1.0)

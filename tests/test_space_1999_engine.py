@@ -18,10 +18,10 @@ from isslab.games.space_1999 import (
     End1999,
     EndCode,
     FirstPlayer,
+    Game1999,
     Move,
     MoveKind,
     Roll,
-    Space1999,
 )
 from isslab.games.space_1999.actions import parse_move
 from isslab.games.space_1999.rules import MAX_ROUNDS
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
-def game4() -> Space1999:
+def game4() -> Game1999:
     return isslab.make("space-1999", players=4)
 
 
@@ -337,6 +337,6 @@ def test_isslab_rules_prints_the_players_summary_with_the_readings():
 
 def test_the_rules_document_lists_every_option():
     doc = (ROOT / "docs" / "rules" / "space-1999.md").read_text()
-    for option in Space1999.OPTIONS:
+    for option in Game1999.OPTIONS:
         assert f"| `{option.name}` | `{option.default!r}` |" in doc, option.name
     assert "2,000" in doc and "unfinished" in doc

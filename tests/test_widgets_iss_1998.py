@@ -12,7 +12,7 @@ pytest.importorskip("ipycanvas")
 
 import isslab_widgets  # noqa: E402
 from isslab_widgets import GameView, Scene, Text, board_for  # noqa: E402
-from isslab_widgets.boards.iss_1998 import MIN_TEXT, WIDTH, ISS1998Board  # noqa: E402
+from isslab_widgets.boards.iss_1998 import MIN_TEXT, WIDTH, Board1998  # noqa: E402
 
 import isslab  # noqa: E402
 from isslab.games.iss_1998 import ACTION_NAMES, Game1998, Phase, Place, State1998  # noqa: E402
@@ -59,9 +59,9 @@ def to_normal_action(view: GameView) -> None:
 def test_the_board_is_found_by_convention() -> None:
     game = isslab.make("1998-iss", players=2)
     board = isslab_widgets.board_for(game)
-    assert isinstance(board, ISS1998Board)
+    assert isinstance(board, Board1998)
     with pytest.raises(TypeError):
-        ISS1998Board(isslab.make("mission-iss", players=2))
+        Board1998(isslab.make("mission-iss", players=2))
 
 
 @pytest.mark.parametrize("players", [1, 4])
@@ -72,7 +72,7 @@ def test_the_board_draws_at_start_middle_and_end(players: int) -> None:
     end = states[-1]
     assert end.is_terminal()
     board = isslab_widgets.board_for(start.game)
-    assert isinstance(board, ISS1998Board)
+    assert isinstance(board, Board1998)
     for st in (states[0], start, middle, end):
         for hints in (True, False):
             scene = board.scene(st, hints=hints, viewers=(0,))
@@ -109,7 +109,7 @@ def test_a_click_on_an_action_card_gives_the_engines_action(players: int) -> Non
         st = cast(State1998, view.state)
         if st.current_player == 0 and st.phase == Phase.PERFORM:
             board = view.board
-            assert isinstance(board, ISS1998Board)
+            assert isinstance(board, Board1998)
             regions = {r.key for r in view.scene.regions}
             key, action = next((k, a) for k, a in board._plan(st) if k in regions)
             assert action in st.legal_actions()
@@ -146,7 +146,7 @@ def test_a_refused_click_is_explained_by_the_engine() -> None:
 def test_other_seats_experiment_cards_are_never_drawn() -> None:
     states = played(4, seed=2)
     board = isslab_widgets.board_for(states[0].game)
-    assert isinstance(board, ISS1998Board)
+    assert isinstance(board, Board1998)
     g = states[0].game
     checked = 0
     for st in states[:: max(1, len(states) // 40)]:
@@ -174,7 +174,7 @@ def test_a_whole_game_is_playable_by_clicks_alone(players: int) -> None:
 
     game = Game1998(players=players)
     board = isslab_widgets.board_for(game)
-    assert isinstance(board, ISS1998Board)
+    assert isinstance(board, Board1998)
     rng = random.Random(players)
     bot = isslab.bot(game.id, "greedy")
     st: Any = game.new_state()

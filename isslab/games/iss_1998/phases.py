@@ -21,7 +21,6 @@ __all__ = [
     "PHASE_TEXT",
     "WHO",
     "End1998",
-    "EndISS",
     "Phase",
     "Step",
 ]
@@ -155,7 +154,3 @@ class End1998(EndReason):
 
     #: a shuttle deck ran out, the round was finished and the final round played (Endgame)
     FINAL_ROUND = "a shuttle deck ran out and the final round was played"
-
-
-#: the older name of :class:`End1998` (kept importable)
-EndISS = End1998

@@ -19,7 +19,7 @@ from isslab.games.mission_iss.phases import ARRIVE, DEAL, OVER, SETUP, SOLO_DEAL
 from isslab.games.mission_iss.scoring import NO_SEAT_TALLY, NO_TALLY
 from isslab.games.mission_iss.tables import Tables
 
-__all__ = ["GameISS", "GameMissionISS", "StateISS", "StateMissionISS"]
+__all__ = ["GameMissionISS", "StateMissionISS"]
 
 _NUM_MODULES = len(MODULES)
 
@@ -73,11 +73,6 @@ class GameMissionISS(Game):
     def _setup(self) -> None:
         """Check the options against each other and build the tables (``game.tables``)."""
         self.tables = Tables(self._options)
-
-    @property
-    def t(self) -> Tables:
-        """The older name of :attr:`tables` (the board and the view read it so)."""
-        return self.tables
 
     def round_label(self, index: int) -> str:
         """The shift of round ``index`` by the tracker's year: ``the 1998 shift`` (one space per shift)."""
@@ -266,7 +261,3 @@ class StateMissionISS(State):
 
 
 GameMissionISS.STATE = StateMissionISS
-
-#: the older names of the game and state classes (kept importable)
-GameISS = GameMissionISS
-StateISS = StateMissionISS

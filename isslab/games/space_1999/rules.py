@@ -16,8 +16,6 @@ The state is a handful of tuples (see :class:`State1999`): ``board`` per dot (0 
 seat + 1) and ``pos`` per seat (sorted dot indices) hold the same facts two ways, because legal
 move generation reads dots and the distance tables read eagles. The state's methods are the module
 functions themselves (``_apply = steps.apply``), so delegation costs no extra call.
-
-``Space1999``, ``Space1999State`` and ``EndCode`` are the earlier names, kept for old imports.
 """
 
 from __future__ import annotations
@@ -40,8 +38,6 @@ __all__ = [
     "End1999",
     "EndCode",
     "Game1999",
-    "Space1999",
-    "Space1999State",
     "State1999",
     "dot_name",
 ]
@@ -297,7 +293,3 @@ class State1999(State):
 
 
 Game1999.STATE = State1999
-
-#: the earlier names, kept for old imports
-Space1999 = Game1999
-Space1999State = State1999

@@ -49,7 +49,7 @@ from isslab_widgets.boards import Board, Click
 from isslab_widgets.boards.kit import PALETTE, Canvas, build_scene, fit, fit_distinct, readable, wrap
 from isslab_widgets.scene import Circle, Rect, Scene, Text
 
-__all__ = ["BOARD", "MIN_TEXT", "WIDTH", "ISS1998Board"]
+__all__ = ["BOARD", "MIN_TEXT", "WIDTH", "Board1998"]
 
 #: the smallest text drawn, in pixels
 MIN_TEXT = 11
@@ -132,7 +132,7 @@ def card_words(game: Game1998, c: int) -> str:
     )
 
 
-class ISS1998Board:
+class Board1998:
     """Draws a 1998 ISS position and turns clicks on cards, pads, goals and buttons into actions."""
 
     def __init__(self, game: Game) -> None:
@@ -653,4 +653,4 @@ class ISS1998Board:
 
 
 #: the board class the game view finds by convention
-BOARD: Callable[[Game], Board] = ISS1998Board
+BOARD: Callable[[Game], Board] = Board1998

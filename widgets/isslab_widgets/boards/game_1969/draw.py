@@ -19,7 +19,7 @@ from isslab.games.game_1969 import (
     BOXES,
     KINDS,
     OVER,
-    PHASES,
+    PHASE_TEXT,
     REROLL,
     REROLL_ROLL,
     ROLL,
@@ -324,9 +324,9 @@ class Board1969(Board1969Clicks):
         if cp == TERMINAL:
             who = "game over: " + ", ".join(self.names[w] for w in st.winners()) + " won"
         elif cp == CHANCE:
-            who = "chance: " + PHASES[st.phase]
+            who = "chance: " + PHASE_TEXT[st.phase]
         else:
-            who = f"{self.names[cp]} to act · {PHASES[st.phase]}"
+            who = f"{self.names[cp]} to act · {PHASE_TEXT[st.phase]}"
         first = f" · First Player {self.names[st.first]}" if st.first >= 0 and cp != TERMINAL else ""
         out.append(
             Text(12, 12, f"1969 · {year} · {who}{first}", size=13, anchor="start", bold=True, fill=_INK)
