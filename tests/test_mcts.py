@@ -502,7 +502,10 @@ def test_model_valued_mcts_plays_mission_iss_whose_planner_guides_the_tree() -> 
     It crashed with ``KeyError`` in ``_step_action`` (seed 0 at two players) before its memory was
     tied to the position it planned in.
     """
+    from isslab.analysis import winprob
+
     game = isslab.make("mission-iss", players=2)
+    winprob.model(game, progress=False)  # no model ships for two players: fitted (and cached) first
     record = isslab.play(game, ["mcts(simulations=20, value=model)"] * 2, seed=0)
     assert record.length > 20 and record.returns[0] == record.returns[1] >= 1
 

@@ -699,5 +699,23 @@ def chance_kind(game: Game) -> str:
 
 @register_value("model")
 def _model_leaf_value(game: Game) -> Callable[[State], list[float]]:
-    """The search bots' leaf value ``"model"``: the game's default fitted model (fitted quietly if needed)."""
-    return model(game, progress=False).values
+    """The search bots' leaf value ``"model"``: the table's default model, in memory, shipped or cached.
+
+    A search never fits a model on its first move (minutes of play, and a file written): a table
+    with no model is refused, saying how to fit one.
+    """
+    found = available(game)
+    if found is None:
+        options = ", ".join(f"{k}={v!r}" for k, v in game.options.items() if k in _changed(game))
+        raise ValueError(
+            f"value='model': no win-chance model of {game.id}"
+            + (f" ({options})" if options else "")
+            + " is shipped or cached; fit it once with isslab.winprob.model(game) (it is cached for "
+            "every later search), or search with value='rollout'"
+        )
+    return found.values
+
+
+def _changed(game: Game) -> list[str]:
+    """The options of ``game`` that differ from its defaults (what names its table)."""
+    return [o.name for o in type(game).OPTIONS if game.options.get(o.name) != o.default]

@@ -49,7 +49,18 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 import isslab.checks as checks
-from isslab.core import CHANCE, TERMINAL, Action, Bot, State, bot, register_bot, short_repr, value_function
+from isslab.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Bot,
+    State,
+    bot,
+    register_bot,
+    short_repr,
+    value_function,
+    value_names,
+)
 
 __all__ = [
     "MCTS",
@@ -71,7 +82,7 @@ DEFAULTS: Final[dict[str, Any]] = {
     "rollout_steps": None,
     "worlds": 8,
     "bias": 1.0,
-    # "model": leaves valued by the game's fitted win-chance model (isslab.winprob) instead of rollouts
+    # a leaf value of the registry by name instead of rollouts ("model": the fitted win-chance model)
     "value": "rollout",
 }
 #: the most simulations or seconds one move may take (a typo must not hang a notebook for days)
@@ -197,8 +208,12 @@ def check_search_params(params: dict[str, Any], allowed: Sequence[str]) -> dict[
         isinstance(rollout, str) and rollout.partition("(")[0].strip() in _SEARCH
     ):
         raise _nested(rollout)
-    if out.get("value", "rollout") not in ("rollout", "model"):
-        raise ValueError(f"value must be 'rollout' or 'model', got {short_repr(out['value'], 40)}")
+    leaves = ("rollout", *value_names())  # the registry's leaf values, whoever registered them
+    if out.get("value", "rollout") not in leaves:
+        raise ValueError(
+            f"value must be {' or '.join(map(repr, leaves))} (a leaf value of the registry), "
+            f"got {short_repr(out['value'], 40)}"
+        )
     if "chance" in out and out["chance"] not in ("sample", "expectation"):
         raise ValueError(f"chance must be 'sample' or 'expectation', got {short_repr(out['chance'], 40)}")
     whole("rollout_steps", 1, MAX_ROLLOUT_STEPS, none=True)
@@ -520,11 +535,12 @@ class MCTS:
         return rollout_policy(game.id, game.info.default_bot, self.params["rollout"])
 
     def _leaves(self, state: State, policy: Bot | None) -> Rollout:
-        """How a new leaf is valued: rollouts by ``policy``, or (``value="model"``) the fitted model."""
-        if self.params.get("value") != "model":
+        """How a new leaf is valued: rollouts by ``policy``, or a leaf value of the registry by name."""
+        value = self.params.get("value", "rollout")
+        if value == "rollout":
             return rollout_function(policy, self.params["rollout_steps"])
         # the analysis layer registers "model" (isslab.winprob); a bot never imports the layer that fits it
-        values = value_function("model", state.game)
+        values = value_function(value, state.game)
         return lambda s, rng: (values(s), 0)
 
     def _budget(self, share: int = 1, part: int = 0) -> tuple[int | None, float | None]:
