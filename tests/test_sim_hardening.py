@@ -453,18 +453,10 @@ def test_simulate_arguments_are_refused_or_used(
     games: Any, seed: Any, workers: Any, rotate: Any, precision: Any
 ) -> None:
     try:
-        spec = isslab.sim.simulate_spec(
-            "space-1999",
-            "greedy",
-            games,
-            seed,
-            workers,
-            False,
-            None,
-            {"players": 2},
-            rotate=rotate,
-            precision=precision,
+        args = isslab.sim.RunArgs(
+            "greedy", games, seed, workers, False, rotate_seats=rotate, precision=precision
         )
+        spec = isslab.sim.run_spec("space-1999", args, options={"players": 2})
     except ValueError as exc:
         assert any(name in str(exc) for name in ("games", "seed", "workers", "rotate_seats", "precision"))
         return
@@ -478,7 +470,8 @@ def test_simulate_arguments_are_refused_or_used(
 @settings(max_examples=60, deadline=None)
 def test_sweep_grids_are_refused_or_used(values: list[Any], key: Any) -> None:
     try:
-        spec = isslab.sim.sweep_spec("space-1999", {key: values}, "greedy", 1, 0, 1, False, {"players": 2})
+        args = isslab.sim.RunArgs("greedy", 1, 0, 1, False)
+        spec = isslab.sim.run_spec("space-1999", args, grid={key: values}, options={"players": 2})
     except ValueError as exc:
         assert str(exc)
         return

@@ -10,7 +10,8 @@ cancelling). The modules, bottom up:
 
 * :mod:`~isslab.sim.args` - argument checks and a sweep's grid, parsed from text for the CLI and the lab;
 * :mod:`~isslab.sim.pool` - ``workers`` read once into a :class:`Pool`, the :func:`executor_width` hook;
-* :mod:`~isslab.sim.spec` - the run specification;
+* :mod:`~isslab.sim.spec` - the run's keywords (:class:`RunArgs`, defined once) and their check,
+  :func:`run_spec`;
 * :mod:`~isslab.sim.rows` - one game to its rows, and a chunk of games in a worker;
 * :mod:`~isslab.sim.sinks` - where finished chunks go (memory, a summary, a growing file);
 * :mod:`~isslab.sim.runner` - chunks on this process or a pool, in game order, Ctrl-C and stop;
@@ -31,7 +32,7 @@ from isslab.sim.args import FORMATS, parse_grid, parse_values
 from isslab.sim.pool import Pool, Workers, cpu_count, executor_width
 from isslab.sim.replaying import Replay, replay
 from isslab.sim.rows import seed_array
-from isslab.sim.spec import RunSpec, simulate_spec, sweep_spec
+from isslab.sim.spec import RunArgs, RunSpec, run_spec
 
 __all__ = [
     "FORMATS",
@@ -39,6 +40,7 @@ __all__ = [
     "MAX_SWEEP_POINTS",
     "Pool",
     "Replay",
+    "RunArgs",
     "RunSpec",
     "Workers",
     "cpu_count",
@@ -48,10 +50,9 @@ __all__ = [
     "record_rows",
     "replay",
     "run",
+    "run_spec",
     "seed_array",
     "simulate",
-    "simulate_spec",
     "summarize",
     "sweep",
-    "sweep_spec",
 ]

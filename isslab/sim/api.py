@@ -25,7 +25,7 @@ from isslab.sim.pool import Workers
 from isslab.sim.rows import seed_array
 from isslab.sim.runner import Job
 from isslab.sim.sinks import Collect, Narrow, Sink, Summary, Writer
-from isslab.sim.spec import RunSpec, simulate_spec, sweep_spec
+from isslab.sim.spec import RunArgs, RunSpec, run_spec
 
 __all__ = ["run", "simulate", "summarize", "sweep"]
 
@@ -160,24 +160,7 @@ def simulate(
     the games already finished, with a warning; ``df.attrs["interrupted"]`` is then True. A pool
     of our own is stopped (its processes end); a caller's executor stays usable.
     """
-    spec = simulate_spec(
-        game,
-        bots,
-        games,
-        seed,
-        workers,
-        progress,
-        state,
-        options,
-        rotate=rotate_seats,
-        trace=trace,
-        out=out,
-        precision=precision,
-        max_games=max_games,
-        metric=metric,
-        on_chunk=on_chunk,
-        stop=stop,
-    )
+    spec = run_spec(game, RunArgs.of(locals()), state=state, options=options)
     df, interrupted = run(spec)
     if interrupted:
         played = df.attrs.get("games_played", 0)
@@ -224,24 +207,7 @@ def sweep(
     it). Values may be lists for a tuple option; a value given twice, or two points that make the
     same game, is refused (every point is one variant).
     """
-    spec = sweep_spec(
-        game,
-        grid,
-        bots,
-        games,
-        seed,
-        workers,
-        progress,
-        options,
-        rotate=rotate_seats,
-        trace=trace,
-        out=out,
-        precision=precision,
-        max_games=max_games,
-        metric=metric,
-        on_chunk=on_chunk,
-        stop=stop,
-    )
+    spec = run_spec(game, RunArgs.of(locals()), grid=grid, options=options)
     df, interrupted = run(spec)
     if interrupted:
         names = list(spec.grid)

@@ -41,6 +41,7 @@ from isslab.checks import MAX_GAMES
 from isslab.core import Option, game_class, parse_json, short_repr
 from isslab.sim import cpu_count, parse_values
 from isslab.sim.pool import as_pool
+from isslab.sim.spec import RunArgs, run_spec
 
 __all__ = ["Lab", "lab"]
 
@@ -395,18 +396,19 @@ class Lab(widgets.VBox):
             bots: Any = self.bots()
             if len(bots) == 1:
                 bots = bots[0]
-            kwargs: dict[str, Any] = dict(
-                rotate=self.rotate.value,
+            args = RunArgs(
+                bots=bots,
+                games=self.games.value,
+                seed=self.seed.value,
+                workers=self.workers.value,
+                progress=False,
+                rotate_seats=self.rotate.value,
                 trace=self.trace.value,
                 on_chunk=self._on_chunk,
                 stop=self._stop,
             )
             # the whole run is checked before the thread starts: a bad value is a message, not a crash
-            common = (bots, self.games.value, self.seed.value, self.workers.value, False)
-            if grid is None:
-                spec = isslab.sim.simulate_spec(self.game_id, *common, None, options, **kwargs)
-            else:
-                spec = isslab.sim.sweep_spec(self.game_id, grid, *common, options, **kwargs)
+            spec = run_spec(self.game_id, args, grid=grid, options=options)
             self._stop.clear()
             self._chunks = []
             self.error = None
