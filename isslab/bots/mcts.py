@@ -65,6 +65,7 @@ from isslab.core import (
 __all__ = [
     "MCTS",
     "SearchResult",
+    "Tree",
     "backup",
     "check_search_params",
     "random_playout",
@@ -310,31 +311,43 @@ class _Node:
         self.hint = -1
 
 
-class _Search:
-    """One search from one root: the tree, the budget, the statistics for the result."""
+class Tree:
+    """What both search bots share: the budget loop, a new leaf's values, the range of returns seen
+    and the back-up that ends every simulation (``mcts``'s :class:`_Search`, ``ismcts``'s tree)."""
 
     def __init__(
-        self,
-        root: State,
-        rng: random.Random,
-        rollout: Rollout,
-        c: float,
-        expectation: bool,
-        policy: Bot | None = None,
-        bias: float = 0.0,
+        self, nplayers: int, rng: random.Random, rollout: Rollout, c: float, policy: Bot | None, bias: float
     ) -> None:
-        self.np = root.game.num_players
+        self.np = nplayers
         self.rng = rng
         self.rollout = rollout
         self.c = c
-        self.expectation = expectation
         self.policy = policy if bias > 0 else None
         self.bias = bias
-        self.root = self._node(root)
         self.lo = math.inf
         self.hi = -math.inf
         self.sims = 0
         self.rollout_steps = 0
+
+    def simulate(self) -> None:
+        """One simulation: select, expand, value the leaf, back up (each search its own)."""
+        raise NotImplementedError
+
+    def leaf(self, state: State, rng: random.Random) -> Sequence[float]:
+        """The values of a new leaf: its rollout (or the leaf value asked for), its steps counted."""
+        values, steps = self.rollout(state, rng)
+        self.rollout_steps += steps
+        return values
+
+    def back_up(self, path: Sequence[_Stats], values: Sequence[float]) -> None:
+        """The end of a simulation: the range of returns seen widened, the values added up the path."""
+        lo, hi = min(values), max(values)
+        if lo < self.lo:
+            self.lo = lo
+        if hi > self.hi:
+            self.hi = hi
+        backup(path, values)
+        self.sims += 1
 
     def run(self, simulations: int | None, deadline: float | None) -> None:
         """Simulate until the budget is spent (simulations, or the ``perf_counter`` deadline)."""
@@ -347,6 +360,24 @@ class _Search:
         clock = time.perf_counter
         while (simulations is None or self.sims < simulations) and clock() < deadline:
             once()
+
+
+class _Search(Tree):
+    """One search from one root: the tree, the budget, the statistics for the result."""
+
+    def __init__(
+        self,
+        root: State,
+        rng: random.Random,
+        rollout: Rollout,
+        c: float,
+        expectation: bool,
+        policy: Bot | None = None,
+        bias: float = 0.0,
+    ) -> None:
+        super().__init__(root.game.num_players, rng, rollout, c, policy, bias)
+        self.expectation = expectation
+        self.root = self._node(root)
 
     def _node(self, state: State) -> _Node:
         """A new node; at a decision, the rollout bot's move there becomes its hint."""
@@ -409,21 +440,11 @@ class _Search:
             if child is None:
                 child = node.children[i] = self._node(node.state.apply(node.actions[i]))
                 path.append(child)
-                if child.kind == _END:
-                    values = child.state.returns()
-                else:
-                    values, steps = self.rollout(child.state, rng)
-                    self.rollout_steps += steps
+                values = child.state.returns() if child.kind == _END else self.leaf(child.state, rng)
                 break
             node = child
             path.append(node)
-        lo, hi = min(values), max(values)
-        if lo < self.lo:
-            self.lo = lo
-        if hi > self.hi:
-            self.hi = hi
-        backup(path, values)
-        self.sims += 1
+        self.back_up(path, values)
 
     def _pick_outcome(self, node: _Node) -> int:
         """A chance outcome: drawn by its probability, or (expectation) the most under-visited one."""
