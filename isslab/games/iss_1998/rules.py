@@ -8,7 +8,7 @@ This module wires the concepts together; each lives in its own module:
   :class:`~.phases.Step`, :class:`~.phases.End1998`;
 * :mod:`.actions` - the action NamedTuples;
 * :mod:`.legal` - legal actions, chance outcomes, and why an action is illegal;
-* :mod:`.steps` - what each action does, and the automatic parts of a turn and of a launch;
+* :mod:`.steps` - what each action does, and the automatic parts of a turn; :mod:`.launch` - a launch;
 * :mod:`.fedor` - the solo automaton; :mod:`.effects` - what players and FEDOR both do;
 * :mod:`.scoring` - points by source, winners, statistics;
 * :mod:`.view` - what a seat sees, and texts;
