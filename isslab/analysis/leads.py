@@ -37,8 +37,6 @@ import pandas as pd
 from isslab.core import TERMINAL, Action, Game, State
 from isslab.frames.stats import mean_interval, wilson_interval
 from isslab.play import play
-from isslab.sim.chunks import map_jobs
-from isslab.sim.pool import Workers
 
 __all__ = [
     "GameLeads",
@@ -259,26 +257,3 @@ def games_of(frame: pd.DataFrame, limit: int | None = None) -> list[tuple[int, t
         if limit is not None and len(out) >= limit:
             break
     return out
-
-
-def trace_frame(
-    game: Game, frame: pd.DataFrame, workers: Workers = 1, limit: int | None = None
-) -> list[GameLeads]:
-    """Replay the games of a ``simulate`` frame of ``game`` and record who led at each point."""
-    jobs: list[tuple[Game, tuple[str, ...], int]] = [(game, b, s) for s, b in games_of(frame, limit)]
-    return map_jobs(_trace_job, jobs, workers)
-
-
-def probe_frame(
-    game: Game,
-    frame: pd.DataFrame,
-    workers: Workers = 1,
-    limit: int | None = None,
-    at: float = 2 / 3,
-    other: str = "random",
-) -> list[KingmakingProbe]:
-    """Kingmaking probes of the games of a ``simulate`` frame of ``game``."""
-    jobs: list[tuple[Game, tuple[str, ...], int, float, str]] = [
-        (game, b, s, at, other) for s, b in games_of(frame, limit)
-    ]
-    return map_jobs(_probe_job, jobs, workers)

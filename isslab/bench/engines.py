@@ -51,7 +51,6 @@ __all__ = [
     "bench_play",
     "bench_playouts",
     "bench_search",
-    "bench_simulate",
     "cpu_seconds",
     "dask_client",
     "main",
@@ -191,23 +190,6 @@ def bench_play(game_id: str, bot: str, games_: int, repeat: int) -> dict[str, An
         "games_per_s": statistics.median(rates),
         "steps_per_s": statistics.median(step_rates),
         "steps_per_game": steps / games_,
-    }
-
-
-def bench_simulate(game_id: str, bot: str, games_: int, workers: Any, repeat: int) -> dict[str, Any]:
-    """Median wall time of ``isslab.simulate`` over ``games_`` games on ``workers`` (a count or a client)."""
-    times = []
-    for r in range(repeat):
-        t0 = time.perf_counter()
-        simulate(game_id, bots=bot, games=games_, seed=r, workers=workers, progress=False)
-        times.append(time.perf_counter() - t0)
-    return {
-        "game": game_id,
-        "bot": bot,
-        "games": games_,
-        "workers": workers if isinstance(workers, int) else "dask",
-        "seconds": statistics.median(times),
-        "runs": times,
     }
 
 

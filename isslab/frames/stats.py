@@ -204,10 +204,6 @@ def _is_rate(values: np.ndarray) -> bool:
     return bool(np.isin(values, (0.0, 1.0)).all())
 
 
-def _variant_key(row: Any, keys: Sequence[str]) -> tuple[Any, ...]:
-    return tuple(row[k] for k in keys)
-
-
 def _estimate(values: np.ndarray, level: float, method: str, resamples: int, seed: int) -> Interval:
     if method == "bootstrap":
         return bootstrap_interval(values, level, resamples, seed)

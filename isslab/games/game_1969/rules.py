@@ -29,7 +29,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from isslab.core import Game, GameInfo, ReturnsKind, register_game
 from isslab.games.game_1969 import features, hidden, legal, numbering, positions, scoring, steps, view
-from isslab.games.game_1969.actions import ACTION_TYPES, Launch, Reroll
+from isslab.games.game_1969.actions import ACTION_TYPES, Reroll
 from isslab.games.game_1969.components import NATIONS, OPTIONS
 from isslab.games.game_1969.phases import (
     ACTOR,
@@ -145,10 +145,6 @@ class Game1969(Game):
     m_cost = FromTables[tuple[int, ...]]("The cost of each mission, in M.")
     m_ic = FromTables[tuple[int, ...]]("The Intelligence Cost of each mission.")
     m_values = FromTables[tuple[tuple[int, ...], ...]]("The PP of each space of each mission's track.")
-
-    def launch_action(self, seat: int, mission: int, cost: int) -> Launch:
-        """The shared ``Launch`` object of ``seat`` for ``mission`` at ``cost``."""
-        return self.tables.launch_table[seat][mission][cost]
 
     def encode_action(self, action: Any) -> list[Any]:
         """As :meth:`Game.encode_action`, but a ``Reroll`` of no success keeps its three-field form."""

@@ -47,20 +47,6 @@ CUBE_COLOURS: dict[str, str] = {
     "genius": "#d62728",
     "spy": "#111111",
 }
-_SYMBOL = (
-    "Intel",
-    "Robotics",
-    "Investors",
-    "Insurance",
-    "Simulation",
-    "Gr. Control",
-    "Astro",
-    "Launchpad",
-    "Vector",
-    "Orbital",
-    "Lunar",
-    "Tech",
-)
 _BG = "#f4f1e8"
 _INK = "#1d1d1d"
 _DIM = "#5c5c5c"

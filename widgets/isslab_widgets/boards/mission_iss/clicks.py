@@ -35,9 +35,6 @@ from isslab.games.mission_iss import (
 from isslab_widgets.boards import Click
 from isslab_widgets.boards.mission_iss.words import _VIA_SHORT, BoardMissionISSWords, Key
 
-#: the card a command comes from when no source is in the turn's pool (to name a refused click)
-_CARD_VIA = {Move: Via.MOVE_CARD, Research: Via.RESEARCH_CARD, Assemble: Via.ASSEMBLE_CARD}
-
 
 class BoardMissionISSClicks(BoardMissionISSWords):
     """What a click on the Mission ISS board means (the drawing builds on it)."""
