@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers_session import play_until
 from isslab_widgets import panels
 from isslab_widgets.boards import Board, board_for, board_module
 from isslab_widgets.boards.space_1999 import Board1999
@@ -23,22 +24,6 @@ from isslab.games.space_1999 import Move
 
 ROOT = Path(__file__).resolve().parents[1]
 TWO = isslab.make("space-1999", players=2)
-
-
-def play_until(session: Session, done: Any, max_steps: int = 5000) -> None:
-    """Bots move; the human seats play the greedy bot's choice; until ``done(state)`` holds."""
-    greedy = isslab.bot(session.game.id, "greedy")
-    rng = random.Random(0)
-    for _ in range(max_steps):
-        if done(session.state):
-            return
-        st = session.state
-        assert not st.is_terminal(), "the game ended first"
-        if session.human_to_move():
-            assert session.play(greedy(st, rng)), session.message
-        else:
-            assert session.advance(), session.message
-    raise AssertionError("the position never came")
 
 
 def others_hidden_moves(state: State, seat: int) -> bool:

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 import isslab
 from isslab import checks
 from isslab.analysis import plots
+from isslab.frames.frame import BASE_COLUMNS
 from isslab.sim import parse_grid, parse_values
 from isslab.sim.arena import head_to_head
 
@@ -519,24 +520,7 @@ EDITS = st.sampled_from(["x", None, np.nan, 1.5, -3, True, 10**30, np.inf, [1, 2
 
 
 @given(
-    column=st.sampled_from(
-        [
-            "game",
-            "seed",
-            "seat",
-            "bot",
-            "returns",
-            "rank",
-            "win",
-            "length",
-            "steps",
-            "rounds",
-            "end_reason",
-            "first_mover",
-            "drama",
-            "eagles",
-        ]
-    ),
+    column=st.sampled_from([*BASE_COLUMNS, "first_mover", "drama", "eagles"]),
     value=EDITS,
     drop=st.booleans(),
 )

@@ -45,7 +45,7 @@ from isslab.games.iss_1998 import (
 from isslab.games.iss_1998.actions import level_text
 from isslab.games.iss_1998.components import NATION_NAMES, SHUTTLE_NATION
 from isslab.games.iss_1998.phases import PHASE_TEXT
-from isslab_widgets.boards import Board, Click
+from isslab_widgets.boards import Board, Click, Viewers
 from isslab_widgets.boards.kit import PALETTE, Canvas, build_scene, fit, fit_distinct, readable, wrap
 from isslab_widgets.scene import Circle, Rect, Scene, Text
 
@@ -162,11 +162,7 @@ class Board1998:
     # --- the picture --------------------------------------------------------------------------------
 
     def scene(
-        self,
-        state: State,
-        selected: Hashable | None = None,
-        hints: bool = True,
-        viewers: tuple[int, ...] = (),
+        self, state: State, selected: Hashable | None = None, hints: bool = True, viewers: Viewers = ()
     ) -> Scene:
         """The board at ``state``; with ``hints`` the clickable places of the seat to act are ringed.
 

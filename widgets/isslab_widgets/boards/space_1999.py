@@ -15,7 +15,7 @@ from typing import Any
 
 from isslab import CHANCE, TERMINAL, Action, Game, State
 from isslab.games.space_1999 import Game1999, Move, Roll, State1999
-from isslab_widgets.boards import Board, Click, SelectThenMove, action_text
+from isslab_widgets.boards import Board, Click, SelectThenMove, Viewers, action_text
 from isslab_widgets.scene import Circle, Line, Polygon, Rect, Region, Scene, Shape, Text
 
 __all__ = ["BOARD", "Board1999"]
@@ -279,11 +279,7 @@ class Board1999(SelectThenMove):
         return out, regions
 
     def scene(
-        self,
-        state: State,
-        selected: Hashable | None = None,
-        hints: bool = True,
-        viewers: tuple[int, ...] = (),
+        self, state: State, selected: Hashable | None = None, hints: bool = True, viewers: Viewers = ()
     ) -> Scene:
         """The board at ``state``; with ``hints``, movable eagles, the selection and its destinations.
 

@@ -33,7 +33,7 @@ from isslab.games.game_1969 import (
     State1969,
     cards_text,
 )
-from isslab_widgets.boards import action_text
+from isslab_widgets.boards import Viewers, action_text
 from isslab_widgets.boards.game_1969.clicks import Board1969Clicks
 from isslab_widgets.boards.game_1969.words import _last_launcher
 from isslab_widgets.boards.kit import fit, readable
@@ -603,11 +603,7 @@ class Board1969(Board1969Clicks):
     # --- the contract -----------------------------------------------------------------------------
 
     def scene(
-        self,
-        state: State,
-        selected: Hashable | None = None,
-        hints: bool = True,
-        viewers: tuple[int, ...] = (),
+        self, state: State, selected: Hashable | None = None, hints: bool = True, viewers: Viewers = ()
     ) -> Scene:
         """The board at ``state``; with ``hints``, legal boxes and missions, the selection and buttons.
 

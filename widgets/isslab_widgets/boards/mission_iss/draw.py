@@ -21,6 +21,7 @@ from isslab.games.mission_iss import (
     Via,
     band_of,
 )
+from isslab_widgets.boards import Viewers
 from isslab_widgets.boards.kit import Canvas, build_scene, fit, outline, text_width
 from isslab_widgets.boards.mission_iss.clicks import BoardMissionISSClicks
 from isslab_widgets.boards.mission_iss.words import (
@@ -206,11 +207,7 @@ class BoardMissionISS(BoardMissionISSClicks):
         return tuple(out)
 
     def scene(
-        self,
-        state: State,
-        selected: Hashable | None = None,
-        hints: bool = True,
-        viewers: tuple[int, ...] = (),
+        self, state: State, selected: Hashable | None = None, hints: bool = True, viewers: Viewers = ()
     ) -> Scene:
         """The board at ``state``; with ``hints``, the clickable places of the seat to act and its buttons.
 
