@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 import pytest
+from helpers_toys import toy_info
 
 import isslab
 from isslab.core import (
@@ -58,17 +59,7 @@ class Race(Game):
     title = "Race"
     OPTIONS = (Option("players", 2, "seats", min=2, max=2),)
     ACTION_TYPES = (Start, Gain, Die)
-    INFO = GameInfo(
-        title="Race",
-        min_players=2,
-        max_players=2,
-        returns=ReturnsKind.GENERAL_SUM,
-        hidden_information=False,
-        chance=True,
-        seat_names=("A", "B"),
-        seat_colours=("#d62728", "#1f6fd1"),
-        default_bot="random",
-    )
+    INFO = toy_info("Race", ("A", "B"), chance=True)
 
     def new_state(self) -> RaceState:
         st = object.__new__(RaceState)
