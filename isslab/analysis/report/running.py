@@ -88,21 +88,25 @@ def _rate(k: float, n: int) -> tuple[float, float, float]:
     return (k / n if n else math.nan, low, high)
 
 
-def _metric_rows(table: pd.DataFrame, names: Sequence[str], label: str) -> list[dict[str, Any]]:
-    part = table[table["metric"].isin(names)]
+def _table_rows(table: pd.DataFrame, lineup: str, label: str, name: str = "quantity") -> list[dict[str, Any]]:
+    """The rows of a table of figures (its ``name`` column, value, low, high, games, note) as report rows."""
     return [
         _row(
-            lineup=label,
-            label="",
-            quantity=r.metric,
+            lineup=lineup,
+            label=label,
+            quantity=getattr(r, name),
             value=r.value,
             low=r.low,
             high=r.high,
             games=r.games,
             note=r.note,
         )
-        for r in part.itertuples()
+        for r in table.itertuples()
     ]
+
+
+def _metric_rows(table: pd.DataFrame, names: Sequence[str], label: str) -> list[dict[str, Any]]:
+    return _table_rows(table[table["metric"].isin(names)], label, "", "metric")
 
 
 def _plain(value: Any) -> Any:

@@ -15,7 +15,7 @@ import pandas as pd
 from isslab.analysis import leads
 from isslab.analysis.designer import metrics
 from isslab.analysis.report.render import Report, fmt, verdict
-from isslab.analysis.report.running import _metric_rows, _plain, _rate, _row, _Run
+from isslab.analysis.report.running import _metric_rows, _plain, _rate, _row, _Run, _table_rows
 from isslab.core import Game, ReturnsKind, make
 from isslab.frames.stats import compare, mean_interval
 from isslab.sim.chunks import map_jobs
@@ -89,19 +89,7 @@ def _luck(rep: Report, metric_tables: Mapping[str, pd.DataFrame]) -> None:
     for label, table in metric_tables.items():
         found = table[table["metric"] == "luck_share"]
         if len(found):
-            r = found.iloc[0]
-            rows.append(
-                _row(
-                    lineup=label,
-                    label="",
-                    quantity="luck_share",
-                    value=r.value,
-                    low=r.low,
-                    high=r.high,
-                    games=r.games,
-                    note=r.note,
-                )
-            )
+            rows += _table_rows(found.iloc[:1], label, "", "metric")
         else:
             rows.append(
                 _row(
@@ -277,19 +265,7 @@ def _lead(
         jobs = [(g, b, s) for s, b in leads.games_of(df)]
         traced = map_jobs(leads._trace_job, jobs, run.pool)
         mid = leads.leader_wins(traced, 0.5)
-        for r in mid.itertuples():
-            rows.append(
-                _row(
-                    lineup=label,
-                    label="at mid-game",
-                    quantity=r.quantity,
-                    value=r.value,
-                    low=r.low,
-                    high=r.high,
-                    games=r.games,
-                    note=r.note,
-                )
-            )
+        rows += _table_rows(mid, label, "at mid-game")
         rows += _metric_rows(metric_tables[label], ["lead_changes", "drama", "decisiveness"], label)
         c = leads.lead_curve(traced)
         curve.append(c.assign(lineup=label, label=[f"t={t:.1f}" for t in c["t"]]))
@@ -325,19 +301,7 @@ def _kingmaking(rep: Report, run: _Run, frames: Mapping[str, pd.DataFrame], prob
     for label, df in frames.items():
         jobs = [(g, b, s, 2 / 3, "random") for s, b in leads.games_of(df, probes)]
         found = leads.kingmaking(map_jobs(leads._probe_job, jobs, run.pool))
-        for r in found.itertuples():
-            rows.append(
-                _row(
-                    lineup=label,
-                    label="at t=2/3",
-                    quantity=r.quantity,
-                    value=r.value,
-                    low=r.low,
-                    high=r.high,
-                    games=r.games,
-                    note=r.note,
-                )
-            )
+        rows += _table_rows(found, label, "at t=2/3")
         k = found.set_index("quantity").loc["kingmaking"]
         lines.append(
             f"{label}: a last seat that could not win decided the winner in {fmt(k.value, k.low, k.high)} "
