@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from collections.abc import Hashable
 from typing import Any, cast
 
@@ -11,6 +10,7 @@ import pytest
 pytest.importorskip("ipycanvas")
 
 import isslab_widgets  # noqa: E402
+from helpers_boards import drawn_through_a_game  # noqa: E402
 from isslab_widgets import GameView, Scene, Text, board_for  # noqa: E402
 from isslab_widgets.boards.iss_1998 import MIN_TEXT, WIDTH, Board1998  # noqa: E402
 
@@ -67,23 +67,13 @@ def test_the_board_is_found_by_convention() -> None:
 @pytest.mark.parametrize("players", [1, 4])
 def test_the_board_draws_at_start_middle_and_end(players: int) -> None:
     states = played(players)
-    start = next(s for s in states if s.current_player >= 0)
-    middle = states[len(states) // 2]
-    end = states[-1]
-    assert end.is_terminal()
-    board = isslab_widgets.board_for(start.game)
-    assert isinstance(board, Board1998)
-    for st in (states[0], start, middle, end):
-        for hints in (True, False):
-            scene = board.scene(st, hints=hints, viewers=(0,))
-            assert scene.width == WIDTH <= 640 and scene.height <= MAX_HEIGHT
-            sizes = [s.size for s in scene.shapes() if isinstance(s, Text)]
-            assert min(sizes) >= MIN_TEXT >= 11
-            for s in scene.shapes():
-                if isinstance(s, Text):
-                    assert 0 <= s.x <= scene.width and 0 <= s.y <= scene.height, s
-            root = ET.fromstring(scene.to_svg())
-            assert root.tag == f"{SVG}svg" and "1998 ISS" in "".join(root.itertext()) or st.is_terminal()
+    middle, end = states[len(states) // 2], states[-1]
+    assert WIDTH <= 640 and MIN_TEXT >= 11
+
+    def says(st: State1998, text: str) -> bool:
+        return "1998 ISS" in text or st.is_terminal()
+
+    board = drawn_through_a_game(states, Board1998, WIDTH, MAX_HEIGHT, MIN_TEXT, says)
     scene = board.scene(middle, hints=False)
     keys = {r.key for r in scene.regions}
     assert {("card", a) for a in range(8)} <= keys and {("pad", 0), ("pad", 1)} <= keys

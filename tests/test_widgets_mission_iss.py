@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import xml.etree.ElementTree as ET
 from collections.abc import Hashable
 from typing import Any
 
@@ -12,6 +11,7 @@ import pytest
 pytest.importorskip("ipycanvas")
 
 import isslab_widgets  # noqa: E402
+from helpers_boards import drawn_through_a_game  # noqa: E402
 from isslab_widgets import GameView, Scene, Text  # noqa: E402
 from isslab_widgets.boards import animation  # noqa: E402
 from isslab_widgets.boards.mission_iss import MIN_TEXT, WIDTH, BoardMissionISS, station_layout  # noqa: E402
@@ -222,23 +222,13 @@ def test_face_down_cards_of_other_seats_are_not_drawn() -> None:
 @pytest.mark.parametrize("players", [1, 4])
 def test_the_board_draws_at_start_middle_and_end(players: int) -> None:
     states = played(players)
-    start = next(s for s in states if s.current_player >= 0)
-    middle = states[len(states) // 2]
-    end = states[-1]
-    assert end.is_terminal()
-    board = isslab_widgets.board_for(start.game)
-    assert isinstance(board, BoardMissionISS)
-    for st in (states[0], start, middle, end):
-        for hints in (True, False):
-            scene = board.scene(st, hints=hints, viewers=(0,))
-            assert scene.width == WIDTH and scene.height <= MAX_HEIGHT
-            sizes = [s.size for s in scene.shapes() if isinstance(s, Text)]
-            assert min(sizes) >= MIN_TEXT >= 11
-            for s in scene.shapes():  # nothing drawn outside the picture
-                if isinstance(s, Text):
-                    assert 0 <= s.x <= scene.width and 0 <= s.y <= scene.height, s
-            root = ET.fromstring(scene.to_svg())
-            assert root.tag == f"{SVG}svg" and str(st.year) in "".join(root.itertext())
+    middle, end = states[len(states) // 2], states[-1]
+    assert MIN_TEXT >= 11
+
+    def says(st: StateMissionISS, text: str) -> bool:
+        return str(st.year) in text
+
+    board = drawn_through_a_game(states, BoardMissionISS, WIDTH, MAX_HEIGHT, MIN_TEXT, says)
     # every astronaut with its three values; the modules attached are fields of the station
     scene = board.scene(middle, hints=False)
     keys = {r.key for r in scene.regions}
