@@ -79,6 +79,16 @@ def apply(st0: State1998, action: Any) -> State1998:
     return st
 
 
+def card_rows(earth: tuple[int, ...], iss: tuple[int, ...]) -> tuple[int, ...]:
+    """The row (module space) beside each action card, from the Earth and ISS columns' orders."""
+    rows = [0] * 8
+    for r, a in enumerate(earth):
+        rows[a] = r
+    for r, a in enumerate(iss):
+        rows[a] = r
+    return tuple(rows)
+
+
 # --- the driver -----------------------------------------------------------------------------------
 
 
@@ -555,12 +565,7 @@ def _column_order(st: State1998, action: ColumnOrder) -> None:
     else:
         st.iss = order
     if st.earth and st.iss:
-        rows = [0] * 8
-        for r, a in enumerate(st.earth):
-            rows[a] = r
-        for r, a in enumerate(st.iss):
-            rows[a] = r
-        st.rows = tuple(rows)
+        st.rows = card_rows(st.earth, st.iss)
     run(st)
 
 
