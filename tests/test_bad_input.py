@@ -1453,7 +1453,16 @@ def test_any_option_value_is_refused_or_builds_a_playable_game_quickly(game_id, 
 # --- documentation --------------------------------------------------------------------------------
 
 #: modules (or packages: every module in them) whose public names are checked
-CORE_MODULES = ["core", "play", "sim", "cli", "testing", "games/space_1999/rules", "games/space_1999/bots"]
+CORE_MODULES = [
+    "core",
+    "play",
+    "frames",
+    "sim",
+    "cli",
+    "conformance",
+    "games/space_1999/rules",
+    "games/space_1999/bots",
+]
 
 
 def _module_files(name: str) -> list[str]:
