@@ -1,10 +1,11 @@
 """One validated run specification: what ``simulate`` and ``sweep`` will play, checked before any game.
 
-:class:`RunSpec` holds everything a run needs, each argument checked once by
-:func:`simulate_spec` or :func:`sweep_spec` (a ``ValueError`` naming the argument otherwise): the
-grid points with their games and start positions, the bots, the number of games and the seed, the
-:class:`~isslab.sim.pool.Pool`, the file to write and the ``games="auto"`` target. The runner
-(:mod:`isslab.sim.api`) only reads it.
+:class:`RunArgs` is the one definition of a run's keywords (``simulate`` and ``sweep`` take them, the
+command line's flags and the lab's controls are made from them). :func:`run_spec` checks them once
+(a ``ValueError`` naming the argument otherwise) into a :class:`RunSpec`, which holds everything a
+run needs: the grid points with their games and start positions, the bots, the number of games and
+the seed, the :class:`~isslab.sim.pool.Pool`, the file to write and the ``games="auto"`` target. The
+runner (:mod:`isslab.sim.api`) only reads it.
 """
 
 from __future__ import annotations
