@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pandas as pd
 import pytest
+from helpers_docs import undocumented
 
 import isslab
 from isslab.frames.stats import mean_interval, newcombe_interval, wilson_interval
@@ -331,18 +332,5 @@ LAB_FILES = sorted(
 @pytest.mark.parametrize("name", LAB_FILES)
 def test_the_lab_modules_have_docstrings_and_type_hints(name: str) -> None:
     """As tests/test_bad_input.py asks of the core files: every public name documented and typed."""
-    import ast
-    from pathlib import Path
-
-    tree = ast.parse((Path(__file__).resolve().parents[1] / name).read_text())
-    nodes = [*tree.body, *(n for c in tree.body if isinstance(c, ast.ClassDef) for n in c.body)]
-    missing = []
-    for node in nodes:
-        if isinstance(node, ast.FunctionDef | ast.ClassDef) and not node.name.startswith("_"):
-            if ast.get_docstring(node) is None:
-                missing.append(f"{node.name}: no docstring")
-        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
-            args = [a for a in node.args.args + node.args.kwonlyargs if a.arg not in ("self", "cls")]
-            if node.returns is None or any(a.annotation is None for a in args):
-                missing.append(f"{node.name}: missing type hints")
+    missing = undocumented(ROOT / name)
     assert not missing, missing
