@@ -7,7 +7,7 @@ from typing import Any
 import pandas as pd
 
 from isslab.core import make
-from isslab.course.kit import Exercise, Feedback, direction_exercise, est
+from isslab.course.kit import Exercise, Feedback, direction_exercise, est, whole
 from isslab.frames.stats import compare
 from isslab.sim.api import sweep
 
@@ -21,8 +21,7 @@ more_good_jobs = direction_exercise(
 
 
 def _judge_weakest(answer: Any, table: pd.DataFrame) -> Feedback:
-    if isinstance(answer, bool) or not isinstance(answer, int) or answer not in set(table["players"]):
-        raise ValueError(f"answer with a team size from {sorted(table['players'])}, got {answer!r:.40}")
+    answer = whole(answer, "a team size", among=table["players"])
     low = table.sort_values("estimate").iloc[0]
     mine = table[table["players"] == answer].iloc[0]
     seen = (

@@ -10,6 +10,7 @@
 - a seat's lead over its best rival, for the win-chance features of a game (:func:`add_leads`), and
   the memo of the last position asked (:func:`remember_last`), so that every seat's view asked in
   turn computes a position's features once;
+- the indefinite article of a word in a text (:func:`a_or_an`): "an Atlantis", "a US back";
 - the wiring of a package's modules into its ``Game<Tag>`` and ``State<Tag>`` classes by the
   skeleton's names (:func:`wired`, :data:`STATE_HOOKS`, :data:`GAME_HOOKS`), and the attributes of
   a game that read its tables (:class:`FromTables`).
@@ -37,6 +38,7 @@ __all__ = [
     "STATE_HOOKS",
     "FromTables",
     "WiredState",
+    "a_or_an",
     "add_leads",
     "check_ints",
     "drop",
@@ -59,6 +61,17 @@ _C = TypeVar("_C", bound=type)
 #: The most items one sequence of a hand-built position may hold (the largest state field, the
 #: 1998 ISS experiment deck, holds a few hundred).
 MAX_ITEMS = 10_000
+
+
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article: ``"an Atlantis"``, ``"an advanced"``, ``"a Soyuz"``.
+
+    By the first sound as our texts use it: a, e, i, o and the numbers 8, 11 and 18 take "an"; a u
+    does not (``"a US back"``).
+    """
+    number = word.split(" ", 1)[0]
+    an = (bool(word) and word[0] in "AEIOaeio") or number.startswith("8") or number in ("11", "18")
+    return f"{'an' if an else 'a'} {word}"
 
 
 def put(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:
@@ -293,6 +306,7 @@ def turn_gate(
 #: what a ``State<Tag>`` takes from its package: (attribute, module, function), in the skeleton's names
 STATE_HOOKS: Final[tuple[tuple[str, str, str], ...]] = (
     ("_legal_actions", "legal", "legal_actions"),
+    ("_offered", "legal", "offered"),
     ("_chance_outcomes", "legal", "chance_outcomes"),
     ("_illegal_reason", "legal", "illegal_reason"),
     ("_apply", "steps", "apply"),

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from tqdm.auto import tqdm
 
+import isslab.checks as checks
 from isslab.sim.pool import Pool, Workers, as_pool, own_executor, stop_executor
 
 __all__ = ["map_jobs", "pool_for", "run_chunks"]
@@ -68,6 +69,10 @@ def run_chunks(
                     yield fn(*chunk)
                     bar.update(size)
                 return
+            if chunks and isinstance(pool.executor, ProcessPoolExecutor):
+                # what the workers need must pickle: refused here, before any worker starts
+                what = f"workers={workers}" if not isinstance(workers, Executor | Pool) else "workers"
+                checks.portable(f"{what} (a process pool)" if what == "workers" else what, chunks[0])
             futures: list[Future[_T]] = [pool.executor.submit(fn, *chunk) for chunk in chunks]
             try:
                 for fut, size in zip(futures, units, strict=True):

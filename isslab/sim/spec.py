@@ -14,6 +14,7 @@ import itertools
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -247,16 +248,30 @@ def run_spec(
         points.append(Point(tuple(combo), g, seat_bots, seat_names, at))
     _check_metric(common["auto"], points[0].game, names, common["trace"])
     count = common["auto"].max_games if common["auto"] is not None else common["games"]
+    pool = as_pool(args.workers, count)
+    _check_portable(pool, args.workers, points)
     return RunSpec(
         points=tuple(points),
         grid=tuple(names),
         grid_values=tuple(tuple(v) for v in values),
-        pool=as_pool(args.workers, count),
+        pool=pool,
         options=fixed if sweeping else dict(base.options),
         start=start,
         label=f"sweep {base.id}" if sweeping else base.id,
         **common,
     )
+
+
+def _check_portable(pool: Pool, workers: object, points: Sequence[Point]) -> None:
+    """A run on worker processes: every point's game and bots must pickle, checked before they start.
+
+    A thread pool or a dask cluster (which pickles with cloudpickle) is left to itself.
+    """
+    if pool.here:
+        return
+    if pool.executor is None or isinstance(pool.executor, ProcessPoolExecutor):
+        shown = f"workers={workers}" if pool.executor is None else "workers (a process pool)"
+        checks.portable(shown, [(p.game, p.bots) for p in points])
 
 
 def _point_text(names: Sequence[str], combo: Sequence[Any]) -> str:

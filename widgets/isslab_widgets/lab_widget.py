@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 
 import isslab
-from isslab import checks
+import isslab.checks as checks
 from isslab.analysis.plots import game_points, lab_figure, png_bytes
 from isslab.checks import MAX_GAMES
 from isslab.core import Option, game_class, parse_json, short_repr

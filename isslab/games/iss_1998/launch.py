@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from isslab.games.iss_1998 import fedor
-from isslab.games.iss_1998.phases import Phase
+from isslab.games.iss_1998.phases import PH_MODULE_DRAW, PH_PLACE_EXTRA, PH_SHUTTLE_DRAW
 from isslab.games.iss_1998.scoring import EXTRA_WON, LAUNCHES, stat
 from isslab.games.kit import put, put2
 
@@ -71,7 +71,7 @@ def launch(st: State1998) -> bool:
         st.countdown = put(st.countdown, n, 0)
         st.lstep = 3
         if st.shuttle_left[n] > 0:
-            st.phase = Phase.SHUTTLE_DRAW  # a chance node: the pad's new shuttle
+            st.phase = PH_SHUTTLE_DRAW  # a chance node: the pad's new shuttle
             return True
     # the extra actions won at this launch, clockwise from the launcher (Extra Action)
     while st.queue:
@@ -81,7 +81,7 @@ def launch(st: State1998) -> bool:
             fedor.start_action(st, extra=True)
             return False
         if st.cubes[q] > 0 and -1 in st.extra:
-            st.phase, st.actor = Phase.PLACE_EXTRA, q  # q decides where to place it
+            st.phase, st.actor = PH_PLACE_EXTRA, q  # q decides where to place it
             return True
     st.launch_pad = -1
     st.lstep = 0
@@ -134,7 +134,7 @@ def _launch_module(st: State1998) -> bool:
     st.column = column[:slot] + column[slot + 1 :] + (-1,)
     st.ccubes = st.ccubes[:slot] + st.ccubes[slot + 1 :] + ((0,) * P,)
     if st.module_pool:
-        st.phase = Phase.MODULE_DRAW  # a chance node: the module that moves up the column
+        st.phase = PH_MODULE_DRAW  # a chance node: the module that moves up the column
         return True
     return False
 
