@@ -17,7 +17,7 @@ import isslab
 from isslab.analysis import leads
 from isslab.core import TERMINAL, missing_bounds
 from isslab.games.reference import DieFace, RollDie, Take
-from isslab.testing import check_game, check_hidden_information, check_info
+from isslab.conformance import check_game, check_hidden_information, check_info
 
 REFERENCE = ["coin-row", "luck-race"]
 

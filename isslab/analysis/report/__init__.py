@@ -51,12 +51,10 @@ import itertools
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor
 from typing import Any, Final
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.analysis.designer import metrics
-from isslab.analysis.frame import BASE_COLUMNS
 from isslab.analysis.report.coop import _coop
 from isslab.analysis.report.dials import DIALS as DIALS
 from isslab.analysis.report.dials import _dials
@@ -78,14 +76,17 @@ from isslab.analysis.report.render import SECTIONS as SECTIONS
 from isslab.analysis.report.render import Report as Report
 from isslab.analysis.report.render import fmt as fmt
 from isslab.analysis.report.runaway import _lead, catch_up_variants
-from isslab.analysis.report.running import _pool, _Run, distinct_games
+from isslab.analysis.report.running import _Run, distinct_games
 from isslab.analysis.report.sections import _kingmaking, _length, _metrics, _turn_order
 from isslab.analysis.report.sensitivity import DEFAULT_OUTCOME as DEFAULT_OUTCOME
 from isslab.analysis.report.sensitivity import _default_outcome, _sensitivity
 from isslab.analysis.report.sensitivity import plausible_values as plausible_values
 from isslab.analysis.report.strategies import _strategies
 from isslab.core import Game, make, short_repr
+from isslab.frames.frame import BASE_COLUMNS
 from isslab.play import resolve_bots
+from isslab.sim.chunks import pool_for
+from isslab.sim.pool import Workers
 
 __all__ = [
     "DEFAULT_OUTCOME",
@@ -155,7 +156,7 @@ def report(
     games: int = 120,
     seed: int = 0,
     *,
-    workers: int | Executor = 2,
+    workers: Workers = 2,
     ladder: Sequence[str] | None = None,
     search: str | None = "default",
     search_games: int = 12,
@@ -180,7 +181,8 @@ def report(
     ``outcome`` is the column of the sensitivity (:data:`DEFAULT_OUTCOME`; ``first_won``, ``length``,
     ``rounds`` work for every game). ``variants`` are the catch-up variants whose leader the lead
     section measures (None: every variant of the game defined in this process, ``isslab.variant``).
-    ``sections`` runs only some (names of :data:`SECTIONS`). ``workers`` processes (or an Executor).
+    ``sections`` runs only some (names of :data:`SECTIONS`). ``workers`` is read as ``simulate`` reads it
+    (:func:`isslab.sim.pool.as_pool`); one pool serves every section.
     Each line-up and each rung plays its own games, so a report plays at most ``MAX_LINEUPS``
     line-ups and ``MAX_RUNGS`` rungs; every argument and every bot is checked before a game is played.
     """
@@ -230,8 +232,8 @@ def report(
     _check_bots(g, lineups, rungs, top or None)
     rep = Report(g, lineups, games, seed, out, top=top)
     wall, cpu, began_games = time.perf_counter(), _cpu(), time.process_time()
-    with _pool(workers) as (pool, width):
-        run = _Run(g, seed, pool, width)
+    with pool_for(workers, games) as pool:
+        run = _Run(g, seed, pool)
         labels = [lineup_label(lu) for lu in lineups]
         frames = {lab: run.simulate(lu, games, trace=True) for lab, lu in zip(labels, lineups, strict=True)}
         metric_tables = {lab: metrics(df, game=g) for lab, df in frames.items()}

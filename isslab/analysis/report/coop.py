@@ -30,8 +30,8 @@ from isslab.analysis import leads
 from isslab.analysis.report.lineups import LineUp
 from isslab.analysis.report.render import Report
 from isslab.analysis.report.running import _plain, _rate, _row, _Run, same_games, same_moves
-from isslab.analysis.stats import compare
 from isslab.core import Action, Bot, Game, ReturnsKind, State, bot
+from isslab.frames.stats import compare
 
 #: games replayed move by move to confirm that two runs played the same games
 CONFIRM: Final = 5

@@ -21,8 +21,8 @@ from isslab.analysis.report.lineups import LineUp, _heuristics, lineup_label
 from isslab.analysis.report.render import Figure, Report, fmt
 from isslab.analysis.report.running import _plain, _row, _Run
 from isslab.analysis.report.sensitivity import _runner_up
-from isslab.analysis.stats import compare
 from isslab.core import Game, make
+from isslab.frames.stats import compare
 
 #: per game with a solo automaton: its dials and the values each is moved to (the game's value first
 #: is added); the values of the course's notebook 10, where FEDOR's levers are explained

@@ -18,8 +18,8 @@ import pandas as pd
 from isslab.analysis.report.lineups import LineUp, lineup_label
 from isslab.analysis.report.render import OUTCOME_WORDS, Report, fmt
 from isslab.analysis.report.running import _row, _Run
-from isslab.analysis.stats import compare
 from isslab.core import ReturnsKind
+from isslab.frames.stats import compare
 
 #: win rates "sit at a bound" when every rung's lies within this distance of 0, or every rung's of 1
 BOUND: Final = 0.1

@@ -48,7 +48,7 @@ def _luck(rep: Report, run: _Run, frames: Mapping[str, pd.DataFrame]) -> None:
     fitted = (
         available(g) is None
     )  # no shipped or cached model: fit one here, once, before the workers load it
-    model(g, workers=run.workers, progress=False)
+    model(g, workers=run.pool, progress=False)
     coop = g.info.returns is ReturnsKind.COOPERATIVE
     seat = 0 if coop else None
     rows, figures = [], {}

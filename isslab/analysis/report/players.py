@@ -21,8 +21,8 @@ from isslab.analysis.designer import metrics
 from isslab.analysis.report.lineups import LineUp, lineup_at, lineup_label
 from isslab.analysis.report.render import Figure, Report, fmt
 from isslab.analysis.report.running import _map, _rate, _row, _Run
-from isslab.analysis.stats import mean_interval
 from isslab.core import ReturnsKind, make
+from isslab.frames.stats import mean_interval
 
 #: a position is flagged extreme when its interval lies wholly below fair / EXTREME or above fair * EXTREME
 EXTREME: Final = 2.0

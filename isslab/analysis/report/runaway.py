@@ -23,7 +23,7 @@ import pandas as pd
 from isslab.analysis import leads
 from isslab.analysis.report.lineups import LineUp, lineup_label
 from isslab.analysis.report.render import Report, fmt
-from isslab.analysis.report.running import _map, _metric_rows, _row, _Run
+from isslab.analysis.report.running import _map, _metric_rows, _row, _Run, _table_rows
 from isslab.core import Game, ReturnsKind, game_class, games, make
 
 
@@ -36,22 +36,6 @@ def catch_up_variants(game: Game) -> list[str]:
 
 def _traced(run: _Run, game: Game, df: pd.DataFrame) -> list[leads.GameLeads]:
     return _map(run, leads._trace_job, [(game, b, s) for s, b in leads.games_of(df)])
-
-
-def _table_rows(table: pd.DataFrame, lineup: str, label: str) -> list[dict[str, Any]]:
-    return [
-        _row(
-            lineup=lineup,
-            label=label,
-            quantity=r.quantity,
-            value=r.value,
-            low=r.low,
-            high=r.high,
-            games=r.games,
-            note=r.note,
-        )
-        for r in table.itertuples()
-    ]
 
 
 def _lead(

@@ -5,21 +5,19 @@ columns the report reads, and the rows of a section's table.
 from __future__ import annotations
 
 import math
-import os
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
 import pandas as pd
 
-import isslab
-from isslab import checks
-from isslab.analysis.stats import wilson_interval
-from isslab.core import Game, make, short_repr
+from isslab.core import Game, make
+from isslab.frames.stats import wilson_interval
 from isslab.play import play
+from isslab.sim.api import simulate
+from isslab.sim.chunks import map_jobs
+from isslab.sim.pool import Pool
 
 
 @dataclass
@@ -28,20 +26,19 @@ class _Run:
 
     game: Game
     seed: int
-    workers: Executor | int
-    width: int
+    pool: Pool
 
     def simulate(
         self, bots: Sequence[Any], games: int, game: Game | None = None, trace: bool = False
     ) -> pd.DataFrame:
         """A run of ``games`` games of ``bots`` (seats rotated, seeds shared), with the report's columns."""
         g = game or self.game
-        df = isslab.simulate(
+        df = simulate(
             g,
             bots=list(bots),
             games=games,
             seed=self.seed,
-            workers=self.workers,
+            workers=self.pool,
             progress=False,
             rotate_seats=True,
             trace=trace,
@@ -135,27 +132,9 @@ def same_moves(pairs: Sequence[tuple[Game, Sequence[Any], Game, Sequence[Any], i
     return True
 
 
-@contextmanager
-def _pool(workers: int | Executor) -> Iterator[tuple[Executor | int, int]]:
-    if isinstance(workers, Executor):
-        yield workers, 2
-        return
-    count = checks.as_count(workers)
-    if count is None or count < 1:
-        raise ValueError(f"workers must be an int >= 1 or an Executor, got {short_repr(workers)}")
-    n = min(count, os.cpu_count() or 1)
-    if n <= 1:
-        yield 1, 1
-        return
-    with ProcessPoolExecutor(max_workers=n) as pool:
-        yield pool, n
-
-
 def _map(run: _Run, fn: Callable[[Any], Any], jobs: Sequence[Any]) -> list[Any]:
-    if isinstance(run.workers, Executor) and len(jobs) > 1:
-        chunk = max(1, len(jobs) // (4 * run.width))
-        return list(run.workers.map(fn, jobs, chunksize=chunk))
-    return [fn(j) for j in jobs]
+    """``[fn(j) for j in jobs]`` on the report's one pool (in order)."""
+    return map_jobs(fn, jobs, run.pool)
 
 
 def _row(**kw: Any) -> dict[str, Any]:
@@ -167,21 +146,25 @@ def _rate(k: float, n: int) -> tuple[float, float, float]:
     return (k / n if n else math.nan, low, high)
 
 
-def _metric_rows(table: pd.DataFrame, names: Sequence[str], label: str) -> list[dict[str, Any]]:
-    part = table[table["metric"].isin(names)]
+def _table_rows(table: pd.DataFrame, lineup: str, label: str, name: str = "quantity") -> list[dict[str, Any]]:
+    """The rows of a table of figures (its ``name`` column, value, low, high, games, note) as report rows."""
     return [
         _row(
-            lineup=label,
-            label="",
-            quantity=r.metric,
+            lineup=lineup,
+            label=label,
+            quantity=getattr(r, name),
             value=r.value,
             low=r.low,
             high=r.high,
             games=r.games,
             note=r.note,
         )
-        for r in part.itertuples()
+        for r in table.itertuples()
     ]
+
+
+def _metric_rows(table: pd.DataFrame, names: Sequence[str], label: str) -> list[dict[str, Any]]:
+    return _table_rows(table[table["metric"].isin(names)], label, "", "metric")
 
 
 def _plain(value: Any) -> Any:

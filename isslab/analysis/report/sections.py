@@ -13,7 +13,7 @@ import pandas as pd
 
 from isslab.analysis import leads
 from isslab.analysis.report.render import Report, fmt
-from isslab.analysis.report.running import _map, _metric_rows, _rate, _row, _Run
+from isslab.analysis.report.running import _map, _metric_rows, _rate, _row, _Run, _table_rows
 from isslab.core import ReturnsKind
 
 
@@ -86,19 +86,7 @@ def _kingmaking(rep: Report, run: _Run, frames: Mapping[str, pd.DataFrame], prob
     for label, df in frames.items():
         jobs = [(g, b, s, 2 / 3, "random") for s, b in leads.games_of(df, probes)]
         found = leads.kingmaking(_map(run, leads._probe_job, jobs))
-        for r in found.itertuples():
-            rows.append(
-                _row(
-                    lineup=label,
-                    label="at t=2/3",
-                    quantity=r.quantity,
-                    value=r.value,
-                    low=r.low,
-                    high=r.high,
-                    games=r.games,
-                    note=r.note,
-                )
-            )
+        rows += _table_rows(found, label, "at t=2/3")
         k = found.set_index("quantity").loc["kingmaking"]
         figures[label] = (k.value, k.low, k.high)
         lines.append(f"{label}: {k.games:.0f} probes with a last seat that could not win")

@@ -21,8 +21,8 @@ from isslab.analysis.report.lineups import LineUp, lineup_label
 from isslab.analysis.report.method import overlap, verdict
 from isslab.analysis.report.render import OUTCOME_WORDS, Figure, Report, fmt
 from isslab.analysis.report.running import _plain, _row, _Run, same_games, same_moves
-from isslab.analysis.stats import compare
 from isslab.core import Game, ReturnsKind, make, short_repr
+from isslab.frames.stats import compare
 
 __all__ = ["DEFAULT_OUTCOME", "plausible_values"]
 

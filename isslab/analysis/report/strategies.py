@@ -18,8 +18,8 @@ import pandas as pd
 
 from isslab.analysis.report.render import Report, fmt
 from isslab.analysis.report.running import _rate, _row, _Run
-from isslab.analysis.stats import mean_interval, wilson_interval
 from isslab.core import ReturnsKind
+from isslab.frames.stats import mean_interval, wilson_interval
 
 
 def _strategies(
