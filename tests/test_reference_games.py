@@ -15,9 +15,9 @@ import pytest
 
 import isslab
 from isslab.analysis import leads
+from isslab.conformance import check_game, check_hidden_information, check_info
 from isslab.core import TERMINAL, missing_bounds
 from isslab.games.reference import DieFace, RollDie, Take
-from isslab.conformance import check_game, check_hidden_information, check_info
 
 REFERENCE = ["coin-row", "luck-race"]
 

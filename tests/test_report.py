@@ -350,6 +350,15 @@ def test_the_luck_race_shows_what_pure_luck_gives() -> None:
     assert (share["value"] > 0.5).all()
 
 
+def test_a_luck_share_is_not_concluded_where_every_game_ends_alike() -> None:
+    # solo 1998 ISS: the bots never beat FEDOR in these games, so luck and decisions cancel exactly
+    rep = isslab.report("1998-iss", players=1, sections=["luck"], **{**TINY, "games": 10})
+    share = rep["luck"].set_index(["lineup", "quantity"]).loc[("greedy", "luck_share")]
+    assert share["value"] == pytest.approx(0.5) and share["low"] == pytest.approx(share["high"])
+    assert any(x.startswith("greedy: every game ended in the same result") for x in rep.readings["luck"])
+    assert "greedy" not in set(rep.conclusions("luck")["lineup"])
+
+
 def test_report_of_a_cooperative_game_asks_the_alpha_question() -> None:
     rep = isslab.report("mission-iss", players=2, sections=["coop", "turn_order", "lead"], **TINY)
     assert [lineup[0] for lineup in rep.lineups] == ["planner", "greedy"]

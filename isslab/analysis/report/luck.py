@@ -51,7 +51,7 @@ def _luck(rep: Report, run: _Run, frames: Mapping[str, pd.DataFrame]) -> None:
     model(g, workers=run.pool, progress=False)
     coop = g.info.returns is ReturnsKind.COOPERATIVE
     seat = 0 if coop else None
-    rows, figures = [], {}
+    rows, figures, fixed = [], {}, []
     for label, df in frames.items():
         jobs = [(g, bots, s, seat, rep.seed) for s, bots in leads.games_of(df)]
         table = chances_table(_map(run, _review_job, jobs), coop, rep.seed).set_index("metric")
@@ -69,19 +69,29 @@ def _luck(rep: Report, run: _Run, frames: Mapping[str, pd.DataFrame]) -> None:
                     note=r.note,
                 )
             )
-        share = table.loc["luck_share"]
-        figures[label] = (share.value, share.low, share.high)
+        if df["returns" if coop else "win"].nunique() > 1:
+            share = table.loc["luck_share"]
+            figures[label] = (share.value, share.low, share.high)
+        else:
+            fixed.append(label)
     rep.sections["luck"] = pd.DataFrame(rows)
-    rep.conclude(
-        "luck",
-        "the luck share (the part of the spread of results the dice and draws explain)",
-        "one half (as much luck as decisions)",
-        figures,
-        null=0.5,
-        what="more luck than decisions",
-        below="more decisions than luck",
-        signed=False,
-    )
+    if figures:
+        rep.conclude(
+            "luck",
+            "the luck share (the part of the spread of results the dice and draws explain)",
+            "one half (as much luck as decisions)",
+            figures,
+            null=0.5,
+            what="more luck than decisions",
+            below="more decisions than luck",
+            signed=False,
+        )
+    for label in fixed:
+        rep.readings.setdefault("luck", []).append(
+            f"{label}: every game ended in the same result, so no spread of results is there to share out "
+            "(the luck and the decisions then cancel, and the luck share is one half by construction): "
+            "no luck share is concluded under this line-up"
+        )
     games = min(int(r["games"]) for r in rows if r["quantity"] == "luck_share")
     rep.notes["luck"] = (
         "Every game of each line-up reviewed with the game's win-chance model (isslab.review's luck "
