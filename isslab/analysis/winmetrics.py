@@ -155,7 +155,9 @@ def win_metrics(
         if any(r.game != game for r in records):
             raise ValueError("win_metrics takes the games of one game and table at a time")
         fitted = model_ if model_ is not None else model(game)
-        reviews = [review(r, model_=fitted, alternatives=False, seed=seed) for r in records]
+        reviews = [
+            review(r, valuation="model", model_=fitted, alternatives=False, seed=seed) for r in records
+        ]
     if not reviews:
         raise ValueError("win_metrics of no games: give at least one")
     coop = reviews[0].game.info.returns is ReturnsKind.COOPERATIVE
@@ -231,12 +233,17 @@ def grouped_rows(data: pd.DataFrame | Sequence[GameRecord], keys: Sequence[str])
 
 
 def review_games(game_id: str, games: int = 4, seed: int = 0) -> list[Review]:
-    """``games`` games of the default table of ``game_id`` by its default bots, reviewed (no alternatives)."""
+    """``games`` games of the default table of ``game_id`` by its default bots, reviewed with the model."""
     import isslab
 
     game = isslab.make(game_id)
     return [
-        review(isslab.play(game, game.info.default_bot, seed=seed + i), alternatives=False, seed=seed)
+        review(
+            isslab.play(game, game.info.default_bot, seed=seed + i),
+            valuation="model",
+            alternatives=False,
+            seed=seed,
+        )
         for i in range(games)
     ]
 
