@@ -8,7 +8,10 @@ place for a choice, the list of moves), as a person would:
 * a whole game of Space: 1999, all seven years of 1969, a whole game of Mission ISS and a whole
   multiplayer game of 1998 ISS, the other seats played by bots at a fast pace;
 * some rounds of the solo game of 1998 ISS against FEDOR, started from one seat;
-* a hot-seat game of 1969 with two people at one screen: the hand-over screen and the step slider.
+* hot-seat games of 1969 and of 1998 ISS, two people and two bots at one screen with hints on: at
+  every hand-over (and a step back under it) nothing of either hand nor anything computed from one
+  (hints, win chances, legal moves) is anywhere in the page, hidden parts included; after *I am ...*
+  the hints are there for the new seat; stepping back shows only what that seat may know.
 
 The person's moves are a bot's choices. A headless :class:`Session` with the same seed mirrors the
 game in the test (the view's bots and dice are seeded, so they move the same way), which tells the
@@ -764,73 +767,128 @@ def test_rounds_of_the_1998_iss_solo_game_against_fedor(lab: Lab, browser: Any) 
     page.close()
 
 
-def test_hot_seat_1969_hands_the_screen_over_and_looks_back_with_the_right_eyes(
-    lab: Lab, browser: Any
-) -> None:
+#: every text of the page, the parts not shown included: the DOM and the values of its fields
+PAGE_TEXTS = """() => [document.body.innerHTML,
+  ...[...document.querySelectorAll('textarea, input')].map(e => e.value)].join('\\n')"""
+
+
+def nothing_private_on_page(page: Any, state: Any, seats: tuple[int, ...], covered: bool) -> None:
+    """Nothing any of ``seats`` may not read, anywhere in the page (its hidden parts too).
+
+    Under the cover (``seats``: both people) also no legal move of the seat to act, no hint and no
+    win chance, all of which are computed from a hand.
+    """
+    import html
+
+    from helpers_hotseat import hand_texts, secrets_of
+
+    everything = page.evaluate(PAGE_TEXTS)
+    shown = page.locator("body").inner_text()
+    secret = set().union(*(secrets_of(state, seat) for seat in seats))
+    if covered:
+        secret |= {t for seat in range(state.game.num_players) for t in hand_texts(state, seat)}
+        for word in ("best moves", "visits)", "sees it"):
+            assert word not in everything, word
+    for text in secret:
+        assert text not in shown and html.escape(text, quote=False) not in everything, text
+
+
+def hot_seat_in_the_browser(lab: Lab, browser: Any, game_id: str, seed: int, handovers: int) -> None:
+    """Two people and two bots at one screen, hints on: play until ``handovers`` hand-overs, then look back.
+
+    At every hand-over the page holds nothing of either person's hand (the tabs are covered, the
+    hints and the win chances are not computed), also after a step back under the cover; after
+    *I am ...* the hints and chances are there for the new seat; stepping back then shows only
+    what that seat may know.
+    """
     from isslab_widgets.session import Session
 
     import isslab
 
-    seed, seats = 5, ["human", "human"]
+    seats = ["human", "human", "greedy", "greedy"]
+    # the game's default table (four seats), for which a win-chance model ships: the hints need it
     source = (
         "import isslab_widgets\n"
-        f"view = isslab_widgets.play('1969', seats={seats!r}, seed={seed}, delay={PACE}, players=2, "
-        "first_player=0)\nview.animate.value = False"
+        f"view = isslab_widgets.play({game_id!r}, seats={seats!r}, seed={seed}, delay={PACE})\n"
+        "view.animate.value = False\nview.winchance.hint_switch.value = True"
     )
     errors: list[str] = []
-    page, view, _ = open_game(lab, browser, "hot-seat-1969.ipynb", source, errors)
-    mirror = Session(isslab.make("1969", players=2, first_player=0), seats, seed=seed)
+    page, view, _ = open_game(lab, browser, f"hot-seat-{game_id}.ipynb", source, errors)
+    mirror = Session(isslab.make(game_id), seats, seed=seed)
     player = Player(page, view, mirror, errors)
     player.settle()
     player.in_window()
-    greedy = isslab.bot("1969", "greedy")
+    greedy = isslab.bot(game_id, "greedy")
     rng = random.Random(0)
     board = mirror.board
     assert board is not None
-    handovers = 0
-    while mirror.state.rounds < 1:
+    back = view.locator("button[title='one step back (look back: the bots wait)']").first
+    forward = view.locator("button[title='one step forward on this line']").first
+    done = 0
+    while done < handovers:
         to = mirror.handover()
-        if to is not None:  # the screen is covered until the next person takes it
-            name = mirror.game.seat_name(to)
-            button = view.locator("button", has_text=f"I am {name}").first
-            wait_until(lambda b=button: b.is_visible(), 20, "the hand-over")
-            text = page.locator("body").inner_text()
-            assert f"Pass the screen to {name}" in text
-            moves = view.locator(".isslab-moves option")
-            wait_until(lambda m=moves: m.count() == 0, 20, "the moves to be covered")  # nobody's
-            player.check(None)
-            # nothing either seat was told in secret shows while the screen passes
-            state = mirror.state
-            for a in state.history:
-                secret = state.describe(a)
-                if any(state.describe(a, seat) != secret for seat in (0, 1)):
-                    assert secret not in text, secret
-            if handovers == 0:
-                shot(page, view, "1969-hot-seat-handover.png")
-            button.click()
-            assert mirror.take_screen()
-            handovers += 1
-            wait_until(lambda b=button: not b.is_visible(), 20, "the hand-over to end")
-        seat = mirror.state.current_player
-        play_1969_by_clicking(player, seat, greedy(mirror.state, rng), board)
-        player.settle()
-        if mirror.handover() is None:
-            player.check(mirror.eyes())
-    assert handovers >= 2, handovers
-    # looking back on the slider keeps the eyes of the person at the screen
+        if to is None:
+            st = mirror.state
+            action = greedy(st, rng)
+            if game_id == "1969":
+                play_1969_by_clicking(player, st.current_player, action, board)
+            else:
+                player.play(action, plan_paths(board, st, action))
+            player.settle(60)
+            continue
+        leaving = mirror.eyes()
+        assert leaving is not None
+        name = mirror.game.seat_name(to)
+        button = view.locator("button", has_text=f"I am {name}").first
+        wait_until(lambda b=button: b.is_visible(), 30, "the hand-over")
+        assert f"Pass the screen to {name}" in page.locator("body").inner_text()
+        assert not view.locator(".lm-TabBar").first.is_visible(), "the tabs show under the cover"
+        player.check(None)
+        nothing_private_on_page(page, mirror.state, (leaving, to), covered=True)
+        if done == 0:
+            shot(page, view, f"{game_id}-hot-seat-handover.png")
+            # a step back under the cover keeps it
+            back.click()
+            assert mirror.back()
+            wait_until(lambda: shown_step(view) == mirror.tree.cursor, 20, "the step back")
+            assert button.is_visible() and mirror.handover() == to
+            nothing_private_on_page(page, mirror.tree.tip, (leaving, to), covered=True)
+            forward.click()
+            assert mirror.redo()
+            wait_until(lambda: shown_step(view) == mirror.tree.cursor, 20, "the step forward")
+        button.click()
+        assert mirror.take_screen()
+        done += 1
+        wait_until(lambda b=button: not b.is_visible(), 30, "the hand-over to end")
+        player.settle(60)
+        nothing_private_on_page(page, mirror.state, (to,), covered=False)
+        if done == 1 and mirror.my_turn():  # the hints and chances, for the new seat only
+            view.locator(".lm-TabBar-tab", has_text="Win chances").first.click()
+            panel = view.locator(".lm-TabBar").first
+            wait_until(lambda: "best moves" in view.inner_text(), 60, "the hints")
+            assert f"as {name} sees it" in view.inner_text() and panel.is_visible()
+            view.locator(".lm-TabBar-tab", has_text="Game").first.click()
+    # looking back on the slider: only what the person at the screen may know, at every step
     eyes = mirror.eyes()
     assert eyes is not None
-    for step in (mirror.tree.size - 2, 3):
-        slider = view.locator(".isslab-steps input, .isslab-steps .noUi-handle, .isslab-steps .slider").first
-        assert slider.count() == 1
-        view.locator("button[title='one step back (look back: the bots wait)']").first.click()
-        mirror.back()
+    for _ in range(6):
+        back.click()
+        assert mirror.back()
         wait_until(lambda: shown_step(view) == mirror.tree.cursor, 20, "the step back")
-        assert mirror.eyes() == eyes
-        if mirror.handover() is None:
-            player.check(eyes)
-        else:
-            assert "Pass the screen to" in page.locator("body").inner_text()
-        del step
+        assert mirror.eyes() == eyes and mirror.handover() is None
+        wait_until(lambda: view.locator(".lm-TabBar").first.is_visible(), 20, "the tabs")
+        nothing_private_on_page(page, mirror.tree.tip, (eyes,), covered=False)
+        if not mirror.my_turn():  # another seat's turn, long ago: none of its best moves
+            assert "best moves" not in page.evaluate(PAGE_TEXTS)
     assert not errors, errors
     page.close()
+
+
+def test_hot_seat_1969_with_hints_hides_every_hand_while_the_screen_passes(lab: Lab, browser: Any) -> None:
+    hot_seat_in_the_browser(lab, browser, "1969", seed=5, handovers=4)
+
+
+def test_hot_seat_1998_iss_with_hints_hides_every_hand_while_the_screen_passes(
+    lab: Lab, browser: Any
+) -> None:
+    hot_seat_in_the_browser(lab, browser, "1998-iss", seed=3, handovers=3)

@@ -6,6 +6,7 @@ no browser is needed; tests/test_browser.py plays the same screens by clicking.
 
 from __future__ import annotations
 
+import datetime
 import html
 import random
 from pathlib import Path
@@ -207,7 +208,8 @@ def test_saves_go_to_an_ignored_folder_by_default(tmp_path: Path, monkeypatch: p
     session = Session(TWO, ["greedy", "greedy"], seed=1)
     session.step_bots(10)
     path = session.save()
-    assert path == Path("saves") / "space-1999-game.json" and path.is_file()
+    assert path is not None and path.parent == Path("saves") and path.is_file()
+    assert path.name == f"space-1999-{datetime.date.today().isoformat()}-1.json"
     assert isslab.load(path.read_text()) == session.state
     ignored = (Path(__file__).resolve().parents[1] / ".gitignore").read_text().split()
     assert "saves/" in ignored

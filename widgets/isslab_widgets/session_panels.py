@@ -23,12 +23,31 @@ __all__ = [
     "Recap",
     "Result",
     "SeatRow",
+    "Sight",
     "game_over",
     "recap",
     "result",
     "seat_rows",
     "turn_text",
 ]
+
+
+class Sight(NamedTuple):
+    """Who looks at the screen now: the one answer every panel, tab and computed value asks.
+
+    ``eyes`` is the seat whose eyes the screen shows (None: omniscient, when no person plays).
+    ``cover`` is, in hot-seat play of a game with hidden information, the seat the screen must pass
+    to before anything private is shown (None: nobody); while it is set, nothing that depends on a
+    hand, either the leaving player's or the next one's, is drawn or computed.
+    """
+
+    eyes: int | None
+    cover: int | None
+
+    @property
+    def covered(self) -> bool:
+        """True while the screen passes from one person to another."""
+        return self.cover is not None
 
 
 class LogLine(NamedTuple):

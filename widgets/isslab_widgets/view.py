@@ -19,9 +19,11 @@ of the click (the canvases ignore the mouse), so a click means the point it land
 JupyterLab scrolls the page to activate the cell, and the keyboard focus stays with the notebook.
 
 Texts follow the session's eyes (see :mod:`isslab_widgets.session`): with one human seat, logs,
-status lines, recaps and action labels are ``state.describe(action, that seat)``. In hot-seat play
-of a game with hidden information, the view covers every private part when the turn passes to
-another person, until that person presses "I am ..." (:meth:`Session.handover`).
+status lines, recaps and action labels are ``state.describe(action, that seat)``. Who looks is
+the session's one answer, :meth:`Session.sight`, which every part asks: in hot-seat play of a game
+with hidden information, when the game waits for another person, the view covers the board and
+every tab and computes nothing for a seat, until that person presses "I am ..."
+(:mod:`.view_handover`).
 
 The view is put together from parts, one idea each (see :mod:`isslab_widgets.view_base`): the step
 controls and the replay (:mod:`.view_steps`), the hot-seat hand-over (:mod:`.view_handover`), the
@@ -241,18 +243,17 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
         for timing in (self.autoplay, self.auto_roll, self.delay, self.animate, self.choose_dice):
             timing.observe(self._on_timing, "value")
 
-        self.game_tab = W.VBox(
+        self.game_columns = W.HBox(
             [
-                self._build_handover(),
-                W.HBox(
-                    [self.seat_box, W.VBox([self.over_box, self.happened, self.moves_box])],
-                    layout=W.Layout(grid_gap="8px"),
+                self.seat_box,
+                W.VBox(
+                    [self.over_box, self.happened, self.moves_box],
+                    layout=W.Layout(width=f"{SIDE_WIDTH - SEATS_WIDTH - 34}px"),
                 ),
             ],
-            layout=W.Layout(),
+            layout=W.Layout(grid_gap="8px"),
         )
-        self.game_columns = self.game_tab.children[1]
-        self.game_columns.children[1].layout = W.Layout(width=f"{SIDE_WIDTH - SEATS_WIDTH - 34}px")
+        self.game_tab = W.VBox([self.game_columns], layout=W.Layout())
         #: the win-chance strip, hint switch and review panel (isslab_widgets.winchance), in a tab of
         #: its own so that the whole view still fits a laptop screen
         self.winchance = WinChancePanel(self.session, self.go_to)
@@ -289,6 +290,7 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
                     [self.autoplay, self.auto_roll, self.animate, self.choose_dice],
                     layout=W.Layout(flex_flow="row wrap"),
                 ),
+                self._build_handover(),  # in the place of the tabs while the screen passes
                 tabs,
             ],
             layout=W.Layout(width=f"{SIDE_WIDTH}px", flex="0 0 auto", margin="0 0 0 10px"),
@@ -339,7 +341,7 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             for i, player in enumerate(s.seats)
         ]
         self.wi_bots_row.children = list(self.wi_bots)
-        self.path.value = str(s.default_save_path())
+        self._show_default_path()
         # a game without chance nodes needs no dice controls
         shown = None if game.info.chance else "none"
         for w in (self.roll_button, self.auto_roll, self.choose_dice):
@@ -596,11 +598,13 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
         s = self.session
         scene = s.scene()
         self._scene = scene
+        covered = s.sight().covered
         if self.painter is not None and s.board is not None:
             before = self._drawn
             tree = s.tree
             if (
                 s.animate
+                and not covered  # a frame would show the leaving player's cards under the cover
                 and self.painter.client_ready
                 and before is not None
                 and tree.cursor > 0
@@ -614,7 +618,7 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             if (scene.width, scene.height) != (self.painter.canvas.width, self.painter.canvas.height):
                 self._size_board(scene.width, scene.height)
             self.painter.draw(scene)
-        else:
+        elif not covered:  # under the cover the hand-over empties the text board
             self.text_board.value = panels.text_board_html(s)
         self._drawn = s.state
 
@@ -641,9 +645,9 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
                     picker.value = player
             finally:
                 self._syncing = False
-            eyes = s.eyes()
+            sight = s.sight()  # who looks: every panel below follows it
+            eyes, to = sight
             humans = s.humans()
-            to = s.handover()
             for row, top, lines in zip(s.seat_rows(), self.seat_html, self.seat_lines, strict=True):
                 you = row.seat == eyes and (len(humans) == 1 or (len(humans) > 1 and to is None))
                 top.value = panels.seat_name_html(row, you=you)
@@ -660,7 +664,7 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             # at the end the game-over panel takes the place of the moves and of what happened
             self.moves_box.layout.display = "none" if over is not None else None
             self.happened.layout.display = "none" if over is not None else None
-            if not self._cover(to):  # hot-seat: nothing private shows until the next person has the screen
+            if not self._cover(sight):  # hot-seat: nothing private shows until the next person has the screen
                 self.happened.value = (
                     panels.result_html(s.result(), s) + panels.recap_html(s.recap(), s)
                     or "<i>What happened shows here: the result of your last move, and a recap after "
@@ -674,7 +678,9 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             self.action_list.options = [(label, i) for i, label in enumerate(panels.distinct(choices.labels))]
             self.action_note.value = html.escape(choices.note)
             self.play_button.disabled = not choices.actions
-            self.winchance.refresh()
+            self.winchance.refresh()  # it asks the session's sight itself
+            self._show_what_if(sight)
+            self._show_default_path()  # a new game (play again, a loaded game of another kind): its own file
         self.redraw_seconds = time.process_time() - start
 
     @_guarded

@@ -12,7 +12,12 @@
   it; the luckiest and unluckiest dice or draws, marked *lucky* or *unlucky* where the luck is larger
   than its noise; luck against skill in sentences per seat.
 * the hint switch, off by default: the judge's three best moves here, with their chances and
-  standard errors (:func:`isslab.analysis.review.hints`, from what the seat to move may know).
+  standard errors (:func:`isslab.analysis.review.hints`, from what the seat to move may know), only
+  when the seat to move is the person looking (:meth:`Session.my_turn`).
+
+Who looks is the session's one answer, :meth:`Session.sight`: while the hot-seat cover asks to
+pass the screen, the panel computes nothing (no chance, no hint, no review) and shows nothing, and
+after *I am ...* it computes again for the new seat.
 
 The strip uses the game's fitted model when one is shipped or cached (the default tables ship
 one); for another table it offers a button that fits it (about a minute).
@@ -47,13 +52,17 @@ def strip_values(session: Session, fitted: winprob.WinModel) -> tuple[list[list[
 
     The mode is ``"play"`` while the game goes on (chances from the view of the seat in front of the
     screen only; with nobody at the table each seat's from its own) or ``"review"`` once it is over
-    (the full review: each seat from its own view).
+    (the full review: each seat from its own view). Nothing (mode ``"covered"``) while the hot-seat
+    cover asks to pass the screen: every value would be computed for one seat's eyes.
     """
+    sight = session.sight()
+    if sight.covered:
+        return [], None, "covered"
     tree = session.tree
     if tree.tip.is_terminal():
         rev = _review_of(session, fitted)
         return [list(r) for r in rev.curve()], None, "review"
-    eyes = session.eyes()
+    eyes = sight.eyes
     memo: dict[tuple[State, int | None], list[float]] = _memo(session, "_winchance_memo", fitted)
     out = []
     for i in range(tree.size):
@@ -273,7 +282,10 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         self.refresh()
 
     def refresh(self) -> None:
-        """Bring the strip, hints and review up to date with the session."""
+        """Bring the strip, hints and review up to date with the session (nothing under the cover)."""
+        if self.session.sight().covered:
+            self._cover()
+            return
         fitted = self.model()
         has = fitted is not None
         self.fit_button.layout.display = "none" if has else None
@@ -297,16 +309,27 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         )
         self._hints()
 
+    def _cover(self) -> None:
+        """The hot-seat cover: nothing computed, nothing left of what was shown to the leaving seat."""
+        self.strip.values, self.strip.seat, self.strip.mode = [], None, "covered"
+        self.strip.draw()  # the canvas keeps its pixels even when hidden: wipe the leaving seat's lines
+        self.strip.canvas.layout.display = "none"
+        self.fit_button.layout.display = "none"
+        self.title.value = "<b>Win chances</b> <i>(covered until the screen has passed)</i>"
+        self.hint_html.value = self.review_html.value = ""
+        self._hint_for = None
+
     def _hints(self) -> None:
         s = self.session
-        if not self.hint_switch.value or not s.human_to_move():
+        # only for the person looking, at its own turn: another seat's best moves come from its hand
+        if not self.hint_switch.value or not s.my_turn():
             self.hint_html.value = ""
             return
-        key = (s.state, s.eyes())
+        key = (s.state, s.sight().eyes)
         if self._hint_for == key:
             return
         self._hint_for = key
-        best = hints(s.state, s.eyes(), model_=self._fitted)
+        best = hints(*key, model_=self._fitted)
         items = "".join(f"<li>{html.escape(t)}: {_pm(c, e)}</li>" for t, c, e in best)
         lineup = lineup_words(s.game, [s.game.info.default_bot] * s.game.num_players)
         self.hint_html.value = (
