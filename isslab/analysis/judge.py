@@ -19,16 +19,26 @@ verdict's standard error says how much noise.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from isslab.analysis.ratings import RATINGS, rate
+from isslab.analysis.ratings import RATINGS
 from isslab.analysis.valuation import Estimate, ModelValuation, Valuation, _mix, _StepRandom, paired_se
 from isslab.core import CHANCE, TERMINAL, Action, Bot, Game, State, bot
 
-__all__ = ["FIRST_PASS_TOP", "LINE_PLIES", "MAX_CANDIDATES", "Judge", "Verdict", "advisers_of"]
+__all__ = [
+    "FIRST_PASS_TOP",
+    "LINE_PLIES",
+    "MAX_CANDIDATES",
+    "SWITCH",
+    "UNCLEAR",
+    "Judge",
+    "Verdict",
+    "advisers_of",
+]
 
 #: the first pass's best moves that become candidates
 FIRST_PASS_TOP: Final = 2
@@ -36,6 +46,10 @@ FIRST_PASS_TOP: Final = 2
 MAX_CANDIDATES: Final = 5
 #: the moves of a best line at most (it stops at a chance node or the end)
 LINE_PLIES: Final = 4
+#: a candidate is better than the move played only by this many standard errors of their difference
+SWITCH: Final = 2.0
+#: gains between these many standard errors are measured again with more rollouts (if offered)
+UNCLEAR: Final = (1.0, 3.0)
 #: bots whose moves are no opinion (never advisers)
 NO_OPINION: Final = frozenset({"random"})
 
@@ -153,23 +167,47 @@ class Judge:
             return Verdict((played,), (), 0, 0, 0.0, 0.0, False)
         i = cands.index(played)
         ests = self.valuation.compare(state, cands, view)
-        best, loss, se = self._loss(ests, i, mover)
-        if self.valuation.refinable and not self._settled(loss, se):
+        if self.valuation.refinable and not self._clear(ests, i, mover):
             ests = self.valuation.compare(state, cands, view, precise=True)
-            best, loss, se = self._loss(ests, i, mover)
+        best, loss, se = self._loss(ests, i, mover)
         return Verdict(tuple(cands), tuple(ests), i, best, loss, se, True)
 
     @staticmethod
-    def _loss(ests: Sequence[Estimate], played: int, mover: int) -> tuple[int, float, float]:
-        """The best candidate, the loss of the move played against it, and the loss's standard error."""
-        means = [e.mean[mover] for e in ests]
-        best = max(range(len(ests)), key=lambda j: (means[j], j == played, -j))
-        loss = max(0.0, means[best] - means[played])
-        return best, loss, 0.0 if best == played else paired_se(ests[best], ests[played], mover)
+    def _gaps(ests: Sequence[Estimate], played: int, mover: int) -> list[tuple[float, float]]:
+        """Each candidate's gain over the move played and its standard error (paired rollouts)."""
+        base = ests[played]
+        return [
+            (0.0, 0.0) if j == played else (e.mean[mover] - base.mean[mover], paired_se(e, base, mover))
+            for j, e in enumerate(ests)
+        ]
 
-    def _settled(self, loss: float, se: float) -> bool:
-        """True when two standard errors either way leave the loss's rating as it is."""
-        return rate(max(0.0, loss - 2 * se) / self.span) == rate((loss + 2 * se) / self.span)
+    @staticmethod
+    def _z(gain: float, se: float) -> float:
+        if se > 0:
+            return gain / se
+        return math.inf if gain > 0 else 0.0  # every rollout agreed
+
+    def _loss(self, ests: Sequence[Estimate], played: int, mover: int) -> tuple[int, float, float]:
+        """The best candidate, the loss of the move played against it, and the loss's standard error.
+
+        A candidate counts as better only where it beats the move played by ``SWITCH`` standard
+        errors of their paired difference (with rollouts; any gain with the model): noise at a small
+        budget must not pass for a mistake. Without one, the move played is the best and the error
+        given is that of the largest gain seen.
+        """
+        gaps = self._gaps(ests, played, mover)
+        exact = all(math.isnan(e.se[mover]) for e in ests)  # the model: no error bars, every gain counts
+        found = [j for j, (g, se) in enumerate(gaps) if g > 0 and (exact or self._z(g, se) > SWITCH)]
+        if not found:
+            top = max(range(len(gaps)), key=lambda j: (gaps[j][0], -j))
+            return played, 0.0, 0.0 if exact else gaps[top][1]
+        best = max(found, key=lambda j: (gaps[j][0], -j))
+        return best, gaps[best][0], 0.0 if exact else gaps[best][1]
+
+    def _clear(self, ests: Sequence[Estimate], played: int, mover: int) -> bool:
+        """True when no candidate's gain is ambiguous (between ``UNCLEAR`` standard errors)."""
+        lo, hi = UNCLEAR
+        return all(not lo <= self._z(g, se) < hi for g, se in self._gaps(ests, played, mover))
 
     def best(self, state: State, view: int | None) -> tuple[list[Action], list[Estimate]]:
         """The candidates at ``state`` (no move played) with their values, best first for the mover."""

@@ -67,6 +67,8 @@ DEFAULT_WORLDS: Final = 4
 MAX_OUTCOMES: Final = 48
 #: the most rollouts per position
 MAX_ROLLOUTS: Final = 100_000
+#: rollouts per move compared where a verdict is unclear, as a multiple of the rollouts per position
+COMPARED: Final = 4
 #: the most steps a rollout may take (a game that runs longer is a broken game or bot)
 MAX_STEPS: Final = 100_000
 
@@ -194,7 +196,7 @@ class Rollouts(Valuation):
         compared: int | None = None,
     ) -> None:
         rollouts = _count(rollouts, "rollouts", 2)
-        compared = _count(rollouts if compared is None else compared, "compared", rollouts)
+        compared = _count(rollouts * COMPARED if compared is None else compared, "compared", rollouts)
         if isinstance(worlds, bool) or not isinstance(worlds, int) or not 1 <= worlds <= MAX_ROLLOUTS:
             raise ValueError(
                 f"worlds must be an int from 1 to {MAX_ROLLOUTS:,}, got {short_repr(worlds, 40)}"

@@ -1,0 +1,242 @@
+"""The judge's benchmark: does a review judge decisions right, and what does it cost? (``python -m ...``)
+
+``python -m isslab.analysis.bench_judge`` measures the review (:func:`isslab.review` at its
+defaults: rollouts with the game's default bot at every seat) and writes ``docs/judge.json``:
+
+* **separation**: over ``--games`` games of two bots at the two-seat table of every game (seats
+  alternating, seeds 0, 1, ...), the share of games in which the first bot's total loss is larger
+  than the second's, with its Wilson interval. The default pair is ``random`` against the game's
+  default bot (bar: at least 0.9); ``--lineup expert,greedy`` measures another pair (the expert
+  against the default bot, bar 0.7, waits for the expert), and ``--rollout-bots`` the bots the
+  judge's rollouts play (a search bot is too slow to play every rollout);
+* **exactness**: Space: 1999 with one eagle each, greedy against greedy and random against greedy:
+  each seat's own-decision total in the review against the exact accounting (the exact values of
+  greedy at every seat, :func:`isslab.analysis.exact_values.solve` from every position of the
+  games), the mean over games of the difference with its 95% interval (bar: within 0.02), at the
+  review's default rollouts and at ``--exact-rollouts``;
+* **ladder**: the error rate (thousandths of the result's range per decision) of every bot that is
+  not a search, one seat of it against the default bot at two seats (seats alternating; with
+  ``--ladder-players 0`` at each game's default table among default bots), mean over
+  ``--ladder-games`` games with its interval: what the label ladder rests on;
+* **speed**: the CPU seconds of a full review of a default game (median over ``--speed-games``
+  games; bar: 10 s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import isslab
+from isslab.analysis import exact_values
+from isslab.analysis.ratings import label
+from isslab.analysis.review import review
+from isslab.analysis.stats import mean_interval, wilson_interval
+from isslab.core import bot_names
+
+__all__ = ["exactness", "ladder", "main", "separation", "speed"]
+
+ROOT = Path(__file__).resolve().parents[2]
+#: bots left out of the ladder: searches (far too slow for a hundred reviewed games)
+SEARCHES = frozenset({"mcts", "ismcts", "expert"})
+
+
+def _cpu() -> float:
+    return time.process_time()
+
+
+def separation(
+    game_id: str, lineup: tuple[str, str] | None = None, games: int = 100, rollout_bots: str | None = None
+) -> dict[str, Any]:
+    """How often the first bot of ``lineup`` loses more than the second in the review of their games."""
+    game = isslab.make(game_id, players=2)
+    weak, strong = lineup if lineup is not None else ("random", game.info.default_bot)
+    larger = 0
+    cpu: list[float] = []
+    weak_rates: list[float] = []
+    strong_rates: list[float] = []
+    for i in range(games):
+        seats = [weak, strong] if i % 2 == 0 else [strong, weak]
+        w = seats.index(weak)
+        rec = isslab.play(game, seats, seed=i)
+        c = _cpu()
+        s = review(rec, bots=rollout_bots).summary()
+        cpu.append(_cpu() - c)
+        loss, rate = s["loss"].to_numpy(dtype=float), s["error_rate"].to_numpy(dtype=float)
+        larger += int(loss[w] > loss[1 - w])
+        weak_rates.append(float(rate[w]))
+        strong_rates.append(float(rate[1 - w]))
+    low, high = wilson_interval(larger, games)
+    return {
+        "game": game_id,
+        "players": 2,
+        "lineup": [weak, strong],
+        "rollout_bots": rollout_bots or game.info.default_bot,
+        "games": games,
+        "share": larger / games,
+        "low": low,
+        "high": high,
+        "error_rate": {weak: float(np.nanmean(weak_rates)), strong: float(np.nanmean(strong_rates))},
+        "review_cpu_median": statistics.median(cpu),
+    }
+
+
+def exactness(games: int = 100, rollouts: int = 192) -> dict[str, Any]:
+    """Each seat's own-decision total, review against exact, Space: 1999 with one eagle each."""
+    game = exact_values.exact_game("space-1999")
+    lineups = {"greedy-greedy": None, "random-greedy": ("random", "greedy")}
+    records: dict[str, list[isslab.GameRecord]] = {}
+    for name, pair in lineups.items():
+        records[name] = []
+        for i in range(games):
+            seats = ["greedy", "greedy"] if pair is None else (list(pair) if i % 2 == 0 else list(pair)[::-1])
+            records[name].append(isslab.play(game, seats, seed=10_000 + i))
+    c = _cpu()
+    starts = [s for recs in records.values() for r in recs for s in r.states()]
+    exact = exact_values.solve(starts, isslab.bot("space-1999", "greedy"), exact_values.space_1999_key)
+    solve_cpu = _cpu() - c
+    out: dict[str, Any] = {
+        "table": "space-1999, 2 players, eagles=1",
+        "games": games,
+        "positions_enumerated": len(exact),
+        "solve_cpu_seconds": solve_cpu,
+    }
+    for name, recs in records.items():
+        # per game: the seat of each bot (random first in "random-greedy")
+        order = [[0, 1] if name == "greedy-greedy" or i % 2 == 0 else [1, 0] for i in range(games)]
+        truth = np.asarray([_exact_own(r, exact)[o] for r, o in zip(recs, order, strict=True)])
+        entry: dict[str, Any] = {
+            "seats": ["greedy", "greedy"] if name == "greedy-greedy" else ["random", "greedy"]
+        }
+        entry["exact_mean"] = truth.mean(axis=0).tolist()
+        for n_roll in sorted({12, rollouts}):
+            got = np.asarray(
+                [
+                    review(r, rollouts=n_roll, alternatives=False).summary()["own_decisions"].to_numpy()[o]
+                    for r, o in zip(recs, order, strict=True)
+                ]
+            )
+            diff = got - truth
+            entry[f"rollouts_{n_roll}"] = {
+                "review_mean": got.mean(axis=0).tolist(),
+                "difference": diff.mean(axis=0).tolist(),
+                "low": [mean_interval(diff[:, j])[0] for j in range(2)],
+                "high": [mean_interval(diff[:, j])[1] for j in range(2)],
+                "mean_abs_per_game": np.abs(diff).mean(axis=0).tolist(),
+            }
+        out[name] = entry
+    return out
+
+
+def _exact_own(rec: isslab.GameRecord, exact: dict[Any, np.ndarray]) -> np.ndarray:
+    """Each seat's own-decision total by the exact values along a game."""
+    states = rec.states()
+    v = np.asarray([exact[exact_values.space_1999_key(s)] for s in states])
+    own = np.zeros(rec.game.num_players)
+    for t, s in enumerate(states[:-1]):
+        if s.current_player >= 0:
+            own[s.current_player] += v[t + 1][s.current_player] - v[t][s.current_player]
+    return own
+
+
+def ladder(game_id: str, games: int = 10, players: int = 2) -> dict[str, Any]:
+    """The error rate of every bot that is not a search, one seat of it among default bots."""
+    game = isslab.make(game_id, players=players)
+    n = game.num_players
+    default = game.info.default_bot
+    rates: dict[str, list[float]] = {}
+    for name in [b for b in bot_names(game_id) if b not in SEARCHES]:
+        for i in range(games):
+            seats = [default] * n
+            seats[i % n] = name
+            s = review(isslab.play(game, seats, seed=20_000 + i)).summary()
+            rates.setdefault(name, []).append(float(s["error_rate"].to_numpy(dtype=float)[i % n]))
+    out: dict[str, Any] = {"game": game_id, "players": n, "games": games}
+    for name, values in rates.items():
+        arr = np.asarray([v for v in values if not np.isnan(v)])
+        low, high = mean_interval(arr)
+        rate = float(arr.mean())
+        out[name] = {"error_rate": rate, "low": low, "high": high, "seats": len(arr), "label": label(rate)}
+    return out
+
+
+def speed(game_id: str, games: int = 5) -> dict[str, Any]:
+    """CPU seconds of a full review of default games of ``game_id`` (median)."""
+    game = isslab.make(game_id)
+    cpu, steps = [], []
+    for i in range(games):
+        rec = isslab.play(game, game.info.default_bot, seed=7 + i)
+        c = _cpu()
+        review(rec)
+        cpu.append(_cpu() - c)
+        steps.append(rec.steps)
+    return {
+        "game": game_id,
+        "games": games,
+        "review_cpu_median": statistics.median(cpu),
+        "review_cpu_max": max(cpu),
+        "steps_median": statistics.median(steps),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the benchmark (module docstring) and print what it measured."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", nargs="*", default=isslab.games(), help="game ids (default: all)")
+    ap.add_argument("--parts", nargs="*", default=["separation", "exactness", "ladder", "speed"])
+    ap.add_argument("--separation-games", type=int, default=100)
+    ap.add_argument("--lineup", default=None, help="two bots, weaker first: random,greedy (default)")
+    ap.add_argument("--rollout-bots", default=None, help="the bot every rollout plays (default bot)")
+    ap.add_argument("--exact-games", type=int, default=100)
+    ap.add_argument("--exact-rollouts", type=int, default=192)
+    ap.add_argument("--ladder-games", type=int, default=10)
+    ap.add_argument("--ladder-players", type=int, default=2, help="0: each game's default table")
+    ap.add_argument("--speed-games", type=int, default=5)
+    ap.add_argument("--out", default=str(ROOT / "docs" / "judge.json"))
+    args = ap.parse_args(argv)
+    out_path = Path(args.out)
+    results: dict[str, Any] = json.loads(out_path.read_text()) if out_path.exists() else {}
+
+    def save() -> None:
+        out_path.write_text(json.dumps(results, indent=1))
+
+    lineup: tuple[str, str] | None = None
+    if args.lineup:
+        names = args.lineup.split(",")
+        if len(names) != 2:
+            ap.error("--lineup takes two bot names, the weaker first")
+        lineup = (names[0], names[1])
+    key = "separation" if lineup is None else "separation_" + "_".join(lineup)
+    for part in args.parts:
+        if part == "exactness":
+            results["exactness"] = exactness(args.exact_games, args.exact_rollouts)
+            save()
+            print("exactness", json.dumps(results["exactness"]), flush=True)
+            continue
+        for gid in args.games:
+            if part == "separation":
+                got = separation(gid, lineup, args.separation_games, args.rollout_bots)
+                results.setdefault(key, {})[gid] = got
+            elif part == "ladder":
+                players = args.ladder_players or isslab.make(gid).num_players
+                got = ladder(gid, args.ladder_games, players)
+                results.setdefault("ladder" if args.ladder_players == 2 else f"ladder_{players}", {})[gid] = (
+                    got
+                )
+            elif part == "speed":
+                got = speed(gid, args.speed_games)
+                results.setdefault("speed", {})[gid] = got
+            else:
+                ap.error(f"unknown part {part!r}: separation, exactness, ladder or speed")
+            save()
+            print(part, gid, json.dumps(got), flush=True)
+
+
+if __name__ == "__main__":
+    main()
