@@ -1,7 +1,7 @@
 """The judge of a review: which moves to compare at a decision, the verdict, the best line, hints.
 
-A valuation that is cheap (the model) values every legal move. An expensive one (rollouts) compares
-a few **candidates**, as GNU Backgammon's move filters do:
+A valuation that is cheap (the model) values every legal move, and the best of them is the judge's
+move. An expensive one (rollouts) compares a few **candidates**, as GNU Backgammon's move filters do:
 
 * the move played;
 * the moves of the **advisers**: the bots of the line-up (``random`` excepted: its move is a draw,
@@ -9,12 +9,20 @@ a few **candidates**, as GNU Backgammon's move filters do:
 * the first pass's two best moves: the fitted model's values of every legal move (one step ahead,
   unaveraged), when a model of the table is at hand.
 
-The judge compares them only where it matters: where the first pass would label the move played (it
-loses at least an inaccuracy by the model) or an adviser would have played another move. Elsewhere
-the move played stands, with no loss. Since the advisers' moves are among the candidates and the
-valuation plays the line-up from each, the judge's choice is one step of policy improvement over
-the line-up: it plays at least as well as the best bot at the table, noise aside, and the
-verdict's standard error says how much noise.
+It compares them only where it matters: where the first pass would label the move played (it loses
+at least an inaccuracy by the model) or an adviser would have played another move. Elsewhere the
+move played stands, with no loss.
+
+The judge's move is the **incumbent** (the move of the mover's bot in the valuation: the move whose
+value the graph's value of the position is) unless another candidate beats it by more than
+``SWITCH`` standard errors of their paired difference, as the expert switches moves: the largest of
+several noisy values is no evidence (GNU Backgammon's and lichess's engines are deterministic; a
+rollout judge at a few rollouts a move is not). The **loss** is the judge's move's value minus the
+move played's, on the same rollouts (zero when the move played is the judge's), with the standard
+error of that paired difference; where the choice or the loss's rating is unclear, the candidates
+are measured again on four times the rollouts. Since the advisers' moves are among the candidates
+and the valuation plays the line-up from each, the judge's move is one step of policy improvement
+over the line-up: it plays at least as well as the best bot at the table, noise aside.
 """
 
 from __future__ import annotations
@@ -25,11 +33,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from isslab.analysis.ratings import RATINGS
+import numpy as np
+
+from isslab.analysis.ratings import RATINGS, rate
 from isslab.analysis.valuation import Estimate, ModelValuation, Valuation, _mix, _StepRandom, paired_se
 from isslab.core import CHANCE, TERMINAL, Action, Bot, Game, State, bot
 
 __all__ = [
+    "ASKED",
     "FIRST_PASS_TOP",
     "LINE_PLIES",
     "MAX_CANDIDATES",
@@ -50,6 +61,8 @@ LINE_PLIES: Final = 4
 SWITCH: Final = 2.0
 #: gains between these many standard errors are measured again with more rollouts (if offered)
 UNCLEAR: Final = (1.0, 3.0)
+#: how often an adviser is asked at a decision (its first random number spread: its tied moves)
+ASKED: Final = 6
 #: bots whose moves are no opinion (never advisers)
 NO_OPINION: Final = frozenset({"random"})
 
@@ -125,14 +138,28 @@ class Judge:
             got = self._drawn[key] = state.resample_hidden(view, random.Random(_mix(self.seed, 7 + view)))
         return got
 
-    def advice(self, state: State, view: int | None) -> list[Action]:
-        """The advisers' moves at ``state`` (asked where ``view``'s knowledge allows), resolved."""
+    def answers(self, state: State, view: int | None) -> list[list[Action]]:
+        """Each adviser's moves at ``state`` when asked ``ASKED`` times, its first random number spread.
+
+        A bot that breaks ties at random answers with its tied moves (up to ``ASKED`` of them, as
+        ``exact_values.policy_distribution`` finds them): a move among them is the bot's own choice
+        as much as the first answer (asked where ``view``'s knowledge allows).
+        """
         asked = self._asked(state, view)
         out = []
         for fn in self.advisers:
-            self._rng.at(_mix(self.seed, asked.move_number))
-            out.append(state.resolve(fn(asked, self._rng)))
+            got: list[Action] = []
+            for r in range(ASKED):
+                self._rng.at(_mix(self.seed, asked.move_number), first=(r + 0.5) / ASKED)
+                a = state.resolve(fn(asked, self._rng))
+                if a not in got:
+                    got.append(a)
+            out.append(got)
         return out
+
+    def advice(self, state: State, view: int | None) -> list[Action]:
+        """The advisers' moves at ``state`` (each one's first answer)."""
+        return [moves[0] for moves in self.answers(state, view)]
 
     def candidates(self, state: State, played: Action | None, view: int | None) -> tuple[list[Action], bool]:
         """The moves to compare at ``state`` and whether they need comparing (module docstring)."""
@@ -141,9 +168,9 @@ class Judge:
             return legal, len(legal) > 1
         mover = state.current_player
         found: list[Action] = [] if played is None else [played]
-        advice = self.advice(state, view)
-        needed = any(a != played for a in advice)
-        found += advice
+        answers = self.answers(state, view)
+        needed = any(played not in moves for moves in answers)
+        found += [moves[0] for moves in answers]
         if self.first_pass is not None:
             scores = self.first_pass.first_pass(state, legal, mover)
             order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
@@ -159,6 +186,21 @@ class Judge:
         unique = unique[: MAX_CANDIDATES + max(0, self.top - FIRST_PASS_TOP)]
         return unique, needed and len(unique) > 1
 
+    def incumbent(self, state: State, view: int | None, played: Action | None = None) -> Action | None:
+        """The move the judge keeps unless another beats it clearly: the mover's bot's in the valuation.
+
+        That is the move whose value the graph's value of ``state`` is (the valuation's bot plays
+        it; where that bot has no opinion, ``random``, the first adviser's); the move played where
+        the bot would have played it too (one of its tied moves).
+        """
+        if not self.advisers:
+            return None
+        bots = getattr(self.valuation, "bots", ())
+        mover = state.current_player
+        name = bots[mover] if mover < len(bots) else ""
+        moves = self.answers(state, view)[self.adviser_names.index(name) if name in self.adviser_names else 0]
+        return played if played in moves else moves[0]
+
     def examine(self, state: State, played: Action, view: int | None) -> Verdict:
         """The verdict on ``played`` at ``state``, the moves valued as ``view`` may know them."""
         mover = state.current_player
@@ -166,18 +208,21 @@ class Judge:
         if not needed:
             return Verdict((played,), (), 0, 0, 0.0, 0.0, False)
         i = cands.index(played)
+        inc = self.incumbent(state, view, played)
+        ref = cands.index(inc) if inc is not None and not self.valuation.cheap else i
         ests = self.valuation.compare(state, cands, view)
-        if self.valuation.refinable and not self._clear(ests, i, mover):
+        if self.valuation.refinable and not self._clear(ests, ref, i, mover):
             ests = self.valuation.compare(state, cands, view, precise=True)
-        best, loss, se = self._loss(ests, i, mover)
-        return Verdict(tuple(cands), tuple(ests), i, best, loss, se, True)
+        best = self._choice(ests, ref, mover)
+        gain, se = self._gaps(ests, i, mover)[best]
+        return Verdict(tuple(cands), tuple(ests), i, best, max(0.0, gain), se, True)
 
     @staticmethod
-    def _gaps(ests: Sequence[Estimate], played: int, mover: int) -> list[tuple[float, float]]:
-        """Each candidate's gain over the move played and its standard error (paired rollouts)."""
-        base = ests[played]
+    def _gaps(ests: Sequence[Estimate], base: int, mover: int) -> list[tuple[float, float]]:
+        """Each candidate's gain over candidate ``base`` and its standard error (paired rollouts)."""
+        b = ests[base]
         return [
-            (0.0, 0.0) if j == played else (e.mean[mover] - base.mean[mover], paired_se(e, base, mover))
+            (0.0, 0.0) if j == base else (e.mean[mover] - b.mean[mover], paired_se(e, b, mover))
             for j, e in enumerate(ests)
         ]
 
@@ -185,38 +230,45 @@ class Judge:
     def _z(gain: float, se: float) -> float:
         if se > 0:
             return gain / se
-        return math.inf if gain > 0 else 0.0  # every rollout agreed
+        return math.inf if gain > 0 else (-math.inf if gain < 0 else 0.0)  # every rollout agreed
 
-    def _loss(self, ests: Sequence[Estimate], played: int, mover: int) -> tuple[int, float, float]:
-        """The best candidate, the loss of the move played against it, and the loss's standard error.
+    def _choice(self, ests: Sequence[Estimate], ref: int, mover: int) -> int:
+        """The judge's move among the candidates: the incumbent ``ref``, unless one beats it clearly.
 
-        A candidate counts as better only where it beats the move played by ``SWITCH`` standard
-        errors of their paired difference (with rollouts; any gain with the model): noise at a small
-        budget must not pass for a mistake. Without one, the move played is the best and the error
-        given is that of the largest gain seen.
+        A candidate replaces the incumbent only where it beats it by more than ``SWITCH`` standard
+        errors of their paired difference (the model: by anything), so that noise at a small budget
+        neither passes for a better move nor, by the largest of several noisy values, for a loss.
         """
-        gaps = self._gaps(ests, played, mover)
         exact = all(math.isnan(e.se[mover]) for e in ests)  # the model: no error bars, every gain counts
+        gaps = self._gaps(ests, ref, mover)
         found = [j for j, (g, se) in enumerate(gaps) if g > 0 and (exact or self._z(g, se) > SWITCH)]
-        if not found:
-            top = max(range(len(gaps)), key=lambda j: (gaps[j][0], -j))
-            return played, 0.0, 0.0 if exact else gaps[top][1]
-        best = max(found, key=lambda j: (gaps[j][0], -j))
-        return best, gaps[best][0], 0.0 if exact else gaps[best][1]
+        return max(found, key=lambda j: (gaps[j][0], -j)) if found else ref
 
-    def _clear(self, ests: Sequence[Estimate], played: int, mover: int) -> bool:
-        """True when no candidate's gain is ambiguous (between ``UNCLEAR`` standard errors)."""
+    def _clear(self, ests: Sequence[Estimate], ref: int, played: int, mover: int) -> bool:
+        """True when the judge's choice and the loss's rating are both clear from these rollouts.
+
+        The choice is unclear where a candidate beats the incumbent by ``UNCLEAR`` standard errors;
+        the rating where two standard errors either way of the loss would rate it otherwise.
+        """
         lo, hi = UNCLEAR
-        return all(not lo <= self._z(g, se) < hi for g, se in self._gaps(ests, played, mover))
+        if any(lo <= self._z(g, se) < hi for g, se in self._gaps(ests, ref, mover)):
+            return False
+        gain, se = self._gaps(ests, played, mover)[self._choice(ests, ref, mover)]
+        return rate(max(0.0, gain - 2 * se) / self.span) == rate(max(0.0, gain + 2 * se) / self.span)
 
     def best(self, state: State, view: int | None) -> tuple[list[Action], list[Estimate]]:
-        """The candidates at ``state`` (no move played) with their values, best first for the mover."""
+        """The candidates at ``state`` (no move played) with their values: the judge's move first,
+        then the others by their value for the mover."""
         mover = state.current_player
         cands, _ = self.candidates(state, None, view)
         if len(cands) == 1:
             return cands, []
         ests = self.valuation.compare(state, cands, view)
-        order = sorted(range(len(cands)), key=lambda j: (-ests[j].mean[mover], j))
+        means = [e.mean[mover] for e in ests]
+        inc = self.incumbent(state, view)
+        ref = cands.index(inc) if inc is not None and not self.valuation.cheap else int(np.argmax(means))
+        first = self._choice(ests, ref, mover)
+        order = [first] + sorted((j for j in range(len(cands)) if j != first), key=lambda j: (-means[j], j))
         return [cands[j] for j in order], [ests[j] for j in order]
 
     def line(self, start: State, seat: int | None, plies: int = LINE_PLIES) -> list[str]:

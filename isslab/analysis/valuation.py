@@ -103,11 +103,13 @@ class _StepRandom(random.Random):
         super().__init__(0)
         self._key = 0
         self._count = 0
+        self._first: float | None = None
 
-    def at(self, key: int) -> None:
-        """Start the numbers of one step."""
+    def at(self, key: int, first: float | None = None) -> None:
+        """Start the numbers of one step (``first``: the first ``random()`` it gives, to probe a bot)."""
         self._key = key
         self._count = 0
+        self._first = first
 
     def _word(self) -> int:
         self._count += 1
@@ -115,6 +117,9 @@ class _StepRandom(random.Random):
 
     def random(self) -> float:
         """A float in [0, 1) from the step's key."""
+        if self._first is not None:
+            first, self._first = self._first, None
+            return first
         return (self._word() >> 11) * (1.0 / (1 << 53))
 
     def getrandbits(self, k: int, /) -> int:
