@@ -51,6 +51,7 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
+from isslab import checks
 from isslab.analysis.judge import LINE_PLIES, Judge, advisers_of
 from isslab.analysis.ratings import RATINGS, accuracy, label, luck_rating, rate
 from isslab.analysis.stats import mean_interval
@@ -62,7 +63,7 @@ from isslab.analysis.valuation import (
     Valuation,
     paired_se,
 )
-from isslab.analysis.winprob import WinModel, available, chance_kind, model
+from isslab.analysis.winprob import WinModel, available, chance_kind, given_model, model
 from isslab.core import CHANCE, Action, Game, IllegalActionError, State, short_repr
 from isslab.play import BotSpec, GameRecord
 
@@ -72,6 +73,9 @@ __all__ = ["RATINGS", "VALUATIONS", "Review", "hints", "rate", "review"]
 VALUATIONS: Final = ("rollouts", "model")
 #: ``bots=LINEUP`` rolls out with the bots that played the record
 LINEUP: Final = "lineup"
+#: the most rows ``luckiest`` and moves ``hints`` list, and the most moves of a best line
+MAX_COUNT: Final = 10_000
+MAX_PLIES: Final = 100
 
 
 @dataclass(frozen=True)
@@ -158,11 +162,15 @@ class Review:
         frame.attrs["valuation"] = self.valuation
         return frame
 
+    def _seat(self, seat: Any) -> int:
+        """A seat of this game (``ValueError`` naming the range: -1 is not the last seat)."""
+        return checks.seat("seat", seat, self.game.num_players)
+
     def decisions(self, seat: int | None = None) -> pd.DataFrame:
         """The judged decisions (of ``seat``, or all), with the best move, the loss and its standard error."""
         r = self.rows[self.rows["loss"].notna()]
+        seat = checks.optional_seat("seat", seat, self.game.num_players)
         if seat is not None:
-            self.game.new_state()._check_seat(seat)
             r = r[r["actor"] == seat]
         out = r[
             [
@@ -183,7 +191,9 @@ class Review:
 
     def luckiest(self, seat: int, count: int = 3, worst: bool = False) -> pd.DataFrame:
         """``seat``'s ``count`` luckiest chance steps (``worst=True``: unluckiest), with error and rating."""
-        self.game.new_state()._check_seat(seat)
+        seat = self._seat(seat)
+        count = checks.integer("count", count, 0, MAX_COUNT)
+        worst = checks.flag("worst", worst)
         r = self.rows[self.rows["kind"] == "chance"]
         col = f"luck_{seat}"
         r = r.sort_values(col, ascending=worst, kind="stable").head(count)
@@ -198,10 +208,8 @@ class Review:
         Every move as the reviewing seat may know it; the line stops at a chance node (``"(then
         chance)"``) or the end. Empty for a step that was not judged.
         """
-        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(self.rows):
-            raise ValueError(
-                f"step must be an int from 0 to {len(self.rows) - 1}, got {short_repr(step, 40)}"
-            )
+        step = checks.integer("step", step, 0, len(self.rows) - 1)
+        plies = checks.integer("plies", plies, 0, MAX_PLIES)
         best = self._best.get(step)
         if best is None or self._judge is None:
             return []
@@ -213,7 +221,7 @@ class Review:
 
     def in_words(self, seat: int) -> str:
         """Luck against skill of ``seat`` in sentences a player understands, naming the valuation."""
-        s = self.summary().iloc[seat]
+        s = self.summary().iloc[self._seat(seat)]
         unit = "points of win chance" if self.kind == "win chance" else "points of the result's range"
 
         def pts(x: float) -> str:
@@ -353,13 +361,15 @@ def review(
     rows; by default the seed comes from the game's moves, so that the reviews of different games
     do not share their rollouts' noise (an average over games then shrinks it).
     """
+    if not isinstance(valuation, Valuation):
+        valuation = checks.choice("valuation", valuation, VALUATIONS)
+    seed = None if seed is None else checks.seed("seed", seed)
+    alternatives = checks.flag("alternatives", alternatives)
     game, states, actions = _path(data)
+    seat = checks.optional_seat("seat", seat, game.num_players)
+    model_ = given_model(model_, game)
     if seed is None:  # from the moves as the reviewing seat knows them (a hidden one must not show)
         seed = _seed_of([st.describe(a, seat) for st, a in zip(states, actions, strict=False)])
-    if seat is not None:
-        states[0]._check_seat(seat)
-    if model_ is not None:
-        model_.check(states[0])
     lineup = _lineup(game, data, bots)
     valuer, fitted = _valuer(game, valuation, lineup, rollouts, compared, seed, model_)
     if fitted is not None and fitted is not model_:
@@ -447,8 +457,10 @@ def hints(
     mover = state.current_player
     if mover < 0:
         raise ValueError(f"hints need a seat to move; {state!r} is not a seat's turn")
-    if seat is not None:
-        state._check_seat(seat)
+    seat = checks.optional_seat("seat", seat, state.game.num_players)
+    count = checks.integer("count", count, 1, MAX_COUNT)
+    seed = checks.seed("seed", seed)
+    model_ = given_model(model_, state.game)
     game = state.game
     valuer = Rollouts(game, bots, rollouts, seed)
     fitted = model_ if model_ is not None else available(game)
