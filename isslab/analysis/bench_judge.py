@@ -6,9 +6,11 @@ defaults: rollouts with the game's default bot at every seat) and writes ``docs/
 * **separation**: over ``--games`` games of two bots at the two-seat table of every game (seats
   alternating, seeds 0, 1, ...), the share of games in which the first bot's total loss is larger
   than the second's, with its Wilson interval. The default pair is ``random`` against the game's
-  default bot (bar: at least 0.9); ``--lineup expert,greedy`` measures another pair (the expert
-  against the default bot, bar 0.7, waits for the expert), and ``--rollout-bots`` the bots the
-  judge's rollouts play (a search bot is too slow to play every rollout);
+  default bot (bar: at least 0.9); ``--lineup greedy,expert`` measures another pair, the weaker
+  first (the default bot against the expert: the share of games in which the expert's loss is the
+  smaller, bar 0.7, waits for the expert; ``--advisers expert`` lets the judge weigh the expert's
+  moves too), and ``--rollout-bots`` the bots the judge's rollouts play (a search bot is far too
+  slow to play every rollout);
 * **exactness**: Space: 1999 with one eagle each, greedy against greedy and random against greedy:
   each seat's own-decision total in the review against the exact accounting (the exact values of
   greedy at every seat, :func:`isslab.analysis.exact_values.solve` from every position of the
@@ -18,15 +20,15 @@ defaults: rollouts with the game's default bot at every seat) and writes ``docs/
   not a search, one seat of it against the default bot at two seats (seats alternating; with
   ``--ladder-players 0`` at each game's default table among default bots), mean over
   ``--ladder-games`` games with its interval: what the label ladder rests on;
-* **speed**: the CPU seconds of a full review of a default game (median over ``--speed-games``
-  games; bar: 10 s).
+
+The CPU seconds of a full review of a default game (bar: 10 s, median) are the win-chance
+benchmark's (:mod:`isslab.analysis.bench_winchance`, ``--speed-only``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -37,10 +39,11 @@ import isslab
 from isslab.analysis import exact_values
 from isslab.analysis.ratings import label
 from isslab.analysis.review import review
-from isslab.analysis.stats import mean_interval, wilson_interval
+from isslab.analysis.review import separation as judged_separation
+from isslab.analysis.stats import mean_interval
 from isslab.core import bot_names
 
-__all__ = ["exactness", "ladder", "main", "separation", "speed"]
+__all__ = ["exactness", "ladder", "main", "separation"]
 
 ROOT = Path(__file__).resolve().parents[2]
 #: bots left out of the ladder: searches (far too slow for a hundred reviewed games)
@@ -52,39 +55,20 @@ def _cpu() -> float:
 
 
 def separation(
-    game_id: str, lineup: tuple[str, str] | None = None, games: int = 100, rollout_bots: str | None = None
+    game_id: str,
+    lineup: tuple[str, str] | None = None,
+    games: int = 100,
+    rollout_bots: str | None = None,
+    advisers: list[str] | None = None,
 ) -> dict[str, Any]:
-    """How often the first bot of ``lineup`` loses more than the second in the review of their games."""
-    game = isslab.make(game_id, players=2)
-    weak, strong = lineup if lineup is not None else ("random", game.info.default_bot)
-    larger = 0
-    cpu: list[float] = []
-    weak_rates: list[float] = []
-    strong_rates: list[float] = []
-    for i in range(games):
-        seats = [weak, strong] if i % 2 == 0 else [strong, weak]
-        w = seats.index(weak)
-        rec = isslab.play(game, seats, seed=i)
-        c = _cpu()
-        s = review(rec, bots=rollout_bots).summary()
-        cpu.append(_cpu() - c)
-        loss, rate = s["loss"].to_numpy(dtype=float), s["error_rate"].to_numpy(dtype=float)
-        larger += int(loss[w] > loss[1 - w])
-        weak_rates.append(float(rate[w]))
-        strong_rates.append(float(rate[1 - w]))
-    low, high = wilson_interval(larger, games)
-    return {
-        "game": game_id,
-        "players": 2,
-        "lineup": [weak, strong],
-        "rollout_bots": rollout_bots or game.info.default_bot,
-        "games": games,
-        "share": larger / games,
-        "low": low,
-        "high": high,
-        "error_rate": {weak: float(np.nanmean(weak_rates)), strong: float(np.nanmean(strong_rates))},
-        "review_cpu_median": statistics.median(cpu),
-    }
+    """How often the first bot of ``lineup`` loses more than the second (:func:`review.separation`)."""
+    weak, strong = lineup if lineup is not None else ("random", None)
+    c = _cpu()
+    got = judged_separation(game_id, weak, strong, games, bots=rollout_bots, advisers=advisers or ())
+    got["advisers"] = list(advisers or ())
+    got["rollout_bots"] = rollout_bots or isslab.make(game_id).info.default_bot
+    got["cpu_per_game"] = (_cpu() - c) / games
+    return got
 
 
 def exactness(games: int = 100, rollouts: int = 192) -> dict[str, Any]:
@@ -166,38 +150,19 @@ def ladder(game_id: str, games: int = 10, players: int = 2) -> dict[str, Any]:
     return out
 
 
-def speed(game_id: str, games: int = 5) -> dict[str, Any]:
-    """CPU seconds of a full review of default games of ``game_id`` (median)."""
-    game = isslab.make(game_id)
-    cpu, steps = [], []
-    for i in range(games):
-        rec = isslab.play(game, game.info.default_bot, seed=7 + i)
-        c = _cpu()
-        review(rec)
-        cpu.append(_cpu() - c)
-        steps.append(rec.steps)
-    return {
-        "game": game_id,
-        "games": games,
-        "review_cpu_median": statistics.median(cpu),
-        "review_cpu_max": max(cpu),
-        "steps_median": statistics.median(steps),
-    }
-
-
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark (module docstring) and print what it measured."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", nargs="*", default=isslab.games(), help="game ids (default: all)")
-    ap.add_argument("--parts", nargs="*", default=["separation", "exactness", "ladder", "speed"])
+    ap.add_argument("--parts", nargs="*", default=["separation", "exactness", "ladder"])
     ap.add_argument("--separation-games", type=int, default=100)
     ap.add_argument("--lineup", default=None, help="two bots, weaker first: random,greedy (default)")
     ap.add_argument("--rollout-bots", default=None, help="the bot every rollout plays (default bot)")
+    ap.add_argument("--advisers", nargs="*", default=[], help="more bots whose moves the judge weighs")
     ap.add_argument("--exact-games", type=int, default=100)
     ap.add_argument("--exact-rollouts", type=int, default=192)
     ap.add_argument("--ladder-games", type=int, default=10)
     ap.add_argument("--ladder-players", type=int, default=2, help="0: each game's default table")
-    ap.add_argument("--speed-games", type=int, default=5)
     ap.add_argument("--out", default=str(ROOT / "docs" / "judge.json"))
     args = ap.parse_args(argv)
     out_path = Path(args.out)
@@ -221,7 +186,7 @@ def main(argv: list[str] | None = None) -> None:
             continue
         for gid in args.games:
             if part == "separation":
-                got = separation(gid, lineup, args.separation_games, args.rollout_bots)
+                got = separation(gid, lineup, args.separation_games, args.rollout_bots, args.advisers)
                 results.setdefault(key, {})[gid] = got
             elif part == "ladder":
                 players = args.ladder_players or isslab.make(gid).num_players
@@ -229,11 +194,8 @@ def main(argv: list[str] | None = None) -> None:
                 results.setdefault("ladder" if args.ladder_players == 2 else f"ladder_{players}", {})[gid] = (
                     got
                 )
-            elif part == "speed":
-                got = speed(gid, args.speed_games)
-                results.setdefault("speed", {})[gid] = got
             else:
-                ap.error(f"unknown part {part!r}: separation, exactness, ladder or speed")
+                ap.error(f"unknown part {part!r}: separation, exactness or ladder")
             save()
             print(part, gid, json.dumps(got), flush=True)
 

@@ -67,7 +67,7 @@ from isslab.analysis.winprob import WinModel, available, chance_kind, given_mode
 from isslab.core import CHANCE, Action, Game, IllegalActionError, State, short_repr
 from isslab.play import BotSpec, GameRecord
 
-__all__ = ["RATINGS", "VALUATIONS", "Review", "hints", "rate", "review"]
+__all__ = ["RATINGS", "VALUATIONS", "Review", "hints", "rate", "review", "separation"]
 
 #: the valuations ``review`` offers by name
 VALUATIONS: Final = ("rollouts", "model")
@@ -475,3 +475,54 @@ def hints(
         (state.describe(m, seat), e.mean[mover], e.se[mover])
         for m, e in zip(moves[:count], ests, strict=False)
     ]
+
+
+def separation(
+    game_id: str,
+    weak: str = "random",
+    strong: str | None = None,
+    games: int = 20,
+    *,
+    players: int = 2,
+    bots: BotSpec | None = None,
+    advisers: Sequence[str] = (),
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Does the review charge the weaker bot more? ``games`` games of ``weak`` against ``strong``.
+
+    At a table of ``players`` (one seat ``weak``, the others ``strong``: the game's default bot
+    unless named; the weak seat rotating), each game reviewed at the defaults (``bots``: the
+    rollouts' line-up). Returns the share of games in which the weak seat's total loss is larger
+    than every strong seat's, with its Wilson interval, and each side's mean error rate.
+    """
+    from isslab.analysis.stats import wilson_interval
+    from isslab.core import make
+    from isslab.play import play
+
+    game = make(game_id, players=players)
+    strong = game.info.default_bot if strong is None else strong
+    games = checks.integer("games", games, 1, 100_000)
+    larger = 0
+    weak_rates: list[float] = []
+    strong_rates: list[float] = []
+    for i in range(games):
+        w = i % players
+        seats = [strong] * players
+        seats[w] = weak
+        s = review(play(game, seats, seed=seed + i), bots=bots, advisers=advisers).summary()
+        loss, rate_ = s["loss"].to_numpy(dtype=float), s["error_rate"].to_numpy(dtype=float)
+        others = [j for j in range(players) if j != w]
+        larger += int(all(loss[w] > loss[j] for j in others))
+        weak_rates.append(float(rate_[w]))
+        strong_rates += [float(rate_[j]) for j in others]
+    low, high = wilson_interval(larger, games)
+    return {
+        "game": game_id,
+        "players": players,
+        "lineup": [weak, strong],
+        "games": games,
+        "share": larger / games,
+        "low": low,
+        "high": high,
+        "error_rate": {weak: float(np.nanmean(weak_rates)), strong: float(np.nanmean(strong_rates))},
+    }
