@@ -72,9 +72,10 @@ def test_another_players_draw_is_masked():
     assert state.describe(draw, ORANGE) == "Blue draws a basic experiment card"
     state = chance(chance(state))
     keep = options(state, Keep)[1]
+    levels = ("a basic", "a medium", "an advanced")
     assert state.describe(keep, WHITE) == (
-        f"Blue keeps a {('basic', 'medium', 'advanced')[keep.kept_levels[0] - 1]} card and returns "
-        f"a {('basic', 'medium', 'advanced')[keep.returned_levels[0] - 1]} card under its deck"
+        f"Blue keeps {levels[keep.kept_levels[0] - 1]} card and returns "
+        f"{levels[keep.returned_levels[0] - 1]} card under its deck"
     )
     view = state.view(ORANGE)
     assert view["drawn"] == [1, 3] and "hand" not in view["players"][BLUE]
