@@ -200,5 +200,61 @@ def main(argv: list[str] | None = None) -> None:
             print(part, gid, json.dumps(got), flush=True)
 
 
+def _iv(value: float, low: float, high: float, digits: int = 2) -> str:
+    return f"{value:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+
+
+def docs_tables(results: dict[str, Any]) -> list[str]:
+    """The judge's tables of ``docs/win-chances.md`` (separation, exactness, ladder) from its JSON."""
+    out = []
+    sep = results.get("separation", {})
+    lines = [
+        "| game (2 seats) | games | random loses more: share [95% interval] | error rate: random | "
+        "error rate: default bot | CPU per game |",
+        "|---|---|---|---|---|---|",
+    ]
+    for gid, e in sep.items():
+        weak, strong = e["lineup"]
+        lines.append(
+            f"| {gid} ({strong}) | {e['games']} | {_iv(e['share'], e['low'], e['high'])} | "
+            f"{e['error_rate'][weak]:.1f} | {e['error_rate'][strong]:.1f} | {e['cpu_per_game']:.1f} s |"
+        )
+    out.append("\n".join(lines))
+    ex = results.get("exactness")
+    if ex:
+        lines = [
+            "| line-up | seat | exact own-decision total (mean) | review, 12 rollouts: difference | "
+            f"review, {_exact_rollouts(ex)} rollouts: difference |",
+            "|---|---|---|---|---|",
+        ]
+        for name in ("greedy-greedy", "random-greedy"):
+            e = ex[name]
+            low_key, high_key = "rollouts_12", f"rollouts_{_exact_rollouts(ex)}"
+            for j, bot_ in enumerate(e["seats"]):
+                a, b = e[low_key], e[high_key]
+                lines.append(
+                    f"| {name} | {bot_} | {e['exact_mean'][j]:+.3f} | "
+                    f"{_iv(a['difference'][j], a['low'][j], a['high'][j], 3)} | "
+                    f"{_iv(b['difference'][j], b['low'][j], b['high'][j], 3)} |"
+                )
+        out.append("\n".join(lines))
+    lad = results.get("ladder", {})
+    if lad:
+        lines = ["| game | bot | error rate [95% interval] | label |", "|---|---|---|---|"]
+        for gid, e in lad.items():
+            for name, v in e.items():
+                if isinstance(v, dict):
+                    lines.append(
+                        f"| {gid} | {name} | {_iv(v['error_rate'], v['low'], v['high'], 1)} | {v['label']} |"
+                    )
+        out.append("\n".join(lines))
+    return out
+
+
+def _exact_rollouts(ex: dict[str, Any]) -> int:
+    """The larger rollout count of the exactness entry."""
+    return max(int(k.split("_")[1]) for k in ex["greedy-greedy"] if k.startswith("rollouts_"))
+
+
 if __name__ == "__main__":
     main()
