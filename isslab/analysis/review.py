@@ -51,10 +51,9 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.analysis.judge import LINE_PLIES, Judge, advisers_of
 from isslab.analysis.ratings import RATINGS, accuracy, label, luck_rating, rate
-from isslab.analysis.stats import mean_interval
 from isslab.analysis.valuation import (
     DEFAULT_ROLLOUTS,
     Estimate,
@@ -65,6 +64,7 @@ from isslab.analysis.valuation import (
 )
 from isslab.analysis.winprob import WinModel, available, chance_kind, given_model, model
 from isslab.core import CHANCE, Action, Game, IllegalActionError, State, short_repr
+from isslab.frames.stats import mean_interval
 from isslab.play import BotSpec, GameRecord
 
 __all__ = ["RATINGS", "VALUATIONS", "Review", "hints", "rate", "review", "separation"]
@@ -495,8 +495,8 @@ def separation(
     rollouts' line-up). Returns the share of games in which the weak seat's total loss is larger
     than every strong seat's, with its Wilson interval, and each side's mean error rate.
     """
-    from isslab.analysis.stats import wilson_interval
     from isslab.core import make
+    from isslab.frames.stats import wilson_interval
     from isslab.play import play
 
     game = make(game_id, players=players)

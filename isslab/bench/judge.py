@@ -1,7 +1,8 @@
 """The judge's benchmark: does a review judge decisions right, and what does it cost? (``python -m ...``)
 
-``python -m isslab.analysis.bench_judge`` measures the review (:func:`isslab.review` at its
-defaults: rollouts with the game's default bot at every seat) and writes ``docs/judge.json``:
+``python -m isslab.bench --sections judge`` (or ``python -m isslab.bench.judge``) measures the
+review (:func:`isslab.review` at its defaults: rollouts with the game's default bot at every seat)
+and writes ``docs/judge.json``:
 
 * **separation**: over ``--games`` games of two bots at the two-seat table of every game (seats
   alternating, seeds 0, 1, ...), the share of games in which the first bot's total loss is larger
@@ -22,7 +23,7 @@ defaults: rollouts with the game's default bot at every seat) and writes ``docs/
   ``--ladder-games`` games with its interval: what the label ladder rests on;
 
 The CPU seconds of a full review of a default game (bar: 10 s, median) are the win-chance
-benchmark's (:mod:`isslab.analysis.bench_winchance`, ``--speed-only``).
+benchmark's (:mod:`isslab.bench.winchance`, ``--speed-only``).
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ from isslab.analysis import exact_values
 from isslab.analysis.ratings import label
 from isslab.analysis.review import review
 from isslab.analysis.review import separation as judged_separation
-from isslab.analysis.stats import mean_interval
 from isslab.core import bot_names
+from isslab.frames.stats import mean_interval
 
 __all__ = ["exactness", "ladder", "main", "separation"]
 
