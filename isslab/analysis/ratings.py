@@ -15,8 +15,8 @@ All thresholds are on the result's [0, 1] range (a win chance: points of chance 
 * a seat's **error rate** is its mean loss per decision (in thousandths of the range, GNU
   Backgammon's unit), and its **label** comes from :data:`LADDER`: GNU Backgammon's eight words, with
   thresholds set from the error rates the bots of isslab measure (``docs/win-chances.md``, "The label
-  ladder": the default bot of each game lands on *advanced* or better, ``random`` on *beginner* or
-  worse).
+  ladder": at two seats the default bot lands on *supernatural*, 1969's ``moonshot`` and ``spy`` on
+  *expert* and *advanced*, ``random`` and ``first`` on *casual* or *beginner*).
 """
 
 from __future__ import annotations
