@@ -116,6 +116,9 @@ class Judge:
         self.seed = seed
         self._rng = _StepRandom()
         self._drawn: dict[tuple[State, int], State] = {}
+        # a bot may keep a plan between calls (Mission ISS's planner answers a second time otherwise):
+        # the judge asks once per position and view, so that its candidates and incumbent agree
+        self._answers: dict[tuple[State, int | None], list[list[Action]]] = {}
 
     def describe(self) -> str:
         """How candidates are chosen, in words."""
@@ -145,8 +148,11 @@ class Judge:
         ``exact_values.policy_distribution`` finds them): a move among them is the bot's own choice
         as much as the first answer (asked where ``view``'s knowledge allows).
         """
+        known = self._answers.get((state, view))
+        if known is not None:
+            return known
         asked = self._asked(state, view)
-        out = []
+        out: list[list[Action]] = []
         for fn in self.advisers:
             got: list[Action] = []
             for r in range(ASKED):
@@ -155,6 +161,7 @@ class Judge:
                 if a not in got:
                     got.append(a)
             out.append(got)
+        self._answers[(state, view)] = out
         return out
 
     def advice(self, state: State, view: int | None) -> list[Action]:
@@ -209,6 +216,8 @@ class Judge:
             return Verdict((played,), (), 0, 0, 0.0, 0.0, False)
         i = cands.index(played)
         inc = self.incumbent(state, view, played)
+        if inc is not None and inc not in cands:  # cut by MAX_CANDIDATES: the incumbent is always weighed
+            cands.append(inc)
         ref = cands.index(inc) if inc is not None and not self.valuation.cheap else i
         ests = self.valuation.compare(state, cands, view)
         if self.valuation.refinable and not self._clear(ests, ref, i, mover):
@@ -261,11 +270,13 @@ class Judge:
         then the others by their value for the mover."""
         mover = state.current_player
         cands, _ = self.candidates(state, None, view)
+        inc = self.incumbent(state, view)
+        if inc is not None and inc not in cands:  # cut by MAX_CANDIDATES: the incumbent is always weighed
+            cands.append(inc)
         if len(cands) == 1:
             return cands, []
         ests = self.valuation.compare(state, cands, view)
         means = [e.mean[mover] for e in ests]
-        inc = self.incumbent(state, view)
         ref = cands.index(inc) if inc is not None and not self.valuation.cheap else int(np.argmax(means))
         first = self._choice(ests, ref, mover)
         order = [first] + sorted((j for j in range(len(cands)) if j != first), key=lambda j: (-means[j], j))

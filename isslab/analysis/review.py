@@ -351,7 +351,8 @@ def review(
     """Review a game step by step (module docstring): a record, or a state and its history.
 
     ``seat`` reviews as that seat may know the game; None is the review after the game. ``bots``
-    are the line-up the rollouts play (default: the record's bots, else the game's default bot),
+    are the line-up the rollouts play (default: the game's default bot at every seat; ``"lineup"``:
+    the record's bots),
     ``rollouts`` the rollouts per position of the graph and ``compared`` per move compared at a
     decision (twice as many by default). ``model_`` is the fitted model to use (the first pass, or
     the valuation with ``valuation="model"``); without one the package's or the cache's is taken
