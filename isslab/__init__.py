@@ -13,6 +13,7 @@ import isslab.games as _game_packages  # noqa: E402, F401  (registers every game
 from isslab import bots
 from isslab.analysis import Evaluation, Review, evaluate, review, winprob
 from isslab.analysis.report import report  # noqa: E402  (after simulate and compare, which it uses)
+from isslab.analysis.tune import Target, TuneResult, tune
 from isslab.core import (
     CHANCE,
     TERMINAL,
@@ -60,6 +61,8 @@ __all__ = [
     "ReturnsKind",
     "Review",
     "State",
+    "Target",
+    "TuneResult",
     "action_type",
     "bot",
     "bot_names",
@@ -80,6 +83,7 @@ __all__ = [
     "simulate",
     "summarize",
     "sweep",
+    "tune",
     "variant",
     "winprob",
 ]
