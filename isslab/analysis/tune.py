@@ -263,7 +263,7 @@ class TuneResult:
     rechecked: pd.DataFrame
     #: the best re-checked setting (the smallest worst error): the values of ``over``
     best: dict[str, Any]
-    #: the options (and game id) that make the best setting
+    #: the game id and the options (the fixed ones and the searched ones) that make the best setting
     best_game_id: str
     best_options: dict[str, Any]
     study: Any = field(repr=False)
@@ -426,6 +426,11 @@ def _fresh_seed(seed: int) -> int:
     return int(state[0]) << 64 | int(state[1])
 
 
+def _searched(option: str, over: Mapping[str, Any]) -> bool:
+    """True when ``over`` sets ``option`` (whole, or one of its entries)."""
+    return any(isinstance(k, str) and (k == option or k.startswith(option + "[")) for k in over)
+
+
 def _check_bots(bots: Any, game: Game) -> tuple[str, ...]:
     if bots is None:
         return (game.info.default_bot,)
@@ -495,8 +500,9 @@ def tune(
         game = make(game_id, **options)  # the fixed options, checked (a ValueError names a bad one)
     else:
         raise ValueError(f"game must be a game id or a Game, got {short_repr(game, 60)}")
-    params = check_over(over, game_id, {k: v for k, v in fixed.items() if k not in over})
-    fixed = {k: v for k, v in fixed.items() if k not in {p.option for p in params}}
+    if not options:  # a Game fixes every option but the searched ones
+        fixed = {k: v for k, v in fixed.items() if not isinstance(over, Mapping) or not _searched(k, over)}
+    params = check_over(over, game_id, fixed)
     lineup = _check_bots(bots, game)
     goals = check_targets(targets, game, lineup)
     budget = checks.integer("budget", budget, 1, MAX_BUDGET)
@@ -594,9 +600,10 @@ def _search(
         raise ValueError(
             "no setting could be measured" + (f": the game refused them ({refused[0]})" if refused else "")
         )
-    rechecked, played_again = _recheck(plan, trials, recheck, top, seed, pool)
+    settings = list(seen)  # in the order of the trials table's rows
+    rechecked, played_again = _recheck(plan, trials, settings, recheck, top, seed, pool)
     best = rechecked.attrs["best"]
-    values = tuple(rechecked.loc[rechecked["setting"] == best, [p.name for p in params]].iloc[0])
+    values = settings[int(rechecked.loc[rechecked["setting"] == best, "trial"].iloc[0])]
     gid, opts = options_of(params, values, plan.game_id, plan.fixed)
     return TuneResult(
         game=plan.game_id,
@@ -606,7 +613,7 @@ def _search(
         rechecked=rechecked,
         best=dict(zip([p.name for p in params], values, strict=True)),
         best_game_id=gid,
-        best_options={k: v for k, v in opts.items() if k not in plan.fixed or any(p.option == k for p in params)},
+        best_options=opts,
         study=study,
         games_played=played + played_again,
         interrupted=interrupted,
@@ -631,7 +638,7 @@ def _tell(study: Any, trial: Any, goals: Sequence[Target], readings: list[Readin
 
 
 def _recheck(
-    plan: _Plan, trials: pd.DataFrame, games: int, top: int, seed: int, pool: Any
+    plan: _Plan, trials: pd.DataFrame, settings: Sequence[tuple[Any, ...]], games: int, top: int, seed: int, pool: Any
 ) -> tuple[pd.DataFrame, int]:
     """The best settings played again on fresh seeds: one row per setting and target."""
     names = [p.name for p in plan.params]
@@ -641,7 +648,7 @@ def _recheck(
     fresh = _fresh_seed(seed)
     rows = []
     for setting, (_, trial) in enumerate(picked.iterrows()):
-        values = tuple(trial[n] for n in names)
+        values = settings[int(trial["trial"])]
         readings = _play(plan, plan.settings(values), fresh, games, pool)
         for t, r in zip(plan.targets, readings, strict=True):
             row: dict[str, Any] = {"setting": setting, "trial": int(trial["trial"])}

@@ -153,19 +153,19 @@ def _param(name: str, spec: Any, opt: Option, current: Any, path: tuple[int, ...
         for end in (spec[0], spec[-1]):
             _validated(opt, current, path, end, name)
         return Param(name, opt.name, path, "int", spec[0], spec[-1], abs(spec.step))
-    if isinstance(spec, tuple) and len(spec) == 2 and _numbers(spec) and not isinstance(example, tuple | str):
+    if isinstance(spec, tuple) and len(spec) == 2 and _numbers(spec):
         lo, hi = spec
+        if not whole and not isinstance(example, float):
+            raise ValueError(
+                f"over: {name}: a range (low, high) is for a number option; give a list of the values "
+                f"of {opt.name} to choose from"
+            )
         if not lo < hi:
             raise ValueError(f"over: {name}: a range (low, high) needs low < high, got {short_repr(spec, 40)}")
         if whole and not (isinstance(lo, int) and isinstance(hi, int)):
             raise ValueError(
                 f"over: {name}: {opt.name} takes whole numbers, so its range needs whole ends, got "
                 f"{short_repr(spec, 40)}"
-            )
-        if not whole and not isinstance(example, float):
-            raise ValueError(
-                f"over: {name}: a range (low, high) is for a number option; give a list of the values "
-                f"of {opt.name} to choose from"
             )
         for end in spec:
             _validated(opt, current, path, end, name)
