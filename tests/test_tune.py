@@ -320,3 +320,53 @@ def test_a_cooperative_game_has_no_first_player_advantage_to_aim_at() -> None:
         seconds=2.0,
     )
     assert "has no value in Mission ISS: it is cooperative" in str(err)
+
+
+# --- the lab's Tune tab, without a browser ------------------------------------------------------------
+
+
+def test_the_lab_tune_tab_searches_with_a_live_plot_and_puts_the_best_into_the_controls() -> None:
+    pytest.importorskip("ipycanvas")
+    from isslab_widgets.lab_tune import NONE, TunePanel
+    from isslab_widgets.lab_widget import Lab
+
+    lab = Lab("space-1999", players=2, bots=["greedy"])
+    panel = lab.tune
+    assert isinstance(panel, TunePanel) and lab.tabs.get_title(4) == "Tune"
+    assert "first_player_advantage" in panel.measures and "ladder" in panel.measures
+    panel.over_rows[0][0].value = "eagles"
+    panel.over_rows[0][1].value = "2..3"
+    panel.over_rows[1][0].value = "forced_launch"
+    panel.over_rows[1][1].value = "false, true"
+    panel.target_rows[0][0].value = "median_length"
+    panel.target_rows[0][1].value, panel.target_rows[0][2].value = "20", "40"
+    panel.budget.value, panel.games.value, panel.recheck.value = 4, 10, 12
+    drawn: list[int] = []
+    painted = panel.draw
+
+    def draw() -> bool:
+        ok = painted()
+        drawn.append(ok)
+        return ok
+
+    panel.draw = draw  # type: ignore[method-assign]
+    assert panel.run() is not None
+    res = panel.wait(600.0)
+    assert len(res.trials) == 4 and res.best_options["players"] == 2
+    assert panel.live.value and panel.live.layout.display == ""  # the plot of the search is shown
+    assert any(drawn) and "re-checked" in panel.answer.value and not panel.use_button.disabled
+    assert "4 settings tried" in panel.status.value
+    panel.use_best()
+    assert lab.options()["eagles"] == res.best["eagles"]
+    assert lab.options()["forced_launch"] == res.best["forced_launch"]
+    # a bad form is a message on the status line, and nothing runs
+    panel.over_rows[0][1].value = "2..x"
+    assert panel.run() is None and "the range of eagles" in panel.status.value
+    panel.over_rows[0][1].value = "0..3"
+    assert panel.run() is None and "option eagles=0 is not allowed" in panel.status.value
+    panel.over_rows[0][1].value = "2..3"
+    panel.target_rows[0][1].value = "low"
+    assert panel.run() is None and "the low end of median_length" in panel.status.value
+    for row in panel.target_rows:
+        row[0].value = NONE
+    assert panel.run() is None and "choose at least one target" in panel.status.value

@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     import optuna
     from matplotlib.figure import Figure
 
-__all__ = ["SAMPLERS", "Target", "TuneResult", "tune"]
+__all__ = ["SAMPLERS", "Target", "TuneResult", "TuneSpec", "run_tune", "tune", "tune_spec"]
 
 #: the search strategies ``sampler=`` names
 SAMPLERS: Final = ("tpe", "random")
@@ -148,46 +148,65 @@ def _journal(path: Path) -> bool:
     return isinstance(record, dict) and "op_code" in record
 
 
-def _study(
-    storage: Any, definition: dict[str, Any], sampler: optuna.samplers.BaseSampler
-) -> tuple[optuna.Study, bool]:
-    """The search's study, new or resumed from ``storage``; ``ValueError`` rather than touch a file that
-    holds anything else."""
-    import optuna
-    from optuna.storages import JournalStorage
-    from optuna.storages.journal import JournalFileBackend
-
+def _check_storage(storage: Any, definition: dict[str, Any]) -> Path | None:
+    """``storage`` as a path, checked before any game: a folder that exists, and a file that is new,
+    empty, or the journal of this very search; ``ValueError`` rather than touch anything else."""
     if storage is None:
-        return optuna.create_study(sampler=sampler, direction="minimize", study_name=STUDY), False
+        return None
     if not isinstance(storage, str | Path):
         raise ValueError(f"storage must be a file path (the search's journal), got {short_repr(storage, 60)}")
     path = Path(storage)
     shown = short_repr(str(storage), 80)
-    if path.is_dir():
-        raise ValueError(f"storage={shown} is a folder; name a file for the search's journal")
-    if not path.parent.is_dir():
-        raise ValueError(f"storage={shown}: the folder {short_repr(str(path.parent), 80)} does not exist")
-    if path.exists() and not _journal(path):
-        raise ValueError(
-            f"storage={shown} exists and is not the journal of a search: it is left untouched; name a new file"
-        )
-    journal = JournalStorage(JournalFileBackend(str(path)))
-    names = [s.study_name for s in journal.get_all_studies()]
-    if STUDY in names:
-        study = optuna.load_study(study_name=STUDY, storage=journal, sampler=sampler)
-        said = study.user_attrs.get("definition")
+    try:
+        if path.is_dir():
+            raise ValueError(f"storage={shown} is a folder; name a file for the search's journal")
+        if not path.parent.is_dir():
+            raise ValueError(f"storage={shown}: the folder {short_repr(str(path.parent), 80)} does not exist")
+        known = path.exists() and path.stat().st_size > 0
+        if known and not _journal(path):
+            raise ValueError(
+                f"storage={shown} exists and is not the journal of a search: it is left untouched; name a new file"
+            )
+    except OSError as exc:
+        raise ValueError(f"storage={shown} cannot be read: {exc.strerror or exc}") from None
+    if known:
+        import optuna
+        from optuna.storages import JournalStorage
+        from optuna.storages.journal import JournalFileBackend
+
+        studies = JournalStorage(JournalFileBackend(str(path))).get_all_studies()
+        names = [st.study_name for st in studies]
+        if names != [STUDY]:
+            raise ValueError(
+                f"storage={shown} holds studies of another program ({', '.join(names)}): it is left untouched; "
+                "name a new file"
+            )
+        said = studies[0].user_attrs.get("definition")
         if said != definition:
             diff = sorted(k for k in definition if not isinstance(said, dict) or said.get(k) != definition[k])
             raise ValueError(
-                f"storage={shown} holds another search (its {', '.join(diff) or 'definition'} differ): it is left "
-                "untouched; name a new file to start this one"
+                f"storage={shown} holds another search (its {', '.join(diff) or 'definition'} differ): it is "
+                "left untouched; name a new file to start this one"
             )
-        return study, True
-    if names:
-        raise ValueError(f"storage={shown} holds studies of another program ({', '.join(names)}): name a new file")
-    study = optuna.create_study(sampler=sampler, direction="minimize", study_name=STUDY, storage=journal)
-    study.set_user_attr("definition", definition)
-    return study, False
+        del optuna
+    return path
+
+
+def _study(path: Path | None, definition: dict[str, Any], sampler: optuna.samplers.BaseSampler) -> optuna.Study:
+    """The search's study: in memory, new in its file, or resumed from it (checked by :func:`_check_storage`)."""
+    import optuna
+    from optuna.storages import JournalStorage
+    from optuna.storages.journal import JournalFileBackend
+
+    if path is None:
+        return optuna.create_study(sampler=sampler, direction="minimize", study_name=STUDY)
+    journal = JournalStorage(JournalFileBackend(str(path)))
+    study = optuna.create_study(
+        sampler=sampler, direction="minimize", study_name=STUDY, storage=journal, load_if_exists=True
+    )
+    if "definition" not in study.user_attrs:
+        study.set_user_attr("definition", definition)
+    return study
 
 
 def _sampler(sampler: Any, seed: int, budget: int) -> optuna.samplers.BaseSampler:
@@ -444,6 +463,96 @@ def _check_bots(bots: Any, game: Game) -> tuple[str, ...]:
     return tuple(lineup)
 
 
+def tune_spec(
+    game: str | Game,
+    targets: Mapping[str, Any] | Target | Sequence[Target],
+    over: Mapping[str, Any],
+    bots: str | Sequence[str] | None = None,
+    budget: int = 40,
+    *,
+    games: int = 200,
+    recheck: int | None = None,
+    top: int = 3,
+    seed: int = 0,
+    workers: Any = 1,
+    sampler: Any = "tpe",
+    storage: str | Path | None = None,
+    progress: bool = True,
+    on_trial: Callable[[pd.DataFrame], None] | None = None,
+    stop: threading.Event | None = None,
+    **options: Any,
+) -> TuneSpec:
+    """The search ``tune`` would run with these arguments, every one checked before any game."""
+    if isinstance(game, Game):
+        if options:
+            raise ValueError(
+                f"options {', '.join(options)} were given with a ready-made game; pass a game id instead"
+            )
+        game_id, fixed = game.id, dict(game.options)
+    elif isinstance(game, str):
+        game_id, fixed = game, dict(options)
+        game = make(game_id, **options)  # the fixed options, checked (a ValueError names a bad one)
+    else:
+        raise ValueError(f"game must be a game id or a Game, got {short_repr(game, 60)}")
+    if not options:  # a Game fixes every option but the searched ones
+        fixed = {k: v for k, v in fixed.items() if not isinstance(over, Mapping) or not _searched(k, over)}
+    params = check_over(over, game_id, fixed)
+    lineup = _check_bots(bots, game)
+    goals = check_targets(targets, game, lineup)
+    budget = checks.integer("budget", budget, 1, MAX_BUDGET)
+    games = checks.integer("games", games, 2, checks.MAX_GAMES)
+    recheck = games * 4 if recheck is None else checks.integer("recheck", recheck, 2, checks.MAX_GAMES)
+    top = checks.integer("top", top, 1, 100)
+    seed = checks.seed("seed", seed)
+    progress = checks.flag("progress", progress)
+    if on_trial is not None and not callable(on_trial):
+        raise ValueError(f"on_trial must be a callable taking a DataFrame, got {short_repr(on_trial, 40)}")
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise ValueError(f"stop must be a threading.Event (or None), got {short_repr(stop, 40)}")
+    if any(p.option == "players" for p in params):
+        long = [t.name for t in goals if len(_lineup(t, lineup)) > 1 and t.measure != LADDER]
+        if long:
+            raise ValueError(
+                f"over varies players, so a line-up must be one bot for every seat; {long[0]} names several"
+            )
+    lineups: dict[tuple[str, ...], list[int]] = {}
+    for i, t in enumerate(goals):
+        lineups.setdefault(_lineup(t, lineup), []).append(i)
+    plan = _Plan(game_id, fixed, params, goals, lineups, games)
+    chosen = _sampler(sampler, seed, budget)
+    isslab.sim.pool.as_pool(workers, games)  # the one rule of workers: a ValueError names it
+    definition = _definition(game_id, fixed, params, goals, lineup, games, seed)
+    path = _check_storage(storage, definition)
+    return TuneSpec(plan, budget, recheck, top, seed, workers, chosen, path, definition, progress, on_trial, stop)
+
+
+@dataclass(frozen=True)
+class TuneSpec:
+    """A search of ``isslab.tune``, every argument checked (:func:`tune_spec`); :func:`run_tune` plays it."""
+
+    plan: _Plan
+    budget: int
+    recheck: int
+    top: int
+    seed: int
+    workers: Any
+    sampler: Any
+    storage: Path | None
+    definition: dict[str, Any]
+    progress: bool = True
+    on_trial: Callable[[pd.DataFrame], None] | None = None
+    stop: threading.Event | None = None
+
+
+def run_tune(spec: TuneSpec) -> TuneResult:
+    """Run a checked search: the settings on one pool, then the re-check of the best."""
+    import optuna
+
+    with _quiet_optuna(), _pool(spec.workers, spec.plan.games) as pool:
+        study = _study(spec.storage, spec.definition, spec.sampler)
+        return _search(spec, study, pool, optuna)
+
+
 def tune(
     game: str | Game,
     targets: Mapping[str, Any] | Target | Sequence[Target],
@@ -487,64 +596,16 @@ def tune(
     with the table of settings tried after each one (a live plot); setting ``stop`` ends the search
     after the setting being played (the best so far is still re-checked).
     """
-    import optuna
-
-    if isinstance(game, Game):
-        if options:
-            raise ValueError(
-                f"options {', '.join(options)} were given with a ready-made game; pass a game id instead"
-            )
-        game_id, fixed = game.id, dict(game.options)
-    elif isinstance(game, str):
-        game_id, fixed = game, dict(options)
-        game = make(game_id, **options)  # the fixed options, checked (a ValueError names a bad one)
-    else:
-        raise ValueError(f"game must be a game id or a Game, got {short_repr(game, 60)}")
-    if not options:  # a Game fixes every option but the searched ones
-        fixed = {k: v for k, v in fixed.items() if not isinstance(over, Mapping) or not _searched(k, over)}
-    params = check_over(over, game_id, fixed)
-    lineup = _check_bots(bots, game)
-    goals = check_targets(targets, game, lineup)
-    budget = checks.integer("budget", budget, 1, MAX_BUDGET)
-    games = checks.integer("games", games, 2, checks.MAX_GAMES)
-    recheck = games * 4 if recheck is None else checks.integer("recheck", recheck, 2, checks.MAX_GAMES)
-    top = checks.integer("top", top, 1, 100)
-    seed = checks.seed("seed", seed)
-    progress = checks.flag("progress", progress)
-    if on_trial is not None and not callable(on_trial):
-        raise ValueError(f"on_trial must be a callable taking a DataFrame, got {short_repr(on_trial, 40)}")
-    if stop is not None and not callable(getattr(stop, "is_set", None)):
-        raise ValueError(f"stop must be a threading.Event (or None), got {short_repr(stop, 40)}")
-    if any(p.option == "players" for p in params):
-        long = [t.name for t in goals if len(_lineup(t, lineup)) > 1 and t.measure != LADDER]
-        if long:
-            raise ValueError(
-                f"over varies players, so a line-up must be one bot for every seat; {long[0]} names several"
-            )
-    lineups: dict[tuple[str, ...], list[int]] = {}
-    for i, t in enumerate(goals):
-        lineups.setdefault(_lineup(t, lineup), []).append(i)
-    plan = _Plan(game_id, fixed, params, goals, lineups, games)
-    chosen = _sampler(sampler, seed, budget)
-    definition = _definition(game_id, fixed, params, goals, lineup, games, seed)
-    with _quiet_optuna(), _pool(workers, games) as pool:
-        study, _ = _study(storage, definition, chosen)
-        return _search(plan, study, budget, recheck, top, seed, pool, progress, on_trial, stop, optuna)
+    spec = tune_spec(
+        game, targets, over, bots, budget, games=games, recheck=recheck, top=top, seed=seed, workers=workers,
+        sampler=sampler, storage=storage, progress=progress, on_trial=on_trial, stop=stop, **options,
+    )  # fmt: skip
+    return run_tune(spec)
 
 
-def _search(
-    plan: _Plan,
-    study: optuna.Study,
-    budget: int,
-    recheck: int,
-    top: int,
-    seed: int,
-    pool: Any,
-    progress: bool,
-    on_trial: Callable[[pd.DataFrame], None] | None,
-    stop: threading.Event | None,
-    optuna: Any,
-) -> TuneResult:
+def _search(spec: TuneSpec, study: optuna.Study, pool: Any, optuna: Any) -> TuneResult:
+    plan, budget, recheck, top, seed = spec.plan, spec.budget, spec.recheck, spec.top, spec.seed
+    progress, on_trial, stop = spec.progress, spec.on_trial, spec.stop
     params, goals = plan.params, plan.targets
     dists = {p.name: _distribution(p, optuna) for p in params}
     seen: dict[tuple[Any, ...], list[Reading] | None] = {}

@@ -48,6 +48,7 @@ __all__ = [
     "check_targets",
     "error_of",
     "is_metric",
+    "measures",
     "median_interval",
     "miss_of",
     "read_target",
@@ -189,6 +190,14 @@ def _metric_names(game: Game) -> list[str]:
         return [n for n in names if n not in _SEAT_METRICS]
     seats = [f"win_rate[{game.seat_name(s)}]" for s in range(game.num_players)]
     return [*names, *seats]
+
+
+def measures(game: Game) -> list[str]:
+    """The measures a target of ``game`` may name: its metrics, the ladder, its columns, medians of them."""
+    columns = [c for c in _columns(game) if c not in TRACE_COLUMNS and c not in ("game", "seed", "seat", "bot")]
+    ladder = [] if game.info.returns is ReturnsKind.COOPERATIVE else [LADDER]
+    medians = [f"median_{c}" for c in ("length", "rounds") if c in columns]
+    return [*_metric_names(game), *ladder, *medians, *columns]
 
 
 def _band(what: str, value: Any) -> tuple[float, float]:
