@@ -49,7 +49,9 @@ def whole() -> isslab.TuneResult:
 # --- the search -------------------------------------------------------------------------------------
 
 
-def test_a_space_smaller_than_the_budget_is_searched_whole_each_setting_once(whole: isslab.TuneResult) -> None:
+def test_a_space_smaller_than_the_budget_is_searched_whole_each_setting_once(
+    whole: isslab.TuneResult,
+) -> None:
     tried = whole.trials[["eagles", "forced_launch"]].apply(tuple, axis=1)
     assert sorted(tried) == [(e, f) for e in (1, 2, 3) for f in (False, True)]
     # six settings of 12 games, then two of them again on 16 fresh games
@@ -57,7 +59,7 @@ def test_a_space_smaller_than_the_budget_is_searched_whole_each_setting_once(who
 
 
 def test_every_setting_is_read_from_games_on_the_search_seeds(whole: isslab.TuneResult) -> None:
-    """A setting's numbers are those of ``simulate`` on the search's seed: the same games for every setting."""
+    """A setting's numbers are those of ``simulate`` on the search's seed: one set of games for all."""
     row = whole.trials.iloc[3]
     df = isslab.simulate(
         "space-1999", "greedy", games=12, seed=0, progress=False, rotate_seats=True, trace=True, players=2,
@@ -152,13 +154,21 @@ def test_stop_ends_the_search_and_the_best_so_far_is_rechecked() -> None:
 
 def test_error_miss_and_verdict_of_two_sided_and_one_sided_bands() -> None:
     t = Target("x", -0.02, 0.02)
-    assert error_of(t, 0.0) == 0 and error_of(t, 0.02) == pytest.approx(1) and error_of(t, -0.06) == pytest.approx(3)
+    assert (
+        error_of(t, 0.0) == 0
+        and error_of(t, 0.02) == pytest.approx(1)
+        and error_of(t, -0.06) == pytest.approx(3)
+    )
     assert miss_of(t, 0.01) == 0 and miss_of(t, -0.05) == pytest.approx(0.03)
     assert verdict(t, Reading(0.0, -0.01, 0.015, 100)) == "met"
     assert verdict(t, Reading(0.0, -0.03, 0.015, 100)) == "unsettled"
     assert verdict(t, Reading(0.1, 0.03, 0.15, 100)) == "missed"
     one = Target("ladder", 0.0, math.inf, scale=0.05)
-    assert error_of(one, 0.2) == 0 and error_of(one, 0.0) == pytest.approx(1) and error_of(one, 0.025) == pytest.approx(0.5)
+    assert (
+        error_of(one, 0.2) == 0
+        and error_of(one, 0.0) == pytest.approx(1)
+        and error_of(one, 0.025) == pytest.approx(0.5)
+    )
     assert math.isnan(error_of(t, math.nan))
 
 
@@ -202,7 +212,10 @@ def test_an_entry_of_a_tuple_option_and_the_rules_are_searched() -> None:
         progress=False, top=1,
     )  # fmt: skip
     assert sorted(res.trials["solo_cards[0]"]) == [4, 5]
-    assert res.best_options["solo_cards"][1:] == (2, 2, 2) and res.best_game().options["solo_cards"][0] in (4, 5)
+    assert res.best_options["solo_cards"][1:] == (2, 2, 2) and res.best_game().options["solo_cards"][0] in (
+        4,
+        5,
+    )
 
 
 def test_the_rules_themselves_are_a_choice_of_the_search() -> None:

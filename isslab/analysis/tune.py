@@ -165,7 +165,8 @@ def _check_storage(storage: Any, definition: dict[str, Any]) -> Path | None:
         known = path.exists() and path.stat().st_size > 0
         if known and not _journal(path):
             raise ValueError(
-                f"storage={shown} exists and is not the journal of a search: it is left untouched; name a new file"
+                f"storage={shown} exists and is not the journal of a search: it is left untouched; "
+                "name a new file"
             )
     except OSError as exc:
         raise ValueError(f"storage={shown} cannot be read: {exc.strerror or exc}") from None
@@ -178,7 +179,8 @@ def _check_storage(storage: Any, definition: dict[str, Any]) -> Path | None:
         names = [st.study_name for st in studies]
         if names != [STUDY]:
             raise ValueError(
-                f"storage={shown} holds studies of another program ({', '.join(names)}): it is left untouched; "
+                f"storage={shown} holds studies of another program ({', '.join(names)}): it is left "
+                "untouched; "
                 "name a new file"
             )
         said = studies[0].user_attrs.get("definition")
@@ -192,8 +194,10 @@ def _check_storage(storage: Any, definition: dict[str, Any]) -> Path | None:
     return path
 
 
-def _study(path: Path | None, definition: dict[str, Any], sampler: optuna.samplers.BaseSampler) -> optuna.Study:
-    """The search's study: in memory, new in its file, or resumed from it (checked by :func:`_check_storage`)."""
+def _study(
+    path: Path | None, definition: dict[str, Any], sampler: optuna.samplers.BaseSampler
+) -> optuna.Study:
+    """The search's study: in memory, new in its file, or resumed from it (see :func:`_check_storage`)."""
     import optuna
     from optuna.storages import JournalStorage
     from optuna.storages.journal import JournalFileBackend
@@ -321,7 +325,9 @@ class TuneResult:
                 f"target {r['band']}: {r['verdict']}, error {r['error']:.2f}"
             )
         if len(self.targets) > 1:
-            lines.append(f"  {int(self.trials['pareto'].sum())} settings tried are on the Pareto front of the targets")
+            lines.append(
+                f"  {int(self.trials['pareto'].sum())} settings tried are on the Pareto front of the targets"
+            )
         if self.interrupted:
             lines.append("  (the search was stopped before its budget was spent)")
         return "\n".join(lines)
@@ -332,7 +338,9 @@ class TuneResult:
     def _repr_html_(self) -> str:
         import html
 
-        table = self.rechecked.drop(columns=["pareto"]).to_html(index=False, float_format=lambda x: f"{x:.4g}")
+        table = self.rechecked.drop(columns=["pareto"]).to_html(
+            index=False, float_format=lambda x: f"{x:.4g}"
+        )
         return f"<pre>{html.escape(self.summary())}</pre>{table}"
 
     def plot(self) -> Figure:
@@ -423,12 +431,14 @@ def _definition(
     seed: int,
 ) -> dict[str, Any]:
     """What makes a search the same search (JSON): a resumed study must have been made by it."""
-    return json.loads(
+    said: dict[str, Any] = json.loads(
         json.dumps(
             {
                 "game": game_id,
                 "options": {k: checks.plain(v) for k, v in sorted(fixed.items())},
-                "over": [[p.name, p.kind, p.low, p.high, p.step, [p.label(c) for c in p.choices]] for p in params],
+                "over": [
+                    [p.name, p.kind, p.low, p.high, p.step, [p.label(c) for c in p.choices]] for p in params
+                ],
                 "targets": [[t.name, t.low, t.high, t.scale] for t in targets],
                 "bots": list(bots),
                 "games": games,
@@ -437,6 +447,7 @@ def _definition(
             default=str,
         )
     )
+    return said
 
 
 def _fresh_seed(seed: int) -> int:
@@ -459,7 +470,9 @@ def _check_bots(bots: Any, game: Game) -> tuple[str, ...]:
     known = isslab.bot_names(game.id)
     for b in lineup:
         if b not in known:
-            raise ValueError(f"bots: {short_repr(b, 40)} is not a bot of {game.id}; the bots are {', '.join(known)}")
+            raise ValueError(
+                f"bots: {short_repr(b, 40)} is not a bot of {game.id}; the bots are {', '.join(known)}"
+            )
     return tuple(lineup)
 
 
@@ -523,7 +536,9 @@ def tune_spec(
     isslab.sim.pool.as_pool(workers, games)  # the one rule of workers: a ValueError names it
     definition = _definition(game_id, fixed, params, goals, lineup, games, seed)
     path = _check_storage(storage, definition)
-    return TuneSpec(plan, budget, recheck, top, seed, workers, chosen, path, definition, progress, on_trial, stop)
+    return TuneSpec(
+        plan, budget, recheck, top, seed, workers, chosen, path, definition, progress, on_trial, stop
+    )
 
 
 @dataclass(frozen=True)
@@ -614,14 +629,21 @@ def _search(spec: TuneSpec, study: optuna.Study, pool: Any, optuna: Any) -> Tune
         if t.state.is_finished() and "readings" in t.user_attrs and all(p.name in t.params for p in params):
             values = tuple(p.read(t.params[p.name]) for p in params)
             got = t.user_attrs["readings"]
-            readings = None if got is None else [Reading(*r) for r in got]
+            stored = None if got is None else [Reading(*r) for r in got]
             if values not in seen:
-                seen[values] = readings
-                rows.append(_trial_row(params, goals, len(rows), values, readings))
+                seen[values] = stored
+                rows.append(_trial_row(params, goals, len(rows), values, stored))
     size = space_size(params)
     played = 0
     interrupted = False
-    bar = tqdm(total=budget, initial=min(len(seen), budget), disable=not progress, desc=f"tune {plan.game_id}", unit="setting", leave=False)
+    bar = tqdm(
+        total=budget,
+        initial=min(len(seen), budget),
+        disable=not progress,
+        desc=f"tune {plan.game_id}",
+        unit="setting",
+        leave=False,
+    )
     try:
         asks = 0
         while len(seen) < min(budget, size) and asks < budget * _ASKS_PER_SETTING:
@@ -644,7 +666,9 @@ def _search(spec: TuneSpec, study: optuna.Study, pool: Any, optuna: Any) -> Tune
                 interrupted = True
                 break
             played += plan.games * len(plan.lineups) if readings is not None else 0
-            trial.set_user_attr("readings", None if readings is None else [list(r.__dict__.values()) for r in readings])
+            trial.set_user_attr(
+                "readings", None if readings is None else [list(r.__dict__.values()) for r in readings]
+            )
             seen[values] = readings
             _tell(study, trial, goals, readings, optuna)
             rows.append(_trial_row(params, goals, len(rows), values, readings))
@@ -657,7 +681,11 @@ def _search(spec: TuneSpec, study: optuna.Study, pool: Any, optuna: Any) -> Tune
         bar.close()
     trials = _table(rows, goals)
     if not trials["worst"].notna().any():
-        refused = [t.user_attrs.get("refused") for t in study.get_trials(deepcopy=False) if t.user_attrs.get("refused")]
+        refused = [
+            t.user_attrs.get("refused")
+            for t in study.get_trials(deepcopy=False)
+            if t.user_attrs.get("refused")
+        ]
         raise ValueError(
             "no setting could be measured" + (f": the game refused them ({refused[0]})" if refused else "")
         )
@@ -690,7 +718,9 @@ def _distribution(p: Param, optuna: Any) -> Any:
     return d.CategoricalDistribution([p.label(c) for c in p.choices])
 
 
-def _tell(study: Any, trial: Any, goals: Sequence[Target], readings: list[Reading] | None, optuna: Any) -> None:
+def _tell(
+    study: Any, trial: Any, goals: Sequence[Target], readings: list[Reading] | None, optuna: Any
+) -> None:
     worst = math.nan if readings is None else _worst(goals, readings)
     if math.isnan(worst):
         study.tell(trial, state=optuna.trial.TrialState.FAIL)
@@ -699,7 +729,13 @@ def _tell(study: Any, trial: Any, goals: Sequence[Target], readings: list[Readin
 
 
 def _recheck(
-    plan: _Plan, trials: pd.DataFrame, settings: Sequence[tuple[Any, ...]], games: int, top: int, seed: int, pool: Any
+    plan: _Plan,
+    trials: pd.DataFrame,
+    settings: Sequence[tuple[Any, ...]],
+    games: int,
+    top: int,
+    seed: int,
+    pool: Any,
 ) -> tuple[pd.DataFrame, int]:
     """The best settings played again on fresh seeds: one row per setting and target."""
     names = [p.name for p in plan.params]
@@ -730,7 +766,7 @@ def _recheck(
             rows.append(row)
     out = pd.DataFrame(rows)
     worst = out.groupby("setting")["error"].max()
-    out.attrs["best"] = int(worst.idxmin()) if worst.notna().any() else 0
+    errors = worst.to_numpy(dtype=float)
+    out.attrs["best"] = int(worst.index[int(np.nanargmin(errors))]) if not np.isnan(errors).all() else 0
     out.attrs["fresh_seed"] = fresh
     return out, games * len(plan.lineups) * len(picked)
-

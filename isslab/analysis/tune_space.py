@@ -91,7 +91,8 @@ class Param:
 def _option(schema: Mapping[str, Option], name: str, game_id: str) -> Option:
     if name not in schema:
         raise ValueError(
-            f"over: {short_repr(name, 40)} is not an option of {game_id}; the options are: {', '.join(schema)}"
+            f"over: {short_repr(name, 40)} is not an option of {game_id}; "
+            f"the options are: {', '.join(schema)}"
         )
     return schema[name]
 
@@ -161,7 +162,9 @@ def _param(name: str, spec: Any, opt: Option, current: Any, path: tuple[int, ...
                 f"of {opt.name} to choose from"
             )
         if not lo < hi:
-            raise ValueError(f"over: {name}: a range (low, high) needs low < high, got {short_repr(spec, 40)}")
+            raise ValueError(
+                f"over: {name}: a range (low, high) needs low < high, got {short_repr(spec, 40)}"
+            )
         if whole and not (isinstance(lo, int) and isinstance(hi, int)):
             raise ValueError(
                 f"over: {name}: {opt.name} takes whole numbers, so its range needs whole ends, got "
@@ -179,7 +182,8 @@ def _param(name: str, spec: Any, opt: Option, current: Any, path: tuple[int, ...
         values = checks.distinct(f"over: {name}", values)
         return Param(name, opt.name, path, "choice", choices=tuple(values))
     raise ValueError(
-        f"over: {name} takes a range (low, high), a range(...) or a list of values, got {short_repr(spec, 60)}"
+        f"over: {name} takes a range (low, high), a range(...) or a list of values, "
+        f"got {short_repr(spec, 60)}"
     )
 
 
@@ -201,7 +205,8 @@ def check_over(over: Any, game_id: str, fixed: Mapping[str, Any]) -> list[Param]
     """``over`` checked against the game: known names, none also fixed, every value allowed."""
     if not isinstance(over, Mapping) or not over:
         raise ValueError(
-            f"over must be a dict of option -> range or values, like {{'eagles': (2, 6)}}, got {short_repr(over, 60)}"
+            "over must be a dict of option -> range or values, like {'eagles': (2, 6)}, "
+            f"got {short_repr(over, 60)}"
         )
     names = checks.mapping_keys("over", over)
     if len(names) > MAX_PARAMS:
@@ -217,7 +222,9 @@ def check_over(over: Any, game_id: str, fixed: Mapping[str, Any]) -> list[Param]
         option = m.group(1) if m else name
         opt = _option(schema, option, game_id)
         if option in fixed:
-            raise ValueError(f"over: option {option} is also fixed (={short_repr(fixed[option], 30)}): give it once")
+            raise ValueError(
+                f"over: option {option} is also fixed (={short_repr(fixed[option], 30)}): give it once"
+            )
         path = tuple(int(i) for i in re.findall(r"\d+", m.group(2))) if m else ()
         current = resolved[option]
         if path:
@@ -230,7 +237,9 @@ def check_over(over: Any, game_id: str, fixed: Mapping[str, Any]) -> list[Param]
     return params
 
 
-def options_of(params: Sequence[Param], values: Sequence[Any], game_id: str, fixed: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+def options_of(
+    params: Sequence[Param], values: Sequence[Any], game_id: str, fixed: Mapping[str, Any]
+) -> tuple[str, dict[str, Any]]:
     """The game id and the options of one candidate: ``fixed`` with the searched values set."""
     gid = game_id
     resolved = game_class(game_id).resolve_options(fixed)

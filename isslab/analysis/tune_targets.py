@@ -194,7 +194,9 @@ def _metric_names(game: Game) -> list[str]:
 
 def measures(game: Game) -> list[str]:
     """The measures a target of ``game`` may name: its metrics, the ladder, its columns, medians of them."""
-    columns = [c for c in _columns(game) if c not in TRACE_COLUMNS and c not in ("game", "seed", "seat", "bot")]
+    columns = [
+        c for c in _columns(game) if c not in TRACE_COLUMNS and c not in ("game", "seed", "seat", "bot")
+    ]
     ladder = [] if game.info.returns is ReturnsKind.COOPERATIVE else [LADDER]
     medians = [f"median_{c}" for c in ("length", "rounds") if c in columns]
     return [*_metric_names(game), *ladder, *medians, *columns]
@@ -286,7 +288,9 @@ def _check_target(t: Any, game: Game, bots: Sequence[str]) -> Target:
     if t.measure == LADDER:
         ladder = tuple(t.ladder)
         if len(ladder) < 2:
-            raise ValueError(f"target ladder needs at least two bots, weakest first, got {short_repr(ladder)}")
+            raise ValueError(
+                f"target ladder needs at least two bots, weakest first, got {short_repr(ladder)}"
+            )
         _check_bots("target ladder", ladder, known_bots)
         if len(set(ladder)) != len(ladder):
             raise ValueError(f"target ladder names a bot twice: {', '.join(ladder)}")
@@ -313,7 +317,9 @@ def _check_target(t: Any, game: Game, bots: Sequence[str]) -> Target:
 def _check_bots(what: str, bots: Sequence[Any], known: Sequence[str]) -> None:
     for b in bots:
         if not isinstance(b, str) or b not in known:
-            raise ValueError(f"{what}: {short_repr(b, 40)} is not a bot of the game; the bots are {', '.join(known)}")
+            raise ValueError(
+                f"{what}: {short_repr(b, 40)} is not a bot of the game; the bots are {', '.join(known)}"
+            )
 
 
 def _check_measure(measure: str, game: Game, seat: int | None, bot: str | None) -> None:
@@ -324,7 +330,9 @@ def _check_measure(measure: str, game: Game, seat: int | None, bot: str | None) 
     parts = [diff.group(1), diff.group(2)] if diff else [measure.removeprefix("median_")]
     if measure in names:
         if seat is not None or bot is not None:
-            raise ValueError(f"target {measure!r} is a metric of the whole table: seat= and bot= are for columns")
+            raise ValueError(
+                f"target {measure!r} is a metric of the whole table: seat= and bot= are for columns"
+            )
         return
     if all(p in columns and p not in TRACE_COLUMNS for p in parts):
         return
@@ -392,7 +400,9 @@ def _read_ladder(target: Target, df: pd.DataFrame) -> Reading:
         pair = stacked[stacked["rung"].isin([weak, strong])]
         table = compare(pair, "rung", metric="value", baseline=weak)
         row = table[table["rung"] == strong].iloc[0]
-        reading = Reading(float(row["diff"]), float(row["diff_low"]), float(row["diff_high"]), int(row["games"]))
+        reading = Reading(
+            float(row["diff"]), float(row["diff_low"]), float(row["diff_high"]), int(row["games"])
+        )
         if worst is None or reading.value < worst.value:
             worst = reading
     assert worst is not None

@@ -63,10 +63,12 @@ def _band_end(text: str, what: str) -> float | None:
     try:
         return float(text)
     except ValueError:
-        raise ValueError(f"{what}: give a number (or leave it empty for no bound), got {short_repr(text, 40)}") from None
+        raise ValueError(
+            f"{what}: give a number (or leave it empty for no bound), got {short_repr(text, 40)}"
+        ) from None
 
 
-class TunePanel(widgets.VBox):
+class TunePanel(widgets.VBox):  # type: ignore[misc]  # a box is Any without stubs
     """The Tune tab of a lab: what to search, the targets, and the search with its live plot."""
 
     def __init__(self, lab: Lab) -> None:
@@ -92,13 +94,17 @@ class TunePanel(widgets.VBox):
         self.measures = [NONE, *measures(isslab.make(lab.game_id))]
         self.target_rows = [
             (
-                W.Dropdown(options=self.measures, value=NONE, description="target", layout=W.Layout(width="300px")),
+                W.Dropdown(
+                    options=self.measures, value=NONE, description="target", layout=W.Layout(width="300px")
+                ),
                 W.Text("", placeholder="low", layout=W.Layout(width="110px")),
                 W.Text("", placeholder="high", layout=W.Layout(width="110px")),
             )
             for _ in range(ROWS)
         ]
-        self.ladder = W.Text("", placeholder="random, greedy", description="ladder bots", layout=W.Layout(width="420px"))
+        self.ladder = W.Text(
+            "", placeholder="random, greedy", description="ladder bots", layout=W.Layout(width="420px")
+        )
         self.budget = W.IntText(30, description="settings")
         self.games = W.IntText(200, description="games each")
         self.recheck = W.IntText(800, description="re-check")
@@ -163,7 +169,10 @@ class TunePanel(widgets.VBox):
             if m == LADDER:
                 out[m] = [b.strip() for b in self.ladder.value.split(",") if b.strip()]
                 continue
-            out[m] = (_band_end(low.value, f"the low end of {m}"), _band_end(high.value, f"the high end of {m}"))
+            out[m] = (
+                _band_end(low.value, f"the low end of {m}"),
+                _band_end(high.value, f"the high end of {m}"),
+            )
         if not out:
             raise ValueError("targets: choose at least one target, with its band")
         return out
@@ -222,7 +231,9 @@ class TunePanel(widgets.VBox):
             self.say("searching ...")
             self.thread = threading.Thread(target=self._work, args=(spec,), name="isslab-tune", daemon=True)
             self.thread.start()
-            threading.Thread(target=self._paint, args=(self.thread,), name="isslab-tune-plot", daemon=True).start()
+            threading.Thread(
+                target=self._paint, args=(self.thread,), name="isslab-tune-plot", daemon=True
+            ).start()
             return self.thread
 
     def _work(self, spec: TuneSpec) -> None:
