@@ -44,7 +44,6 @@ import random
 import tempfile
 import warnings
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -52,12 +51,23 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.analysis import modelfile
 from isslab.analysis.features import progress_features, seat_features
-from isslab.analysis.pool import check_workers, run_chunks
-from isslab.core import TERMINAL, Game, ReturnsKind, State, make, parse_json, register_value, short_repr
+from isslab.core import (
+    TERMINAL,
+    VERSION,
+    Game,
+    ReturnsKind,
+    State,
+    make,
+    parse_json,
+    register_value,
+    short_repr,
+)
 from isslab.play import derive_seeds, expand_bots, play
+from isslab.sim.chunks import run_chunks
+from isslab.sim.pool import Workers, as_pool
 
 __all__ = [
     "DEFAULT_GAMES",
@@ -98,12 +108,6 @@ MAX_GAMES: Final = 200_000
 _CHUNK: Final = 50
 
 _SHIPPED: Final = Path(__file__).with_name("models")
-
-
-def _version() -> str:
-    import isslab
-
-    return str(isslab.__version__)
 
 
 def cache_dir() -> Path:
@@ -159,7 +163,7 @@ def _key(game: Game, spec: FitSpec) -> dict[str, Any]:
     key: dict[str, Any] = {
         "game": game.id,
         "options": _options_json(game),
-        "version": _version(),
+        "version": VERSION,
         "spec": spec.as_json(),
     }
     features = _features_version(game)
@@ -375,9 +379,9 @@ class WinModel:
             raise ValueError(f"the model file is of {short_repr(doc.get('game'))}, not {game.id}")
         if doc.get("options") != _options_json(game):
             raise ValueError(f"the model file is of other options of {game.id} than {game!r}")
-        if doc.get("version") != _version():
+        if doc.get("version") != VERSION:
             raise ValueError(
-                f"the model file was fitted by isslab {short_repr(doc.get('version'))}, this is {_version()}"
+                f"the model file was fitted by isslab {short_repr(doc.get('version'))}, this is {VERSION}"
             )
         if doc.get("features") != _features_version(game):
             raise ValueError(
@@ -539,7 +543,7 @@ def collect(
     bots: str | Sequence[str] | None = None,
     seed: int = 0,
     positions: int = DEFAULT_POSITIONS,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     progress: bool = False,
 ) -> Rows:
     """Simulate ``games`` games and return rows from ``positions`` positions of each (the fit's data)."""
@@ -549,7 +553,6 @@ def collect(
     seed = checks.seed("seed", seed)
     progress = checks.flag("progress", progress)
     names = _bot_names(game, bots)
-    workers = check_workers(workers)
     seeds = derive_seeds(seed, games)
     chunks = [(game, names, seeds[i : i + _CHUNK], i, positions) for i in range(0, games, _CHUNK)]
     sizes = [len(c[2]) for c in chunks]
@@ -630,13 +633,13 @@ def fit(
     games: int = DEFAULT_GAMES,
     bots: str | Sequence[str] | None = None,
     seed: int = 0,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     positions: int = DEFAULT_POSITIONS,
     progress: bool = True,
 ) -> WinModel:
     """Fit a win-chance model of ``game`` on ``games`` simulated games (``bots``: the game's default bot).
 
-    Same arguments, same model, for any ``workers`` (an int of processes or an ``Executor``). The
+    Same arguments, same model, for any ``workers`` (as ``simulate`` reads them). The
     model is not cached by this call; :func:`model` caches what it fits.
     """
     game = _check_game(game)
@@ -676,7 +679,7 @@ def model(
     games: int = DEFAULT_GAMES,
     bots: str | Sequence[str] | None = None,
     seed: int = 0,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     positions: int = DEFAULT_POSITIONS,
     progress: bool = True,
     refit: bool = False,
@@ -693,7 +696,9 @@ def model(
     seed = checks.seed("seed", seed)
     progress = checks.flag("progress", progress)
     refit = checks.flag("refit", refit)
-    workers = check_workers(workers)  # checked even when the model is found and nothing is fitted
+    as_pool(
+        workers, 1
+    )  # the one rule for workers, checked even when the model is found and nothing is fitted
     spec = FitSpec(games, positions, _bot_names(game, bots), seed)
     key = (game, spec)
     if not refit and key in _MEMO:
@@ -784,5 +789,23 @@ def chance_kind(game: Game) -> str:
 
 @register_value("model")
 def _model_leaf_value(game: Game) -> Callable[[State], list[float]]:
-    """The search bots' leaf value ``"model"``: the game's default fitted model (fitted quietly if needed)."""
-    return model(game, progress=False).values
+    """The search bots' leaf value ``"model"``: the table's default model, in memory, shipped or cached.
+
+    A search never fits a model on its first move (minutes of play, and a file written): a table
+    with no model is refused, saying how to fit one.
+    """
+    found = available(game)
+    if found is None:
+        options = ", ".join(f"{k}={v!r}" for k, v in game.options.items() if k in _changed(game))
+        raise ValueError(
+            f"value='model': no win-chance model of {game.id}"
+            + (f" ({options})" if options else "")
+            + " is shipped or cached; fit it once with isslab.winprob.model(game) (it is cached for "
+            "every later search), or search with value='rollout'"
+        )
+    return found.values
+
+
+def _changed(game: Game) -> list[str]:
+    """The options of ``game`` that differ from its defaults (what names its table)."""
+    return [o.name for o in type(game).OPTIONS if game.options.get(o.name) != o.default]
