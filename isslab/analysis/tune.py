@@ -37,8 +37,7 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-import isslab
-from isslab import checks
+import isslab.checks as checks
 from isslab.analysis.designer import metrics
 from isslab.analysis.tune_space import Param, check_over, options_of, space_size
 from isslab.analysis.tune_targets import (
@@ -52,7 +51,9 @@ from isslab.analysis.tune_targets import (
     read_target,
     verdict,
 )
-from isslab.core import Game, make, short_repr
+from isslab.core import Game, bot_names, make, short_repr
+from isslab.sim import pool as sim_pool
+from isslab.sim import simulate
 
 if TYPE_CHECKING:
     import optuna
@@ -108,7 +109,7 @@ def _play(plan: _Plan, game: Game, seed: int, games: int, workers: Any) -> list[
     readings: list[Reading | None] = [None] * len(plan.targets)
     for lineup, idx in plan.lineups.items():
         ladder = any(plan.targets[i].measure == LADDER for i in idx)
-        df = isslab.simulate(
+        df = simulate(
             game,
             bots=_seats(lineup, game.num_players, ladder),
             games=games,
@@ -246,15 +247,15 @@ def _quiet_optuna() -> Iterator[None]:
 @contextlib.contextmanager
 def _pool(workers: Any, games: int) -> Iterator[Any]:
     """``workers`` for every setting's run: a number of processes becomes one pool for the whole search."""
-    pool = isslab.sim.pool.as_pool(workers, games)  # the one rule; a ValueError names workers
+    pool = sim_pool.as_pool(workers, games)  # the one rule; a ValueError names workers
     if pool.here or pool.executor is not None:
         yield workers
         return
-    executor = isslab.sim.pool.own_executor(pool.processes)
+    executor = sim_pool.own_executor(pool.processes)
     try:
         yield executor
     except BaseException:
-        isslab.sim.pool.stop_executor(executor, (), own=True)
+        sim_pool.stop_executor(executor, (), own=True)
         raise
     executor.shutdown()
 
@@ -467,7 +468,7 @@ def _check_bots(bots: Any, game: Game) -> tuple[str, ...]:
     lineup = (bots,) if isinstance(bots, str) else bots
     if not isinstance(lineup, Sequence) or not lineup or not all(isinstance(b, str) for b in lineup):
         raise ValueError(f"bots must be a bot name or a list of bot names, got {short_repr(bots, 60)}")
-    known = isslab.bot_names(game.id)
+    known = bot_names(game.id)
     for b in lineup:
         if b not in known:
             raise ValueError(
@@ -533,7 +534,7 @@ def tune_spec(
         lineups.setdefault(_lineup(t, lineup), []).append(i)
     plan = _Plan(game_id, fixed, params, goals, lineups, games)
     chosen = _sampler(sampler, seed, budget)
-    isslab.sim.pool.as_pool(workers, games)  # the one rule of workers: a ValueError names it
+    sim_pool.as_pool(workers, games)  # the one rule of workers: a ValueError names it
     definition = _definition(game_id, fixed, params, goals, lineup, games, seed)
     path = _check_storage(storage, definition)
     return TuneSpec(

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.core import Option, game_class, games, short_repr
 
 __all__ = ["MAX_PARAMS", "Param", "check_over", "options_of", "space_size"]

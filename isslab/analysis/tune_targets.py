@@ -34,12 +34,12 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.analysis.designer import METRICS, metrics
-from isslab.analysis.frame import BASE_COLUMNS
-from isslab.analysis.stats import compare, per_game, z_value
-from isslab.analysis.trace import TRACE_COLUMNS
 from isslab.core import Game, ReturnsKind, bot_names, short_repr
+from isslab.frames.frame import BASE_COLUMNS
+from isslab.frames.stats import compare, per_game, z_value
+from isslab.frames.trace import TRACE_COLUMNS
 
 __all__ = [
     "LADDER",

@@ -482,8 +482,8 @@ def cpu_seconds() -> float:
 
 
 #: the sections of ``python -m isslab.bench``, in the order they run
-SECTIONS = ("playouts", "bots", "play", "search", "parallel", "report", "winchance")
-#: the sections run when ``--sections`` is not given (the last two take an hour between them)
+SECTIONS = ("playouts", "bots", "play", "search", "parallel", "report", "winchance", "tune")
+#: the sections run when ``--sections`` is not given (the last three take an hour or more between them)
 DEFAULT_SECTIONS = ("playouts", "bots", "play", "search", "parallel")
 
 
@@ -611,6 +611,10 @@ def main(argv: list[str] | None = None) -> int:
         from isslab.bench import report
 
         report.main(["--repeat", str(args.repeat), *(["--only", args.only] if args.only else [])])
+    if "tune" in sections:  # isslab.tune against random search and NTBEA: isslab.bench.tune prints it
+        from isslab.bench import tune
+
+        tune.main(["--out", "tune-results.json", *(["--only", args.only] if args.only else [])])
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")

@@ -1,4 +1,7 @@
-"""How well ``isslab.tune`` finds rule values: ``python -m isslab.analysis.bench_tune``.
+"""How well ``isslab.tune`` finds rule values: the ``tune`` section of ``python -m isslab.bench``.
+
+``python -m isslab.bench --sections tune`` runs it with its defaults; ``python -m isslab.bench.tune``
+alone takes the options below (``--only``, ``--seeds``, ``--samplers``).
 
 For each game, a two-option search for design targets (:data:`PROBLEMS`) is run with ``--seeds``
 seeds of the search (5 by default), each by Optuna's TPE (the default of ``tune``), by random
@@ -28,8 +31,8 @@ from typing import Any, Final
 import numpy as np
 import optuna
 
-import isslab
-from isslab.bench import cpu_seconds
+from isslab.analysis.tune import tune
+from isslab.bench.engines import cpu_seconds
 
 __all__ = ["PROBLEMS", "NTBEASampler", "bench_problem", "main"]
 
@@ -65,9 +68,11 @@ PROBLEMS: Final[dict[str, dict[str, Any]]] = {
     "1998-iss": {
         "options": {"players": 1},
         "bots": "builder",
-        "over": {"fedor_iss_material": (0, 20), "fedor_tries": (1, 10)},
+        # FEDOR's astronauts and the cargo of its shuttles move the margin most (at 1 astronaut or
+        # no cargo the builder comes near FEDOR; at the defaults it loses by about 24 points)
+        "over": {"fedor_astronauts": (1, 8), "fedor_cargo": (0, 10)},
         "targets": {"score - fedor_score": (-2, 2)},
-        "budget": 20,
+        "budget": 15,
         "games": 300,
         "recheck": 2000,
     },
@@ -136,12 +141,12 @@ class NTBEASampler(optuna.samplers.BaseSampler):
         options = [self._values(search_space[n]) for n in names]
         candidates = []
         for _ in range(self.neighbours):
-            point = list(current)
+            moved = list(current)
             flip = self._rng.random(len(names)) < 1 / len(names)
             flip[self._rng.integers(len(names))] = True
             for i in np.flatnonzero(flip):
-                point[i] = options[i][int(self._rng.integers(len(options[i])))]
-            candidates.append(tuple(point))
+                moved[i] = options[i][int(self._rng.integers(len(options[i])))]
+            candidates.append(tuple(moved))
         pick = max(candidates, key=ucb)
         return dict(zip(names, pick, strict=True))
 
@@ -169,7 +174,7 @@ def bench_problem(game_id: str, seed: int, sampler: str, workers: int = 2) -> di
     """One search of ``game_id``'s problem: its best setting's re-checked errors and the CPU seconds."""
     p = PROBLEMS[game_id]
     cpu0, wall0 = cpu_seconds(), time.perf_counter()
-    res = isslab.tune(
+    res = tune(
         game_id,
         p["targets"],
         p["over"],
@@ -195,7 +200,10 @@ def bench_problem(game_id: str, seed: int, sampler: str, workers: int = 2) -> di
         "worst_error": float(best["error"].max()),
         "met": res.met,
         "readings": [
-            {k: (float(r[k]) if isinstance(r[k], int | float | np.number) else r[k]) for k in ("target", "value", "low", "high", "error", "verdict")}
+            {
+                k: (float(r[k]) if isinstance(r[k], int | float | np.number) else r[k])
+                for k in ("target", "value", "low", "high", "error", "verdict")
+            }
             for _, r in best.iterrows()
         ],
         "settings_tried": len(res.trials),
@@ -220,7 +228,7 @@ def _summary(rows: Sequence[dict[str, Any]], game_id: str, sampler: str) -> dict
 
 def main(argv: list[str] | None = None) -> int:
     """Run the searches and print the table."""
-    ap = argparse.ArgumentParser(prog="python -m isslab.analysis.bench_tune", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m isslab.bench.tune", description=__doc__)
     ap.add_argument("--seeds", type=int, default=5, help="seeds of the search per game and sampler")
     ap.add_argument("--only", help="one game id")
     ap.add_argument("--samplers", default="tpe,random,ntbea", help="of tpe, random, ntbea")
@@ -236,25 +244,37 @@ def main(argv: list[str] | None = None) -> int:
                 row = bench_problem(gid, seed, sampler, args.workers)
                 rows.append(row)
                 print(
-                    f"{gid:11} seed {seed} {sampler:6} best {row['best']} worst error {row['worst_error']:.3f} "
-                    f"met {row['met']} cpu {row['cpu_seconds']:.1f} s",
+                    f"{gid:11} seed {seed} {sampler:6} best {row['best']} "
+                    f"worst error {row['worst_error']:.3f} met {row['met']} cpu {row['cpu_seconds']:.1f} s",
                     flush=True,
                 )
     summary: dict[str, Any] = {}
-    print(f"\n{'game':11} {'sampler':7} {'median worst error':>19} {'met':>5} {'CPU s (median, max)':>21}  vs random")
+    print(
+        f"\n{'game':11} {'sampler':7} {'median worst error':>19} {'met':>5} "
+        f"{'CPU s (median, max)':>21}  vs random"
+    )
     for gid in ids:
         summary[gid] = {s: _summary(rows, gid, s) for s in samplers}
         base = summary[gid].get("random", {}).get("median_worst_error")
         for s in samplers:
             one = summary[gid][s]
-            ratio = base / one["median_worst_error"] if base is not None and one["median_worst_error"] > 0 else math.inf
+            ratio = (
+                base / one["median_worst_error"]
+                if base is not None and one["median_worst_error"] > 0
+                else math.inf
+            )
             one["closer_than_random"] = ratio
             print(
                 f"{gid:11} {s:7} {one['median_worst_error']:19.3f} {one['met']:>2}/{one['searches']:<2} "
                 f"{one['median_cpu']:10.1f} {one['max_cpu']:9.1f}  {ratio:5.2f}x"
             )
     with open(args.out, "w") as fh:
-        json.dump({"python": sys.version.split()[0], "problems": PROBLEMS, "rows": rows, "summary": summary}, fh, indent=2, default=str)
+        json.dump(
+            {"python": sys.version.split()[0], "problems": PROBLEMS, "rows": rows, "summary": summary},
+            fh,
+            indent=2,
+            default=str,
+        )
     print(f"written to {args.out}")
     return 0
 
