@@ -482,8 +482,8 @@ def cpu_seconds() -> float:
 
 
 #: the sections of ``python -m isslab.bench``, in the order they run
-SECTIONS = ("playouts", "bots", "play", "search", "parallel", "report", "winchance", "judge")
-#: the sections run when ``--sections`` is not given (the last three take hours between them)
+SECTIONS = ("playouts", "bots", "play", "search", "parallel", "report", "winchance", "judge", "tune")
+#: the sections run when ``--sections`` is not given (the last four take hours between them)
 DEFAULT_SECTIONS = ("playouts", "bots", "play", "search", "parallel")
 
 
@@ -622,6 +622,10 @@ def main(argv: list[str] | None = None) -> int:
 
         lineup = ["--lineup", args.judge_lineup] if args.judge_lineup else []
         judge.main(["--games", *ids, *lineup, "--out", "judge-results.json"])
+    if "tune" in sections:  # isslab.tune against random search and NTBEA: isslab.bench.tune prints it
+        from isslab.bench import tune
+
+        tune.main(["--out", "tune-results.json", *(["--only", args.only] if args.only else [])])
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")
