@@ -482,8 +482,8 @@ def cpu_seconds() -> float:
 
 
 #: the sections of ``python -m isslab.bench``, in the order they run
-SECTIONS = ("playouts", "bots", "play", "search", "parallel", "report", "winchance")
-#: the sections run when ``--sections`` is not given (the last two take an hour between them)
+SECTIONS = ("playouts", "bots", "play", "search", "parallel", "report", "winchance", "judge", "tune")
+#: the sections run when ``--sections`` is not given (the last four take hours between them)
 DEFAULT_SECTIONS = ("playouts", "bots", "play", "search", "parallel")
 
 
@@ -525,6 +525,12 @@ def main(argv: list[str] | None = None) -> int:
         help="the OpenSpiel game of the playout section's ratio ('none': no reference)",
     )
     p.add_argument("--only", help="one game id")
+    p.add_argument(
+        "--judge-lineup",
+        default=None,
+        help="the judge section's pair of bots, weaker first (default: random,<the default bot>; "
+        "the expert's bar: greedy,expert)",
+    )
     p.add_argument("--out", default="bench-results.json")
     args = p.parse_args(argv)
     sections = {x.strip() for x in args.sections.split(",") if x.strip()}
@@ -611,6 +617,15 @@ def main(argv: list[str] | None = None) -> int:
         from isslab.bench import report
 
         report.main(["--repeat", str(args.repeat), *(["--only", args.only] if args.only else [])])
+    if "judge" in sections:  # the review's judge: separation, exactness, label ladder
+        from isslab.bench import judge
+
+        lineup = ["--lineup", args.judge_lineup] if args.judge_lineup else []
+        judge.main(["--games", *ids, *lineup, "--out", "judge-results.json"])
+    if "tune" in sections:  # isslab.tune against random search and NTBEA: isslab.bench.tune prints it
+        from isslab.bench import tune
+
+        tune.main(["--out", "tune-results.json", *(["--only", args.only] if args.only else [])])
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")
