@@ -40,7 +40,9 @@ def _review_job(job: tuple[Game, Sequence[str], int, int | None, int]) -> GameCh
     """One game replayed from its seed and reviewed with the game's model: what the luck share reads."""
     game, bots, seed, seat, review_seed = job
     record = play(game, list(bots), seed=seed)
-    return chances_of(review(record, seat=seat, model_=model(game), alternatives=False, seed=review_seed))
+    return chances_of(
+        review(record, seat=seat, valuation="model", model_=model(game), alternatives=False, seed=review_seed)
+    )
 
 
 def _luck(rep: Report, run: _Run, frames: Mapping[str, pd.DataFrame]) -> None:
