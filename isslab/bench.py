@@ -40,12 +40,14 @@ from contextlib import contextmanager
 from typing import Any
 
 from isslab.core import State, bot_names, games, make
+from isslab.core import bot as get_bot
 from isslab.play import play
 from isslab.sim import simulate
 
 __all__ = [
     "PLAYOUT_REFERENCE",
     "bench_efficiency",
+    "bench_expert",
     "bench_play",
     "bench_playouts",
     "bench_search",
@@ -354,6 +356,42 @@ def bench_efficiency(game_id: str, bot: str, games_: int, repeat: int, dask: boo
     return row
 
 
+def bench_expert(game_id: str, bot: str = "expert", games_: int = 2, seed: int = 0) -> dict[str, Any]:
+    """CPU seconds per move of ``bot`` (the expert) in one seat among the default bots, on one core.
+
+    ``games_`` games of the game's default table, the bot's seat going round; every decision with a
+    choice is timed (a forced move costs nothing and is left out). The figures are the median and
+    the 95th percentile of those moves.
+    """
+    game = make(game_id)
+    timed = get_bot(game_id, bot)
+    cpu: list[float] = []
+
+    def clocked(state: State, rng: random.Random) -> Any:
+        if len(state.legal_actions()) < 2:
+            return timed(state, rng)
+        t0 = time.process_time()
+        action = timed(state, rng)
+        cpu.append(time.process_time() - t0)
+        return action
+
+    n = game.num_players
+    for g in range(games_):
+        seats: list[Any] = [game.info.default_bot] * n
+        seats[g % n] = clocked
+        play(game, seats, seed=seed + g)
+    cpu.sort()
+    return {
+        "game": game_id,
+        "bot": bot,
+        "players": n,
+        "games": games_,
+        "moves": len(cpu),
+        "median_s": statistics.median(cpu) if cpu else None,
+        "p95_s": cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))] if cpu else None,
+    }
+
+
 def cpu_seconds() -> float:
     """CPU seconds (user + system) used so far by this process and every process under it.
 
@@ -379,7 +417,9 @@ def cpu_seconds() -> float:
 
 
 #: the sections of ``python -m isslab.bench``, in the order they run
-SECTIONS = ("playouts", "play", "search", "parallel")
+SECTIONS = ("playouts", "play", "search", "parallel", "expert")
+#: the expert settings timed by the expert section
+EXPERTS = ("expert(fast=True)", "expert")
 
 
 @contextmanager
@@ -418,6 +458,7 @@ def main(argv: list[str] | None = None) -> int:
         help="the OpenSpiel game of the playout section's ratio ('none': no reference)",
     )
     p.add_argument("--win-chances", action="store_true", help="also run isslab.analysis.bench_winchance")
+    p.add_argument("--expert-games", type=int, default=2, help="games per expert timing (0: skip)")
     p.add_argument("--only", help="one game id")
     p.add_argument("--report", action="store_true", help="time isslab.report per game (bench_report)")
     p.add_argument("--out", default="bench-results.json")
@@ -494,6 +535,13 @@ def main(argv: list[str] | None = None) -> int:
             if "cpu_efficiency_dask_2" in row:
                 cpu_line += f", Dask {row['cpu_efficiency_dask_2']:.2f}"
             print(cpu_line + " (cpu(workers=1) / cpu(two workers): what the overhead leaves)")
+    if "expert" in sections and args.expert_games:  # CPU seconds per move of the expert
+        results["expert"] = [bench_expert(g, b, args.expert_games) for g in ids for b in EXPERTS]
+        for row in results["expert"]:
+            print(
+                f"{row['game']:12} {row['bot']:18} CPU s/move: median {row['median_s']:.3f}, "
+                f"95th percentile {row['p95_s']:.3f} ({row['moves']} moves)"
+            )
     if args.win_chances:  # calibration, exactness and speed of the win-chance models
         from isslab.analysis import bench_winchance
 

@@ -19,8 +19,8 @@ SEARCH_BOT: Final[dict[str, str]] = {
 }
 
 
-#: bots that are not heuristics of a game (the ladder's ends, the search bots)
-_NOT_HEURISTIC: Final = frozenset(("random", "first", "mcts", "ismcts"))
+#: bots that are not heuristics of a game (the ladder's ends, the search bots, the expert and the levels)
+_NOT_HEURISTIC: Final = frozenset(("random", "first", "mcts", "ismcts", "expert", "easy", "medium", "hard"))
 
 
 LineUp = tuple[str, ...]
