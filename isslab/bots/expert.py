@@ -66,8 +66,9 @@ class Setting:
     fast: int
     #: the most moves compared at one decision
     candidates: int
-    #: positions drawn per move for the rollouts (games with hidden information)
+    #: positions drawn per move for the rollouts (games with hidden information), full and fast
     worlds: int
+    fast_worlds: int
     #: standard errors by which a move must beat the incumbent on the same rollouts to be played
     switch: float
     #: how a rollout's end is valued (one of :data:`VALUES`)
@@ -80,10 +81,10 @@ class Setting:
 
 #: one row per game; how each number was chosen is in docs/strength.json and the README
 SETTINGS: Final[dict[str, Setting]] = {
-    "space-1999": Setting("greedy", (), 3000, 300, 8, 1, 1.0, "win", 0.3, 2.0),
-    "1969": Setting("greedy", ("spy", "moonshot"), 400, 100, 8, 16, 1.0, "win", 0.3, 10.0),
-    "mission-iss": Setting("planner", ("greedy",), 300, 30, 8, 1, 1.0, "team", 4.0, 1.0),
-    "1998-iss": Setting("builder", ("greedy", "scientist"), 300, 60, 8, 16, 1.0, "win", 0.3, 10.0),
+    "space-1999": Setting("greedy", (), 800, 140, 8, 1, 1, 1.0, "win", 0.3, 2.0),
+    "1969": Setting("greedy", ("spy", "moonshot"), 300, 50, 8, 16, 4, 1.0, "win", 0.3, 10.0),
+    "mission-iss": Setting("planner", ("greedy",), 120, 24, 8, 1, 1, 1.0, "team", 4.0, 1.0),
+    "1998-iss": Setting("builder", ("greedy", "scientist"), 130, 24, 8, 16, 4, 1.0, "win", 0.3, 10.0),
 }
 
 #: the parameters an expert takes, with their defaults (None: the game's row of SETTINGS)
@@ -96,6 +97,8 @@ DEFAULTS: Final[dict[str, Any]] = {
 }
 #: the most candidates one move compares
 MAX_CANDIDATES: Final = 1000
+#: rollouts per move after which moves that always ended alike are taken as equal
+SAME_AFTER: Final = 8
 
 
 def setting(game: Game) -> Setting:
@@ -280,15 +283,16 @@ class _Decision:
         return best if mean > switch * se else self.incumbent
 
     def _clear(self, alive: list[int]) -> bool:
-        """True when the leader beats every other candidate alive by far (no need to go on)."""
+        """True when more rollouts cannot change the choice much: the leader beats every other move
+        alive by far, or every move alive has ended exactly as the leader in every rollout so far
+        (a decided game, or moves that do not matter)."""
         if len(alive) < 2:
             return True
         leader = alive[0]
-        for k in alive[1:]:
-            mean, se = self.paired(leader, k)
-            if not mean > 3.0 * se:
-                return False
-        return True
+        pairs = [self.paired(leader, k) for k in alive[1:]]
+        if len(self.scores[leader]) >= SAME_AFTER and all(m == 0 and se == 0 for m, se in pairs):
+            return True
+        return all(m > 3.0 * se for m, se in pairs)
 
 
 def _index(legal: list[Action], move: Action) -> int:
@@ -359,6 +363,8 @@ class Expert:
         others = [bot(game.id, b) for b in row.others if b != rollout]
         if self.params["candidates"] is not None:
             row = replace(row, candidates=int(self.params["candidates"]))
+        if self.params["fast"]:
+            row = replace(row, worlds=row.fast_worlds)
         d = _Decision(state, rng, row, policy, others)
         seconds = self.params["seconds"]
         chosen = d.run(self.budget(game), None if seconds is None else t0 + float(seconds), row.switch)
