@@ -24,7 +24,8 @@ usually much better. How it is made to fit in a CPU second:
 * **Values.** A rollout's value for the seat is its return (a win, or the team's modules in Mission
   ISS) plus, per game, a small weight on the final score margin (it separates wins and losses of
   very different quality, which makes the comparison less noisy); in Mission ISS a bonus for
-  completing the station; in the 1998 ISS solo game the margin over FEDOR, the aim of that game.
+  completing the station; in the 1998 ISS solo game the margin over FEDOR divided by ``scale``
+  (the win alone is too rare there to tell moves apart).
 
 Every per-game number is in :data:`SETTINGS`, one row per game: the rollout bot, the other
 heuristics, the full and the fast budget, the candidates, the worlds, the switch and the values.
@@ -71,8 +72,9 @@ class Setting:
     fast_worlds: int
     #: standard errors by which a move must beat the incumbent on the same rollouts to be played
     switch: float
-    #: how a rollout's end is valued (one of :data:`VALUES`)
+    #: how a rollout's end is valued (one of :data:`VALUES`), and in the solo game
     value: str = "win"
+    solo: str = "win"
     #: weight of the score margin (``"win"``) or of success (``"team"``) in a rollout's value
     weight: float = 0.0
     #: the margin that counts fully (``"win"``: clipped to one scale; ``"fedor"``: divided by it)
@@ -81,11 +83,23 @@ class Setting:
 
 #: one row per game; how each number was chosen is in docs/strength.json and the README
 SETTINGS: Final[dict[str, Setting]] = {
-    "space-1999": Setting("greedy", (), 800, 140, 8, 1, 1, 1.0, "win", 0.3, 2.0),
-    "1969": Setting("greedy", ("spy", "moonshot"), 300, 50, 8, 16, 4, 1.0, "win", 0.3, 10.0),
-    "mission-iss": Setting("planner", ("greedy",), 120, 24, 8, 1, 1, 1.0, "team", 4.0, 1.0),
-    "1998-iss": Setting("builder", ("greedy", "scientist"), 130, 24, 8, 16, 4, 1.0, "win", 0.3, 10.0),
-}
+    "space-1999": Setting(
+        rollout="greedy", others=(), simulations=800, fast=140, candidates=8,
+        worlds=1, fast_worlds=1, switch=1.0, value="win", weight=0.3, scale=2.0,
+    ),
+    "1969": Setting(
+        rollout="greedy", others=("spy", "moonshot"), simulations=300, fast=50, candidates=8,
+        worlds=16, fast_worlds=4, switch=1.0, value="win", weight=0.3, scale=10.0,
+    ),
+    "mission-iss": Setting(
+        rollout="planner", others=("greedy",), simulations=120, fast=24, candidates=8,
+        worlds=1, fast_worlds=1, switch=1.0, value="team", solo="team", weight=4.0, scale=1.0,
+    ),
+    "1998-iss": Setting(
+        rollout="builder", others=("greedy", "scientist"), simulations=130, fast=24, candidates=8,
+        worlds=16, fast_worlds=4, switch=1.0, value="win", solo="fedor", weight=0.3, scale=10.0,
+    ),
+}  # fmt: skip
 
 #: the parameters an expert takes, with their defaults (None: the game's row of SETTINGS)
 DEFAULTS: Final[dict[str, Any]] = {
@@ -137,14 +151,15 @@ class ExpertResult(SearchResult):
 def _value_function(s: Setting, seat: int, nplayers: int) -> Callable[[State], tuple[float, float]]:
     """``end -> (return of seat, the value the choice is made on)`` for a finished rollout."""
     weight, scale = s.weight, s.scale
-    if s.value == "team":
+    kind = s.value if nplayers > 1 else s.solo
+    if kind == "team":
 
         def team(end: State) -> tuple[float, float]:
             r = end.returns()[seat]
             return r, r + (weight if end.winners() else 0.0)
 
         return team
-    if s.value == "fedor":
+    if kind == "fedor":
 
         def fedor(end: State) -> tuple[float, float]:
             r = end.returns()[seat]
