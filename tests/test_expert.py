@@ -208,6 +208,17 @@ def test_a_cooperative_seat_values_the_teams_modules_and_success() -> None:
         assert 0 <= result.values[i] <= 12
 
 
+def test_the_1998_iss_solo_game_values_rollouts_by_the_margin_over_fedor() -> None:
+    row = SETTINGS["1998-iss"]
+    bot = isslab.bot("1998-iss", "expert", simulations=24)
+    for state in _decisions("1998-iss", 1, seed=6, every=20)[:3]:
+        result = bot.search(state, random.Random(0))
+        for i, n in enumerate(result.visits):
+            if n:  # the final margins are whole points: a mean of n of them, over the scale
+                margin = (result.scores[i] - result.values[i]) * row.scale * n
+                assert margin == pytest.approx(round(margin)) and margin != 0
+
+
 # --------------------------------------------------------------------------------------------------
 # Hidden information
 # --------------------------------------------------------------------------------------------------
@@ -279,6 +290,16 @@ def test_medium_is_the_default_bot_and_easy_mixes_in_random_moves(game_id: str) 
         else:
             random_moves += 1
     assert same and random_moves
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hard_against_medium_plays_the_games_of_the_expert_against_the_default_bot(game_id: str) -> None:
+    # the levels are the same players under other names, so the strength table's rows of the expert
+    # against the default bot are the rows of hard against medium (a small budget keeps this quick)
+    game = isslab.make(game_id, players=2)
+    levels = isslab.play(game, [isslab.bot(game_id, "hard", simulations=3), "medium"], seed=4)
+    named = isslab.play(game, [isslab.bot(game_id, "expert", simulations=3), game.info.default_bot], seed=4)
+    assert levels.actions == named.actions and levels.returns == named.returns
 
 
 def test_every_level_plays_a_whole_game() -> None:

@@ -163,8 +163,8 @@ def _value_function(s: Setting, seat: int, nplayers: int) -> Callable[[State], t
 
         def fedor(end: State) -> tuple[float, float]:
             r = end.returns()[seat]
-            stats = end.seat_stats()[seat]
-            return r, r + (stats["score"] - stats["fedor_score"]) / scale
+            margin = end.seat_stats()[seat]["score"] - end.game_stats()["fedor_score"]
+            return r, r + margin / scale
 
         return fedor
     rivals = [p for p in range(nplayers) if p != seat]
