@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import html
 import operator
 import random
@@ -30,7 +31,7 @@ from isslab.core import (
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["GameRecord", "derive_seeds", "expand_bots", "play", "resolve_bots", "start_under"]
+__all__ = ["GameRecord", "derive_seed", "derive_seeds", "expand_bots", "play", "resolve_bots", "start_under"]
 
 #: seeds are ints below this (128 bits, as ``numpy.random.SeedSequence`` takes them)
 MAX_SEED: Final = 2**128
@@ -183,6 +184,22 @@ def derive_seeds(seed: int, count: int) -> list[int]:
         raise ValueError(f"seed must be an int from 0 to 2**128 - 1, got {_short(seed, 40)}")
     words = np.random.SeedSequence(value).generate_state(max(count, 1) * 2, dtype=np.uint32)
     return [int(words[2 * i]) << 32 | int(words[2 * i + 1]) for i in range(count)]
+
+
+def derive_seed(seed: int, key: str) -> int:
+    """One 64-bit seed derived from ``seed`` and a text ``key`` (same pair, same seed; another key, another).
+
+    The game view draws the dice of a position from ``derive_seed(seed, the position's save text)``,
+    so the same position of the same game meets the same dice (an undo cannot re-roll them).
+    ``seed`` is checked as in :func:`derive_seeds`.
+    """
+    if not isinstance(key, str):
+        raise ValueError(f"a seed's key is a text, got {_short(key, 40)}")
+    value = derive_seeds(seed, 1)[0]  # checks the seed; the key then spreads through SeedSequence
+    digest = hashlib.blake2b(key.encode("utf-8"), digest_size=16).digest()
+    words = tuple(int.from_bytes(digest[i : i + 4], "little") for i in range(0, 16, 4))
+    state = np.random.SeedSequence(value, spawn_key=words).generate_state(2, dtype=np.uint32)
+    return int(state[0]) << 32 | int(state[1])
 
 
 def play(

@@ -1,4 +1,9 @@
-"""The game view in a real browser: JupyterLab + headless Chromium through Playwright, at 1400 x 900.
+"""The game view in a real browser: JupyterLab + headless Chromium through Playwright.
+
+Every game is played in a window of 1400 x 900 and checked there and at 1366 x 768 (a laptop's
+screen): the view, the board, the side column, the tab bar, the buttons, the moves and the "what
+happened" box must all lie inside the notebook area, above JupyterLab's status bar, and nothing
+may scroll sideways.
 
 Each test writes its own notebook (a long text cell, the ``isslab_widgets.play(...)`` cell, another
 text cell) into a temporary folder that JupyterLab serves, runs it and plays by clicking on the live
@@ -8,7 +13,10 @@ place for a choice, the list of moves), as a person would:
 * a whole game of Space: 1999, all seven years of 1969, a whole game of Mission ISS and a whole
   multiplayer game of 1998 ISS, the other seats played by bots at a fast pace;
 * some rounds of the solo game of 1998 ISS against FEDOR, started from one seat;
-* a hot-seat game of 1969 with two people at one screen: the hand-over screen and the step slider.
+* hot-seat games of 1969 and of 1998 ISS, two people and two bots at one screen with hints on: at
+  every hand-over (and a step back under it) nothing of either hand nor anything computed from one
+  (hints, win chances, legal moves) is anywhere in the page, hidden parts included; after *I am ...*
+  the hints are there for the new seat; stepping back shows only what that seat may know.
 
 The person's moves are a bot's choices. A headless :class:`Session` with the same seed mirrors the
 game in the test (the view's bots and dice are seeded, so they move the same way), which tells the
@@ -16,10 +24,12 @@ test where to click and what the page must show next. Before the first click the
 so that the cell is not the active one and the board is partly above the top of the notebook (the
 click that makes JupyterLab scroll must still mean the point it landed on). Checked for each game:
 no console error; no element of the view cut off (its ``scrollWidth`` and ``scrollHeight`` within
-its box, apart from the boxes meant to scroll) and the whole view inside the window; no two choices
+its box, apart from the boxes meant to scroll: the list of moves up and down, the rules, the log)
+and every part of the view inside the notebook area at both window sizes; no two choices
 with the same text; no text another seat was told in secret anywhere in the page; the keyboard
-focus stays with the notebook after a click on the board. Screenshots of each game's start, middle
-and end go to ``test-artifacts/``.
+focus stays with the notebook after a click on the board. At the end of each game every tab is
+opened and checked the same way at both sizes. Screenshots of each game's start, middle and end,
+at both sizes, go to ``test-artifacts/``.
 
 Debian's /usr/bin/chromium is used (never ``playwright install``). Without a browser the test
 skips, except when the CI variable is set: then it fails.
@@ -61,6 +71,8 @@ CHROMIUM_ARGS = [
 ]
 TOKEN = "isslab-browser-test"
 WINDOW = {"width": 1400, "height": 900}
+#: the window sizes every check is made at: the one the games are played in, and a laptop's screen
+WINDOWS = (WINDOW, {"width": 1366, "height": 768})
 #: the view's width and height at each check, per game (written to test-artifacts/view-sizes.json)
 SIZES: dict[str, list[list[int]]] = {}
 #: the pace of the bots in the tests (seconds between their moves)
@@ -242,6 +254,55 @@ CHOICES = """(view) => [
     .filter(t => t)
 ]"""
 
+#: parts of the view outside the notebook area (between its edges, above the status bar), and any
+#: sideways scrolling of the notebook or of the view's own boxes
+OUTSIDE = """(view) => {
+  const out = [];
+  const nb = view.closest('.jp-WindowedPanel-outer') || view.closest('.jp-Notebook');
+  const area = nb.getBoundingClientRect();
+  const bar = document.querySelector('#jp-main-statusbar');
+  const bottom = Math.min(area.bottom, bar ? bar.getBoundingClientRect().top : innerHeight, innerHeight);
+  const right = Math.min(area.right, innerWidth);
+  const output = view.closest('.jp-OutputArea-output') || view;
+  const clip = output.getBoundingClientRect();
+  const parts = [view, ...view.querySelectorAll(':scope > *'), ...view.querySelectorAll(
+    '.isslab-board, canvas, .lm-TabBar, .widget-tab-contents > *, button, .isslab-moves, .isslab-happened,'
+    + ' .isslab-status, .isslab-gameover, .widget-select, .widget-dropdown, .widget-checkbox, input')];
+  for (const el of parts) {
+    if (!el.offsetParent && el !== view) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    const name = (el.className || el.tagName).toString().slice(0, 50)
+      + ' [' + (el.innerText || '').slice(0, 30) + ']';
+    if (r.left < area.left - 0.5 || r.right > right + 0.5 || r.right > clip.right + 0.5)
+      out.push(name + ' x ' + Math.round(r.left) + '..' + Math.round(r.right) + ' outside '
+               + Math.round(area.left) + '..' + Math.round(Math.min(right, clip.right)));
+    if (r.top < area.top - 0.5 || r.bottom > bottom + 0.5)
+      out.push(name + ' y ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' outside '
+               + Math.round(area.top) + '..' + Math.round(bottom));
+  }
+  if (nb.scrollWidth > nb.clientWidth + 1)
+    out.push('the notebook scrolls sideways: ' + nb.scrollWidth + ' > ' + nb.clientWidth);
+  if (view.scrollWidth > view.clientWidth + 1)
+    out.push('the view is wider than its box: ' + view.scrollWidth + ' > ' + view.clientWidth);
+  return out;
+}"""
+
+#: the "what happened" box shows all its text (it neither scrolls nor cuts): checked after every step
+HAPPENED_FITS = """(view) => {
+  const h = view.querySelector('.isslab-happened');
+  return !h || !h.offsetParent || h.scrollHeight <= h.clientHeight + 1 && h.scrollWidth <= h.clientWidth + 1
+    || 'what happened overflows: ' + h.scrollHeight + ' > ' + h.clientHeight + ': '
+       + h.innerText.slice(0, 200);
+}"""
+
+#: the list of moves never scrolls sideways: its long lines wrap (it scrolls up and down only)
+MOVES_WRAP = """(view) => {
+  const m = view.querySelector('.isslab-moves select');
+  return !m || !m.offsetParent || m.scrollWidth <= m.clientWidth + 1
+    || 'the moves scroll sideways: ' + m.scrollWidth + ' > ' + m.clientWidth;
+}"""
+
 FOCUS_IN_NOTEBOOK = """() => {
   const a = document.activeElement;
   return !!a && a.tagName !== 'CANVAS' && !!a.closest('.jp-Notebook');
@@ -367,7 +428,7 @@ class Player:
         assert point is not None, f"no region {key!r} on the board"
         box = self.canvas.bounding_box()
         assert box is not None
-        scale = box["width"] / self.page.evaluate("(c) => c.width", self.canvas.element_handle())
+        scale = box["width"] / self.mirror.scene().width  # the canvas is shown (and painted) scaled
         before = self.mirror.tree.size
         self.page.mouse.click(box["x"] + point[0] * scale, box["y"] + point[1] * scale)
         assert self.mirror.click(key), self.mirror.message
@@ -410,21 +471,26 @@ class Player:
                 f"{self.mirror.tree.size - 1} ({self.mirror.turn_text()!r}: {self.mirror.message!r})"
             ) from None
         assert not self.errors, self.errors
+        for script in (HAPPENED_FITS, MOVES_WRAP):
+            fits = self.page.evaluate(script, self.view.element_handle())
+            assert fits is True, fits
 
-    def check(self, seat: int | None = 0) -> None:
-        """Nothing cut off, the view in the window, no two choices alike, no secret of another seat."""
+    def check(self, seat: int | None = 0, shot: str = "") -> None:
+        """At both window sizes: nothing cut off, every part in the notebook area; no two choices
+        alike, no secret of another seat; with ``shot``, a screenshot at each size."""
         view, page = self.view, self.page
-        cut = page.evaluate(CUT_OFF, view.element_handle())
-        assert cut == [], cut
-        box = view.bounding_box()
-        assert box is not None
-        SIZES.setdefault(self.mirror.game.id + f" ({self.mirror.game.num_players} players)", []).append(
-            [round(box["width"]), round(box["height"])]
-        )
-        ARTIFACTS.mkdir(exist_ok=True)  # a fresh clone has none yet
-        (ARTIFACTS / "view-sizes.json").write_text(json.dumps(SIZES, indent=1))
-        assert box["x"] >= 0 and box["x"] + box["width"] <= WINDOW["width"], box
-        assert box["y"] >= 0 and box["y"] + box["height"] <= WINDOW["height"], box
+        for window in WINDOWS:
+            self.fits(window)
+            if shot:
+                name = (
+                    shot
+                    if window is WINDOW
+                    else shot.replace(".png", f"-{window['width']}x{window['height']}.png")
+                )
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / name))
+        page.set_viewport_size(WINDOW)
+        self.in_window()
         choices = page.evaluate(CHOICES, view.element_handle())
         assert len(choices) == len(set(choices)), sorted(c for c in choices if choices.count(c) > 1)
         if seat is not None:
@@ -434,6 +500,42 @@ class Player:
                 secret = state.describe(a)
                 if secret != state.describe(a, seat):
                     assert secret not in text, secret
+
+    def fits(self, window: dict[str, int]) -> None:
+        """In a window of this size, with the view scrolled to the top: nothing cut, nothing outside."""
+        view, page = self.view, self.page
+        page.set_viewport_size(window)
+        time.sleep(0.3)  # JupyterLab lays the page out again
+        self.in_window()
+        cut = page.evaluate(CUT_OFF, view.element_handle())
+        assert cut == [], (window, cut)
+        outside = page.evaluate(OUTSIDE, view.element_handle())
+        assert outside == [], (window, outside)
+        box = view.bounding_box()
+        assert box is not None
+        game = self.mirror.game
+        key = f"{game.id} ({game.num_players} players) at {window['width']}x{window['height']}"
+        SIZES.setdefault(key, []).append([round(box["width"]), round(box["height"])])
+        ARTIFACTS.mkdir(exist_ok=True)  # a fresh clone has none yet
+        (ARTIFACTS / "view-sizes.json").write_text(json.dumps(SIZES, indent=1))
+
+    def check_tabs(self, name: str) -> None:
+        """Every tab opened in turn: at both window sizes the view stays in the notebook area."""
+        tabs = self.view.locator(".lm-TabBar-tab")
+        titles = [t.strip() for t in tabs.all_inner_texts()]
+        assert len(titles) >= 8, titles
+        for i, title in enumerate(titles):
+            tabs.nth(i).click()
+            time.sleep(0.4)
+            for window in WINDOWS:
+                self.fits(window)
+            if title in ("Win chances", "Position", "Log"):
+                self.page.screenshot(
+                    path=str(ARTIFACTS / f"{name}-tab-{title.split()[0].lower()}-1366x768.png")
+                )
+        tabs.nth(0).click()
+        self.page.set_viewport_size(WINDOW)
+        self.in_window()
 
     def in_window(self) -> None:
         """Scroll the view into the window (the checks need all of it on screen)."""
@@ -497,8 +599,7 @@ def test_a_whole_space_1999_game_by_clicking(lab: Lab, browser: Any) -> None:
     assert board is not None
     move = greedy(mirror.state, rng)
     first_click_is_read_where_it_lands(player, board.origin(move))  # type: ignore[attr-defined]
-    player.check(None)
-    shot(page, view, "space-1999-1-start.png")
+    player.check(None, shot="space-1999-1-start.png")
     player.click(board.target(move))  # type: ignore[attr-defined]
     player.settle()
     middle = False
@@ -513,16 +614,15 @@ def test_a_whole_space_1999_game_by_clicking(lab: Lab, browser: Any) -> None:
             assert "Your last move" in happened and mirror.state.describe(move, 0) in happened
         if not middle and mirror.state.rounds >= 4:
             middle = True
-            player.check(None)
-            shot(page, view, "space-1999-2-middle.png")
+            player.check(None, shot="space-1999-2-middle.png")
             assert "Recap of round" in happened
     over = view.locator(".isslab-gameover").first
     wait_until(lambda: "Game over" in (over.text_content() or ""), 20, "the game-over panel")
     winner = mirror.game.seat_name(mirror.state.winners()[0])
     ended = over.text_content() or ""
     assert f"{winner} won" in ended and ended.count(" won") == 1 and "eagles on the" in ended
-    player.check(None)
-    shot(page, view, "space-1999-3-end.png")
+    player.check(None, shot="space-1999-3-end.png")
+    player.check_tabs("space-1999")
     readme_picture("space-1999-2-middle.png", "space-1999")
     # the Rules tab shows the game's rules page, rendered
     view.locator(".lm-TabBar-tab", has_text="Rules").first.click()
@@ -593,8 +693,7 @@ def test_seven_years_of_1969_by_clicking(lab: Lab, browser: Any) -> None:
         kinds.add(type(action).__name__)
         if first and type(action).__name__ == "Hire":  # a box: the first click selects it
             first_click_is_read_where_it_lands(player, board.origin(action))  # type: ignore[attr-defined]
-            player.check(0)
-            shot(page, view, "1969-1-start.png")
+            player.check(0, shot="1969-1-start.png")
             player.click(("do", action))
         else:
             play_1969_by_clicking(player, 0, action, board)
@@ -603,16 +702,15 @@ def test_seven_years_of_1969_by_clicking(lab: Lab, browser: Any) -> None:
         player.settle()
         if mirror.state.rounds == 3 and "middle" not in kinds:
             kinds.add("middle")
-            player.check(0)
-            shot(page, view, "1969-2-middle.png")
+            player.check(0, shot="1969-2-middle.png")
             readme_picture("1969-2-middle.png", "1969")
             assert "Recap of 1965" in (view.locator(".isslab-happened").first.text_content() or "")
     assert {"Hire", "EndPurchases", "Launch"} <= kinds, kinds
     over = view.locator(".isslab-gameover").first
     wait_until(lambda: "Game over" in (over.text_content() or ""), 20, "the game-over panel")
     assert "from its scientists" in (over.text_content() or "")
-    player.check(0)
-    shot(page, view, "1969-3-end.png")
+    player.check(0, shot="1969-3-end.png")
+    player.check_tabs("1969")
     assert player.clicks > 40, player.clicks
     assert not errors, errors
     page.close()
@@ -648,8 +746,7 @@ def test_a_whole_game_of_mission_iss_by_clicking(lab: Lab, browser: Any) -> None
         if first:
             path = max(paths, key=len)
             first_click_is_read_where_it_lands(player, path[0])
-            player.check(0)
-            shot(page, view, "mission-iss-1-start.png")
+            player.check(0, shot="mission-iss-1-start.png")
             for key in path[1:]:
                 player.click(key)
         else:
@@ -658,8 +755,7 @@ def test_a_whole_game_of_mission_iss_by_clicking(lab: Lab, browser: Any) -> None
         player.settle()
         if mirror.state.rounds >= 5 and "middle" not in kinds:
             kinds.add("middle")
-            player.check(0)
-            shot(page, view, "mission-iss-2-middle.png")
+            player.check(0, shot="mission-iss-2-middle.png")
             readme_picture("mission-iss-2-middle.png", "mission-iss")
             assert "Recap of the " in (view.locator(".isslab-happened").first.text_content() or "")
     assert {"Select", "EndShift"} <= kinds, kinds
@@ -667,8 +763,8 @@ def test_a_whole_game_of_mission_iss_by_clicking(lab: Lab, browser: Any) -> None
     wait_until(lambda: "Game over" in (over.text_content() or ""), 20, "the game-over panel")
     ended = over.text_content() or ""
     assert "The team attached" in ended and "result band" in ended and "1." not in ended.split("modules")[0]
-    player.check(0)
-    shot(page, view, "mission-iss-3-end.png")
+    player.check(0, shot="mission-iss-3-end.png")
+    player.check_tabs("mission-iss")
     assert not errors, errors
     page.close()
 
@@ -686,16 +782,14 @@ def play_1998(player: Player, bot: Any, rng: random.Random, stop: Callable[[], b
         paths = plan_paths(board, st, action)
         if first and paths and mirror.scene().region(paths[0][0]) is not None:
             first_click_is_read_where_it_lands(player, paths[0][0])
-            player.check(0)
-            shot(player.page, player.view, f"{name}-1-start.png")
+            player.check(0, shot=f"{name}-1-start.png")
         else:
             player.play(action, paths)
         first = False
         player.settle()
         if not middle and mirror.state.rounds >= 3:
             middle = True
-            player.check(0)
-            shot(player.page, player.view, f"{name}-2-middle.png")
+            player.check(0, shot=f"{name}-2-middle.png")
 
 
 def test_a_whole_multiplayer_game_of_1998_iss_by_clicking(lab: Lab, browser: Any) -> None:
@@ -725,8 +819,8 @@ def test_a_whole_multiplayer_game_of_1998_iss_by_clicking(lab: Lab, browser: Any
     wait_until(lambda: "Game over" in (over.text_content() or ""), 20, "the game-over panel")
     ended = over.text_content() or ""
     assert "points:" in ended and "'s hand" in ended
-    player.check(None)  # at the end the hands are shown
-    shot(page, view, "1998-iss-3-end.png")
+    player.check(None, shot="1998-iss-3-end.png")  # at the end the hands are shown
+    player.check_tabs("1998-iss")
     readme_picture("1998-iss-3-end.png", "1998-iss")
     assert player.clicks > 20, player.clicks
     assert not errors, errors
@@ -758,79 +852,133 @@ def test_rounds_of_the_1998_iss_solo_game_against_fedor(lab: Lab, browser: Any) 
     assert "FEDOR plays" in log and "points" in log
     happened = view.locator(".isslab-happened").first.text_content() or ""
     assert "FEDOR" in happened
-    player.check(0)
-    shot(page, view, "solo-3-later.png")
+    player.check(0, shot="solo-3-later.png")
     assert not errors, errors
     page.close()
 
 
-def test_hot_seat_1969_hands_the_screen_over_and_looks_back_with_the_right_eyes(
-    lab: Lab, browser: Any
-) -> None:
+#: every text of the page, the parts not shown included: the DOM and the values of its fields
+PAGE_TEXTS = """() => [document.body.innerHTML,
+  ...[...document.querySelectorAll('textarea, input')].map(e => e.value)].join('\\n')"""
+
+
+def nothing_private_on_page(page: Any, state: Any, seats: tuple[int, ...], covered: bool) -> None:
+    """Nothing any of ``seats`` may not read, anywhere in the page (its hidden parts too).
+
+    Under the cover (``seats``: both people) also no legal move of the seat to act, no hint and no
+    win chance, all of which are computed from a hand.
+    """
+    import html
+
+    from helpers_hotseat import hand_texts, secrets_of
+
+    everything = page.evaluate(PAGE_TEXTS)
+    shown = page.locator("body").inner_text()
+    secret = set().union(*(secrets_of(state, seat) for seat in seats))
+    if covered:
+        secret |= {t for seat in range(state.game.num_players) for t in hand_texts(state, seat)}
+        for word in ("best moves", "visits)", "sees it"):
+            assert word not in everything, word
+    for text in secret:
+        assert text not in shown and html.escape(text, quote=False) not in everything, text
+
+
+def hot_seat_in_the_browser(lab: Lab, browser: Any, game_id: str, seed: int, handovers: int) -> None:
+    """Two people and two bots at one screen, hints on: play until ``handovers`` hand-overs, then look back.
+
+    At every hand-over the page holds nothing of either person's hand (the tabs are covered, the
+    hints and the win chances are not computed), also after a step back under the cover; after
+    *I am ...* the hints and chances are there for the new seat; stepping back then shows only
+    what that seat may know.
+    """
     from isslab_widgets.session import Session
 
     import isslab
 
-    seed, seats = 5, ["human", "human"]
+    seats = ["human", "human", "greedy", "greedy"]
+    # the game's default table (four seats), for which a win-chance model ships: the hints need it
     source = (
         "import isslab_widgets\n"
-        f"view = isslab_widgets.play('1969', seats={seats!r}, seed={seed}, delay={PACE}, players=2, "
-        "first_player=0)\nview.animate.value = False"
+        f"view = isslab_widgets.play({game_id!r}, seats={seats!r}, seed={seed}, delay={PACE})\n"
+        "view.animate.value = False\nview.winchance.hint_switch.value = True"
     )
     errors: list[str] = []
-    page, view, _ = open_game(lab, browser, "hot-seat-1969.ipynb", source, errors)
-    mirror = Session(isslab.make("1969", players=2, first_player=0), seats, seed=seed)
+    page, view, _ = open_game(lab, browser, f"hot-seat-{game_id}.ipynb", source, errors)
+    mirror = Session(isslab.make(game_id), seats, seed=seed)
     player = Player(page, view, mirror, errors)
     player.settle()
     player.in_window()
-    greedy = isslab.bot("1969", "greedy")
+    greedy = isslab.bot(game_id, "greedy")
     rng = random.Random(0)
     board = mirror.board
     assert board is not None
-    handovers = 0
-    while mirror.state.rounds < 1:
+    back = view.locator("button[title='one step back (look back: the bots wait)']").first
+    forward = view.locator("button[title='one step forward on this line']").first
+    done = 0
+    while done < handovers:
         to = mirror.handover()
-        if to is not None:  # the screen is covered until the next person takes it
-            name = mirror.game.seat_name(to)
-            button = view.locator("button", has_text=f"I am {name}").first
-            wait_until(lambda b=button: b.is_visible(), 20, "the hand-over")
-            text = page.locator("body").inner_text()
-            assert f"Pass the screen to {name}" in text
-            moves = view.locator(".isslab-moves option")
-            wait_until(lambda m=moves: m.count() == 0, 20, "the moves to be covered")  # nobody's
-            player.check(None)
-            # nothing either seat was told in secret shows while the screen passes
-            state = mirror.state
-            for a in state.history:
-                secret = state.describe(a)
-                if any(state.describe(a, seat) != secret for seat in (0, 1)):
-                    assert secret not in text, secret
-            if handovers == 0:
-                shot(page, view, "1969-hot-seat-handover.png")
-            button.click()
-            assert mirror.take_screen()
-            handovers += 1
-            wait_until(lambda b=button: not b.is_visible(), 20, "the hand-over to end")
-        seat = mirror.state.current_player
-        play_1969_by_clicking(player, seat, greedy(mirror.state, rng), board)
-        player.settle()
-        if mirror.handover() is None:
-            player.check(mirror.eyes())
-    assert handovers >= 2, handovers
-    # looking back on the slider keeps the eyes of the person at the screen
+        if to is None:
+            st = mirror.state
+            action = greedy(st, rng)
+            if game_id == "1969":
+                play_1969_by_clicking(player, st.current_player, action, board)
+            else:
+                player.play(action, plan_paths(board, st, action))
+            player.settle(60)
+            continue
+        leaving = mirror.eyes()
+        assert leaving is not None
+        name = mirror.game.seat_name(to)
+        button = view.locator("button", has_text=f"I am {name}").first
+        wait_until(lambda b=button: b.is_visible(), 30, "the hand-over")
+        assert f"Pass the screen to {name}" in page.locator("body").inner_text()
+        assert not view.locator(".lm-TabBar").first.is_visible(), "the tabs show under the cover"
+        player.check(None)
+        nothing_private_on_page(page, mirror.state, (leaving, to), covered=True)
+        if done == 0:
+            shot(page, view, f"{game_id}-hot-seat-handover.png")
+            # a step back under the cover keeps it
+            back.click()
+            assert mirror.back()
+            wait_until(lambda: shown_step(view) == mirror.tree.cursor, 20, "the step back")
+            assert button.is_visible() and mirror.handover() == to
+            nothing_private_on_page(page, mirror.tree.tip, (leaving, to), covered=True)
+            forward.click()
+            assert mirror.redo()
+            wait_until(lambda: shown_step(view) == mirror.tree.cursor, 20, "the step forward")
+        button.click()
+        assert mirror.take_screen()
+        done += 1
+        wait_until(lambda b=button: not b.is_visible(), 30, "the hand-over to end")
+        player.settle(60)
+        nothing_private_on_page(page, mirror.state, (to,), covered=False)
+        if done == 1 and mirror.my_turn():  # the hints and chances, for the new seat only
+            view.locator(".lm-TabBar-tab", has_text="Win chances").first.click()
+            panel = view.locator(".lm-TabBar").first
+            wait_until(lambda: "best moves" in view.inner_text(), 60, "the hints")
+            assert f"as {name} sees it" in view.inner_text() and panel.is_visible()
+            view.locator(".lm-TabBar-tab", has_text="Game").first.click()
+    # looking back on the slider: only what the person at the screen may know, at every step
     eyes = mirror.eyes()
     assert eyes is not None
-    for step in (mirror.tree.size - 2, 3):
-        slider = view.locator(".isslab-steps input, .isslab-steps .noUi-handle, .isslab-steps .slider").first
-        assert slider.count() == 1
-        view.locator("button[title='one step back (look back: the bots wait)']").first.click()
-        mirror.back()
+    for _ in range(6):
+        back.click()
+        assert mirror.back()
         wait_until(lambda: shown_step(view) == mirror.tree.cursor, 20, "the step back")
-        assert mirror.eyes() == eyes
-        if mirror.handover() is None:
-            player.check(eyes)
-        else:
-            assert "Pass the screen to" in page.locator("body").inner_text()
-        del step
+        assert mirror.eyes() == eyes and mirror.handover() is None
+        wait_until(lambda: view.locator(".lm-TabBar").first.is_visible(), 20, "the tabs")
+        nothing_private_on_page(page, mirror.tree.tip, (eyes,), covered=False)
+        if not mirror.my_turn():  # another seat's turn, long ago: none of its best moves
+            assert "best moves" not in page.evaluate(PAGE_TEXTS)
     assert not errors, errors
     page.close()
+
+
+def test_hot_seat_1969_with_hints_hides_every_hand_while_the_screen_passes(lab: Lab, browser: Any) -> None:
+    hot_seat_in_the_browser(lab, browser, "1969", seed=5, handovers=4)
+
+
+def test_hot_seat_1998_iss_with_hints_hides_every_hand_while_the_screen_passes(
+    lab: Lab, browser: Any
+) -> None:
+    hot_seat_in_the_browser(lab, browser, "1998-iss", seed=3, handovers=3)

@@ -9,7 +9,7 @@ from helpers_winchance import tiny_game, tiny_model, tiny_record
 
 import isslab
 from isslab.analysis.leaks import check_win_chance_leaks
-from isslab.stats import wilson_interval
+from isslab.frames.stats import wilson_interval
 
 GAMES = isslab.games()
 
@@ -59,7 +59,7 @@ def test_the_model_method_has_no_interval_and_says_how_many_games_it_learned_fro
 
 def test_bad_input_gets_a_precise_error() -> None:
     state = _middle("space-1999")
-    with pytest.raises(ValueError, match="seat must be an int from 0 to 1, got 2"):
+    with pytest.raises(ValueError, match=r"seat must be an int from 0 to 1, got 2 \(a seat, or None"):
         isslab.evaluate(state, seat=2)
     with pytest.raises(ValueError, match="evaluate takes an isslab State"):
         isslab.evaluate("space-1999")  # type: ignore[arg-type]

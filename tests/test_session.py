@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers_session import play_until
 from isslab_widgets import panels
 from isslab_widgets.boards import Board, board_for, board_module
-from isslab_widgets.boards.space_1999 import Space1999Board
+from isslab_widgets.boards.space_1999 import Board1999
 from isslab_widgets.session import HUMAN, Session
 
 import isslab
@@ -23,22 +24,6 @@ from isslab.games.space_1999 import Move
 
 ROOT = Path(__file__).resolve().parents[1]
 TWO = isslab.make("space-1999", players=2)
-
-
-def play_until(session: Session, done: Any, max_steps: int = 5000) -> None:
-    """Bots move; the human seats play the greedy bot's choice; until ``done(state)`` holds."""
-    greedy = isslab.bot(session.game.id, "greedy")
-    rng = random.Random(0)
-    for _ in range(max_steps):
-        if done(session.state):
-            return
-        st = session.state
-        assert not st.is_terminal(), "the game ended first"
-        if session.human_to_move():
-            assert session.play(greedy(st, rng)), session.message
-        else:
-            assert session.advance(), session.message
-    raise AssertionError("the position never came")
 
 
 def others_hidden_moves(state: State, seat: int) -> bool:
@@ -64,13 +49,77 @@ def test_the_session_and_the_boards_load_without_the_widget_libraries() -> None:
 @pytest.mark.parametrize(
     ("game_id", "bots"), [("space-1999", ["greedy", "random"]), ("1969", ["greedy", "spy"])]
 )
-def test_a_session_of_bots_plays_the_game_isslab_play_plays(game_id: str, bots: list[str]) -> None:
+def test_bots_play_a_whole_game_the_same_for_the_same_seed(game_id: str, bots: list[str]) -> None:
+    """The dice and the bots' choices follow from the seed and the position (not isslab.play's streams)."""
     game = isslab.make(game_id, players=2)
-    session = Session(game, bots, seed=11)
-    steps = session.step_bots()
-    record = isslab.play(game, bots, seed=11)
-    assert session.state.is_terminal() and steps == record.steps
-    assert tuple(session.tree.actions()) == record.actions
+    one, two = Session(game, bots, seed=11), Session(game, bots, seed=11)
+    assert one.step_bots() == two.step_bots() > 0
+    assert one.state.is_terminal() and one.tree.actions() == two.tree.actions()
+    other = Session(game, bots, seed=12)
+    other.step_bots()
+    assert other.state.is_terminal() and other.tree.actions() != one.tree.actions()
+
+
+def first_draw(line: list[State], actions: list[Any]) -> tuple[int, tuple[Any, ...], Any] | None:
+    """The first chance step of a line (after its first position): its index, its outcomes and the draw."""
+    for k in range(1, len(actions)):
+        if line[k].is_chance_node():
+            return k, tuple(a for a, _ in line[k].chance_outcomes()), actions[k]
+    return None
+
+
+@pytest.mark.parametrize("game_id", ["space-1999", "1969", "mission-iss", "1998-iss"])
+def test_an_undo_and_the_same_decision_meet_the_same_dice_and_another_decision_draws_afresh(
+    game_id: str,
+) -> None:
+    game = isslab.make(game_id, players=2)
+    assert game.info.chance
+    drawn_apart = compared = 0
+    for seed in range(8):
+        session = Session(game, seed=seed)  # a person and the game's default bot
+        tree = session.tree
+        for _ in range(40):  # the person's decisions, until two of them meet the same kind of draw
+            session.step_bots()
+            st = session.state
+            assert not st.is_terminal()
+            i, legal = tree.cursor, st.legal_actions()
+            a, b = legal[0], legal[-1]
+            assert session.play(a)
+            session.step_bots()
+            line_a, after_a = [tree.at(k) for k in range(i, tree.size)], tree.actions()[i:]
+            for _ in range(3):  # undo as often as you like: the same decision meets the same dice
+                assert session.undo() and tree.cursor == i and tree.size == i + 1
+                assert session.play(a)
+                session.step_bots()
+                assert tree.actions()[i:] == after_a
+            if a == b:
+                continue
+            assert session.undo() and session.play(b)
+            session.step_bots()
+            draw_a = first_draw(line_a, after_a)
+            draw_b = first_draw([tree.at(k) for k in range(i, tree.size)], tree.actions()[i:])
+            assert session.undo() and session.play(a)
+            session.step_bots()
+            if draw_a is not None and draw_b is not None and draw_a[:2] == draw_b[:2]:
+                compared += 1  # the same step of the game, another position: its own draw
+                drawn_apart += draw_a[2] != draw_b[2]
+                break
+        if drawn_apart:
+            break
+    assert compared and drawn_apart, (compared, drawn_apart)
+
+
+def test_the_dice_are_a_function_of_the_seed_and_the_position() -> None:
+    game = isslab.make("1969", players=2)
+    state = game.new_state()
+    one, two = Session(game, seed=7), Session(game, seed=7)
+    assert one.rng_at(state).random() == two.rng_at(state).random() == one.rng_at(state).random()
+    assert Session(game, seed=8).rng_at(state).random() != one.rng_at(state).random()
+    later = state.apply(state.sample_chance(one.rng_at(state)))
+    assert one.rng_at(later).random() != one.rng_at(state).random()
+    assert one.rng_at(state, "greedy").random() != one.rng_at(state).random()  # bots: their own stream
+    with pytest.raises(ValueError, match="seed must be an int"):
+        Session(game, seed=-1)
 
 
 def test_seats_default_to_one_human_and_the_games_default_bot() -> None:
@@ -159,11 +208,41 @@ def test_whose_eyes_the_screen_shows() -> None:
     assert hot.choices().actions == [] and "pass the screen" in hot.choices().note
     assert "Pass the screen to" in " ".join(t.text for t in hot.scene().layer("pieces") if hasattr(t, "text"))
     assert hot.take_screen() and hot.eyes() == 2 and hot.handover() is None
-    # looking back keeps the eyes of the person at the screen: the other's turn is covered
+    # looking back keeps the eyes of the person at the screen, with no cover (the game waits for that
+    # person): its view of each step, and not the other person's options, highlights or clicks
     hot.go_to(0)
-    assert hot.eyes() == 2 and hot.handover() == 0 and hot.viewers() == (2,)
+    assert hot.eyes() == 2 and hot.handover() is None and hot.viewers() == (2,)
+    assert hot.state.current_player == 0 and not hot.my_turn() and hot.choices().actions == []
+    assert not any(r.key for r in hot.scene().regions if isinstance(r.key, tuple) and r.key[0] == "do")
+    assert not hot.click(("do", hot.state.legal_actions()[0])) and "its options are its own" in hot.message
     # a game without hidden information hides nothing from anyone
     assert not Session(TWO, ["human", "greedy"]).hides()
+
+
+def test_under_the_hot_seat_cover_the_session_computes_nothing_for_a_seat() -> None:
+    """The cover comes when the game waits for another person, and holds wherever the slider goes."""
+    game = isslab.make("1998-iss", players=2)
+    hot = Session(game, ["human", "human"], seed=2)
+    while hot.last_decision() is None or hot.handover() is None:  # each person plays at its turn
+        if hot.handover() is not None:
+            assert hot.take_screen()
+        play_until(hot, lambda s: hot.handover() is not None)
+    to = hot.handover()
+    leaving = hot.eyes()
+    assert to is not None and leaving is not None and to != leaving and hot.sight() == (leaving, to)
+    for step in (hot.tree.size - 1, hot.tree.size - 2, 0):  # stepping back keeps the cover
+        assert hot.go_to(step) and hot.sight().covered
+        assert hot.log() == [] and hot.result() is None and hot.recap() is None
+        assert hot.choices().actions == [] and hot.scene().regions == ()
+        with pytest.raises(ValueError, match="passing to"):
+            hot.simulation_start(0)
+        size = hot.tree.size
+        assert not hot.click(("anything",)) and "pass the screen" in hot.message and hot.tree.size == size
+    # an undo under the cover: the person who decides again takes the screen first
+    hot.go_to(hot.tree.size - 1)
+    assert hot.undo() and hot.sight() == (leaving, leaving)
+    assert hot.take_screen() and hot.sight() == (leaving, None) and hot.state.current_player == leaving
+    assert hot.log() and hot.choices().actions
 
 
 def test_the_action_list_holds_only_the_eyes_own_actions_in_a_hidden_game() -> None:
@@ -406,14 +485,14 @@ def test_select_then_move_asks_the_engine_when_the_board_names_the_move(
     session = Session(TWO, ["human", "greedy"], seed=3)
     session.step_bots()
     board = session.board
-    assert isinstance(board, Space1999Board)
+    assert isinstance(board, Board1999)
     state = session.state
     origin = next(a.path[0] for a in state.legal_actions() if a.path)
     reachable = {a.path[-1] for a in board.moves_from(state, origin)}
     far = next(r.key for r in session.scene().regions if r.key not in reachable and r.key != origin)
     meant = Move(0, "step", (origin, far), "")
     # a board whose actions are just "this piece to that place" names the move; the engine judges it
-    monkeypatch.setattr(Space1999Board, "candidate", lambda self, st, a, b: Move(0, "step", (a, b), ""))
+    monkeypatch.setattr(Board1999, "candidate", lambda self, st, a, b: Move(0, "step", (a, b), ""))
     assert session.click(origin) and not session.click(far)
     assert session.message == f"not a legal click: {state.why_illegal(meant)}"
     assert session.selected == origin and session.state is state
@@ -436,4 +515,7 @@ def test_mistaken_input_gets_its_own_message_and_changes_nothing(tmp_path: Path)
     assert not session.load(42) and "give a path, JSON text or bytes" in session.message  # type: ignore[arg-type]
     assert not session.load(str(tmp_path)) and "no file" in session.message
     assert session.state is state and session.tree.size == size and not session.errors
-    assert session.load(session.tree.tip.to_json().encode()) and "from the upload" in session.message
+    assert (
+        session.load(session.tree.tip.to_json().encode(), discard=True)
+        and "from the upload" in session.message
+    )

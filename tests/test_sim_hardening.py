@@ -9,10 +9,15 @@ throw arbitrary values at the argument checks.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
+import signal
 import stat
 import tempfile
+import threading
+import time
 import warnings
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +30,11 @@ from hypothesis import strategies as st
 import isslab
 from isslab import checks
 from isslab.analysis import plots
+from isslab.frames.frame import BASE_COLUMNS
 from isslab.sim import parse_grid, parse_values
+from isslab.sim.arena import head_to_head
+from isslab.sim.pool import catch_interrupts
+from isslab.sim.runner import CHUNK, CHUNK_SECONDS, FIRST_CHUNK, ChunkSizes
 
 KW: dict[str, Any] = dict(progress=False, players=2)
 
@@ -342,7 +351,7 @@ def test_numpy_ints_are_seats_seeds_and_resamples(sweep: pd.DataFrame) -> None:
 
 
 def test_the_bootstrap_is_capped_and_bounded_in_memory(sweep: pd.DataFrame) -> None:
-    from isslab.analysis.stats import bootstrap_interval
+    from isslab.frames.stats import bootstrap_interval
 
     with pytest.raises(ValueError, match="resamples must be an int from 1 to 20,000"):
         bootstrap_interval(np.arange(10.0), resamples=10**9)
@@ -452,18 +461,10 @@ def test_simulate_arguments_are_refused_or_used(
     games: Any, seed: Any, workers: Any, rotate: Any, precision: Any
 ) -> None:
     try:
-        spec = isslab.sim.simulate_spec(
-            "space-1999",
-            "greedy",
-            games,
-            seed,
-            workers,
-            False,
-            None,
-            {"players": 2},
-            rotate=rotate,
-            precision=precision,
+        args = isslab.sim.RunArgs(
+            "greedy", games, seed, workers, False, rotate_seats=rotate, precision=precision
         )
+        spec = isslab.sim.run_spec("space-1999", args, options={"players": 2})
     except ValueError as exc:
         assert any(name in str(exc) for name in ("games", "seed", "workers", "rotate_seats", "precision"))
         return
@@ -477,7 +478,8 @@ def test_simulate_arguments_are_refused_or_used(
 @settings(max_examples=60, deadline=None)
 def test_sweep_grids_are_refused_or_used(values: list[Any], key: Any) -> None:
     try:
-        spec = isslab.sim.sweep_spec("space-1999", {key: values}, "greedy", 1, 0, 1, False, {"players": 2})
+        args = isslab.sim.RunArgs("greedy", 1, 0, 1, False)
+        spec = isslab.sim.run_spec("space-1999", args, grid={key: values}, options={"players": 2})
     except ValueError as exc:
         assert str(exc)
         return
@@ -525,24 +527,7 @@ EDITS = st.sampled_from(["x", None, np.nan, 1.5, -3, True, 10**30, np.inf, [1, 2
 
 
 @given(
-    column=st.sampled_from(
-        [
-            "game",
-            "seed",
-            "seat",
-            "bot",
-            "returns",
-            "rank",
-            "win",
-            "length",
-            "steps",
-            "rounds",
-            "end_reason",
-            "first_mover",
-            "drama",
-            "eagles",
-        ]
-    ),
+    column=st.sampled_from([*BASE_COLUMNS, "first_mover", "drama", "eagles"]),
     value=EDITS,
     drop=st.booleans(),
 )
@@ -599,6 +584,34 @@ def test_workers_is_read_once_into_a_pool() -> None:
     assert isinstance(wide, Executor)
 
 
+WORKER_CALLS: dict[str, Any] = {
+    "simulate": lambda w: isslab.simulate("space-1999", "greedy", games=2, workers=w, **KW),
+    "sweep": lambda w: isslab.sweep("space-1999", {"eagles": [1, 2]}, "greedy", games=2, workers=w, **KW),
+    "evaluate": lambda w: isslab.evaluate(
+        isslab.make("space-1999", players=2, eagles=1).new_state(), games=2, workers=w
+    ),
+    "report": lambda w: isslab.report(
+        "space-1999", games=2, side_games=2, sections=["length"], workers=w, players=2
+    ),
+    "fit": lambda w: isslab.winprob.collect("space-1999", games=10, positions=1, workers=w),
+    "head_to_head": lambda w: head_to_head("space-1999", "greedy", "random", games=2, workers=w),
+}
+
+
+@pytest.mark.parametrize("call", list(WORKER_CALLS))
+def test_every_workers_argument_follows_one_rule(call: str) -> None:
+    """``workers`` is read by ``isslab.sim.pool.as_pool`` wherever it is taken: a count above the CPUs
+    is used as the CPUs (never refused), a count below one, a bool or a float is refused in the
+    same words."""
+    run = WORKER_CALLS[call]
+    assert run(300) is not None
+    for bad in (0, True, 2.0):
+        with pytest.raises(
+            ValueError, match=r"^workers must be an int >= 1 or a concurrent.futures.Executor"
+        ):
+            run(bad)
+
+
 def test_the_widgets_progress_wrapper_says_its_width_through_the_hook() -> None:
     from concurrent.futures import ThreadPoolExecutor
 
@@ -642,3 +655,97 @@ def test_the_simulation_reads_no_private_attribute_of_an_executor() -> None:
         assert not read & {"_max_workers", "inner", "_client"}, path.name
         if path.name != "pool.py":
             assert "_processes" not in read, path.name
+
+
+# --------------------------------------------------------------------------------------------------
+# Ctrl-C on a pool (issue 25): the first asks the run to stop, a second stops it at once
+# --------------------------------------------------------------------------------------------------
+
+#: seconds the waits below allow: only a hang reaches them, however busy the machine
+HANG = 120.0
+
+
+@pytest.fixture
+def ctrl_c() -> Iterator[None]:
+    """Ctrl-C reaches this test as it reaches a user's script: Python's handler, in the main thread.
+
+    A test script started in the background inherits Ctrl-C ignored: the handler is set for the test
+    and the one found is put back after it.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals reach the main thread only")
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _until(done: Callable[[], bool]) -> bool:
+    """Sleep in small steps (a signal's handler runs in between) until ``done()``; False on a hang."""
+    deadline = time.monotonic() + HANG
+    while not done():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+@pytest.mark.usefixtures("ctrl_c")
+def test_catch_interrupts_asks_first_insists_second_and_puts_the_handler_back() -> None:
+    with catch_interrupts() as interrupts:
+        os.kill(os.getpid(), signal.SIGINT)
+        assert _until(interrupts.stop.is_set) and not interrupts.hurry
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            _until(lambda: False)
+        assert interrupts.hurry
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    # a Ctrl-C the process was started to ignore stays ignored (a background job of a script)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with catch_interrupts() as interrupts:
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.usefixtures("ctrl_c")
+@pytest.mark.parametrize("presses", [1, 2], ids=["once", "twice"])
+def test_ctrl_c_stops_our_own_pool_keeps_the_finished_games_and_ends_the_workers(presses: int) -> None:
+    pressed: list[int] = []
+
+    def press(_df: pd.DataFrame) -> None:  # Ctrl-C once the first chunk is back
+        if not pressed:
+            pressed.append(presses)
+            for _ in range(presses):
+                os.kill(os.getpid(), signal.SIGINT)
+
+    kw = {**KW, "games": 20_000, "seed": 5}
+    with pytest.warns(UserWarning, match=r"simulation interrupted: \d+ of 20000 games were played"):
+        df = isslab.simulate("space-1999", "greedy", workers=2, on_chunk=press, **kw)
+    assert df.attrs["interrupted"] is True
+    played = sorted(df["game"].unique())
+    assert 0 < len(played) < 20_000 and (df.groupby("game").size() == 2).all()
+    assert _until(lambda: not multiprocessing.active_children()), "workers outlived the run"
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    full = isslab.simulate("space-1999", "greedy", **{**kw, "games": max(played) + 1})
+    pd.testing.assert_frame_equal(
+        df.reset_index(drop=True), full[full.game.isin(played)].reset_index(drop=True)
+    )
+
+
+def test_chunks_are_sized_by_the_time_their_games_take() -> None:
+    sizes = ChunkSizes(100_000, 2)
+    assert sizes.size == FIRST_CHUNK  # nothing timed yet
+    sizes.timed(4, 0.004)  # 1 ms a game: the size doubles at most at a time, up to CHUNK
+    assert sizes.size == 2 * FIRST_CHUNK
+    for _ in range(10):
+        sizes.timed(sizes.size, sizes.size * 0.001)
+    assert sizes.size == CHUNK
+    for _ in range(10):  # the machine gets busy: 0.25 s a game, so a chunk holds 4 games
+        sizes.timed(sizes.size, sizes.size * 0.25)
+    assert sizes.size == round(CHUNK_SECONDS / 0.25)
+    sizes.timed(1, 30.0)  # one game longer than a chunk's time: chunks of one game
+    assert sizes.size == 1
+    assert ChunkSizes(10, 2).size == 1  # a short run starts with chunks of one game

@@ -1,4 +1,4 @@
-"""The README's strength table (docs/strength.json, written by scripts/strength.py) and its plot."""
+"""The README's strength table (docs/strength.json, by ``python -m isslab.bench.strength``) and its plot."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ import pytest
 
 import isslab
 from isslab.analysis.plots import plot_strength
-from isslab.analysis.stats import wilson_interval
+from isslab.frames.stats import wilson_interval
 
 matplotlib.use("Agg")
 
 ROOT = Path(__file__).resolve().parents[1]
 ALL_ROWS = json.loads((ROOT / "docs" / "strength.json").read_text())
-#: the search bots' rows (scripts/strength.py --budgets); the expert's rows have a "kind"
+#: the search bots' rows (python -m isslab.bench.strength --budgets); the expert's rows have a "kind"
 ROWS = [r for r in ALL_ROWS if "kind" not in r]
 EXPERT = [r for r in ALL_ROWS if "kind" in r]
 HEURISTIC_SKIP = {"random", "first", "mcts", "ismcts", "expert", "easy", "medium", "hard"}
@@ -79,7 +79,7 @@ def test_the_strength_plot_has_a_panel_per_game_and_a_team_panel_for_cooperative
 
 
 def test_every_game_is_measured_at_two_budgets_against_each_heuristic_bot() -> None:
-    heuristic_skip = HEURISTIC_SKIP  # as scripts/strength.py measures: bots of every game are no heuristics
+    heuristic_skip = HEURISTIC_SKIP  # as isslab.bench.strength measures: bots of every game are no heuristics
     for game_id in isslab.games():
         # the rows of value=model searches (leaves valued by the win-chance model) come on top
         cells = {
@@ -97,7 +97,6 @@ def test_the_script_refuses_bad_arguments_in_one_line() -> None:
     import subprocess
     import sys
 
-    script = ROOT / "scripts" / "strength.py"
     for args, words in (
         (["--budgets", "chess=1"], "give game=n,n"),
         (["--budgets", "1969=ten"], "whole numbers"),
@@ -106,13 +105,16 @@ def test_the_script_refuses_bad_arguments_in_one_line() -> None:
         (["--min-games", "200", "--most", "100"], "--most (100) must be at least --min-games"),
     ):
         got = subprocess.run(
-            [sys.executable, str(script), *args], capture_output=True, text=True, timeout=300
+            [sys.executable, "-m", "isslab.bench.strength", *args],
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
         assert got.returncode == 2 and words in got.stderr and "Traceback" not in got.stderr
 
 
 # --------------------------------------------------------------------------------------------------
-# the expert and the levels (scripts/strength.py --expert)
+# the expert and the levels (python -m isslab.bench.strength --expert)
 # --------------------------------------------------------------------------------------------------
 
 DUEL_GAMES = ("space-1999", "1969", "1998-iss")

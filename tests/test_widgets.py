@@ -81,7 +81,7 @@ def occupant(state: isslab.State, key: tuple[int, int]) -> int | None:
 
 
 def test_illegal_clicks_change_nothing() -> None:
-    view = human_turn_view()
+    view = human_turn_view(seed=4)  # blue has an eagle on the board at red's first turn
     state, size, scene = view.state, view.tree.size, view.scene
     # an empty dot that no move starts from, a point outside every region, and an opponent's eagle
     origins = {view.board.origin(a) for a in state.legal_actions()}
@@ -157,14 +157,18 @@ def test_undo_takes_back_the_humans_move_with_the_bots_and_dice_after_it() -> No
         assert view.play_action(mine)
         view.step_bots()  # blue's move and the die
         assert view.state.current_player == 0 and view.tree.cursor == before.move_number + 3
+        followed = view.tree.actions()[before.move_number :]
         assert not view.undo_button.disabled
         assert view.undo()
         # back where the human decided; the line ends there (no redo of the bots' moves)
         assert view.state == before and view.tree.at_tip() and view.redo_button.disabled
         assert view.human_to_move() and "took back" in view.message and "2 steps after it" in view.message
-        # the same move again: the game goes on afresh from there (the bots and dice are asked again)
+        # the view says what undo does: the dice are not rolled again
+        assert "same dice" in view.message and "not rolled again" in view.undo_button.tooltip
+        # the same move again meets the same bot's reply and the same die
         assert view.play_action(mine) and view.tree.at_tip()
         assert view.step_bots() == 2 and view.state.current_player == 0
+        assert view.tree.actions()[before.move_number :] == followed
     finally:
         view.close()
 
@@ -338,7 +342,8 @@ def test_inspector_tables_and_json_follow_the_state() -> None:
     view = human_turn_view()
     view.play_action(view.state.legal_actions()[0])
     html = view.inspector.value
-    for word in ("landed", "distance", "eagles on the disc", "r4s", "red", "blue", "greedy", "human"):
+    words = ("landed", "distance", "eagles on the disc", "ring 4 spoke", "red", "blue", "greedy", "human")
+    for word in words:
         assert word in html
     for internal in ("theta", "to_move", "-1", "end"):  # engine fields are shown in words or not at all
         assert f">{internal}<" not in html

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import isslab
-from isslab.analysis.bench_winchance import docs_table
+from isslab.bench.winchance import docs_table
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = json.loads((ROOT / "docs" / "win-chances.json").read_text())

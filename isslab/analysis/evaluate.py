@@ -20,17 +20,18 @@ from __future__ import annotations
 
 import math
 import random
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
 
-from isslab.analysis.pool import check_workers, run_chunks
-from isslab.analysis.winprob import WinModel, chance_kind, model
+import isslab.checks as checks
+from isslab.analysis.winprob import WinModel, chance_kind, given_model, model
 from isslab.core import TERMINAL, State, short_repr
+from isslab.frames.stats import mean_interval, wilson_interval
 from isslab.play import BotSpec, derive_seeds, play
-from isslab.stats import mean_interval, wilson_interval
+from isslab.sim.chunks import pool_for, run_chunks
+from isslab.sim.pool import Workers, as_pool
 
 __all__ = ["METHODS", "Evaluation", "evaluate"]
 
@@ -112,7 +113,7 @@ def evaluate(
     games: int | str = 400,
     bots: BotSpec | None = None,
     seed: int = 0,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     *,
     precision: float = 0.05,
     model_: WinModel | None = None,
@@ -121,47 +122,43 @@ def evaluate(
 
     ``games`` is the number of rollouts, or ``"auto"``: batches of 100 until every seat's 95%
     interval is at most ``precision`` on each side (at most 10,000 games). ``workers`` runs the
-    rollouts on processes (an int) or an ``Executor``; the same seed gives the same numbers for any
-    worker count. ``model_`` evaluates with a given fitted model instead of the cached one.
+    rollouts as ``simulate`` runs its games (:func:`isslab.sim.pool.as_pool`: processes, an
+    ``Executor`` or a dask ``Client``); the same seed gives the same numbers for any worker count.
+    ``model_`` evaluates with a given fitted model instead of the cached one.
     """
+    # every argument is checked whatever the method, so that a mistake never passes unseen
     state = _check_state(state)
     game = state.game
-    if seat is not None:
-        state._check_seat(seat)
-    if method not in METHODS:
+    seat = checks.optional_seat("seat", seat, game.num_players)
+    method = checks.choice("method", method, METHODS)
+    auto = isinstance(games, str) and games == "auto"
+    count = None if auto else checks.as_count(games)
+    if not auto and (count is None or not 1 <= count <= MAX_GAMES):
         raise ValueError(
-            f"method must be one of {', '.join(map(repr, METHODS))}, got {short_repr(method, 40)}"
+            f"games must be an int from 1 to {MAX_GAMES:,} or 'auto', got {short_repr(games, 40)}"
         )
+    precision = checks.number("precision", precision, 0.0, 1.0, above=True, example="0.05")
+    seed = checks.seed("seed", seed)
+    as_pool(workers, 1)  # the one rule for workers, checked whatever the method
+    fitted = given_model(model_, game)
+    spec: BotSpec = game.info.default_bot if bots is None else bots
+    _validate_bots(state, spec)
     kind = chance_kind(game)
     names = tuple(game.seat_name(s) for s in range(game.num_players))
     if state.current_player == TERMINAL:
         ret = tuple(float(r) for r in state.returns())
         return Evaluation(ret, ret, ret, method, 0, seat, kind, names)
     if method == "model":
-        fitted = model_ if model_ is not None else model(game)
+        fitted = fitted if fitted is not None else model(game)
         values = tuple(fitted.values(state, seat))
         nan = (math.nan,) * len(values)
         return Evaluation(values, nan, nan, "model", fitted.spec.games, seat, kind, names)
-    auto = games == "auto"
-    if not auto and (isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES):
-        raise ValueError(
-            f"games must be an int from 1 to {MAX_GAMES:,} or 'auto', got {short_repr(games, 40)}"
-        )
-    if isinstance(precision, bool) or not isinstance(precision, int | float) or not 0 < precision < 1:
-        raise ValueError(f"precision must be a number between 0 and 1, got {short_repr(precision, 40)}")
-    workers = check_workers(workers)
-    spec: BotSpec = game.info.default_bot if bots is None else bots
-    _validate_bots(state, spec)
-    total = 10_000 if auto else int(games)
+    total = 10_000 if count is None else count
     seeds = derive_seeds(seed, total)
     step = 100 if auto else total
     results: list[tuple[float, ...]] = []
     win_lose = kind == "win chance"
-    pool: int | Executor = workers
-    own = isinstance(workers, int) and workers > 1 and total > _CHUNK
-    if own and isinstance(workers, int):  # one pool for every batch of an "auto" run
-        pool = _pool(workers)
-    try:
+    with pool_for(workers, -(-total // _CHUNK)) as pool:  # one pool for every batch of an "auto" run
         while len(results) < total:
             batch = seeds[len(results) : len(results) + step]
             chunks = [(state, seat, spec, batch[i : i + _CHUNK]) for i in range(0, len(batch), _CHUNK)]
@@ -176,9 +173,6 @@ def evaluate(
                 or max(max(h - c, c - lo) for lo, h, c in zip(lows, highs, means, strict=True)) <= precision
             ):
                 break
-    finally:
-        if own and isinstance(pool, Executor):
-            pool.shutdown(cancel_futures=True)
     arr = np.asarray(results, dtype=float)
     lows, highs = _interval(arr, win_lose)
     return Evaluation(
@@ -191,17 +185,6 @@ def evaluate(
         kind,
         names,
     )
-
-
-def _pool(workers: int) -> Executor:
-    """A process pool (forkserver from a thread other than the main one: see ``pool.run_chunks``)."""
-    import multiprocessing
-    import threading
-    from concurrent.futures import ProcessPoolExecutor
-
-    if threading.current_thread() is not threading.main_thread():
-        return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
-    return ProcessPoolExecutor(workers)
 
 
 def _validate_bots(state: State, bots: BotSpec) -> None:

@@ -25,21 +25,25 @@ and not gradient boosting:
 A fitted model is cached on disk (``$ISSLAB_CACHE``, else ``~/.cache/isslab``), keyed by the game id,
 its options, the isslab version, the fitting parameters and the version of the game's own features
 (``WIN_FEATURES_VERSION``, where it has a ``win_features`` hook); the default tables of the four
-games ship fitted in the package, and so does Space: 1999's table of one eagle each. A file that
-does not parse, or that belongs to another game, options, version, fit or features, is refitted
-with a warning. :func:`model` fits on first use, with a progress bar.
+games ship fitted in the package, and so does Space: 1999's table of one eagle each. A model file
+is untrusted input (:mod:`isslab.analysis.modelfile`): it is read bounded, and every number must be
+finite and of the size a fit gives, every value a chance in [0, 1] (in the cooperative game, within
+the result's range). A file that fails a check, does not parse, or belongs to another game,
+options, version, fit or features, is refitted with a warning; the refit replaces only a model file,
+never another file under its name. :func:`model` fits on first use, with a progress bar.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
 import os
 import random
+import tempfile
 import warnings
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -47,10 +51,23 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+import isslab.checks as checks
+from isslab.analysis import modelfile
 from isslab.analysis.features import progress_features, seat_features
-from isslab.analysis.pool import check_workers, run_chunks
-from isslab.core import TERMINAL, Game, ReturnsKind, State, make, register_value, short_repr
+from isslab.core import (
+    TERMINAL,
+    VERSION,
+    Game,
+    ReturnsKind,
+    State,
+    make,
+    parse_json,
+    register_value,
+    short_repr,
+)
 from isslab.play import derive_seeds, expand_bots, play
+from isslab.sim.chunks import run_chunks
+from isslab.sim.pool import Workers, as_pool
 
 __all__ = [
     "DEFAULT_GAMES",
@@ -62,6 +79,7 @@ __all__ = [
     "collect",
     "fit",
     "fit_rows",
+    "given_model",
     "model",
 ]
 
@@ -86,18 +104,10 @@ STRONG_WEIGHT: Final = 10.0
 GAME_PREFIX: Final = "game."
 #: the most games one fit may simulate
 MAX_GAMES: Final = 200_000
-#: a saved model is read up to this size
-MAX_FILE: Final = 16 * 1024 * 1024
 #: games per chunk of work handed to a pool worker
 _CHUNK: Final = 50
 
 _SHIPPED: Final = Path(__file__).with_name("models")
-
-
-def _version() -> str:
-    import isslab
-
-    return str(isslab.__version__)
 
 
 def cache_dir() -> Path:
@@ -153,7 +163,7 @@ def _key(game: Game, spec: FitSpec) -> dict[str, Any]:
     key: dict[str, Any] = {
         "game": game.id,
         "options": _options_json(game),
-        "version": _version(),
+        "version": VERSION,
         "spec": spec.as_json(),
     }
     features = _features_version(game)
@@ -192,26 +202,35 @@ class WinModel:
         if len(self.index) != len(self.names):
             raise ValueError("a model's feature names must be distinct")
         v = len(self.names)
-        self.scale = np.asarray(scale, dtype=float).reshape(v)
-        coef_a = np.asarray(coef, dtype=float)
-        self.intercept = np.asarray(intercept, dtype=float).reshape(-1)
-        if coef_a.shape != (1, 2 * v) or self.intercept.shape != (1,):
+        self.scale = modelfile.floats("scales", scale).reshape(-1)
+        coef_a = modelfile.floats("coefficients", coef)
+        self.intercept = modelfile.floats("intercepts", intercept).reshape(-1)
+        if self.scale.shape != (v,) or coef_a.shape != (1, 2 * v) or self.intercept.shape != (1,):
             raise ValueError(
-                f"a model's arrays do not fit together: {v} features, coefficients {coef_a.shape}, "
-                f"intercepts {self.intercept.shape}"
+                f"a model's arrays do not fit together: {v} features, scales {self.scale.shape}, "
+                f"coefficients {coef_a.shape}, intercepts {self.intercept.shape}"
             )
-        lo, hi = (float(b) for b in bounds)
-        if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
+        # every number finite and of a size a fit gives: a denormal scale or a weight of 1e308 makes
+        # the chances infinite or NaN, which the strip would draw
+        modelfile.within("scales", self.scale, modelfile.MIN_SCALE, modelfile.MAX_MAGNITUDE)
+        modelfile.within("coefficients", coef_a, -modelfile.MAX_WEIGHT, modelfile.MAX_WEIGHT)
+        modelfile.within("intercepts", self.intercept, -modelfile.MAX_WEIGHT, modelfile.MAX_WEIGHT)
+        pair = modelfile.floats("bounds", bounds).reshape(-1)
+        lo, hi = (float(pair[0]), float(pair[1])) if pair.shape == (2,) else (math.nan, math.nan)
+        low, high = modelfile.result_range(game)
+        if not (low <= lo < hi <= high):
             raise ValueError(
-                f"a model's bounds must be two finite numbers, low < high, got {short_repr(bounds)}"
+                f"a model's bounds must be two numbers, low < high, within {low:g} to {high:g} (the "
+                f"{chance_kind(game)} of {game.id}), got {short_repr(bounds)}"
             )
         #: the lowest and highest return of the training games (0 and 1 in a win/lose game)
         self.lo, self.hi = lo, hi
-        if not (np.all(np.isfinite(coef_a)) and np.all(np.isfinite(self.scale)) and np.all(self.scale > 0)):
-            raise ValueError("a model's coefficients and scales must be finite (scales above 0)")
-        if not (math.isfinite(length) and length > 0):
-            raise ValueError(f"a model's mean game length must be a number above 0, got {short_repr(length)}")
-        self.length = float(length)
+        if not 0 < checks.real(length) <= modelfile.MAX_MAGNITUDE:
+            raise ValueError(
+                "a model's mean game length must be a number above 0 and at most "
+                f"{modelfile.MAX_MAGNITUDE:g}, got {short_repr(length, 40)}"
+            )
+        self.length = checks.real(length)
         # the scale folded into the weights: one dot product per half
         self._w = coef_a[:, :v] / self.scale
         self._wp = coef_a[:, v:] / self.scale
@@ -325,9 +344,16 @@ class WinModel:
         """Write the model to ``path`` (atomically: a reader never sees half a file)."""
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        tmp.write_text(self.to_json(), encoding="utf-8")
-        os.replace(tmp, target)
+        # a temporary name no other file has (mkstemp creates it): nothing is overwritten on the way
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(self.to_json())
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
 
     @classmethod
     def from_json(cls, text: str | bytes, game: Game, spec: FitSpec | None = None) -> WinModel:
@@ -335,12 +361,14 @@ class WinModel:
 
         Only JSON is parsed: numbers, strings and lists. Nothing in the file is run.
         """
-        if len(text) > MAX_FILE:
-            raise ValueError(f"a model file is at most {MAX_FILE:,} bytes; this one has {len(text):,}")
-        try:
-            doc = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise ValueError(f"not a model file: {exc}") from None
+        if not isinstance(text, str | bytes | bytearray):
+            raise ValueError(f"a model file is JSON text, got {short_repr(text, 60)}")
+        if len(text) > modelfile.MAX_FILE:
+            raise ValueError(
+                f"a model file is at most {modelfile.MAX_FILE:,} bytes; this one has {len(text):,}"
+            )
+        # bounded depth: deeply nested JSON is an error message, not a RecursionError
+        doc = parse_json(text, "not a model file", modelfile.MAX_FILE)
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise ValueError("not a model file of isslab.winprob")
         if doc.get("format_version") != FORMAT_VERSION:
@@ -351,46 +379,51 @@ class WinModel:
             raise ValueError(f"the model file is of {short_repr(doc.get('game'))}, not {game.id}")
         if doc.get("options") != _options_json(game):
             raise ValueError(f"the model file is of other options of {game.id} than {game!r}")
-        if doc.get("version") != _version():
+        if doc.get("version") != VERSION:
             raise ValueError(
-                f"the model file was fitted by isslab {short_repr(doc.get('version'))}, this is {_version()}"
+                f"the model file was fitted by isslab {short_repr(doc.get('version'))}, this is {VERSION}"
             )
         if doc.get("features") != _features_version(game):
             raise ValueError(
                 f"the model file was fitted on {game.id}'s features version "
                 f"{short_repr(doc.get('features'))}, these are version {_features_version(game)}"
             )
-        raw = doc.get("spec")
-        try:
-            assert isinstance(raw, dict)
-            got = FitSpec(
-                games=int(raw["games"]),
-                positions=int(raw["positions"]),
-                bots=tuple(str(b) for b in raw["bots"]),
-                seed=int(raw["seed"]),
-            )
-        except (AssertionError, KeyError, TypeError, ValueError):
-            raise ValueError("the model file's fitting parameters are missing or malformed") from None
+        got = FitSpec(*modelfile.spec_fields(doc.get("spec"), game))
         if spec is not None and got != spec:
             raise ValueError(f"the model file was fitted with {got}, not {spec}")
+        names = modelfile.names(doc.get("names"))
+        missing = [k for k in ("scale", "coef", "intercept", "bounds", "length") if k not in doc]
+        if missing:
+            raise ValueError(f"the model file is malformed: it has no {', '.join(missing)}")
         try:
-            names = doc["names"]
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                raise TypeError
-            return cls(
-                game, got, names, doc["scale"], doc["coef"], doc["intercept"], doc["bounds"],
-                float(doc["length"]),
-            )  # fmt: skip
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"the model file is malformed: {short_repr(str(exc), 120)}") from None
+            found = cls(
+                game, got, names, doc["scale"], doc["coef"], doc["intercept"], doc["bounds"], doc["length"]
+            )
+        except ValueError as exc:
+            raise ValueError(f"the model file is malformed: {exc}") from None  # a message of bounded length
+        found._probe()
+        return found
+
+    def _probe(self) -> None:
+        """``ValueError`` unless the values of the game's first position are finite and within the bounds."""
+        start = self.game.new_state()
+        if start.current_player == TERMINAL:
+            return
+        p = self.progress(start)
+        values = [
+            v for seat in range(self.game.num_players) for v in self.predict(self.features(start, seat), p)
+        ]
+        bad = [v for v in values if not self.lo <= v <= self.hi]  # NaN fails both comparisons
+        if bad:
+            raise ValueError(
+                f"the model file gives the value {short_repr(bad[0])} at the start of {self.game.id}, "
+                f"outside {self.lo:g} to {self.hi:g}"
+            )
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], game: Game, spec: FitSpec | None = None) -> WinModel:
         """Read a model file of ``game`` (see :meth:`from_json`)."""
-        p = Path(path)
-        if p.stat().st_size > MAX_FILE:
-            raise ValueError(f"a model file is at most {MAX_FILE:,} bytes; {p} is larger")
-        return cls.from_json(p.read_bytes(), game, spec)
+        return cls.from_json(modelfile.read_bounded(Path(path)), game, spec)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -510,17 +543,16 @@ def collect(
     bots: str | Sequence[str] | None = None,
     seed: int = 0,
     positions: int = DEFAULT_POSITIONS,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     progress: bool = False,
 ) -> Rows:
     """Simulate ``games`` games and return rows from ``positions`` positions of each (the fit's data)."""
     game = _check_game(game)
-    if isinstance(games, bool) or not isinstance(games, int) or not 10 <= games <= MAX_GAMES:
-        raise ValueError(f"games must be an int from 10 to {MAX_GAMES:,}, got {short_repr(games, 40)}")
-    if isinstance(positions, bool) or not isinstance(positions, int) or not 1 <= positions <= 1000:
-        raise ValueError(f"positions must be an int from 1 to 1,000, got {short_repr(positions, 40)}")
+    games = checks.integer("games", games, 10, MAX_GAMES)
+    positions = checks.integer("positions", positions, 1, 1000)
+    seed = checks.seed("seed", seed)
+    progress = checks.flag("progress", progress)
     names = _bot_names(game, bots)
-    workers = check_workers(workers)
     seeds = derive_seeds(seed, games)
     chunks = [(game, names, seeds[i : i + _CHUNK], i, positions) for i in range(0, games, _CHUNK)]
     sizes = [len(c[2]) for c in chunks]
@@ -601,16 +633,19 @@ def fit(
     games: int = DEFAULT_GAMES,
     bots: str | Sequence[str] | None = None,
     seed: int = 0,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     positions: int = DEFAULT_POSITIONS,
     progress: bool = True,
 ) -> WinModel:
     """Fit a win-chance model of ``game`` on ``games`` simulated games (``bots``: the game's default bot).
 
-    Same arguments, same model, for any ``workers`` (an int of processes or an ``Executor``). The
+    Same arguments, same model, for any ``workers`` (as ``simulate`` reads them). The
     model is not cached by this call; :func:`model` caches what it fits.
     """
     game = _check_game(game)
+    games = checks.integer("games", games, 10, MAX_GAMES)
+    positions = checks.integer("positions", positions, 1, 1000)
+    seed = checks.seed("seed", seed)
     spec = FitSpec(games, positions, _bot_names(game, bots), seed)
     rows = collect(game, games, spec.bots, seed, positions, workers, progress)
     return fit_rows(game, rows, spec)
@@ -644,7 +679,7 @@ def model(
     games: int = DEFAULT_GAMES,
     bots: str | Sequence[str] | None = None,
     seed: int = 0,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     positions: int = DEFAULT_POSITIONS,
     progress: bool = True,
     refit: bool = False,
@@ -652,9 +687,18 @@ def model(
     """The model of ``game`` for these fitting parameters: from memory, the package, the cache, or fitted.
 
     A cache file that is corrupt or of another game, options, version or fit is refitted with a
-    warning (and overwritten). ``refit=True`` fits again whatever is cached.
+    warning (and overwritten, when it is a model file: anything else under its name is kept, and the
+    model is not cached). ``refit=True`` fits again whatever is cached.
     """
     game = _check_game(game)
+    games = checks.integer("games", games, 10, MAX_GAMES)
+    positions = checks.integer("positions", positions, 1, 1000)
+    seed = checks.seed("seed", seed)
+    progress = checks.flag("progress", progress)
+    refit = checks.flag("refit", refit)
+    as_pool(
+        workers, 1
+    )  # the one rule for workers, checked even when the model is found and nothing is fitted
     spec = FitSpec(games, positions, _bot_names(game, bots), seed)
     key = (game, spec)
     if not refit and key in _MEMO:
@@ -666,21 +710,44 @@ def model(
             if found is None and shipped.exists():
                 try:
                     found = WinModel.load(shipped, game, spec)
-                except ValueError:
+                except (ValueError, OSError):
                     found = None  # shipped for another table, version or fit: not this one
-        if found is None and path.exists():
+        if found is None and _exists(path):
             try:
                 found = WinModel.load(path, game, spec)
             except (ValueError, OSError) as exc:
-                warnings.warn(f"refitting the win-chance model of {game.id}: {path}: {exc}", stacklevel=2)
+                warnings.warn(
+                    f"refitting the win-chance model of {game.id}: {path}: {short_repr(str(exc), 300)}",
+                    stacklevel=2,
+                )
     if found is None:
         found = fit(game, games, spec.bots, seed, workers, positions, progress)
-        try:
-            found.save(path)
-        except OSError as exc:  # a read-only home still gets its model, for this process
-            warnings.warn(f"could not cache the win-chance model at {path}: {exc}", stacklevel=2)
+        _cache(found, path)
     _MEMO[key] = found
     return found
+
+
+def _exists(path: Path) -> bool:
+    """True when something (a file, a link, a folder) is at ``path``; an unreadable path counts too."""
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError:
+        return True
+
+
+def _cache(found: WinModel, path: Path) -> None:
+    """Write a fitted model to its cache file, unless something that is not a model file is there."""
+    if _exists(path) and not modelfile.is_model_file(path):
+        warnings.warn(
+            f"the win-chance model of {found.game.id} is not cached: {short_repr(str(path), 200)} is not a "
+            "model file, and it is left as it is (move it away to cache the model)",
+            stacklevel=3,
+        )
+        return
+    try:
+        found.save(path)
+    except OSError as exc:  # a read-only home still gets its model, for this process
+        warnings.warn(f"could not cache the win-chance model at {path}: {exc}", stacklevel=3)
 
 
 def available(game: Game) -> WinModel | None:
@@ -689,7 +756,7 @@ def available(game: Game) -> WinModel | None:
     if (game, spec) in _MEMO:
         return _MEMO[(game, spec)]
     for path in (shipped_path(game), shipped_path(game, spec), cached_path(game, spec)):
-        if path.exists():
+        if _exists(path):
             try:
                 found = WinModel.load(path, game, spec)
             except (ValueError, OSError):
@@ -699,6 +766,22 @@ def available(game: Game) -> WinModel | None:
     return None
 
 
+def given_model(model_: Any, game: Game) -> WinModel | None:
+    """``model_`` as a caller passed it: None, or a fitted model of ``game`` (``ValueError`` otherwise)."""
+    if model_ is None:
+        return None
+    if not isinstance(model_, WinModel):
+        raise ValueError(
+            "model_ must be a fitted win-chance model (isslab.winprob.model(game) or "
+            f"isslab.winprob.fit(game)) or None, got {short_repr(model_, 60)}"
+        )
+    if model_.game != game:
+        raise ValueError(
+            f"model_ was fitted for {model_.game!r}, not for {game!r} (use isslab.winprob.model(game))"
+        )
+    return model_
+
+
 def chance_kind(game: Game) -> str:
     """``"win chance"`` for a win/lose game, ``"expected return"`` for a cooperative game."""
     return "expected return" if game.info.returns is ReturnsKind.COOPERATIVE else "win chance"
@@ -706,5 +789,23 @@ def chance_kind(game: Game) -> str:
 
 @register_value("model")
 def _model_leaf_value(game: Game) -> Callable[[State], list[float]]:
-    """The search bots' leaf value ``"model"``: the game's default fitted model (fitted quietly if needed)."""
-    return model(game, progress=False).values
+    """The search bots' leaf value ``"model"``: the table's default model, in memory, shipped or cached.
+
+    A search never fits a model on its first move (minutes of play, and a file written): a table
+    with no model is refused, saying how to fit one.
+    """
+    found = available(game)
+    if found is None:
+        options = ", ".join(f"{k}={v!r}" for k, v in game.options.items() if k in _changed(game))
+        raise ValueError(
+            f"value='model': no win-chance model of {game.id}"
+            + (f" ({options})" if options else "")
+            + " is shipped or cached; fit it once with isslab.winprob.model(game) (it is cached for "
+            "every later search), or search with value='rollout'"
+        )
+    return found.values
+
+
+def _changed(game: Game) -> list[str]:
+    """The options of ``game`` that differ from its defaults (what names its table)."""
+    return [o.name for o in type(game).OPTIONS if game.options.get(o.name) != o.default]

@@ -6,19 +6,34 @@ plug-in with its selection, the status message, and the timer that lets the bots
 by themselves. The game view only forwards widget events to it and draws what it says; tests drive
 it directly.
 
-Whose eyes. Every text the session writes for people (status line, log, action list) describes an
-action with ``state.describe(action, seat)`` for the seat whose eyes the screen shows
-(:meth:`Session.eyes`):
+Who looks. One method decides who is in front of the screen, :meth:`Session.sight`, and every
+part of the session and of the view asks it (never the seats or the cursor on their own). Every
+text the session writes for people (status line, log, action list) describes an action with
+``state.describe(action, seat)`` for the seat whose eyes the screen shows (``sight().eyes``):
 
 * one human seat: that seat, all game long (bots and chance moves included);
-* several human seats (hot-seat play at one screen): the human seat to act, or while a bot or
-  chance acts, the human seat that acted last (the screen is in front of that player);
+* several human seats in a game without hidden information: the human seat to act, or while a bot
+  or chance acts, the human seat that acted last (the screen is in front of that player);
+* several human seats in a game with hidden information (hot-seat play at one screen): the person
+  who took the screen with *I am ...* (:meth:`Session.take_screen`), wherever the slider is;
 * no human seat (bots only: a replay, an analysis): None, the omniscient description.
 
 In a game with hidden information a seat's eyes also limit what else is shown: the action list
 holds only that seat's own legal actions, the inspector and the JSON panel show
 ``state.view(seat)``, and a what-if run starts from the hidden cards redrawn as that seat may
 imagine them (``state.resample_hidden``).
+
+The cover. In hot-seat play of a game with hidden information, when the game (the tip of the line)
+waits for a person other than the one at the screen, the screen must pass: ``sight().cover`` names
+that seat, and until it presses *I am ...* nothing that depends on a hand is drawn or computed,
+wherever the slider is (the log, the last result, the recaps, the choices, the board's cards, the
+win chances and hints, what-if runs all wait). Stepping back shows only what the person at the
+screen may know: that seat's view of each step, and no other seat's options.
+
+Chance. The dice and cards of a session are a function of its seed and of the position
+(:meth:`Session.rng_at`): an undo followed by the same decision meets the same dice, so an undo can
+never re-roll a die; a different decision leads to another position and draws afresh. The bots'
+random choices are seeded the same way, so the same decision meets the same replies too.
 
 What the game view shows of the seats comes from the engine's public hooks (``key_numbers``,
 ``goal``, ``standing``, ``headline``, ``Game.round_label``; see ``isslab/games/README.md``):
@@ -42,15 +57,26 @@ from pathlib import Path
 import isslab
 from isslab import CHANCE, TERMINAL, Action, Game, IllegalActionError, State
 from isslab.core import short_repr
-from isslab.play import derive_seeds
+from isslab.play import derive_seed
 from isslab_widgets import session_panels, session_saves
 from isslab_widgets.boards import Board, board_for, text_scene
 from isslab_widgets.history import GameTree
 from isslab_widgets.scene import Rect, Scene, Text
-from isslab_widgets.session_panels import Choices, GameOver, LogLine, Recap, Result, SeatRow
+from isslab_widgets.session_panels import Choices, GameOver, LogLine, Recap, Result, SeatRow, Sight
 from isslab_widgets.session_saves import SAVES
 
-__all__ = ["HUMAN", "SAVES", "Choices", "GameOver", "LogLine", "Recap", "Result", "SeatRow", "Session"]
+__all__ = [
+    "HUMAN",
+    "SAVES",
+    "Choices",
+    "GameOver",
+    "LogLine",
+    "Recap",
+    "Result",
+    "SeatRow",
+    "Session",
+    "Sight",
+]
 
 #: the seat choice meaning "a person clicks for this seat"
 HUMAN = "human"
@@ -92,11 +118,9 @@ class Session:
             raise ValueError(f"a session needs a game, a state or a game id, got {game_or_state!r}")
         #: held by every change; the view holds it too while it redraws
         self.lock = threading.RLock()
+        #: the dice, the cards and the bots' random choices follow from it and the position (rng_at)
         self.seed = random.randrange(2**32) if seed is None else seed
-        # the same two streams as isslab.play: a session of bots replays isslab.play's game
-        chance_seed, bot_seed = derive_seeds(self.seed, 2)
-        self.rng_chance = random.Random(chance_seed)
-        self.rng_bots = random.Random(bot_seed)
+        derive_seed(self.seed, "")  # a bad seed fails here, not at the first roll
         self.tree = tree
         #: the board's selection (a place, the cards picked so far); None after every change
         self.selected: Hashable | None = None
@@ -120,9 +144,17 @@ class Session:
         self._tells: dict[tuple[int, int, int | None], str] = {}
         #: hot-seat play: the human seat in front of the screen (its eyes are shown)
         self.screen: int | None = None
+        #: hot-seat play: the screen must pass again even to the seat that had it (after an undo
+        #: under the cover, the person to decide again may not be the one at the screen)
+        self._passing = False
         self._timer: threading.Timer | None = None
         self._gen = 0  # bumped on every change: a timer set before it does nothing
         self._closed = False
+        #: saving (session_saves): the game id and default file of this game, the file and digest of
+        #: the last text written, and the tip of the line as last saved or loaded
+        self._save_path: tuple[str, Path] | None = None
+        self._written: tuple[Path, str, tuple[int, int, int]] | None = None
+        self._kept_tip: State = tree.tip
         self._set_game(game, seats)
 
     # ------------------------------------------------------------------------------------------
@@ -180,40 +212,47 @@ class Session:
         """The seats played by people."""
         return tuple(i for i, s in enumerate(self.seats) if s == HUMAN)
 
-    def eyes(self) -> int | None:
-        """The seat whose eyes the screen shows (see the module docstring); None: omniscient."""
+    def sight(self) -> Sight:
+        """Who looks at the screen now (see the module docstring): the one place that decides it.
+
+        Every part of the session and of the game view asks it before it shows or computes anything
+        that depends on a hand: while ``cover`` is set, nothing private is drawn or computed.
+        """
         humans = self.humans()
         if not humans:
-            return None
+            return Sight(None, None)
         if len(humans) == 1:
-            return humans[0]
+            return Sight(humans[0], None)
         if self.game.info.hidden_information:
-            # hot-seat with hidden cards: the seat that took the screen, wherever the cursor is
-            return self.screen if self.screen in humans else humans[0]
+            # hot-seat with hidden cards: the seat that took the screen, wherever the cursor is; the
+            # screen passes when the game itself (the tip of the line) waits for another person
+            screen = self.screen if self.screen in humans else humans[0]
+            waiting = self.tree.tip.current_player
+            if waiting in humans and (waiting != screen or self._passing):
+                return Sight(screen, waiting)
+            return Sight(screen, None)
         cp = self.state.current_player
         if cp in humans:
-            return cp
+            return Sight(cp, None)
         tree = self.tree
         for i in range(tree.cursor - 1, -1, -1):  # hot-seat: the last person to act keeps the screen
             mover = tree.at(i).current_player
             if mover in humans:
-                return mover
-        return humans[0]
+                return Sight(mover, None)
+        return Sight(humans[0], None)
+
+    def eyes(self) -> int | None:
+        """The seat whose eyes the screen shows (``sight().eyes``); None: omniscient."""
+        return self.sight().eyes
 
     def handover(self) -> int | None:
-        """The seat the screen must pass to before anything private is shown, or None.
+        """The seat the screen must pass to before anything private is shown, or None (``sight().cover``).
 
-        Only in hot-seat play of a game with hidden information: when the seat to act at the shown
-        position is a person other than the one in front of the screen. Until :meth:`take_screen`,
-        the view covers every private part (the board's hidden cards, the texts, the lists).
+        Only in hot-seat play of a game with hidden information: when the game waits for a person
+        other than the one in front of the screen. Until :meth:`take_screen`, the view covers every
+        private part (the board's hidden cards, the texts, the lists, every tab).
         """
-        humans = self.humans()
-        if len(humans) < 2 or not self.game.info.hidden_information:
-            return None
-        cp = self.state.current_player
-        if cp in humans and cp != self.eyes():
-            return cp
-        return None
+        return self.sight().cover
 
     def take_screen(self, seat: int | None = None) -> bool:
         """The person of ``seat`` (default: the one the screen is to pass to) now sits at the screen."""
@@ -222,9 +261,16 @@ class Session:
             if seat is None or seat not in self.humans():
                 return self.say("nobody to pass the screen to", error=True)
             self.screen = seat
+            self._passing = False
             self.selected = None
             self.say(f"{self.game.seat_name(seat)} has the screen")
             return True
+
+    def my_turn(self) -> bool:
+        """True when the seat to move at the shown position is the person looking (its options may show)."""
+        sight = self.sight()
+        cp = self.state.current_player
+        return not sight.covered and cp >= 0 and self.seats[cp] == HUMAN and cp == sight.eyes
 
     def viewers(self) -> tuple[int, ...]:
         """Seats whose hidden information the board may show: the eyes' seat, or every seat."""
@@ -245,7 +291,12 @@ class Session:
         return self.state.describe(action, self.eyes())
 
     def log(self, lo: int = 0, hi: int | None = None) -> list[LogLine]:
-        """Steps ``lo`` to ``hi`` (exclusive) of the current line, described for the screen's eyes."""
+        """Steps ``lo`` to ``hi`` (exclusive) of the current line, described for the screen's eyes.
+
+        Nothing while the screen passes to another person (the texts are written for one seat).
+        """
+        if self.sight().covered:
+            return []
         tree = self.tree
         actions = tree.actions()
         hi = len(actions) if hi is None else min(hi, len(actions))
@@ -274,10 +325,9 @@ class Session:
         """The actions a person may pick from the list here, labelled for the screen's eyes."""
         st = self.state
         cp = st.current_player
-        eyes = self.eyes()
+        eyes, to = self.sight()
         if cp == TERMINAL:
             return Choices([], [], "the game is over")
-        to = self.handover()
         if to is not None:
             return Choices(
                 [], [], f"pass the screen to {self.game.seat_name(to)}: its moves show after it takes it"
@@ -304,17 +354,27 @@ class Session:
     def scene(self) -> Scene:
         """The picture of the shown position for the screen's eyes (the text scene without a board)."""
         st = self.state
-        to = self.handover()
+        eyes, to = self.sight()
         if self.board is None:
-            scene = text_scene(st, self.eyes())
-            return scene if to is None else cover(scene, self.game.seat_name(to))
+            if to is not None:  # the text scene is written for one seat: the cover shows none of it
+                return cover(Scene(640, 360, {}, (), self.game.title), self.game.seat_name(to))
+            return text_scene(st, eyes)
         if to is not None:
             return cover(self.board.scene(st, None, hints=False, viewers=()), self.game.seat_name(to))
-        return self.board.scene(st, self.selected, hints=self.human_to_move(), viewers=self.viewers())
+        # the legal moves are highlighted only for the person looking: another seat's depend on its hand
+        return self.board.scene(st, self.selected, hints=self.my_turn(), viewers=self.viewers())
 
     def simulation_start(self, seed: int) -> tuple[State, str]:
-        """Where a what-if run starts, and a note: the shown position, hidden cards redrawn if any."""
-        eyes = self.eyes()
+        """Where a what-if run starts, and a note: the shown position, hidden cards redrawn if any.
+
+        ``ValueError`` while the screen passes to another person: a run is made for one seat's eyes.
+        """
+        eyes, to = self.sight()
+        if to is not None:
+            raise ValueError(
+                f"the screen is passing to {self.game.seat_name(to)}: a what-if run waits until "
+                f"{self.game.seat_name(to)} has pressed 'I am {self.game.seat_name(to)}'"
+            )
         if not self.hides() or eyes is None:
             return self.state, ""
         start = self.state.resample_hidden(eyes, random.Random(seed))
@@ -336,16 +396,17 @@ class Session:
         """What followed the human's last decision up to the shown position, for that seat's eyes.
 
         It stays the same while bots and dice move, and changes with the human's next decision.
+        None while the screen passes to another person.
         """
-        return session_panels.result(self)
+        return None if self.sight().covered else session_panels.result(self)
 
     def recap(self, index: int | None = None) -> Recap | None:
         """What happened in round ``index`` on the current line (default: the last round finished).
 
         Rounds are ``state.rounds`` as the engine counts them; every step is described for the
-        screen's eyes. None when there is no such round yet.
+        screen's eyes. None when there is no such round yet, or while the screen passes.
         """
-        return session_panels.recap(self, index)
+        return None if self.sight().covered else session_panels.recap(self, index)
 
     def game_over(self) -> GameOver | None:
         """The end of the game at the shown position (None while it goes on): winners, ranks, stats."""
@@ -356,10 +417,10 @@ class Session:
         with self.lock:
             game = self.game
             self.seed = (self.seed + 1) % 2**32
-            chance_seed, bot_seed = derive_seeds(self.seed, 2)
-            self.rng_chance = random.Random(chance_seed)
-            self.rng_bots = random.Random(bot_seed)
             self.tree = GameTree(game.new_state())
+            self._passing = False
+            self._save_path = None  # a new game: a file of its own
+            self._kept_tip = self.tree.tip
             self._tells.clear()
             self.selected = None
             self._notes = []
@@ -378,11 +439,20 @@ class Session:
                 return self.say("this game has no board to click: use the list of legal actions", error=True)
             st = self.state
             cp = st.current_player
+            sight = self.sight()
+            if sight.cover is not None:
+                who = self.game.seat_name(sight.cover)
+                return self.say(f"pass the screen to {who} first: {who} presses 'I am {who}'", error=True)
             if cp >= 0 and self.seats[cp] != HUMAN:
                 return self.say(
                     f"it is {self.game.seat_name(cp)}'s turn, played by the {self.seats[cp]} bot: "
                     "wait, or press 'Bot move'",
                     error=True,
+                )
+            if self.hides() and cp >= 0 and cp != sight.eyes:
+                # looking back at another person's turn: what the board would answer depends on its hand
+                return self.say(
+                    f"it is {self.game.seat_name(cp)}'s turn here: its options are its own", error=True
                 )
             res = self.board.click(st, self.selected, key)
             if not res.ok:
@@ -408,7 +478,7 @@ class Session:
             st = self.state
             if not st.is_chance_node():
                 return self.say("nothing to roll now: it is not a chance step", error=True)
-            return self._apply(st.sample_chance(self.rng_chance))
+            return self._apply(st.sample_chance(self.rng_at(st)))
 
     def advance(self) -> bool:
         """Make one automatic step: a roll at a chance step, or the bot's move; False for a human seat."""
@@ -418,12 +488,21 @@ class Session:
             if cp == TERMINAL:
                 return self.say("the game is over", error=True)
             if cp == CHANCE:
-                return self._apply(st.sample_chance(self.rng_chance), auto=True)
+                return self._apply(st.sample_chance(self.rng_at(st)), auto=True)
             name = self.seats[cp]
             if name == HUMAN:
                 return self.say(f"{self.game.seat_name(cp)} is played by a human: make a move", error=True)
-            action = isslab.bot(self.game.id, name)(st, self.rng_bots)
+            action = isslab.bot(self.game.id, name)(st, self.rng_at(st, name))
             return self._apply(action, prefix=f"{name} bot: ", auto=True)
+
+    def rng_at(self, state: State, purpose: str = "chance") -> random.Random:
+        """The random stream for ``state``: its dice (``"chance"``) or a bot's choice (the bot's name).
+
+        A function of the session's seed and the position (its save text, history included), so an
+        undo followed by the same decision meets the same dice and the same bots' replies, and a
+        different decision, leading elsewhere, draws afresh.
+        """
+        return random.Random(derive_seed(self.seed, f"{purpose}\n{state.to_json()}"))
 
     def step_bots(self, max_steps: int = 100_000) -> int:
         """Advance until a human seat is to move or the game ends; the number of steps made."""
@@ -487,7 +566,10 @@ class Session:
         """Take back the human's last decision, with the bots' moves and dice after it.
 
         The line ends before that decision (the positions stay in the tree), so the person decides
-        again and the game goes on afresh. With no human seat it is one step back.
+        again. The dice are not drawn again: they follow from the seed and the position
+        (:meth:`rng_at`), so the same decision meets the same dice and bots' replies. With no human
+        seat it is one step back. Under the hot-seat cover the screen must pass to the person who
+        decides again before anything shows.
         """
         with self.lock:
             if not self.humans():
@@ -496,14 +578,17 @@ class Session:
             if i is None:
                 return self.say("no move of yours to take back yet", error=True)
             tree = self.tree
+            covered = self.sight().covered
             decision = self.describe(tree.actions()[i])
             after = tree.cursor - i - 1
             tree.go(i)
             tree.cut()
             self.selected = None
             self._notes = []
+            # under the cover the person in front of the screen is not known: it passes again
+            self._passing = covered
             more = f", and the {after} step{'s' if after != 1 else ''} after it" if after else ""
-            self.say(f"took back {decision}{more}: decide again")
+            self.say(f"took back {decision}{more}: decide again (the same move meets the same dice)")
             self.schedule()
             return True
 
@@ -544,22 +629,42 @@ class Session:
     # ------------------------------------------------------------------------------------------
 
     def default_save_path(self) -> Path:
-        """Where Save writes by default: ``saves/<game id>-game.json`` (``saves/`` is git-ignored)."""
+        """Where Save writes by default: this game's own ``saves/<game>-<date>-<n>.json`` (git-ignored).
+
+        Never the name of an existing file, nor one another session of this process holds.
+        """
         return session_saves.default_save_path(self)
 
-    def save(self, path: str | Path | None = None) -> Path:
-        """Write the whole current line as isslab JSON (``isslab.load`` reads it back).
+    def save(self, path: str | Path | None = None, *, overwrite: bool = False) -> Path | None:
+        """Write the whole current line as isslab JSON (``isslab.load`` reads it back); the file, or None.
 
-        Without a path it goes to :meth:`default_save_path`; missing folders are made.
+        Without a path it goes to :meth:`default_save_path`; missing folders are made. A file that is
+        not an isslab save of this game is replaced only with ``overwrite=True``
+        (:meth:`save_question` says when); the text a save replaces is kept as ``<name>.bak``; the
+        file is written atomically. None, the reason on the status line and nothing changed, when
+        the save cannot be made.
         """
-        return session_saves.save(self, path)
+        return session_saves.save(self, path, overwrite=overwrite)
 
-    def load(self, source: str | bytes | Path) -> bool:
+    def save_question(self, path: str | Path | None = None) -> str | None:
+        """What to ask before saving to ``path`` (it holds what is not a save of this game), or None."""
+        return session_saves.save_question(self, path)
+
+    def unsaved_steps(self) -> int:
+        """How many steps of the current line no save or load holds."""
+        return session_saves.unsaved_steps(self)
+
+    def load_question(self) -> str | None:
+        """What to ask before a load replaces the current line (it has unsaved steps), or None."""
+        return session_saves.load_question(self)
+
+    def load(self, source: str | bytes | Path, *, discard: bool = False) -> bool:
         """Load a saved game from a file path, JSON text or the bytes of an upload; a bad one changes nothing.
 
-        Text that starts with ``{`` or ``[`` is read as JSON, anything else as a path.
+        Text that starts with ``{`` or ``[`` is read as JSON, anything else as a path. When the
+        current line has unsaved steps it is refused unless ``discard=True`` (:meth:`load_question`).
         """
-        return session_saves.load(self, source)
+        return session_saves.load(self, source, discard=discard)
 
     def adopt(self, state: State, note: str = "") -> bool:
         """Continue from ``state`` (its history becomes the line); another game keeps the seats if it can."""
@@ -571,6 +676,8 @@ class Session:
             self._tells.clear()
             self.selected = None
             self._notes = []
+            self._passing = False
+            self._kept_tip = self.tree.tip  # what was adopted is held by its source: nothing unsaved
             self.say(note or f"position of move {state.move_number}")
             self.schedule()
             return True

@@ -1,9 +1,13 @@
 """The game view's hot-seat hand-over: a cover over every private part while the screen changes hands.
 
-In hot-seat play of a game with hidden information, when the turn passes to another person the
-view covers that seat's cards, moves, log and what it was told, until that person presses
-"I am ..." (:meth:`Session.handover <isslab_widgets.session.Session.handover>`,
-:meth:`Session.take_screen <isslab_widgets.session.Session.take_screen>`).
+In hot-seat play of a game with hidden information, when the game waits for another person the
+view covers everything that depends on a hand, until that person presses "I am ..."
+(:meth:`Session.sight <isslab_widgets.session.Session.sight>`,
+:meth:`Session.take_screen <isslab_widgets.session.Session.take_screen>`). The cover takes the
+place of the tabs (all of them, the harmless Rules tab too, so that the rule is simply "nothing
+shows"), the board is veiled, and every panel written for one seat is emptied, so not even the
+page's hidden parts hold the leaving player's texts. Nothing is computed for a seat meanwhile: the
+win chances, the hints and what-if runs ask the same :meth:`Session.sight` and wait.
 """
 
 from __future__ import annotations
@@ -12,21 +16,25 @@ import html
 
 import ipywidgets as widgets
 
+from isslab_widgets.session import Sight
 from isslab_widgets.view_base import ViewPart, _guarded
+
+#: what a private panel says under the cover
+COVERED = "<i>covered until {name} has the screen</i>"
 
 
 class HandOver(ViewPart):
     """The "Pass the screen to ..." cover and its "I am ..." button (a part of the game view)."""
 
-    #: the columns of the Game tab (seats, what happened, moves): hidden while the screen changes hands
-    game_columns: widgets.Box
+    #: the panels written for one seat's eyes: emptied under the cover
     happened: widgets.HTML
     log_view: widgets.HTML
     inspector: widgets.HTML
     json_view: widgets.Textarea
+    text_board: widgets.HTML
 
     def _build_handover(self) -> widgets.VBox:
-        """The cover (hidden until a hand-over): the view puts it on top of the Game tab."""
+        """The cover (hidden until a hand-over): the view puts it in the place of the tabs."""
         W = widgets
         self.handover_text = W.HTML()
         self.handover_button = W.Button(
@@ -50,33 +58,35 @@ class HandOver(ViewPart):
     def _handover_status(self) -> str | None:
         """The status line while the screen passes to another person, else None."""
         s = self.session
-        to = s.handover()
+        to = s.sight().cover
         if to is None:
             return None
         # the last message was written for the person leaving the screen
         turn = html.escape(s.turn_text())
         return f"<b>{turn}</b> · pass the screen to {html.escape(s.game.seat_name(to))}"
 
-    def _cover(self, to: int | None) -> bool:
-        """Show the cover when the screen passes to seat ``to`` (None: hide it); True when covered.
+    def _cover(self, sight: Sight) -> bool:
+        """Show the cover while the screen passes (``sight.cover``), else hide it; True when covered.
 
-        Nothing private shows until the next person has the screen.
+        Under the cover the tabs are hidden and every panel written for one seat is emptied.
         """
+        to = sight.cover
         self.handover_box.layout.display = None if to is not None else "none"
-        self.game_columns.layout.display = "none" if to is not None else None
+        self.tabs.layout.display = "none" if to is not None else None
         if to is None:
             return False
         s = self.session
         name = html.escape(s.game.seat_name(to))
         self.handover_text.value = (
             f"<div style='font-size:18px;font-weight:bold'>Pass the screen to {name}</div>"
-            f"<div>The turn is {name}'s. Its cards, its moves and what it was told stay "
-            f"covered until {name} sits at the screen.</div>"
+            f"<div>The turn is {name}'s. Its cards, its moves, what it was told and every tab "
+            f"(win chances, hints, log, position, what if) stay covered until {name} sits at the "
+            "screen.</div>"
         )
         self.handover_button.description = f"I am {s.game.seat_name(to)}: show my cards"
-        hidden = f"<i>covered until {name} has the screen</i>"
-        self.happened.value = hidden
-        self.log_view.value = hidden
-        self.inspector.value = hidden
+        hidden = COVERED.format(name=name)
+        for panel in (self.happened, self.log_view, self.inspector):
+            panel.value = hidden
         self.json_view.value = ""
+        self.text_board.value = hidden
         return True

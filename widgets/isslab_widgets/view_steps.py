@@ -1,5 +1,9 @@
 """The game view's step controls: undo, one step back or forward, the step slider and the replay.
 
+Undo takes back the person's last decision with what followed it; the dice and the bots' replies
+are a function of the game's seed and the position, so the same decision again meets the same ones
+(an undo never re-rolls a die), as the button's tooltip and the status line say.
+
 The slider shows the cursor on the current line of the game tree; moving it shows that step (the
 bots wait while you look back). The replay button steps along the line on a timer at the pace of
 the bots' pause; pausing keeps the position.
@@ -26,7 +30,9 @@ class StepControls(ViewPart):
         """The row of step controls (the view places it under the status line)."""
         W = widgets
         self.undo_button = button(
-            "take back your last move, with the bots' moves and the dice after it",
+            "take back your last move, with the bots' moves and the dice after it; the dice are not "
+            "rolled again: the same move meets the same dice and replies (they follow from the game's "
+            "seed and the position), another move draws its own",
             description="Undo my move",
             icon="undo",
         )
@@ -61,7 +67,10 @@ class StepControls(ViewPart):
 
     @_guarded
     def undo(self) -> bool:
-        """Take back your last move, with the bots' moves and dice after it (no human seat: one step)."""
+        """Take back your last move, with the bots' moves and dice after it (no human seat: one step).
+
+        The dice are not rolled again: the same move meets the same dice (see :meth:`Session.rng_at`).
+        """
         return self._do(self.session.undo)
 
     @_guarded

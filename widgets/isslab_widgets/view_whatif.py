@@ -3,6 +3,11 @@
 The run (:class:`~isslab_widgets.whatif.WhatIf`) plays on in its own thread while the board stays
 playable; its progress, its result table and its outcome plot fill the tab. From the game-over
 panel, "What if from here" goes back to your last decision first.
+
+In a game with hidden information a run starts from the hidden cards redrawn as the seat at the
+screen may imagine them, so its result belongs to that seat's eyes: it shows only while that seat
+looks (:meth:`Session.sight <isslab_widgets.session.Session.sight>`), never under the hot-seat
+cover, and no run starts under the cover.
 """
 
 from __future__ import annotations
@@ -13,8 +18,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from isslab.analysis.plots import outcome_figure, png_bytes
 from isslab_widgets import panels
-from isslab_widgets.plots import outcome_figure, png_bytes
+from isslab_widgets.session import Sight
 from isslab_widgets.view_base import TAB_TITLES, ViewPart, _guarded, button
 from isslab_widgets.whatif import WhatIf
 
@@ -28,6 +34,12 @@ class WhatIfTab(ViewPart):
     whatif_run: WhatIf | None
     whatif_result: Any
     _wi_note: str
+    #: the tab's text and plot of the last run, and the seat whose eyes it was made for (None: anyone's)
+    _wi_html: str = ""
+    _wi_png: bytes = b""
+    _wi_for: int | None = None
+    #: True from a run's start to its end (the thread is still alive while it reports its end)
+    _wi_busy: bool = False
 
     def _build_what_if(self) -> widgets.VBox:
         """The What if tab's content (the bot choosers go into ``wi_bots_row`` for each game)."""
@@ -90,7 +102,7 @@ class WhatIfTab(ViewPart):
             games = int(self.wi_games.value if games is None else games)
             bots = list(bots) if bots is not None else [d.value for d in self.wi_bots]
             seed = int(self.wi_seed.value if seed is None else seed)
-            start, note = self.session.simulation_start(seed)
+            start, note = self.session.simulation_start(seed)  # refused under the hot-seat cover
             run = WhatIf(
                 start,
                 bots,
@@ -106,11 +118,14 @@ class WhatIfTab(ViewPart):
             self.wi_progress.max = games
             self.wi_progress.value = 0
             self.wi_progress.bar_style = ""
-            self.wi_button.disabled = True
-            self.wi_result.value = (
+            self._wi_for = self.session.eyes() if self.session.hides() else None
+            self._wi_png = b""
+            self._wi_busy = True
+            self._wi_html = (
                 f"running {games} games from step {self.session.tree.cursor} with {', '.join(bots)} &hellip; "
                 "(the board stays playable)"
             )
+            self._show_what_if(self.session.sight())
             return run.start()
 
     @_guarded
@@ -118,33 +133,50 @@ class WhatIfTab(ViewPart):
         try:
             self.what_if()
         except (ValueError, RuntimeError) as exc:
-            self.wi_result.value = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
+            self._wi_html = f"<span style='color:#b00'>{html.escape(str(exc))}</span>"
+            self._show_what_if(self.session.sight())
 
     def _wi_progress(self, done: int, total: int) -> None:
         self.wi_progress.value = min(done, total)
 
     def _wi_finish(self, run: WhatIf) -> None:
         try:
-            self.wi_button.disabled = False
-            if run.error is not None:
-                self.wi_progress.bar_style = "danger"
-                self.wi_result.value = (
-                    f"<span style='color:#b00'>what-if failed: {html.escape(repr(run.error))}</span>"
-                )
-                return
-            df = run.result
-            if df is None:
-                raise RuntimeError("the what-if run ended without a result")
-            self.whatif_result = df
-            self.wi_progress.value = run.games
-            self.wi_progress.bar_style = "success"
-            game = run.state.game
-            self.wi_result.value = panels.what_if_html(
-                game, df, run.games, run.state.move_number, run.seed, self._wi_note
-            )
-            colours = list(game.info.seat_colours[: game.num_players])
-            self.wi_plot.value = png_bytes(outcome_figure(df, colours, title="what if from here"))
-            self.wi_plot.layout.display = None
+            with self.session.lock:
+                self._wi_busy = False
+                if run.error is not None:
+                    self.wi_progress.bar_style = "danger"
+                    self._wi_html = (
+                        f"<span style='color:#b00'>what-if failed: {html.escape(repr(run.error))}</span>"
+                    )
+                else:
+                    df = run.result
+                    if df is None:
+                        raise RuntimeError("the what-if run ended without a result")
+                    self.whatif_result = df
+                    self.wi_progress.value = run.games
+                    self.wi_progress.bar_style = "success"
+                    game = run.state.game
+                    self._wi_html = panels.what_if_html(
+                        game, df, run.games, run.state.move_number, run.seed, self._wi_note
+                    )
+                    colours = list(game.info.seat_colours[: game.num_players])
+                    self._wi_png = png_bytes(outcome_figure(df, colours, title="what if from here"))
+                self._show_what_if(self.session.sight())
         except Exception as exc:  # noqa: BLE001 - runs in the what-if thread: report, never raise
             self.session.fail(exc)
             self._show_status()
+
+    def _show_what_if(self, sight: Sight) -> None:
+        """The tab's result, shown only to the eyes it was made for, and nothing under the cover."""
+        self.wi_button.disabled = self._wi_busy or sight.covered
+        if sight.covered:
+            shown, png = "<i>covered until the screen has passed</i>", b""
+        elif self._wi_for is not None and self._wi_for != sight.eyes:
+            who = html.escape(self.session.game.seat_name(self._wi_for))
+            shown = f"<i>the last what-if run was made for {who}'s eyes: it shows when {who} looks</i>"
+            png = b""
+        else:
+            shown, png = self._wi_html, self._wi_png
+        self.wi_result.value = shown
+        self.wi_plot.value = png
+        self.wi_plot.layout.display = None if png else "none"

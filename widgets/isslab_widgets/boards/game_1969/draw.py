@@ -19,7 +19,7 @@ from isslab.games.game_1969 import (
     BOXES,
     KINDS,
     OVER,
-    PHASES,
+    PHASE_TEXT,
     REROLL,
     REROLL_ROLL,
     ROLL,
@@ -33,7 +33,7 @@ from isslab.games.game_1969 import (
     State1969,
     cards_text,
 )
-from isslab_widgets.boards import action_text
+from isslab_widgets.boards import Viewers, action_text
 from isslab_widgets.boards.game_1969.clicks import Board1969Clicks
 from isslab_widgets.boards.game_1969.words import _last_launcher
 from isslab_widgets.boards.kit import fit, readable
@@ -47,20 +47,6 @@ CUBE_COLOURS: dict[str, str] = {
     "genius": "#d62728",
     "spy": "#111111",
 }
-_SYMBOL = (
-    "Intel",
-    "Robotics",
-    "Investors",
-    "Insurance",
-    "Simulation",
-    "Gr. Control",
-    "Astro",
-    "Launchpad",
-    "Vector",
-    "Orbital",
-    "Lunar",
-    "Tech",
-)
 _BG = "#f4f1e8"
 _INK = "#1d1d1d"
 _DIM = "#5c5c5c"
@@ -324,9 +310,9 @@ class Board1969(Board1969Clicks):
         if cp == TERMINAL:
             who = "game over: " + ", ".join(self.names[w] for w in st.winners()) + " won"
         elif cp == CHANCE:
-            who = "chance: " + PHASES[st.phase]
+            who = "chance: " + PHASE_TEXT[st.phase]
         else:
-            who = f"{self.names[cp]} to act · {PHASES[st.phase]}"
+            who = f"{self.names[cp]} to act · {PHASE_TEXT[st.phase]}"
         first = f" · First Player {self.names[st.first]}" if st.first >= 0 and cp != TERMINAL else ""
         out.append(
             Text(12, 12, f"1969 · {year} · {who}{first}", size=13, anchor="start", bold=True, fill=_INK)
@@ -453,8 +439,10 @@ class Board1969(Board1969Clicks):
             if s == cp:
                 out.append(Rect(9, ptop + 3, WIDTH - 18, self._panel_h(s) - 6, stroke=_HINT, width=3.0))
             if s == self._own:
+                # at the end the sheet shows the final score, as the Scoring Track and the player panel do
+                # (the track's prestige plus the scientists' end-of-game points: End of the Game)
                 out.append(
-                    Text(20, ptop + 29, f"{st.money[s]}M · {st.pp[s]} PP", size=MIN_TEXT, anchor="start")
+                    Text(20, ptop + 29, f"{st.money[s]}M · {scores[s]} PP", size=MIN_TEXT, anchor="start")
                 )
                 hand = st.hands[s]
                 held: int = sum(hand)
@@ -465,6 +453,8 @@ class Board1969(Board1969Clicks):
                 out.append(Text(20, ptop + 57, moon_txt, size=MIN_TEXT, anchor="start", fill=_DIM))
                 if s == st.first and cp != TERMINAL:
                     out.append(Text(20, ptop + 71, "First Player", size=MIN_TEXT, anchor="start", bold=True))
+                elif cp == TERMINAL:
+                    out.append(Text(20, ptop + 71, "final score", size=MIN_TEXT, anchor="start", bold=True))
             cube = self.cube_size(s)
             for b in range(12):
                 for slot, kind in enumerate(st.cubes[s][b]):
@@ -617,11 +607,7 @@ class Board1969(Board1969Clicks):
     # --- the contract -----------------------------------------------------------------------------
 
     def scene(
-        self,
-        state: State,
-        selected: Hashable | None = None,
-        hints: bool = True,
-        viewers: tuple[int, ...] = (),
+        self, state: State, selected: Hashable | None = None, hints: bool = True, viewers: Viewers = ()
     ) -> Scene:
         """The board at ``state``; with ``hints``, legal boxes and missions, the selection and buttons.
 

@@ -1,6 +1,6 @@
 """Measure the search bots against every heuristic bot: the README's strength table.
 
-    python scripts/strength.py --budgets space-1999=25,100 1969=10,20 --workers 2
+    python -m isslab.bench.strength --budgets space-1999=25,100 1969=10,20 --workers 2
 
 For each game the search bot is ``ismcts`` when the game has hidden information, else ``mcts``, at
 each budget (simulations per move, default rollouts; ``--value model``: leaves valued by the fitted
@@ -47,9 +47,10 @@ from typing import Any
 
 import numpy as np
 
-import isslab
-from isslab.analysis.stats import mean_interval, wilson_interval
-from isslab.core import ReturnsKind
+from isslab.core import ReturnsKind, bot_names, games, make
+from isslab.core import bot as get_bot
+from isslab.frames.stats import mean_interval, wilson_interval
+from isslab.sim.api import simulate
 
 #: the bots that are not heuristics of a game (registered for every game)
 SKIP = {"random", "first", "mcts", "ismcts", "expert", "easy", "medium", "hard"}
@@ -64,9 +65,9 @@ def measure(
     save: Callable[[], None],
 ) -> dict[str, Any]:
     """Play batches of seat-swapped games until the interval is narrow enough (resuming ``cell``)."""
-    info = isslab.make(game_id).info
+    info = make(game_id).info
     players = max(2, info.min_players)
-    game = isslab.make(game_id, players=players)
+    game = make(game_id, players=players)
     coop = info.returns is ReturnsKind.COOPERATIVE
     wins, n, k = float(cell.get("wins", 0.0)), int(cell.get("n", 0)), int(cell.get("k", 0))
     other_wins = float(cell.get("other_wins", 0.0))
@@ -81,7 +82,7 @@ def measure(
             # the team's success (every seat shares one result) and its mean return, the search
             # bot in every seat; the heuristic team is measured the same way on the same seeds
             for who, results in ((searcher, team), (opponent, other)):
-                df = isslab.simulate(
+                df = simulate(
                     game, bots=who, games=args.batch, seed=seed, workers=args.workers, progress=False
                 )
                 results += [float(r) for r in df[df["seat"] == 0]["returns"]]
@@ -96,7 +97,7 @@ def measure(
             for seat in range(2):
                 bots = [opponent] * players
                 bots[seat] = searcher
-                df = isslab.simulate(
+                df = simulate(
                     game, bots=bots, games=args.batch // 2, seed=seed, workers=args.workers, progress=False
                 )
                 mine = df[df["seat"] == seat]
@@ -144,8 +145,8 @@ TEAM_PLAYERS = (2, 4)
 
 def heuristics(game_id: str) -> list[str]:
     """The game's heuristic bots, the default first."""
-    default = isslab.make(game_id).info.default_bot
-    return [default, *(b for b in isslab.bot_names(game_id) if b not in SKIP and b != default)]
+    default = make(game_id).info.default_bot
+    return [default, *(b for b in bot_names(game_id) if b not in SKIP and b != default)]
 
 
 def _clear(lo: float, hi: float, bar: float) -> bool:
@@ -180,7 +181,7 @@ def duel(
     save: Callable[[], None],
 ) -> dict[str, Any]:
     """``bot`` against ``opponent`` in two seats, seats alternating on the same seeds, until clear of 0.5."""
-    game = isslab.make(game_id, players=2)
+    game = make(game_id, players=2)
     cell.setdefault("wins", 0.0)
     cell.setdefault("n", 0)
 
@@ -188,7 +189,7 @@ def duel(
         for seat in range(2):
             bots = [opponent, opponent]
             bots[seat] = bot
-            df = isslab.simulate(
+            df = simulate(
                 game, bots=bots, games=args.batch // 2, seed=seed, workers=args.workers, progress=False
             )
             mine = df[df["seat"] == seat]
@@ -228,7 +229,7 @@ def at_table(
     game_id: str, bot: str, args: argparse.Namespace, cell: dict[str, Any], save: Callable[[], None]
 ) -> dict[str, Any]:
     """One ``bot`` among the default bots at the default table, its seat going round, until clear of 1/n."""
-    game = isslab.make(game_id)
+    game = make(game_id)
     n_seats = game.num_players
     default = game.info.default_bot
     cell.setdefault("wins", 0.0)
@@ -238,7 +239,7 @@ def at_table(
         for seat in range(n_seats):
             bots = [default] * n_seats
             bots[seat] = bot
-            df = isslab.simulate(
+            df = simulate(
                 game,
                 bots=bots,
                 games=max(1, args.batch // n_seats),
@@ -280,8 +281,8 @@ def at_table(
 
 
 def _margins(bot: str, seed: int, games: int, workers: int) -> list[float]:
-    game = isslab.make("1998-iss", players=1)
-    df = isslab.simulate(game, bots=bot, games=games, seed=seed, workers=workers, progress=False)
+    game = make("1998-iss", players=1)
+    df = simulate(game, bots=bot, games=games, seed=seed, workers=workers, progress=False)
     return [float(x) for x in df["score"] - df["fedor_score"]]
 
 
@@ -346,13 +347,13 @@ def team(
     others: tuple[str, ...] = ("planner",),
 ) -> dict[str, Any]:
     """Mission ISS: teams of ``bot`` and of ``others`` on the same seeds, until clear of twice the first's."""
-    game = isslab.make("mission-iss", players=players)
+    game = make("mission-iss", players=players)
     for who in (bot, *others):
         cell.setdefault(who, {"success": [], "modules": []})
 
     def play_batch(seed: int) -> None:
         for who in (bot, *others):
-            df = isslab.simulate(
+            df = simulate(
                 game, bots=who, games=args.batch, seed=seed, workers=args.workers, progress=False
             )
             first = df[df["seat"] == 0].sort_values("game")
@@ -401,9 +402,9 @@ def run_expert(
 ) -> list[dict[str, Any]]:
     """Every cell of ``--expert`` for every bot of ``--bots``: the rows."""
     rows: list[dict[str, Any]] = []
-    games = args.games or isslab.games()
+    chosen = args.games or games()
     for bot in args.bots:
-        for game_id in games:
+        for game_id in chosen:
             if "duel" in args.expert and game_id in DUEL_GAMES:
                 for opponent in heuristics(game_id):
                     cell = cells.setdefault(f"{game_id}|duel|{bot}|{opponent}", {})
@@ -416,10 +417,10 @@ def run_expert(
                 for players in TEAM_PLAYERS:
                     cell = cells.setdefault(f"mission-iss|team|{bot}|{players}", {})
                     rows.append(team(bot, players, args, cell, save))
-    if "solo" in args.expert and "1998-iss" in games:
+    if "solo" in args.expert and "1998-iss" in chosen:
         rows += solo(list(args.bots), args, cells, save)
     if "levels" in args.expert:
-        for game_id in games:
+        for game_id in chosen:
             if game_id in DUEL_GAMES:
                 cell = cells.setdefault(f"{game_id}|duel|easy|medium", {})
                 rows.append(duel(game_id, "easy", "medium", args, cell, save))
@@ -513,14 +514,14 @@ def main() -> None:
         return
     rows: list[dict[str, Any]] = []
     for game_id, budgets in plan:
-        info = isslab.make(game_id).info
+        info = make(game_id).info
         name = "ismcts" if info.hidden_information else "mcts"
-        opponents = [b for b in isslab.bot_names(game_id) if b not in SKIP]
+        opponents = [b for b in bot_names(game_id) if b not in SKIP]
         opponents = [b for b in opponents if not args.opponents or b in args.opponents]
         if args.value == "model":  # fit (or load) the two-seat table's model once, before the workers
             from isslab.analysis import winprob
 
-            winprob.model(isslab.make(game_id, players=max(2, info.min_players)), workers=args.workers)
+            winprob.model(make(game_id, players=max(2, info.min_players)), workers=args.workers)
         for budget in budgets:
             for opponent in opponents:
                 value = ", value=model" if args.value == "model" else ""
@@ -544,12 +545,12 @@ def _check(p: argparse.ArgumentParser, args: argparse.Namespace) -> list[tuple[s
         if value < lo:
             p.error(f"{name} must be at least {lo}, got {value}")
     for game_id in args.games or []:
-        if game_id not in isslab.games():
-            p.error(f"--games {game_id!r}: the games are {', '.join(isslab.games())}")
+        if game_id not in games():
+            p.error(f"--games {game_id!r}: the games are {', '.join(games())}")
     for bot in args.bots:
-        for game_id in args.games or isslab.games():
+        for game_id in args.games or games():
             try:
-                isslab.bot(game_id, bot)
+                get_bot(game_id, bot)
             except ValueError as e:
                 p.error(f"--bots {bot!r}: {e}")
     if args.solo_games < 2:
@@ -561,8 +562,8 @@ def _check(p: argparse.ArgumentParser, args: argparse.Namespace) -> list[tuple[s
     plan = []
     for spec in args.budgets:
         game_id, eq, text = spec.partition("=")
-        if not eq or game_id not in isslab.games():
-            p.error(f"--budgets {spec!r}: give game=n,n with a game among {', '.join(isslab.games())}")
+        if not eq or game_id not in games():
+            p.error(f"--budgets {spec!r}: give game=n,n with a game among {', '.join(games())}")
         try:
             budgets = [int(b) for b in text.split(",")]
         except ValueError:

@@ -1,6 +1,7 @@
 """The win-chance benchmark: calibration, exactness and speed of every game (``python -m ...``).
 
-``python -m isslab.analysis.bench_winchance`` measures, for the default table of every game:
+``python -m isslab.bench --sections winchance`` (or ``python -m isslab.bench.winchance``) measures,
+for the default table of every game:
 
 * **calibration**: the default model (fitted as ``isslab.winprob.model`` fits it) and a baseline
   that reads only the game's standing (the same fit on the ``standing``, place and progress
@@ -8,7 +9,8 @@
   error (10 equal-width bins of the prediction on the result's [0, 1] range, weighted by their
   rows) and the Brier score (the mean squared error on that range) at the early, middle and late
   third of the games, with a reliability diagram per game (``docs/win-chances-<game>.png``);
-* **exactness**: rollout intervals and the model against exact values (see :mod:`.exact_values`);
+* **exactness**: rollout intervals and the model against exact values
+  (see :mod:`isslab.analysis.exact_values`);
 * **speed** (process CPU time, medians): one model evaluation, a full review of a default game with
   the model, fitting the default model with ``workers=2`` (wall and CPU time of this process and
   its workers), and a rollout evaluation to +-0.05 of the result's range on two workers.
@@ -31,10 +33,11 @@ from typing import Any
 
 import numpy as np
 
-import isslab
 from isslab.analysis import exact_values, winprob
 from isslab.analysis.evaluate import evaluate
 from isslab.analysis.review import review
+from isslab.core import games, make
+from isslab.play import play
 
 __all__ = ["brier_thirds", "calibration", "ece", "main", "reliability", "speed"]
 
@@ -79,7 +82,7 @@ def calibration(
     game_id: str, test_games: int = 1000, workers: int = 2, ship: bool = False
 ) -> tuple[dict[str, Any], winprob.WinModel]:
     """Fit the default model and the standing baseline of ``game_id`` and judge them on held-out games."""
-    game = isslab.make(game_id)
+    game = make(game_id)
     spec = winprob.FitSpec(bots=(game.info.default_bot,) * game.num_players)
     t0, c0 = time.perf_counter(), _cpu()
     rows = winprob.collect(game, spec.games, spec.bots, spec.seed, spec.positions, workers)
@@ -125,7 +128,7 @@ def _cpu() -> float:
 def speed(game_id: str, fitted: winprob.WinModel, repeats: int = 3) -> dict[str, Any]:
     """Model evaluation, full review and rollout evaluation to +-0.05 of a default game (CPU medians)."""
     game = fitted.game
-    rec = isslab.play(game, game.info.default_bot, seed=7)
+    rec = play(game, game.info.default_bot, seed=7)
     states = [s for s in rec.states() if not s.is_terminal()]
     sample = states[:: max(1, len(states) // 50)]
     per: list[float] = []
@@ -191,7 +194,7 @@ def plot(cal: dict[str, Any], path: Path) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark (module docstring) and print its table."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", nargs="*", default=isslab.games(), help="game ids (default: all)")
+    ap.add_argument("--games", nargs="*", default=games(), help="game ids (default: all)")
     ap.add_argument("--test-games", type=int, default=1000)
     ap.add_argument("--fit", action="store_true", help="write the fitted default models into the package")
     ap.add_argument("--exact", type=int, default=200, help="exactness cases per game (0: skip)")
