@@ -43,6 +43,7 @@ import json
 import math
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -286,6 +287,10 @@ def _margins(bot: str, seed: int, games: int, workers: int) -> list[float]:
     return [float(x) for x in df["score"] - df["fedor_score"]]
 
 
+def _solo_label(bot: str, cell: dict[str, Any]) -> str:
+    return f"1998-iss solo {bot}: {len(cell['margins'])} games"
+
+
 def solo(
     bots: list[str], args: argparse.Namespace, cells: dict[str, Any], save: Callable[[], None]
 ) -> list[dict[str, Any]]:
@@ -304,9 +309,9 @@ def solo(
         def done(cell: dict[str, Any] = cell, heuristic: bool = heuristic, bar: float = best_high) -> bool:
             m = cell["margins"]
             if heuristic:
-                return len(m) >= args.solo_games
+                return bool(len(m) >= args.solo_games)
             lo, _ = mean_interval(np.array(m)) if len(m) > 1 else (-math.inf, math.inf)
-            return len(m) >= args.most or (len(m) >= args.min_games and lo > bar)
+            return bool(len(m) >= args.most or (len(m) >= args.min_games and lo > bar))
 
         _batches(
             args,
@@ -314,7 +319,7 @@ def solo(
             save,
             play_batch,
             done,
-            lambda cell=cell, bot=bot: f"1998-iss solo {bot}: {len(cell['margins'])} games",
+            partial(_solo_label, bot, cell),
         )
         m = np.array(cell["margins"])
         lo, hi = mean_interval(m)
@@ -353,9 +358,7 @@ def team(
 
     def play_batch(seed: int) -> None:
         for who in (bot, *others):
-            df = simulate(
-                game, bots=who, games=args.batch, seed=seed, workers=args.workers, progress=False
-            )
+            df = simulate(game, bots=who, games=args.batch, seed=seed, workers=args.workers, progress=False)
             first = df[df["seat"] == 0].sort_values("game")
             cell[who]["success"] += [float(x) for x in first["win"]]
             cell[who]["modules"] += [float(x) for x in first["returns"]]
@@ -505,12 +508,12 @@ def main() -> None:
             json.dump(cells, fh)
 
     if args.expert:
-        rows = run_expert(args, cells, save)
+        expert_rows = run_expert(args, cells, save)
         with open(args.out, "w") as fh:
-            json.dump(rows, fh, indent=1)
+            json.dump(expert_rows, fh, indent=1)
         if args.update:
-            update(args.update, rows)
-        print(expert_table(rows))
+            update(args.update, expert_rows)
+        print(expert_table(expert_rows))
         return
     rows: list[dict[str, Any]] = []
     for game_id, budgets in plan:
