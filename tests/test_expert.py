@@ -1,7 +1,8 @@
 """The expert and the difficulty levels: registered for every game, legal within their budget, seeded,
 blind to what their seat may not see, and strict about their parameters.
 
-Budgets are small: these tests check behaviour; python -m isslab.bench.strength measures skill (docs/strength.json).
+Budgets are small: these tests check behaviour; ``python -m isslab.bench.strength`` measures skill
+(docs/strength.json).
 """
 
 from __future__ import annotations

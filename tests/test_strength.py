@@ -7,7 +7,6 @@ from pathlib import Path
 
 import matplotlib
 import pandas as pd
-import pytest
 
 import isslab
 from isslab.analysis.plots import plot_strength

@@ -48,6 +48,7 @@ from typing import Any
 
 import numpy as np
 
+from isslab.bench.engines import cpu_seconds
 from isslab.core import ReturnsKind, bot_names, games, make
 from isslab.core import bot as get_bot
 from isslab.frames.stats import mean_interval, wilson_interval
@@ -165,10 +166,10 @@ def _batches(
     """Play batch after batch (seed ``1000 + k`` for batch ``k``, resuming ``cell``) until ``done``."""
     while not done():
         k = int(cell.get("k", 0))
-        t0 = time.process_time()
+        t0 = cpu_seconds()  # the workers' CPU too: they play the games
         play_batch(1000 + k)
         cell["k"] = k + 1
-        cell["cpu"] = float(cell.get("cpu", 0.0)) + time.process_time() - t0
+        cell["cpu"] = float(cell.get("cpu", 0.0)) + cpu_seconds() - t0
         save()
         print(f"  {label()}", flush=True)
 
@@ -455,6 +456,7 @@ def update(path: str, rows: list[dict[str, Any]]) -> None:
     new = {_key(r) for r in rows}
     with open(path, "w") as fh:
         json.dump([r for r in old if _key(r) not in new] + rows, fh, indent=1)
+        fh.write("\n")
 
 
 def main() -> None:

@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.bots.mcts import MAX_SECONDS, MAX_SIMULATIONS, SearchResult
 from isslab.core import CHANCE, TERMINAL, Action, Bot, Game, State, bot, game_class, register_bot, short_repr
 

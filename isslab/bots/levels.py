@@ -5,9 +5,9 @@
 * ``easy`` plays the default bot's move, but a uniformly random legal move instead with
   probability :data:`EASY_NOISE`, so that a newcomer can beat it and still meet sensible play.
 
-Their order is measured (``python -m isslab.bench.strength --expert levels``; docs/strength.json and the README show
-the figures): each level beats the one below in head-to-head play, and in Mission ISS a team of
-each level attaches more modules than the team of the level below.
+Their order is measured by ``python -m isslab.bench.strength --expert levels duel`` (docs/strength.json
+and the README show the figures, and say which steps are measured so far): each level should beat
+the one below in head-to-head play.
 """
 
 from __future__ import annotations

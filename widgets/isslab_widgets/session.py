@@ -56,8 +56,8 @@ from pathlib import Path
 
 import isslab
 from isslab import CHANCE, TERMINAL, Action, Game, IllegalActionError, State
-from isslab.core import short_repr
 from isslab.bots.levels import LEVELS
+from isslab.core import short_repr
 from isslab.play import derive_seed
 from isslab_widgets import session_panels, session_saves
 from isslab_widgets.boards import Board, board_for, text_scene
