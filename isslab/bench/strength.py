@@ -614,7 +614,9 @@ def expert_table(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         kind = r["kind"]
         if kind == "duel":
-            where, result, bar = "2 seats", f"wins {_rate(r)}", "above 0.5"
+            where, result = "2 seats", f"wins {_rate(r)}"
+            # a level is measured against the level above it: it should lose
+            bar = "below 0.5" if r["bot"] == "easy" else "above 0.5"
         elif kind == "table":
             where, result = f"{r['players']} seats", f"wins {_rate(r)}"
             bar = f"above 1/{r['players']}"
