@@ -172,7 +172,9 @@ def win_metrics(
             raise ValueError("win_metrics takes the games of one game and table at a time")
         given = given_model(model_, game)
         fitted = given if given is not None else model(game)
-        reviews = [review(r, model_=fitted, alternatives=False, seed=seed) for r in records]
+        reviews = [
+            review(r, valuation="model", model_=fitted, alternatives=False, seed=seed) for r in records
+        ]
     if not reviews:
         raise ValueError("win_metrics of no games: give at least one")
     coop = reviews[0].game.info.returns is ReturnsKind.COOPERATIVE
@@ -248,10 +250,12 @@ def grouped_rows(data: pd.DataFrame | Sequence[GameRecord], keys: Sequence[str])
 
 
 def review_games(game_id: str, games: int = 4, seed: int = 0) -> list[Review]:
-    """``games`` games of the default table of ``game_id`` by its default bots, reviewed (no alternatives)."""
+    """``games`` games of the default table of ``game_id`` by its default bots, reviewed with the model."""
     game = make(game_id)
     return [
-        review(play(game, game.info.default_bot, seed=seed + i), alternatives=False, seed=seed)
+        review(
+            play(game, game.info.default_bot, seed=seed + i), valuation="model", alternatives=False, seed=seed
+        )
         for i in range(games)
     ]
 

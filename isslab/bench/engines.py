@@ -523,8 +523,8 @@ def cpu_seconds() -> float:
 
 
 #: the sections of ``python -m isslab.bench``, in the order they run
-SECTIONS = ("playouts", "bots", "play", "search", "parallel", "expert", "report", "winchance")
-#: the sections run when ``--sections`` is not given (the last two take an hour between them)
+SECTIONS = ("playouts", "bots", "play", "search", "parallel", "expert", "report", "winchance", "judge")
+#: the sections run when ``--sections`` is not given (the last three take hours between them)
 DEFAULT_SECTIONS = ("playouts", "bots", "play", "search", "parallel", "expert")
 #: the expert settings timed by the expert section
 EXPERTS = ("expert(fast=True)", "expert")
@@ -569,6 +569,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--expert-games", type=int, default=2, help="games per expert timing (0: skip)")
     p.add_argument("--only", help="one game id")
+    p.add_argument(
+        "--judge-lineup",
+        default=None,
+        help="the judge section's pair of bots, weaker first (default: random,<the default bot>; "
+        "the expert's bar: greedy,expert)",
+    )
     p.add_argument("--out", default="bench-results.json")
     args = p.parse_args(argv)
     sections = {x.strip() for x in args.sections.split(",") if x.strip()}
@@ -662,6 +668,11 @@ def main(argv: list[str] | None = None) -> int:
         from isslab.bench import report
 
         report.main(["--repeat", str(args.repeat), *(["--only", args.only] if args.only else [])])
+    if "judge" in sections:  # the review's judge: separation, exactness, label ladder
+        from isslab.bench import judge
+
+        lineup = ["--lineup", args.judge_lineup] if args.judge_lineup else []
+        judge.main(["--games", *ids, *lineup, "--out", "judge-results.json"])
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")
