@@ -14,6 +14,6 @@ echo "== mypy (strict on isslab/ and widgets/)"; mypy
 echo "== pytest: library, rules, conformance suite, widgets (2 processes)"
 pytest -n 2 --dist load -m "not browser" tests "$@"
 echo "== pytest: every notebook executes headless (nbval)"
-pytest --nbval-lax notebooks
+pytest --nbval-lax -n 2 --dist loadfile notebooks  # a notebook stays in one kernel, two at once
 echo "== pytest: real browser (JupyterLab + Chromium)"
 CI=${CI:-1} pytest -m browser tests/test_browser.py
