@@ -41,7 +41,7 @@ import pandas as pd
 
 from isslab.analysis.evaluate import evaluate
 from isslab.analysis.winprob import WinModel, chance_kind, model
-from isslab.core import CHANCE, TERMINAL, Action, Game, IllegalActionError, State, short_repr
+from isslab.core import CHANCE, Action, Game, IllegalActionError, State, short_repr
 from isslab.play import GameRecord, derive_seeds
 
 __all__ = ["MAX_OUTCOMES", "RATINGS", "Review", "hints", "rate", "review"]
@@ -77,56 +77,21 @@ class _Valuer:
         self.n = game.num_players
 
     def values(self, states: Sequence[State]) -> list[list[float]]:
-        """Every seat's value of each state (terminal states: their returns)."""
-        out: list[list[float] | None] = [None] * len(states)
-        live = []
-        for i, s in enumerate(states):
-            if s.current_player == TERMINAL:
-                out[i] = [float(r) for r in s.returns()]
-            else:
-                live.append(i)
-        if self.method == "rollout":
-            for i in live:
-                ev = evaluate(
-                    states[i], self.observer, "rollout", self.games, seed=self.seed + states[i].move_number
-                )
-                out[i] = list(ev.chances)
-        elif live:
-            m = self.model
-            assert m is not None
-            feats: list[dict[str, float]] = []
-            prog: list[float] = []
-            for i in live:
-                s = states[i]
-                if self.observer is None:
-                    feats += [m.features(s, j)[j] for j in range(self.n)]
-                else:
-                    feats += m.features(s, self.observer)
-                prog += [m.progress(s)] * self.n
-            flat = m.predict(feats, prog)
-            for k, i in enumerate(live):
-                out[i] = flat[k * self.n : (k + 1) * self.n]
-        return [v for v in out if v is not None]
+        """Every seat's value of each state (terminal states: their results)."""
+        if self.method == "model":
+            assert self.model is not None
+            return self.model.values_many(states, self.observer)
+        return [
+            list(evaluate(s, self.observer, "rollout", self.games, seed=self.seed + s.move_number).chances)
+            for s in states
+        ]
 
     def value_for(self, states: Sequence[State], seat: int) -> list[float]:
         """``seat``'s value of each state, from its own view in a review for every seat."""
         if self.method == "rollout" or self.observer is not None:
             return [v[seat] for v in self.values(states)]
-        m = self.model
-        assert m is not None
-        res: list[float] = []
-        feats, prog, where = [], [], []
-        for i, s in enumerate(states):
-            if s.current_player == TERMINAL:
-                res.append(float(s.returns()[seat]))
-            else:
-                res.append(math.nan)
-                feats.append(m.features(s, seat)[seat])
-                prog.append(m.progress(s))
-                where.append(i)
-        for i, v in zip(where, m.predict(feats, prog) if feats else [], strict=True):
-            res[i] = v
-        return res
+        assert self.model is not None
+        return self.model.value_for(states, seat)
 
 
 def _outcomes(state: State, rng: random.Random) -> list[tuple[Action, float]]:

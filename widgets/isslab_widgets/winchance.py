@@ -15,22 +15,29 @@ Who looks is the session's one answer, :meth:`Session.sight`: while the hot-seat
 pass the screen, the panel computes nothing (no chance, no hint, no review) and shows nothing, and
 after *I am ...* it computes again for the new seat.
 
-The strip uses the game's fitted model when one is shipped or cached (the default tables ship
-one); for another table it offers a button that fits it (about a minute).
+Every number assumes who plays on from the shown step, and the panel says so in words ("if every
+seat played greedy from here"): the bots at their seats, and a person's seat played like the bot
+picked under *people play like* (the game's default bot unless changed). The strip uses the model of
+that line-up (:func:`isslab.winprob.available`: the shipped table models cover every player count
+of the four games' default tables and line-ups of their own bots and ``random``). A table or
+line-up without one starts a fit in the background, with its progress shown; meanwhile the strip
+shows rollouts by the same line-up at each step looked at, and the hints work as ever.
 """
 
 from __future__ import annotations
 
 import html
 import math
+import threading
 from typing import TYPE_CHECKING, Any, Final
 
 import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
 
 from isslab.analysis import winprob
+from isslab.analysis.evaluate import evaluate
 from isslab.analysis.review import Review, hints, review
-from isslab.core import State
+from isslab.core import Game, State
 
 if TYPE_CHECKING:
     from isslab_widgets.session import Session
@@ -40,24 +47,36 @@ __all__ = ["STRIP_HEIGHT", "WinChancePanel", "WinStrip", "review_html", "strip_v
 STRIP_HEIGHT: Final = 120
 STRIP_WIDTH: Final = 640
 _PAD: Final = 6
+#: rollouts per step while a model is being fitted (an interval of about +-0.14 on a chance of 0.5)
+ROLLOUT_GAMES: Final = 48
+#: games a background fit simulates
+FIT_GAMES: Final = winprob.DEFAULT_GAMES
+#: the person's seat in a line-up (the session's seat name)
+_HUMAN: Final = "human"
 
 
-def strip_values(session: Session, fitted: winprob.WinModel) -> tuple[list[list[float]], int | None, str]:
+def strip_values(
+    session: Session, fitted: winprob.WinModel | None, lineup: tuple[str, ...] | None = None
+) -> tuple[list[list[float]], int | None, str]:
     """Every seat's chance at every step of the line, the seat they are judged for, and the mode.
 
     The mode is ``"play"`` while the game goes on (chances from the view of the seat in front of the
     screen only; with nobody at the table each seat's from its own) or ``"review"`` once it is over
     (the full review: each seat from its own view). Nothing (mode ``"covered"``) while the hot-seat
-    cover asks to pass the screen: every value would be computed for one seat's eyes.
+    cover asks to pass the screen: every value would be computed for one seat's eyes. Without a
+    model (``fitted`` None; one is being fitted) the mode is ``"rollouts"``: rollouts by ``lineup``
+    at the shown step, remembered, and NaN at the steps not looked at yet.
     """
     sight = session.sight()
     if sight.covered:
         return [], None, "covered"
     tree = session.tree
+    eyes = sight.eyes
+    if fitted is None:
+        return _rollout_values(session, lineup or (), eyes), eyes, "rollouts"
     if tree.tip.is_terminal():
         rev = _review_of(session, fitted)
         return [list(r) for r in rev.curve()], None, "review"
-    eyes = sight.eyes
     memo: dict[tuple[State, int | None], list[float]] = _memo(session, "_winchance_memo", fitted)
     out = []
     for i in range(tree.size):
@@ -69,12 +88,25 @@ def strip_values(session: Session, fitted: winprob.WinModel) -> tuple[list[list[
     return out, eyes, "play"
 
 
-def _memo(session: Session, name: str, fitted: winprob.WinModel) -> dict[Any, Any]:
-    """The session's memo ``name`` of values by ``fitted``: emptied when the model changes (a fit, a load)."""
+def _rollout_values(session: Session, lineup: tuple[str, ...], eyes: int | None) -> list[list[float]]:
+    """Rollouts by ``lineup`` at the shown step (as ``eyes`` may know it), NaN where none were played."""
+    tree = session.tree
+    memo: dict[tuple[State, int | None], list[float]] = _memo(session, "_winchance_rollouts", lineup)
+    shown = tree.at(min(tree.cursor, tree.size - 1))
+    if (shown, eyes) not in memo:
+        ev = evaluate(shown, eyes, games=ROLLOUT_GAMES, bots=list(lineup), seed=shown.move_number)
+        memo[(shown, eyes)] = list(ev.chances)
+    n = session.game.num_players
+    return [memo.get((tree.at(i), eyes), [math.nan] * n) for i in range(tree.size)]
+
+
+def _memo(session: Session, name: str, fitted: object) -> dict[Any, Any]:
+    """The session's memo ``name`` of values by ``fitted``: emptied when the model (or the line-up of the
+    rollouts) changes (a fit, a load, another choice of how people play)."""
     owner: object
     memo: dict[Any, Any]
     owner, memo = session.__dict__.get(name, (None, {}))
-    if owner is not fitted:
+    if owner is not fitted and owner != fitted:
         owner, memo = fitted, {}
         session.__dict__[name] = (owner, memo)
     return memo
@@ -124,10 +156,14 @@ class WinStrip:
         frac = (x - _PAD) / max(1.0, self.canvas.width - 2 * _PAD)
         return int(round(min(1.0, max(0.0, frac)) * steps))
 
-    def update(self, fitted: winprob.WinModel) -> None:
-        """Recompute the values and redraw."""
-        self.values, self.seat, self.mode = strip_values(self.session, fitted)
-        self.bounds = (fitted.lo, fitted.hi)
+    def update(self, fitted: winprob.WinModel | None, lineup: tuple[str, ...] = ()) -> None:
+        """Recompute the values (by the model, else by rollouts of ``lineup``) and redraw."""
+        self.values, self.seat, self.mode = strip_values(self.session, fitted, lineup)
+        if fitted is not None:
+            self.bounds = (fitted.lo, fitted.hi)
+        else:  # rollouts: the results seen so far, at least the win/lose range
+            seen = [v for row in self.values for v in row if not math.isnan(v)]
+            self.bounds = (min([0.0, *seen]), max([1.0, *seen]))
         self.draw()
 
     def draw(self) -> None:
@@ -153,9 +189,12 @@ class WinStrip:
                 pts = [
                     (self.x_of(i), self.y_of(v[j])) for i, v in enumerate(self.values) if not math.isnan(v[j])
                 ]
+                c.stroke_style = c.fill_style = info.seat_colours[j]
                 if len(pts) >= 2:
-                    c.stroke_style = info.seat_colours[j]
                     c.stroke_lines(pts)
+                if self.mode == "rollouts":  # the steps looked at so far, each a dot
+                    for x, y in pts:
+                        c.fill_circle(x, y, 3)
 
     def _on_click(self, x: float, y: float) -> None:
         if self.values:
@@ -166,9 +205,10 @@ class WinStrip:
         self._on_click(x, y)
 
 
-def review_html(rev: Review, seats: list[int]) -> str:
-    """The review panel: the decisions of ``seats`` rated, luckiest and unluckiest steps, luck and skill."""
-    parts = ["<b>Review</b>"]
+def review_html(rev: Review, seats: list[int], assumes: str = "") -> str:
+    """The review panel: the decisions of ``seats`` rated, luckiest and unluckiest steps, luck and skill
+    (``assumes``: whose play its chances assume, in words)."""
+    parts = ["<b>Review</b>" + (f" <i>(chances {html.escape(assumes)})</i>" if assumes else "")]
     span = rev.bounds[1] - rev.bounds[0]
     unit = "" if rev.kind == "win chance" else f" (of {span:g})"
     for seat in seats:
@@ -203,58 +243,128 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         self.session = session
         self.strip = WinStrip(session, go_to)
         self.title = widgets.HTML()
-        self.fit_button = widgets.Button(description="Fit win chances", tooltip="about a minute on two cores")
-        self.fit_button.on_click(lambda _b: self._fit())
         self.hint_switch = widgets.Checkbox(value=False, description="hints", indent=False)
         self.hint_switch.observe(lambda _c: self.refresh(), names="value")
+        #: how the chances take a person's seat to play on: like this bot (changeable)
+        self.people = widgets.Dropdown(
+            description="people play like",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="260px"),
+        )
+        self._people_game: Game | None = None
+        self._set_people_options()
+        self.people.observe(lambda _c: self.refresh(), names="value")
+        self.fit_bar = widgets.FloatProgress(
+            value=0.0, min=0.0, max=1.0, description="fitting", layout=widgets.Layout(display="none")
+        )
+        self.fit_note = widgets.HTML()
         self.hint_html = widgets.HTML()
         self.review_html = widgets.HTML()
         self.children = [
             widgets.HBox([self.title, self.hint_switch]),
-            self.fit_button,
+            self.people,
+            widgets.HBox([self.fit_bar, self.fit_note]),
             self.strip.canvas,
             self.hint_html,
             self.review_html,
         ]
         self._fitted: winprob.WinModel | None = None
+        self._job: winprob.FitJob | None = None
         self._hint_for: tuple[State, int | None] | None = None
+        # a fit finishes in its own thread and refreshes from there: one refresh at a time
+        self._lock = threading.RLock()
+
+    def _set_people_options(self) -> None:
+        """The bots a person's seat may be taken as: the table model's bots (the default first)."""
+        game = self.session.game
+        if self._people_game == game:
+            return
+        self._people_game = game
+        options = list(winprob.table_pool(game))
+        self.people.options = options
+        self.people.value = options[0]
+
+    def lineup(self) -> tuple[str, ...]:
+        """Who the chances assume plays each seat: its bot, or for a person the bot picked for people."""
+        return tuple(self.people.value if p == _HUMAN else p for p in self.session.seats)
+
+    def assumes(self) -> str:
+        """Whose play the chances assume, in words (a person's seat named as such)."""
+        s = self.session
+        return winprob.lineup_words(s.game, self.lineup(), people=s.humans())
 
     def model(self) -> winprob.WinModel | None:
-        """The game's model if shipped or cached (the panel never fits on its own)."""
-        if self._fitted is None or self._fitted.game != self.session.game:
-            self._fitted = winprob.available(self.session.game)
-        return self._fitted
+        """The model of the table and line-up if shipped, cached or fitted (the panel never fits in the
+        foreground: :meth:`refresh` starts a fit in the background when there is none)."""
+        game, lineup = self.session.game, self.lineup()
+        f = self._fitted
+        if f is None or f.game != game or not f.covers(lineup):
+            f = winprob.available(game, lineup)
+        elif f.lineup != lineup:
+            f = f.for_lineup(lineup)
+        self._fitted = f
+        return f
 
-    def _fit(self) -> None:
-        self.title.value = "<i>fitting the win-chance model...</i>"
-        self._fitted = winprob.model(self.session.game, workers=2, progress=False)
-        self.refresh()
+    def _start_fit(self) -> None:
+        """Fit the line-up's model in the background (once), its progress on the bar."""
+        game, lineup = self.session.game, self.lineup()
+        job = self._job
+        if job is None or job.game != game or job.lineup != lineup:
+            job = self._job = winprob.start_fit(game, lineup, games=FIT_GAMES)
+            job.when_progress(self._fit_progress)
+            job.when_done(self._fit_done)
+        self.fit_bar.layout.display = None
+        self.fit_bar.value = job.fraction
+        self.fit_note.value = (
+            f"<i>no win-chance model for this table and line-up yet: fitting one ({job.total_games:,} "
+            f"games); meanwhile rollouts ({ROLLOUT_GAMES} games) at each step looked at</i>"
+            if job.error is None
+            else f"<i>the fit failed: {html.escape(job.error)}; rollouts only</i>"
+        )
+
+    def _fit_progress(self, job: winprob.FitJob) -> None:
+        if job is self._job:
+            self.fit_bar.value = job.fraction
+
+    def _fit_done(self, job: winprob.FitJob) -> None:
+        if job is self._job:
+            with self._lock:
+                got = job.result(0)
+                if got is not None and got.game == self.session.game and got.covers(self.lineup()):
+                    self._fitted = got
+            self.refresh()
 
     def refresh(self) -> None:
         """Bring the strip, hints and review up to date with the session (nothing under the cover)."""
+        with self._lock:
+            self._refresh()
+
+    def _refresh(self) -> None:
         if self.session.sight().covered:
             self._cover()
             return
-        fitted = self.model()
-        has = fitted is not None
-        self.fit_button.layout.display = "none" if has else None
-        self.strip.canvas.layout.display = None if has else "none"
-        if fitted is None:
-            self.title.value = "<b>Win chances</b> <i>(no model for this table yet)</i>"
-            self.review_html.value = self.hint_html.value = ""
-            return
-        self.strip.update(fitted)
-        who = (
-            ""
-            if self.strip.seat is None
-            else f" as {html.escape(self.session.game.seat_name(self.strip.seat))} sees it"
-        )
-        self.title.value = f"<b>Win chances</b>{who}"
+        self._set_people_options()
         s = self.session
+        self.people.layout.display = None if s.humans() else "none"
+        fitted = self.model()
+        self.strip.canvas.layout.display = None
+        if fitted is None:
+            self._start_fit()
+        else:
+            self.fit_bar.layout.display = "none"
+            self.fit_note.value = ""
+        self.strip.update(fitted, self.lineup())
+        who = (
+            "" if self.strip.seat is None else f" as {html.escape(s.game.seat_name(self.strip.seat))} sees it"
+        )
+        how = " <i>(rollouts until the model is fitted)</i>" if fitted is None else ""
+        self.title.value = f"<b>Win chances</b>{who}, {html.escape(self.assumes())}{how}"
         over = s.tree.tip.is_terminal()
         humans = list(s.humans())
         self.review_html.value = (
-            review_html(_review_of(s, fitted), humans or list(range(s.game.num_players))) if over else ""
+            review_html(_review_of(s, fitted), humans or list(range(s.game.num_players)), self.assumes())
+            if over and fitted is not None
+            else ""
         )
         self._hints()
 
@@ -263,7 +373,8 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         self.strip.values, self.strip.seat, self.strip.mode = [], None, "covered"
         self.strip.draw()  # the canvas keeps its pixels even when hidden: wipe the leaving seat's lines
         self.strip.canvas.layout.display = "none"
-        self.fit_button.layout.display = "none"
+        self.fit_bar.layout.display = "none"
+        self.fit_note.value = ""
         self.title.value = "<b>Win chances</b> <i>(covered until the screen has passed)</i>"
         self.hint_html.value = self.review_html.value = ""
         self._hint_for = None
@@ -280,4 +391,8 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         self._hint_for = key
         best = hints(*key)
         items = "".join(f"<li>{html.escape(t)}: {c:.2f} ({v} visits)</li>" for t, c, v in best)
-        self.hint_html.value = f"<div>The search bot's best moves here:<ol>{items}</ol></div>"
+        words = winprob.lineup_words(s.game, (s.game.info.default_bot,) * s.game.num_players)
+        self.hint_html.value = (
+            f"<div>The search bot's best moves here (its chances: after the searched moves, "
+            f"{html.escape(words)}):<ol>{items}</ol></div>"
+        )
