@@ -21,6 +21,13 @@ def tiny_model(game_id: str) -> winprob.WinModel:
 
 
 @cache
+def tiny_table_model(game_id: str) -> winprob.WinModel:
+    """A table model of the 2-seat table (line-ups drawn from the game's bots) fitted on 40 games."""
+    game = tiny_game(game_id)
+    return winprob.fit(game, games=40, positions=4, progress=False, pool=winprob.table_pool(game))
+
+
+@cache
 def tiny_record(game_id: str, seed: int = 3) -> isslab.GameRecord:
     """One game of the 2-seat table by the default bots."""
     game = tiny_game(game_id)

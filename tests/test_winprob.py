@@ -174,7 +174,9 @@ def test_line_up_words() -> None:
     assert words(game, ("greedy", "random", "greedy", "greedy")).endswith(
         "played random and every other seat greedy from here"
     )
-    assert words(game, ("greedy",) * 4, people=(0,)).startswith("if red (a person, taken as greedy) played")
+    assert words(game, ("greedy",) * 4, people=(0,)) == (
+        "if every seat played greedy from here (red is a person, taken to play so)"
+    )
     team = isslab.make("mission-iss", players=2)
     assert words(team, ("planner", "planner")) == "if the whole team played planner from here"
     solo = isslab.make("1998-iss", players=1)

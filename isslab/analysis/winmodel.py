@@ -157,25 +157,27 @@ def lineup_key(lineup: Sequence[str]) -> str:
 def lineup_words(game: Game, lineup: Sequence[str], people: Sequence[int] = ()) -> str:
     """Whose play a number assumes, in words: "if every seat played greedy from here".
 
-    ``people``: seats a person plays, named as such ("Blue (a person, taken as greedy)").
+    ``people``: the seats a person plays, named as such ("... (USA is a person, taken to play so)").
     """
     n = len(lineup)
-
-    def who(seat: int) -> str:
-        name = game.seat_name(seat)
-        return f"{name} (a person, taken as {lineup[seat]})" if seat in people else name
-
+    name = game.seat_name
     coop = game.info.returns is ReturnsKind.COOPERATIVE
     if n == 1:
-        return f"if {who(0)} played {lineup[0]} from here"
-    if len(set(lineup)) == 1 and not people:
-        return f"if {'the whole team' if coop else 'every seat'} played {lineup[0]} from here"
-    common = max(set(lineup), key=lambda b: (lineup.count(b), b == lineup[0]))
-    odd = [s for s in range(n) if lineup[s] != common or s in people]
-    if lineup.count(common) >= 2 and len(odd) < n:
-        parts = [f"{who(s)} played {lineup[s]}" for s in odd]
-        return f"if {', '.join(parts)} and every other seat {common} from here"
-    return "if " + ", ".join(f"{who(s)} played {lineup[s]}" for s in range(n)) + " from here"
+        text = f"if {name(0)} played {lineup[0]} from here"
+    elif len(set(lineup)) == 1:
+        text = f"if {'the whole team' if coop else 'every seat'} played {lineup[0]} from here"
+    else:
+        common = max(set(lineup), key=lambda b: (lineup.count(b), b == lineup[0]))
+        odd = [s for s in range(n) if lineup[s] != common]
+        if lineup.count(common) >= 2:
+            parts = [f"{name(s)} played {lineup[s]}" for s in odd]
+            text = f"if {', '.join(parts)} and every other seat {common} from here"
+        else:
+            text = "if " + ", ".join(f"{name(s)} played {lineup[s]}" for s in range(n)) + " from here"
+    if people:
+        who = ", ".join(name(s) for s in people)
+        text += f" ({who} {'is a person' if len(people) == 1 else 'are people'}, taken to play so)"
+    return text
 
 
 class WinModel:
