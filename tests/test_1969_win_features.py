@@ -27,8 +27,13 @@ def test_the_hook_gives_one_mapping_per_seat_with_the_same_keys_and_the_same_val
         for observer in range(n):
             got = s.win_features(observer)
             assert len(got) == n
-            keys = keys or set(got[0])
-            assert all(set(m) == keys for m in got) and all(k.startswith("game.") for k in keys)
+            public = [{k: v for k, v in m.items() if not k.startswith("game.own ")} for m in got]
+            keys = keys or set(public[0])
+            assert all(set(m) == keys for m in public) and all(k.startswith("game.") for k in keys)
+            # the observer's own entry, and only it, reads its own hand
+            own = {k for m in got for k in m} - keys
+            assert own and own == set(got[observer]) - keys
+            assert all(set(m) == keys for i, m in enumerate(got) if i != observer)
             assert all(isinstance(v, float) and math.isfinite(v) for m in got for v in m.values())
             assert [dict(m) for m in s.win_features(observer)] == [dict(m) for m in got]
             # the model reads them beside the generic standing, without the flattened view
@@ -109,9 +114,25 @@ def test_the_features_of_a_seat_do_not_change_when_only_hidden_cards_do() -> Non
                     continue  # nothing hidden differs here
                 checked += 1
                 assert other.view(observer) == s.view(observer)
-                assert other.win_features(observer) == s.win_features(observer)
+                assert other.win_features(observer) == s.win_features(observer)  # its own hand too
                 assert seat_features(other, observer) == seat_features(s, observer)
     assert checked > 10
+
+
+def test_a_seat_reads_its_own_cards_weighed_by_the_clock() -> None:
+    game = isslab.make("1969")
+    seen = 0
+    for s in isslab.play(game, "greedy", seed=2).states()[::7]:
+        for seat in range(game.num_players):
+            mine = s.win_features(seat)[seat]
+            w = features.clock(s) ** 2
+            hand = s.hands[seat]
+            assert mine["game.own hand value"] == pytest.approx(w * sum((v + 1) * k for v, k in enumerate(hand)))
+            assert [mine[f"game.own hand.{v + 1}"] for v in range(len(hand))] == pytest.approx(
+                [w * k for k in hand]
+            )
+            seen += sum(hand) > 0 and w > 0
+    assert seen > 0
 
 
 def test_a_model_file_of_other_features_is_refused() -> None:

@@ -26,8 +26,13 @@ def test_the_hook_gives_one_mapping_per_seat_with_the_same_keys_and_the_same_val
         for observer in range(n):
             got = s.win_features(observer)
             assert len(got) == n
-            keys = keys or set(got[0])
-            assert all(set(m) == keys for m in got) and all(k.startswith("game.") for k in keys)
+            public = [{k: v for k, v in m.items() if not k.startswith("game.own ")} for m in got]
+            keys = keys or set(public[0])
+            assert all(set(m) == keys for m in public) and all(k.startswith("game.") for k in keys)
+            # the observer's own entry, and only it, reads its own hand
+            own = {k for m in got for k in m} - keys
+            assert own and own == set(got[observer]) - keys
+            assert all(set(m) == keys for i, m in enumerate(got) if i != observer)
             assert all(isinstance(v, float) and math.isfinite(v) for m in got for v in m.values())
             assert [dict(m) for m in s.win_features(observer)] == [dict(m) for m in got]
             # the model reads them beside the generic features
@@ -79,6 +84,24 @@ def test_the_features_of_a_seat_do_not_change_when_only_another_seats_hidden_car
                 assert other.win_features(observer) == s.win_features(observer)
                 assert seat_features(other, observer) == seat_features(s, observer)
     assert checked > 10
+
+
+def test_a_seat_reads_its_own_hand_exactly() -> None:
+    game = isslab.make("1998-iss")
+    tb = game.tables
+    seen = 0
+    for s in isslab.play(game, "greedy", seed=2).states()[::9]:
+        for seat in range(game.num_players):
+            own = features.own_hand(s, seat)
+            hand = s.hands[seat]
+            assert own["game.own hand points"] == sum(tb.exp_points[c] + tb.unplayed_penalty for c in hand)
+            assert 0 <= own["game.own doable points"] <= sum(tb.exp_points[c] for c in hand)
+            w = features.clock(s) ** 2
+            assert s.win_features(seat)[seat]["game.own hand points"] == pytest.approx(
+                w * own["game.own hand points"]
+            )
+            seen += own["game.own doable points"] > 0
+    assert seen > 0  # some hand could be done at some point: the doable points were computed
 
 
 def test_the_level_values_are_the_decks_mean_points() -> None:

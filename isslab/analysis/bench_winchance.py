@@ -102,10 +102,9 @@ def lineups_of(game: isslab.Game) -> dict[str, tuple[str, ...]]:
         if n > 1:
             out["mixed team"] = tuple(pool[s % len(pool)] for s in range(n))
         return out
-    out = {f"every seat {d}": (d,) * n}
     if n == 1:
-        out["random"] = ("random",)
-        return out
+        return {f"{b} alone": (b,) for b in pool}
+    out = {f"every seat {d}": (d,) * n}
     out[f"random at seat 0, {d} beside"] = ("random",) + (d,) * (n - 1)
     others = [b for b in pool[1:] if b != "random"]
     if others:

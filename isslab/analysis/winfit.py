@@ -395,8 +395,10 @@ def fit_rows(
     mean_len = float(np.mean(rows.lengths)) if length is None else length
     lengths = _lengths(rows, mean_len)
     labels = np.asarray(rows.labels, dtype=float)
-    shares = _win_lose(game) and bool(np.all((labels >= 0) & (labels <= 1)))
-    if shares:
+    # a win/lose game (a solo game against an automaton too): results in [0, 1], whatever was seen
+    chances = game.info.returns is not ReturnsKind.COOPERATIVE and bool(np.all((labels >= 0) & (labels <= 1)))
+    shares = chances and _win_lose(game)
+    if chances:
         lo, hi = 0.0, 1.0
     else:
         lo, hi = float(labels.min()), float(labels.max())

@@ -95,7 +95,7 @@ __all__ = [
 ]
 
 #: games simulated for a table model (its line-ups drawn from the game's bots)
-TABLE_GAMES: Final = 6000
+TABLE_GAMES: Final = 3000
 
 _SHIPPED: Final = Path(__file__).with_name("models")
 
