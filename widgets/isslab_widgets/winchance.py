@@ -252,8 +252,9 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(width="260px"),
         )
         self._people_game: Game | None = None
+        self._quiet = False  # while the options are set anew: one refresh, not one per change
         self._set_people_options()
-        self.people.observe(lambda _c: self.refresh(), names="value")
+        self.people.observe(lambda _c: None if self._quiet else self.refresh(), names="value")
         self.fit_bar = widgets.FloatProgress(
             value=0.0, min=0.0, max=1.0, description="fitting", layout=widgets.Layout(display="none")
         )
@@ -281,8 +282,12 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
             return
         self._people_game = game
         options = list(winprob.table_pool(game))
-        self.people.options = options
-        self.people.value = options[0]
+        self._quiet = True
+        try:
+            self.people.options = options
+            self.people.value = options[0]
+        finally:
+            self._quiet = False
 
     def lineup(self) -> tuple[str, ...]:
         """Who the chances assume plays each seat: its bot, or for a person the bot picked for people."""
@@ -373,7 +378,7 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         self.strip.values, self.strip.seat, self.strip.mode = [], None, "covered"
         self.strip.draw()  # the canvas keeps its pixels even when hidden: wipe the leaving seat's lines
         self.strip.canvas.layout.display = "none"
-        self.fit_bar.layout.display = "none"
+        self.fit_bar.layout.display = self.people.layout.display = "none"
         self.fit_note.value = ""
         self.title.value = "<b>Win chances</b> <i>(covered until the screen has passed)</i>"
         self.hint_html.value = self.review_html.value = ""
