@@ -9,6 +9,13 @@ round of runs times every game and then the reference (OpenSpiel's C++ ``chinese
 figures are medians over ``--playout-repeat`` rounds, and the ratio of the medians is what the
 engines' targets are written in (``isslab.bench`` prints the machine's load average beside it).
 
+The bots section is the default bots' speed against a reference: each round plays ``--bot-games``
+seeded games of every game's default bot at its default table (``game.info.default_bot`` in every
+seat, ``isslab.play``), each game in a worker process of its own (as ``simulate`` plays it: no game
+pays for the memory of another), a few games of each in turn, and the figures are CPU seconds per
+game, medians over ``--bot-rounds`` rounds; ``ratio`` is a game's median over Space: 1999's, the
+figure the bots' targets are written in (a default bot within twice Space: 1999's time). The same
+seeds are played in every round, so the rounds differ only by the machine.
 The play section gives games and steps per CPU second, the median of ``--repeat`` runs on one
 core (a plain loop over ``isslab.play``) with the random bot and the game's default bot.
 The search section (``--sims N``, 0 skips it) times in CPU seconds, per game and from one
@@ -45,6 +52,8 @@ from isslab.sim import simulate
 
 __all__ = [
     "PLAYOUT_REFERENCE",
+    "BOT_REFERENCE",
+    "bench_bots",
     "bench_efficiency",
     "bench_play",
     "bench_playouts",
@@ -162,6 +171,116 @@ def _print_playouts(res: dict[str, Any]) -> None:
         print(f"{ref + ' (OpenSpiel, C++)':33} {res['reference_steps_per_cpu_s']:10,.0f}")
     else:
         print("(no reference: open_spiel is not installed, or --reference none)")
+    before = ", ".join(f"{x:.2f}" for x in res["load_average_before"])
+    after = ", ".join(f"{x:.2f}" for x in res["load_average_after"])
+    print(f"load average (1, 5, 15 min) before: {before}; after: {after}\n")
+
+
+#: the game whose default bot (``greedy``) the other default bots' CPU time per game is compared with
+BOT_REFERENCE = "space-1999"
+
+
+def _bot_chunk(game_id: str, first: int, stop: int) -> tuple[float, int]:
+    """CPU seconds and steps of the default bot's games of seeds ``first`` to ``stop - 1`` (in a worker)."""
+    game = make(game_id)
+    bot = game.info.default_bot
+    steps = 0
+    t0 = time.process_time()
+    for seed in range(first, stop):
+        steps += play(game, bot, seed=seed).steps
+    return time.process_time() - t0, steps
+
+
+def bench_bots(ids: list[str], games_: int, rounds: int, chunk: int = 20) -> dict[str, Any]:
+    """CPU seconds per game of each game's default bot at its default table, and the ratio to the reference.
+
+    Each game is played in a process of its own (as ``simulate`` plays it), so that no game pays
+    for another's memory (a collection of the garbage walks every object of the process, the other
+    games' memoised tables too). Every round plays the same ``games_`` seeded games of
+    :data:`BOT_REFERENCE` and of each game in ``ids``, ``chunk`` games of each in turn, so that a
+    busy spell of the machine falls on all of them; the figures are medians over ``rounds`` rounds,
+    ``ratio`` a game's median over the reference's (the reference is played even when ``ids`` leaves
+    it out).
+    """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from isslab.sim.pool import ignore_sigint
+
+    order = [BOT_REFERENCE] + [gid for gid in ids if gid != BOT_REFERENCE]
+    tables = {gid: make(gid) for gid in order}
+    runs: dict[str, list[float]] = {gid: [] for gid in order}
+    steps: dict[str, int] = {}
+    # spawned, not forked: a worker starts with nothing but the engines, whatever this process holds
+    context = multiprocessing.get_context("spawn")
+    workers = {
+        gid: ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=ignore_sigint)
+        for gid in order
+    }
+    try:
+        for gid, worker in workers.items():
+            worker.submit(_bot_chunk, gid, 0, 1).result()  # warm the worker (imports, tables)
+        load_before = os.getloadavg()
+        for _ in range(rounds):
+            spent = dict.fromkeys(order, 0.0)
+            counts = dict.fromkeys(order, 0)
+            for first in range(0, games_, chunk):
+                stop = min(games_, first + chunk)
+                for gid, worker in workers.items():
+                    cpu, n = worker.submit(_bot_chunk, gid, first, stop).result()
+                    spent[gid] += cpu
+                    counts[gid] += n
+            for gid in order:
+                runs[gid].append(spent[gid] / games_)
+                steps[gid] = counts[gid]
+    finally:
+        for worker in workers.values():
+            worker.shutdown()
+    ref = statistics.median(runs[BOT_REFERENCE])
+    rows = []
+    for gid in order:
+        if gid not in ids and gid == BOT_REFERENCE:
+            continue
+        cpu = statistics.median(runs[gid])
+        rows.append(
+            {
+                "game": gid,
+                "bot": tables[gid].info.default_bot,
+                "players": tables[gid].num_players,
+                "cpu_s_per_game": cpu,
+                "ratio": cpu / ref,
+                "steps_per_game": steps[gid] / games_,
+                "runs": runs[gid],
+                "ratio_runs": [x / y for x, y in zip(runs[gid], runs[BOT_REFERENCE], strict=True)],
+            }
+        )
+    return {
+        "reference": f"{BOT_REFERENCE} {tables[BOT_REFERENCE].info.default_bot}",
+        "reference_cpu_s_per_game": ref,
+        "reference_runs": runs[BOT_REFERENCE],
+        "games_per_round": games_,
+        "rounds": rounds,
+        "load_average_before": load_before,
+        "load_average_after": os.getloadavg(),
+        "games": rows,
+    }
+
+
+def _print_bots(res: dict[str, Any]) -> None:
+    print(
+        f"default bots at the default tables, one core, CPU ms per game (medians of {res['rounds']} rounds "
+        f"of {res['games_per_round']} games)"
+    )
+    ref = "x " + res["reference"]
+    print(f"{'game':12} {'bot':8} {'ms/game':>8} {'steps/game':>11} {ref:>18} {'(rounds)':>14}")
+    for row in res["games"]:
+        spread = f"{min(row['ratio_runs']):.2f}-{max(row['ratio_runs']):.2f}"
+        ms = row["cpu_s_per_game"] * 1e3
+        print(
+            f"{row['game']:12} {row['bot']:8} {ms:8.2f} {row['steps_per_game']:11,.0f} "
+            f"{row['ratio']:17.2f}x {spread:>14}"
+        )
+    print(f"{res['reference'] + ' (reference)':21} {res['reference_cpu_s_per_game'] * 1e3:8.2f}")
     before = ", ".join(f"{x:.2f}" for x in res["load_average_before"])
     after = ", ".join(f"{x:.2f}" for x in res["load_average_after"])
     print(f"load average (1, 5, 15 min) before: {before}; after: {after}\n")
@@ -379,7 +498,7 @@ def cpu_seconds() -> float:
 
 
 #: the sections of ``python -m isslab.bench``, in the order they run
-SECTIONS = ("playouts", "play", "search", "parallel")
+SECTIONS = ("playouts", "bots", "play", "search", "parallel")
 
 
 @contextmanager
@@ -412,6 +531,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--playout-repeat", type=int, default=7, help="rounds of the playout section (median)")
     p.add_argument("--playout-seconds", type=float, default=1.0, help="CPU seconds per playout run")
+    p.add_argument("--bot-games", type=int, default=200, help="games per game and round of the bots section")
+    p.add_argument("--bot-rounds", type=int, default=7, help="rounds of the bots section (median)")
     p.add_argument(
         "--reference",
         default=PLAYOUT_REFERENCE,
@@ -432,6 +553,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": platform.machine(),
         "cpus": os.cpu_count(),
         "playouts": None,
+        "bots": None,
         "single_core": [],
         "parallel": [],
         "search": [],
@@ -440,6 +562,9 @@ def main(argv: list[str] | None = None) -> int:
         reference = None if args.reference.lower() == "none" else args.reference
         results["playouts"] = bench_playouts(ids, args.playout_repeat, args.playout_seconds, reference)
         _print_playouts(results["playouts"])
+    if "bots" in sections:
+        results["bots"] = bench_bots(ids, args.bot_games, args.bot_rounds)
+        _print_bots(results["bots"])
     if "play" in sections:
         print(f"{'game':12} {'bot':8} {'games/s':>10} {'steps/s':>11} {'steps/game':>11}  (per CPU second)")
         for gid in ids:

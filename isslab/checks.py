@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import numbers
 import operator
+import pickle
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
@@ -39,7 +40,11 @@ __all__ = [
     "number",
     "optional_flag",
     "optional_integer",
+    "optional_seat",
     "plain",
+    "portable",
+    "real",
+    "seat",
     "seed",
 ]
 
@@ -81,6 +86,22 @@ def optional_integer(name: str, value: Any, lo: int, hi: int) -> int | None:
     return got
 
 
+def real(value: Any) -> float:
+    """``value`` as a float when it is a real number (numpy too, not a bool); NaN otherwise.
+
+    An int too large for a float (``10**400``) is infinite here, so the finiteness checks refuse it
+    by name instead of raising ``OverflowError``.
+    """
+    if not isinstance(value, numbers.Real) or isinstance(value, bool | np.bool_):
+        return math.nan
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if operator.gt(value, 0) else -math.inf
+    except (TypeError, ValueError):  # a Real whose __float__ misbehaves
+        return math.nan
+
+
 def number(
     name: str,
     value: Any,
@@ -91,9 +112,8 @@ def number(
     example: str = "",
 ) -> float:
     """A finite real number (not a bool) within ``[lo, hi]`` (``above``: strictly above ``lo``)."""
-    ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
-    x = float(value) if ok else math.nan
-    ok = ok and math.isfinite(x)
+    x = real(value)
+    ok = math.isfinite(x)
     if ok and lo is not None:
         ok = x > lo if above else x >= lo
     if ok and hi is not None:
@@ -116,8 +136,7 @@ def number(
 
 def level(name: str, value: Any) -> float:
     """A confidence level: a number strictly between 0 and 1."""
-    ok = isinstance(value, numbers.Real) and not isinstance(value, bool) and 0 < float(value) < 1
-    if not ok:
+    if not 0 < real(value) < 1:
         raise ValueError(
             f"{name} must be a probability between 0 and 1 (like 0.95), got {short_repr(value, 40)}"
         )
@@ -151,6 +170,31 @@ def choice(name: str, value: Any, allowed: Sequence[str]) -> str:
             f"{name} must be one of {', '.join(map(repr, allowed))}, got {short_repr(value, 40)}"
         )
     return value
+
+
+def seat(name: str, value: Any, players: int) -> int:
+    """A seat of a table of ``players``: an int from 0 to ``players - 1`` (numpy ints too; -1 is not
+    the last seat)."""
+    got = as_count(value)
+    if got is None or not 0 <= got < players:
+        raise ValueError(
+            f"{name} must be an int from 0 to {players - 1}, got {short_repr(value, 40)} (a seat: -1 is "
+            "not the last one)"
+        )
+    return got
+
+
+def optional_seat(name: str, value: Any, players: int) -> int | None:
+    """None, or a seat of a table of ``players`` (see :func:`seat`)."""
+    if value is None:
+        return None
+    got = as_count(value)
+    if got is None or not 0 <= got < players:
+        raise ValueError(
+            f"{name} must be an int from 0 to {players - 1}, got {short_repr(value, 40)} (a seat, or "
+            "None; -1 is not the last one)"
+        )
+    return got
 
 
 def seed(name: str, value: Any) -> int:
@@ -238,3 +282,24 @@ def mapping_keys(name: str, value: Mapping[Any, Any], what: str = "option names"
     if bad:
         raise ValueError(f"{name}'s keys must be {what} (texts), got {short_repr(bad[0], 40)}")
     return list(value)
+
+
+def portable(what: str, payload: Any) -> None:
+    """``ValueError`` unless ``payload`` (the game, the bots: what a chunk of work carries) pickles.
+
+    Called before a pool of processes starts: a game or a bot that cannot travel to a worker fails
+    here with its name and the way out, instead of as a raw ``PicklingError`` (or ``TypeError``) in
+    the pool's feeder thread, with a stray traceback, once the workers are running. ``what`` names
+    the argument that asked for processes (``workers=2``).
+    """
+    try:
+        pickle.dumps(payload)
+    except ValueError as exc:  # a variant that cannot be pickled says why and what to do itself
+        raise ValueError(f"{what}: {exc}") from None
+    except Exception as exc:  # PicklingError, TypeError, AttributeError: what a lambda or a lock gives
+        raise ValueError(
+            f"{what} plays the games in worker processes, and what they need cannot be sent there "
+            f"({type(exc).__name__}: {short_repr(str(exc), 160)}); use workers=1, or name the bots "
+            "(a bot function defined at the top level of a module, not a lambda or a function made "
+            "inside another)"
+        ) from None

@@ -20,7 +20,7 @@ from isslab.analysis.stats import compare
 from isslab.core import Game, Option, bot_names, game_class, games, make, parse_json, short_repr
 from isslab.play import play
 from isslab.sim.api import simulate, summarize, sweep
-from isslab.sim.args import parse_grid
+from isslab.sim.args import out_path, parse_grid
 
 __all__ = ["build_parser", "main", "parse_grid", "parse_options", "plain_text", "reflow"]
 
@@ -212,14 +212,8 @@ class _Out:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        target = Path(path)
-        if target.is_dir():
-            raise ValueError(f"--out {short_repr(path, 80)} is a folder; give a file name")
+        target = out_path(path, "--out ")  # a folder, a missing folder, a name too long: one line
         folder = target.parent
-        if not folder.is_dir():
-            raise ValueError(
-                f"--out {short_repr(path, 80)}: the folder {short_repr(str(folder), 80)} does not exist"
-            )
         self.direct = target.exists() and not target.is_file()
         self.tmp: str | None = None
         try:

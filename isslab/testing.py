@@ -60,8 +60,10 @@ class LeakReport:
     game: str
     options: dict[str, Any]
     games: int = 0
-    #: sampled positions (each checked for every seat)
+    #: positions resampled for every seat
     positions: int = 0
+    #: positions whose children were compared (every pair of successive kinds of decision met)
+    compared: int = 0
     #: ``resample_hidden`` calls, and how many gave a state other than the real one
     resampled: int = 0
     differing: int = 0
@@ -513,7 +515,8 @@ def check_hidden_information(
     """Check that no seat learns a hidden value through ``view``, ``describe`` or its legal actions.
 
     Along ``games`` seeded games (cut after ``horizon`` steps: replays cost the length of the
-    history), at ``samples`` random positions and the last one, for every seat:
+    history), at ``samples`` random positions, one of every kind of decision met (who decides and
+    the types of the actions on offer) and the last one, for every seat:
 
     * ``resample_hidden(seat, rng)`` gives a position with the same ``view(seat)``, the same
       ``describe(a, seat)`` of every past action and, on the seat's turn, the same legal actions
@@ -521,9 +524,11 @@ def check_hidden_information(
       A game with ``info.hidden_information`` must sometimes give a different position (else
       nothing is hidden, or describe pins every hidden draw); a game without it the same one.
     * the dual check, which catches a leaking describe at once: the children of the position
-      (up to ``max_children`` legal actions) that the seat cannot tell apart by its view, but
-      which are different positions, must have the same ``describe(action, seat)`` (the acting
-      seat knows its own action and is skipped).
+      (up to ``max_children`` legal actions or chance outcomes) that the seat cannot tell apart
+      by its view, but which are different positions, must have the same ``describe(action,
+      seat)``, unless only the actor's own view tells them apart (its action announced); and,
+      in a game that resamples by the texts (the core's ``resample_hidden``), children described
+      the same way must look the same (see ``_check_children``).
     """
     if isinstance(game, str):
         game = make(game)
@@ -538,13 +543,13 @@ def check_hidden_information(
             cp = state.current_player
             action = state.sample_chance(rng) if cp == CHANCE else fns[cp](state, rng)
             states.append(state.apply(action))
-        last = len(states) - 1
-        steps = sorted(rng.sample(range(last), min(samples, last))) + [last]
-        for step in steps:
-            state = states[step]
-            _check_children(game, state, rng, max_children, report, gseed, step)
+        told, resampled = _leak_positions(states, rng, samples)
+        for step in told:
+            _check_children(game, states[step], rng, max_children, report, gseed, step)
+            report.compared += 1
+        for step in resampled:
             for seat in range(game.num_players):
-                _check_resample(game, state, seat, rng, report, gseed, step)
+                _check_resample(game, states[step], seat, rng, report, gseed, step)
             report.positions += 1
         report.games += 1
     if hidden and not report.differing:
@@ -554,6 +559,39 @@ def check_hidden_information(
             "describe_action shows every hidden value to every seat (which pins every draw)"
         )
     return report
+
+
+def _leak_positions(states: Sequence[State], rng: random.Random, samples: int) -> tuple[list[int], list[int]]:
+    """The steps ``check_hidden_information`` examines: where it compares the children of a
+    position, and where it resamples; both hold ``samples`` random steps and the last.
+
+    A leak often hides in a rare decision (a Construct Modules waiting for cubes, an extra action
+    offered only to a hand that can use it), which a few random positions of a long game miss. So
+    the children are compared at one step of every pair of successive kinds of decision met (who
+    decides and the types of the actions on offer, now and next: a Construct followed by a
+    Retrieve is a kind of its own), and the resample, which replays the history and costs the most,
+    runs at one step of every kind: the cost grows with the kinds met, not the length of the game.
+    """
+    last = len(states) - 1
+    kinds = [_decision_kind(state) for state in states]
+    moves: dict[tuple[Any, ...], list[int]] = {}
+    for step in range(last):
+        moves.setdefault((kinds[step], kinds[step + 1]), []).append(step)
+    random_steps = set(rng.sample(range(last), min(samples, last))) | {last}
+    told = random_steps | {rng.choice(steps) for steps in moves.values()}
+    by_kind: dict[tuple[str, ...], list[int]] = {}
+    for step in range(last):
+        by_kind.setdefault(kinds[step], []).append(step)
+    resampled = random_steps | {rng.choice(steps) for steps in by_kind.values()}
+    return sorted(told), sorted(resampled)
+
+
+def _decision_kind(state: State) -> tuple[str, ...]:
+    """Who decides at ``state`` (chance, a seat, nobody) and the types of the actions on offer."""
+    cp = state.current_player
+    if cp == TERMINAL:
+        return ("over",)
+    return ("chance" if cp == CHANCE else "seat", *sorted({type(a).__name__ for a in state.legal_actions()}))
 
 
 def _check_resample(
@@ -641,44 +679,112 @@ def _check_resample(
 def _check_children(
     game: Game, state: State, rng: random.Random, cap: int, report: LeakReport, seed: int, step: int
 ) -> None:
-    """Children a seat cannot tell apart by its view are described to it the same way."""
+    """``describe`` and ``view`` agree on the children of ``state`` for every seat (see below).
+
+    Children that a seat cannot tell apart by its view, but which are different positions, must be
+    described to it the same way, unless the one thing that tells them apart is the actor's own
+    view: a seat's own action may be announced (what it shows of the actor's hand is a rule of the
+    game, which the resample check holds the texts to). So a text may not tell a seat what only a
+    third seat sees (a leak), nor what no view shows at all (the view hides a public value), and
+    the acting seat's view must tell apart its own choices. Conversely, in a game whose
+    ``resample_hidden`` is the core's (it learns only from texts), children described the same way
+    must look the same: a view that tells them apart shows what the text hides.
+    """
     legal = state.legal_actions()
     if len(legal) > cap:
         legal = [legal[i] for i in sorted(rng.sample(range(len(legal)), cap))]
-    children = [(a, state.apply(a)) for a in legal]
+    n = game.num_players
+    # each child with its values and every seat's view, serialised once (the pairs compare them)
+    children = []
+    for a in legal:
+        child = state.apply(a)
+        views = [json.dumps(child.view(s), sort_keys=True) for s in range(n)]
+        children.append((a, child, child._values(), views))
     report.children += len(children)
-    actor = state.current_player
-    for seat in range(game.num_players):
-        if seat == actor:
-            continue  # a seat knows its own action
-        groups: dict[str, list[tuple[Any, State]]] = {}
-        for a, child in children:
-            key = json.dumps(child.view(seat), sort_keys=True)
-            groups.setdefault(key, []).append((a, child))
+    by_text = type(state).resample_hidden is State.resample_hidden
+    for seat in range(n):
+        texts = [state.describe(a, seat) for a in legal]
+        groups: dict[str, list[int]] = {}
+        for i, (_, _, _, views) in enumerate(children):
+            groups.setdefault(views[seat], []).append(i)
         for group in groups.values():
-            if len({child._values() for _, child in group}) < 2:
+            if len({children[i][2] for i in group}) < 2:
                 continue
             report.indistinguishable += 1
-            texts = {state.describe(a, seat) for a, _ in group}
-            if len(texts) < 2:
+            if len({texts[i] for i in group}) > 1:
+                _check_told_apart(game, state, children, texts, group, seat, seed, step)
+        if by_text:
+            _check_same_text_same_view(game, state, children, texts, seat, seed, step)
+
+
+def _check_told_apart(
+    game: Game,
+    state: State,
+    children: Sequence[tuple[Any, State, tuple[Any, ...], list[str]]],
+    texts: Sequence[str],
+    group: Sequence[int],
+    seat: int,
+    seed: int,
+    step: int,
+) -> None:
+    """Children in ``group`` look the same to ``seat`` yet read differently: fail unless the actor's
+    own view alone tells them apart (its own action announced)."""
+    actor = state.current_player
+    who = "chance" if actor == CHANCE else game.seat_name(actor)
+    name = f"{game.seat_name(seat)} (seat {seat})"
+    for k, i in enumerate(group):
+        a, _, values_a, views_a = children[i]
+        for j in group[k + 1 :]:
+            b, _, values_b, views_b = children[j]
+            if values_a == values_b or texts[i] == texts[j]:
                 continue
-            a, b = _leaking_pair(group, seat)
-            who = "chance" if actor == CHANCE else game.seat_name(actor)
+            apart = [s for s in range(game.num_players) if views_a[s] != views_b[s]]
+            pair = (
+                f"{who} playing {state.describe(a)!r} or {state.describe(b)!r} gives different positions "
+                f"that look the same in view({seat}), yet describe(action, {seat}) tells them apart: "
+                f"{texts[i]!r} vs {texts[j]!r}"
+            )
+            if seat == actor:
+                raise _fail(game, seed, step, f"{name}'s view does not show its own choice: {pair}")
+            if not apart:
+                raise _fail(
+                    game,
+                    seed,
+                    step,
+                    f"describe tells {name} what no seat's view shows: {pair}; either the view hides "
+                    "a public value or the text tells a hidden one",
+                )
+            others = [s for s in apart if s != actor]
+            if others:
+                raise _fail(
+                    game,
+                    seed,
+                    step,
+                    f"describe leaks a hidden value to {name}: {pair}; only view({others[0]}) shows it",
+                )
+
+
+def _check_same_text_same_view(
+    game: Game,
+    state: State,
+    children: Sequence[tuple[Any, State, tuple[Any, ...], list[str]]],
+    texts: Sequence[str],
+    seat: int,
+    seed: int,
+    step: int,
+) -> None:
+    """Children described the same way to ``seat`` look the same to it (core resampler games)."""
+    first: dict[str, int] = {}
+    for i, text in enumerate(texts):
+        k = first.setdefault(text, i)
+        if children[k][3][seat] != children[i][3][seat]:
+            a, b = children[k][0], children[i][0]
             raise _fail(
                 game,
                 seed,
                 step,
-                f"describe leaks a hidden value to {game.seat_name(seat)} (seat {seat}): {who} playing "
-                f"{state.describe(a)!r} or {state.describe(b)!r} gives different positions that look the "
-                f"same in view({seat}), yet describe(action, {seat}) tells them apart: "
-                f"{state.describe(a, seat)!r} vs {state.describe(b, seat)!r}",
+                f"{state.describe(a)!r} and {state.describe(b)!r} read {text!r} to "
+                f"{game.seat_name(seat)} (seat {seat}), yet its views of the positions they give "
+                "differ: the view shows what the text hides (the core's resample_hidden, which learns "
+                "from the texts alone, would draw a position the seat can tell from the real one)",
             )
-
-
-def _leaking_pair(group: Sequence[tuple[Any, State]], seat: int) -> tuple[Any, Any]:
-    """Two actions of ``group`` that lead to different positions and read differently to ``seat``."""
-    for i, (a, ca) in enumerate(group):
-        for b, cb in group[i + 1 :]:
-            if ca._values() != cb._values() and ca.describe(a, seat) != cb.describe(b, seat):
-                return a, b
-    raise AssertionError("no leaking pair")  # unreachable: the caller found one

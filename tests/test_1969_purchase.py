@@ -187,3 +187,43 @@ def test_purchases_pass_in_turn_order() -> None:
     st = purchase(money=(0, 5, 0, 0))
     st = play_out(st, EndPurchases(USA))
     assert st.current_player == USSR and st.phase == BUY
+
+
+# --- the quick legality test of the purchases (speed: State.resolve asks it first) ------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "bot"),
+    [
+        ({"players": 2}, "random"),
+        ({"players": 4}, "greedy"),
+        ({"players": 5}, "spy"),
+        ({"players": 3, "spy_box_rule": False, "hand_limit": 3, "intel_deck": (2, 2, 2)}, "random"),
+    ],
+)
+def test_offered_agrees_with_the_purchase_list_on_table_objects(options: dict[str, Any], bot: str) -> None:
+    from isslab.games.game_1969.legal import offered
+
+    game = isslab.make("1969", **options)
+    t = game.tables
+    checked = 0
+    for seed in range(4):
+        for st in isslab.play(game, bot, seed=seed).states():
+            assert isinstance(st, State1969)
+            if st.current_player < 0:
+                continue
+            seat = st.current_player
+            candidates = [a for kind in t.hire_table[seat] for sheet in kind for a in sheet]
+            candidates += [*t.buy_actions[seat], t.end_actions[seat], *t.discard_actions[seat]]
+            legal = st._legal_actions()
+            for a in candidates:
+                listed = any(a is x for x in legal)
+                if st.phase == BUY and type(a) is not Discard:
+                    assert offered(st, a) == listed, (a, st)
+                else:
+                    assert not offered(st, a), (a, st)
+            checked += st.phase == BUY
+            # an equal action that is not the table's object is left to the list
+            twin = Hire(*t.hire_table[seat][0][seat][0])
+            assert not offered(st, twin)
+    assert checked > 20

@@ -127,7 +127,8 @@ def test_a_seat_reads_its_own_cards_weighed_by_the_clock() -> None:
             mine = s.win_features(seat)[seat]
             w = features.clock(s) ** 2
             hand = s.hands[seat]
-            assert mine["game.own hand value"] == pytest.approx(w * sum((v + 1) * k for v, k in enumerate(hand)))
+            value = sum((v + 1) * k for v, k in enumerate(hand))
+            assert mine["game.own hand value"] == pytest.approx(w * value)
             assert [mine[f"game.own hand.{v + 1}"] for v in range(len(hand))] == pytest.approx(
                 [w * k for k in hand]
             )

@@ -9,8 +9,8 @@ import pytest
 from helpers_1998 import act, chance, options
 
 import isslab
-from isslab.games.iss_1998 import ExperimentDraw, Keep, Phase, Place, Plan
-from isslab.games.iss_1998.components import OPTIONS
+from isslab.games.iss_1998 import ExperimentDraw, FedorExperiment, Keep, Phase, Place, Plan, Retrieve
+from isslab.games.iss_1998.components import ACTION_NAMES, OPTIONS
 
 BLUE, ORANGE, WHITE = range(3)
 
@@ -72,9 +72,10 @@ def test_another_players_draw_is_masked():
     assert state.describe(draw, ORANGE) == "Blue draws a basic experiment card"
     state = chance(chance(state))
     keep = options(state, Keep)[1]
+    levels = ("a basic", "a medium", "an advanced")
     assert state.describe(keep, WHITE) == (
-        f"Blue keeps a {('basic', 'medium', 'advanced')[keep.kept_levels[0] - 1]} card and returns "
-        f"a {('basic', 'medium', 'advanced')[keep.returned_levels[0] - 1]} card under its deck"
+        f"Blue keeps {levels[keep.kept_levels[0] - 1]} card and returns "
+        f"{levels[keep.returned_levels[0] - 1]} card under its deck"
     )
     view = state.view(ORANGE)
     assert view["drawn"] == [1, 3] and "hand" not in view["players"][BLUE]
@@ -107,6 +108,67 @@ def test_resample_hidden_keeps_what_the_seat_knows():
         assert other.hands[BLUE] == state.hands[BLUE]
         differing += other.hands != state.hands
     assert differing > 0
+
+
+def test_resample_hidden_keeps_a_pending_extra_conduct_experiments():
+    # the rules ask a player with a cube on the extra space of Conduct Experiments only when its hand
+    # can perform one; while it decides, the others see "extra action", and no later action of the
+    # history yet says that the hand could: a relabelled hand that cannot must not be drawn (issue 25)
+    game = isslab.make("1998-iss", players=3)
+    conduct = ACTION_NAMES.index("Conduct Experiments")
+    asked = [
+        s
+        for s in isslab.play(game, "random", seed=2).states()
+        if s.phase == Phase.EXTRA and s.extra[conduct] == s.turn
+    ]
+    assert len(asked) >= 4
+    for state in asked:
+        for seat in set(range(3)) - {state.turn}:
+            for i in range(12):
+                other = state.resample_hidden(seat, random.Random(i))
+                assert other.view(seat) == state.view(seat), (state.history[-1], seat, i)
+
+
+def test_a_construct_waiting_for_its_cubes_shows_its_modules_to_every_seat():
+    # Construct Modules is done in the open: while Blue takes back the cube it lacks, every seat sees
+    # where the two cubes go, as the text says (the view hid it; issue 25)
+    game = isslab.make("1998-iss", players=2)
+    state = game.position(
+        to_move=BLUE,
+        column_cubes={"Quest": {BLUE: 6}},
+        pads={"RU": ("Soyuz", 5), "US": ("Discovery", 6)},
+        cargo={"US": {ORANGE: (0, 1)}},
+    )
+    state = act(state, Place, card="Construct Modules", extra=False)
+    children = {state.describe(a, ORANGE): state.apply(a) for a in state.legal_actions()}
+    assert len(children) == 10  # two cubes on four modules: 4 doubles and 6 pairs
+    for seat in (BLUE, ORANGE):
+        views = {json.dumps(child.view(seat), sort_keys=True) for child in children.values()}
+        assert len(views) == len(children)
+    waiting = children["Blue constructs: Pirs and Harmony"]
+    assert waiting.phase == Phase.RETRIEVE and waiting.view(ORANGE)["construct_targets"] == [
+        "Pirs",
+        "Harmony",
+    ]
+    assert act(waiting, Retrieve, source="Quest").view(ORANGE)["construct_targets"] == []
+
+
+def test_the_solo_view_shows_the_experiments_fedor_put_under_the_decks():
+    # FEDOR flips experiment cards face up and puts back those it cannot do: the player saw them
+    game = isslab.make("1998-iss", players=1)
+    found = 0
+    for seed in range(6):
+        rec = isslab.play(game, "greedy", seed=seed)
+        for before, after in zip(rec.states(), rec.states()[1:], strict=False):
+            flip = after.history[-1]
+            if type(flip) is FedorExperiment and any(
+                len(b) > len(a) for a, b in zip(before.exp_bottom, after.exp_bottom, strict=True)
+            ):
+                level = game.tables.exp_level[game.tables.exp_index[flip.card]] - 1
+                assert after.view(0)["under_decks"][level][-1] == flip.card
+                found += 1
+    assert found >= 3
+    assert isslab.make("1998-iss", players=2).new_state().view(0)["under_decks"] is None
 
 
 def test_resample_hidden_in_the_solo_game_changes_only_fedors_top_card():

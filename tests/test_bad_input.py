@@ -16,22 +16,22 @@ import math
 import random
 import re
 import resource
-import signal
 import tracemalloc
 import warnings
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, Phase, example, given, settings
+from helpers_bad_input import MAX_MESSAGE, Overrun, guarded, nest, refused, short_id
+from hypothesis import HealthCheck, Phase, assume, example, given, settings
 from hypothesis import strategies as st
 
 import isslab
 import isslab.sim
 import isslab.sim.pool
+from isslab.analysis import winprob
 from isslab.core import MAX_DEPTH, MAX_OPTION_INT, MAX_OPTION_ITEMS, MAX_SAVE_CHARS, Option, missing_bounds
 from isslab.games.space_1999 import FirstPlayer, Move, Roll
 from isslab.play import derive_seeds
@@ -40,88 +40,6 @@ GAMES = isslab.games()
 # an alarm of ``guarded`` that lands in a garbage-collector callback is reported as unraisable
 # (the call then runs on into its memory limit or its end); the report is noise
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
-#: no message that echoes input may be longer than this
-MAX_MESSAGE = 1500
-
-
-def short_id(value: Any) -> str:
-    """Test ids for values too big to print (an int of 5,000 digits) or too long to read.
-
-    Ids must not hold memory addresses: pytest-xdist needs the same ids in every worker.
-    """
-    return re.sub(r" (object|instance) at 0x[0-9a-f]+", r" \1", isslab.core.short_repr(value, 40))
-
-
-# --- guards: a test of bad input must not itself cost the machine ---------------------------------
-
-
-class Overrun(BaseException):
-    """The guarded call ran out of time (a BaseException: library code catching Exception misses it)."""
-
-
-_ARMED = [False]
-
-
-def _raise_overrun(signum: int, frame: Any) -> None:
-    if _ARMED[0]:  # once, and never after the guarded call is over
-        _ARMED[0] = False
-        raise Overrun
-
-
-def _address_space() -> int:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[0]) * resource.getpagesize()
-
-
-def guarded(fn: Callable[[], Any], seconds: float = 1.0, mb: int = 300) -> Any:
-    """``fn()`` with a time limit (``Overrun``) and ``mb`` MB of address space beyond what is in use.
-
-    A call, not a ``with`` block: the limits are lifted in a ``finally`` that an alarm due at the
-    very end cannot skip (the alarm fires once and disarms itself). The limit is CPU time of this
-    process (``ITIMER_PROF``), not wall time, so a busy machine does not fail a correct refusal.
-    """
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    limit = _address_space() + mb * 2**20
-    if hard != resource.RLIM_INFINITY:
-        limit = min(limit, hard)
-    old = signal.signal(signal.SIGPROF, _raise_overrun)
-    try:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-        _ARMED[0] = True
-        signal.setitimer(signal.ITIMER_PROF, seconds)
-        try:
-            return fn()
-        finally:
-            _ARMED[0] = False
-            signal.setitimer(signal.ITIMER_PROF, 0)
-    finally:
-        _ARMED[0] = False
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
-        signal.signal(signal.SIGPROF, old)
-
-
-def refused(
-    fn: Callable[[], Any], kind: type[BaseException] = ValueError, seconds: float = 1.0, mb: int = 300
-) -> BaseException:
-    """Call ``fn`` guarded; it must raise ``kind`` with a short message, or the test fails."""
-    try:
-        guarded(fn, seconds, mb)
-    except kind as exc:
-        assert len(str(exc)) <= MAX_MESSAGE, f"a message of {len(str(exc))} characters"
-        return exc
-    except MemoryError:
-        pytest.fail(f"used more than {mb} MB instead of refusing the input")
-    except Overrun:
-        pytest.fail(f"took more than {seconds} s of CPU time instead of refusing the input")
-    pytest.fail("the input was accepted")
-
-
-def nest(depth: int, leaf: Any = 0) -> Any:
-    """A list nested ``depth`` levels deep (built without recursion)."""
-    out = leaf
-    for _ in range(depth):
-        out = [out]
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -696,6 +614,12 @@ def saved() -> dict:
     return json.loads(rec.states()[25].to_json())
 
 
+@pytest.mark.parametrize("verify", ["no", "False", 0, 1, None, [True]], ids=short_id)
+def test_load_refuses_a_verify_flag_that_is_not_a_bool(saved, verify):
+    with pytest.raises(ValueError, match=r"verify must be True or False, got"):
+        isslab.load(json.dumps(saved), verify=verify)
+
+
 def test_load_rejects_text_that_is_not_a_save_file(saved):
     text = json.dumps(saved)
     for bad in (None, 5, [], text[: len(text) // 2], text[:-1], "", "null", "[]", "1e400", b"\xff\xfe"):
@@ -1043,6 +967,52 @@ def test_seeds_may_be_numpy_ints():
     assert derive_seeds(np.int64(5), 3) == derive_seeds(5, 3)
 
 
+# --- the shared argument checks (isslab.checks) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "value", [10**400, -(10**400), 10**5000, float("nan"), float("inf"), True, "1", None], ids=short_id
+)
+def test_every_measure_refuses_what_is_not_a_finite_number_by_name(value):
+    from isslab import checks
+
+    for call in (
+        lambda: checks.number("precision", value, 0.0, 1.0),
+        lambda: checks.number("bias", value),
+        lambda: checks.level("level", value),
+    ):
+        err = refused(call)
+        assert str(err).split(" must be ")[0] in ("precision", "bias", "level"), str(err)
+
+
+@pytest.mark.parametrize("param", ["seconds", "exploration", "bias"])
+@pytest.mark.parametrize("value", [10**400, -(10**400), 1e308, float("nan")], ids=short_id)
+def test_search_bot_measures_too_large_for_a_float_are_refused_when_the_bot_is_made(param, value):
+    err = refused(lambda: isslab.bot("space-1999", "mcts", **{param: value}))
+    assert str(err).startswith(f"{param} must be a number"), str(err)
+
+
+@pytest.mark.parametrize(
+    ("spec", "params", "message"),
+    [
+        ("mcts(rollout=mcts)", {}, r"rollout 'mcts' is a search bot"),
+        ("ismcts(rollout=ismcts)", {}, r"rollout 'ismcts' is a search bot"),
+        ("mcts", {"rollout": "mcts(simulations=2)"}, r"is a search bot"),
+        ("mcts", {"rollout_steps": 10**9}, r"rollout_steps must be an int from 1 to 1,000,000"),
+        ("mcts(rollout=nobody)", {}, r"rollout: unknown bot 'nobody' for space-1999"),
+        ("mcts", {"rollout": lambda state: None}, r"rollout must be a bot: a callable \(state, rng\)"),
+        ("mcts", {"simulations": 10**400}, r"simulations must be an int"),
+    ],
+    ids=short_id,
+)
+def test_a_bot_spec_is_refused_when_it_is_made_not_at_its_first_move(spec, params, message):
+    err = refused(lambda: isslab.bot("space-1999", spec, **params))
+    assert re.search(message, str(err)), str(err)
+    if not params:  # the same spec handed to simulate is refused before a game is played
+        err = refused(lambda: isslab.simulate("space-1999", bots=spec, games=2, progress=False))
+        assert re.search(message, str(err)), str(err)
+
+
 # --- simulate and sweep ---------------------------------------------------------------------------
 
 
@@ -1061,7 +1031,16 @@ def test_seeds_may_be_numpy_ints():
         ({"workers": True}, r"workers must be an int >= 1 .* got True"),
         ({"workers": "many"}, r"workers must be an int >= 1"),
         ({"state": "not a state"}, r"the start state belongs to a different game"),
+        # an int too large for a float is refused by name, not with an OverflowError
+        ({"games": "auto", "precision": 10**400}, r"precision must be a positive number.* got 1000"),
+        ({"games": "auto", "precision": -(10**400)}, r"precision must be a positive number"),
+        ({"games": "auto", "precision": 10**5000}, r"precision must be a positive number"),
+        ({"bots": "mcts(seconds=1e400)"}, r"seconds must be a number above 0"),
+        ({"bots": ["mcts", "random", "random", "random"], "seed": 10**400}, r"seed must be an int"),
+        ({"out": "x" * 5000 + ".csv"}, r"out='xxx.*\(5,004 chars\) cannot be written: File name too long"),
+        ({"out": "/" + "x" * 5000 + "/r.csv"}, r"cannot be written: File name too long"),
     ],
+    ids=short_id,
 )
 def test_simulate_refuses_bad_arguments_with_value_error(kwargs, message):
     err = refused(lambda: isslab.simulate("space-1999", **{"games": 2, "progress": False, **kwargs}))
@@ -1448,6 +1427,84 @@ def test_any_option_value_is_refused_or_builds_a_playable_game_quickly(game_id, 
         assert len(str(exc)) <= MAX_MESSAGE
     except (MemoryError, Overrun):
         pytest.fail(f"{game_id} with {name}={str(value)[:60]} cost more than 1 s or 300 MB")
+
+
+# --- property-based: mutated model files and variant definitions ---------------------------------
+
+
+@pytest.fixture(scope="module")
+def model_texts() -> dict[str, str]:
+    """The model file shipped for each game's default table."""
+    out = {}
+    for gid in GAMES:
+        found = winprob.available(isslab.make(gid))
+        assert found is not None, f"{gid}: a model ships for the default table"
+        out[gid] = found.to_json()
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(_PROPERTY, max_examples=30)
+@given(data=st.data())
+def test_mutated_model_files_are_refused_or_give_chances_in_range(game_id, model_texts, saves, data):
+    """Whatever a file holds (a field the reader learns later included), an error or a sound model."""
+    game = isslab.make(game_id)
+    text = model_texts[game_id]
+    if data.draw(st.booleans()):
+        doc = data.draw(mutated_json(json.loads(text)))
+        try:
+            mutated = json.dumps(doc)
+        except RecursionError:  # nested deeper than this test's own encoder goes: such files are tested apart
+            assume(False)
+    else:
+        mutated = data.draw(mutated_text(text))
+    try:
+        got = guarded(lambda: winprob.WinModel.from_json(mutated, game), seconds=2.0, mb=300)
+    except ValueError as exc:
+        assert len(str(exc)) <= MAX_MESSAGE
+        return
+    except (MemoryError, Overrun):
+        pytest.fail("reading a model file cost more than 2 CPU seconds or 300 MB")
+    low, high = winprob.modelfile.result_range(game)
+    for state in (game.new_state(), *saves[game_id]):
+        if state.game == game and not state.is_terminal():
+            values = got.values(state, None)
+            assert all(low <= got.lo <= v <= got.hi <= high for v in values), values
+
+
+_FIELD_NAMES = st.one_of(
+    st.text(max_size=12), st.sampled_from(["for", "class", "None", "x", "rolled", "theta", "_x", "é"])
+)
+
+
+@settings(_PROPERTY, max_examples=40)
+@given(name=_FIELD_NAMES, value=VALUES)
+def test_a_variant_field_is_refused_when_defined_or_survives_a_save(name, value):
+    """Any field name and start value: a precise refusal at definition, or saves that load back."""
+    from isslab.core import registry
+    from isslab.games.space_1999 import State1999
+
+    class Fuzzed(State1999):
+        """A variant with one new field that only rides along."""
+
+    vid = "space-1999/fuzzed"
+    try:
+        guarded(lambda: isslab.variant("space-1999", "fuzzed", fields={name: value})(Fuzzed), mb=300)
+    except ValueError as exc:
+        assert len(str(exc)) <= MAX_MESSAGE and vid not in isslab.games(variants=True)
+        return
+    except (MemoryError, Overrun):
+        pytest.fail("defining a variant field cost more than a CPU second or 300 MB")
+    try:
+        state = isslab.make(vid, players=2).new_state()
+        rng = random.Random(0)
+        for _ in range(20):  # a few steps: the new field rides along
+            legal = state.legal_actions()
+            state = state.apply(legal[int(rng.random() * len(legal))])
+        assert isslab.load(state.to_json()) == state
+    finally:
+        registry._GAMES.pop(vid, None)
+        registry._forget(vid)
 
 
 # --- documentation --------------------------------------------------------------------------------

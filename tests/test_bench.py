@@ -7,7 +7,7 @@ import random
 import pytest
 
 import isslab
-from isslab.bench import bench_playouts, playout_rate
+from isslab.bench import bench_bots, bench_playouts, playout_rate
 
 
 def _one_game_steps(state: isslab.State, seed: int) -> int:
@@ -47,3 +47,14 @@ def test_bench_playouts_without_a_reference_gives_no_ratio() -> None:
     (row,) = res["games"]
     assert row["game"] == "space-1999" and row["ratio"] is None and row["steps_per_cpu_s"] > 0
     assert len(row["runs"]) == 1 and len(res["load_average_before"]) == 3
+
+
+def test_bench_bots_times_each_default_bot_against_space_1999_greedy() -> None:
+    res = bench_bots(["1969"], games_=2, rounds=2)
+    assert res["reference"] == "space-1999 greedy" and len(res["reference_runs"]) == 2
+    (row,) = res["games"]  # the reference is played but not listed when not asked for
+    assert row["game"] == "1969" and row["bot"] == "greedy" and row["players"] == 4
+    game = isslab.make("1969")
+    assert row["steps_per_game"] == sum(isslab.play(game, "greedy", seed=s).steps for s in (0, 1)) / 2
+    assert len(row["runs"]) == len(row["ratio_runs"]) == 2 and min(row["runs"]) > 0
+    assert row["ratio"] == row["cpu_s_per_game"] / res["reference_cpu_s_per_game"]

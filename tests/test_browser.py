@@ -1,4 +1,9 @@
-"""The game view in a real browser: JupyterLab + headless Chromium through Playwright, at 1400 x 900.
+"""The game view in a real browser: JupyterLab + headless Chromium through Playwright.
+
+Every game is played in a window of 1400 x 900 and checked there and at 1366 x 768 (a laptop's
+screen): the view, the board, the side column, the tab bar, the buttons, the moves and the "what
+happened" box must all lie inside the notebook area, above JupyterLab's status bar, and nothing
+may scroll sideways.
 
 Each test writes its own notebook (a long text cell, the ``isslab_widgets.play(...)`` cell, another
 text cell) into a temporary folder that JupyterLab serves, runs it and plays by clicking on the live
@@ -19,10 +24,12 @@ test where to click and what the page must show next. Before the first click the
 so that the cell is not the active one and the board is partly above the top of the notebook (the
 click that makes JupyterLab scroll must still mean the point it landed on). Checked for each game:
 no console error; no element of the view cut off (its ``scrollWidth`` and ``scrollHeight`` within
-its box, apart from the boxes meant to scroll) and the whole view inside the window; no two choices
+its box, apart from the boxes meant to scroll: the list of moves up and down, the rules, the log)
+and every part of the view inside the notebook area at both window sizes; no two choices
 with the same text; no text another seat was told in secret anywhere in the page; the keyboard
-focus stays with the notebook after a click on the board. Screenshots of each game's start, middle
-and end go to ``test-artifacts/``.
+focus stays with the notebook after a click on the board. At the end of each game every tab is
+opened and checked the same way at both sizes. Screenshots of each game's start, middle and end,
+at both sizes, go to ``test-artifacts/``.
 
 Debian's /usr/bin/chromium is used (never ``playwright install``). Without a browser the test
 skips, except when the CI variable is set: then it fails.
@@ -64,6 +71,8 @@ CHROMIUM_ARGS = [
 ]
 TOKEN = "isslab-browser-test"
 WINDOW = {"width": 1400, "height": 900}
+#: the window sizes every check is made at: the one the games are played in, and a laptop's screen
+WINDOWS = (WINDOW, {"width": 1366, "height": 768})
 #: the view's width and height at each check, per game (written to test-artifacts/view-sizes.json)
 SIZES: dict[str, list[list[int]]] = {}
 #: the pace of the bots in the tests (seconds between their moves)
@@ -245,6 +254,55 @@ CHOICES = """(view) => [
     .filter(t => t)
 ]"""
 
+#: parts of the view outside the notebook area (between its edges, above the status bar), and any
+#: sideways scrolling of the notebook or of the view's own boxes
+OUTSIDE = """(view) => {
+  const out = [];
+  const nb = view.closest('.jp-WindowedPanel-outer') || view.closest('.jp-Notebook');
+  const area = nb.getBoundingClientRect();
+  const bar = document.querySelector('#jp-main-statusbar');
+  const bottom = Math.min(area.bottom, bar ? bar.getBoundingClientRect().top : innerHeight, innerHeight);
+  const right = Math.min(area.right, innerWidth);
+  const output = view.closest('.jp-OutputArea-output') || view;
+  const clip = output.getBoundingClientRect();
+  const parts = [view, ...view.querySelectorAll(':scope > *'), ...view.querySelectorAll(
+    '.isslab-board, canvas, .lm-TabBar, .widget-tab-contents > *, button, .isslab-moves, .isslab-happened,'
+    + ' .isslab-status, .isslab-gameover, .widget-select, .widget-dropdown, .widget-checkbox, input')];
+  for (const el of parts) {
+    if (!el.offsetParent && el !== view) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    const name = (el.className || el.tagName).toString().slice(0, 50)
+      + ' [' + (el.innerText || '').slice(0, 30) + ']';
+    if (r.left < area.left - 0.5 || r.right > right + 0.5 || r.right > clip.right + 0.5)
+      out.push(name + ' x ' + Math.round(r.left) + '..' + Math.round(r.right) + ' outside '
+               + Math.round(area.left) + '..' + Math.round(Math.min(right, clip.right)));
+    if (r.top < area.top - 0.5 || r.bottom > bottom + 0.5)
+      out.push(name + ' y ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' outside '
+               + Math.round(area.top) + '..' + Math.round(bottom));
+  }
+  if (nb.scrollWidth > nb.clientWidth + 1)
+    out.push('the notebook scrolls sideways: ' + nb.scrollWidth + ' > ' + nb.clientWidth);
+  if (view.scrollWidth > view.clientWidth + 1)
+    out.push('the view is wider than its box: ' + view.scrollWidth + ' > ' + view.clientWidth);
+  return out;
+}"""
+
+#: the "what happened" box shows all its text (it neither scrolls nor cuts): checked after every step
+HAPPENED_FITS = """(view) => {
+  const h = view.querySelector('.isslab-happened');
+  return !h || !h.offsetParent || h.scrollHeight <= h.clientHeight + 1 && h.scrollWidth <= h.clientWidth + 1
+    || 'what happened overflows: ' + h.scrollHeight + ' > ' + h.clientHeight + ': '
+       + h.innerText.slice(0, 200);
+}"""
+
+#: the list of moves never scrolls sideways: its long lines wrap (it scrolls up and down only)
+MOVES_WRAP = """(view) => {
+  const m = view.querySelector('.isslab-moves select');
+  return !m || !m.offsetParent || m.scrollWidth <= m.clientWidth + 1
+    || 'the moves scroll sideways: ' + m.scrollWidth + ' > ' + m.clientWidth;
+}"""
+
 FOCUS_IN_NOTEBOOK = """() => {
   const a = document.activeElement;
   return !!a && a.tagName !== 'CANVAS' && !!a.closest('.jp-Notebook');
@@ -370,7 +428,7 @@ class Player:
         assert point is not None, f"no region {key!r} on the board"
         box = self.canvas.bounding_box()
         assert box is not None
-        scale = box["width"] / self.page.evaluate("(c) => c.width", self.canvas.element_handle())
+        scale = box["width"] / self.mirror.scene().width  # the canvas is shown (and painted) scaled
         before = self.mirror.tree.size
         self.page.mouse.click(box["x"] + point[0] * scale, box["y"] + point[1] * scale)
         assert self.mirror.click(key), self.mirror.message
@@ -413,21 +471,26 @@ class Player:
                 f"{self.mirror.tree.size - 1} ({self.mirror.turn_text()!r}: {self.mirror.message!r})"
             ) from None
         assert not self.errors, self.errors
+        for script in (HAPPENED_FITS, MOVES_WRAP):
+            fits = self.page.evaluate(script, self.view.element_handle())
+            assert fits is True, fits
 
-    def check(self, seat: int | None = 0) -> None:
-        """Nothing cut off, the view in the window, no two choices alike, no secret of another seat."""
+    def check(self, seat: int | None = 0, shot: str = "") -> None:
+        """At both window sizes: nothing cut off, every part in the notebook area; no two choices
+        alike, no secret of another seat; with ``shot``, a screenshot at each size."""
         view, page = self.view, self.page
-        cut = page.evaluate(CUT_OFF, view.element_handle())
-        assert cut == [], cut
-        box = view.bounding_box()
-        assert box is not None
-        SIZES.setdefault(self.mirror.game.id + f" ({self.mirror.game.num_players} players)", []).append(
-            [round(box["width"]), round(box["height"])]
-        )
-        ARTIFACTS.mkdir(exist_ok=True)  # a fresh clone has none yet
-        (ARTIFACTS / "view-sizes.json").write_text(json.dumps(SIZES, indent=1))
-        assert box["x"] >= 0 and box["x"] + box["width"] <= WINDOW["width"], box
-        assert box["y"] >= 0 and box["y"] + box["height"] <= WINDOW["height"], box
+        for window in WINDOWS:
+            self.fits(window)
+            if shot:
+                name = (
+                    shot
+                    if window is WINDOW
+                    else shot.replace(".png", f"-{window['width']}x{window['height']}.png")
+                )
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / name))
+        page.set_viewport_size(WINDOW)
+        self.in_window()
         choices = page.evaluate(CHOICES, view.element_handle())
         assert len(choices) == len(set(choices)), sorted(c for c in choices if choices.count(c) > 1)
         if seat is not None:
@@ -437,6 +500,42 @@ class Player:
                 secret = state.describe(a)
                 if secret != state.describe(a, seat):
                     assert secret not in text, secret
+
+    def fits(self, window: dict[str, int]) -> None:
+        """In a window of this size, with the view scrolled to the top: nothing cut, nothing outside."""
+        view, page = self.view, self.page
+        page.set_viewport_size(window)
+        time.sleep(0.3)  # JupyterLab lays the page out again
+        self.in_window()
+        cut = page.evaluate(CUT_OFF, view.element_handle())
+        assert cut == [], (window, cut)
+        outside = page.evaluate(OUTSIDE, view.element_handle())
+        assert outside == [], (window, outside)
+        box = view.bounding_box()
+        assert box is not None
+        game = self.mirror.game
+        key = f"{game.id} ({game.num_players} players) at {window['width']}x{window['height']}"
+        SIZES.setdefault(key, []).append([round(box["width"]), round(box["height"])])
+        ARTIFACTS.mkdir(exist_ok=True)  # a fresh clone has none yet
+        (ARTIFACTS / "view-sizes.json").write_text(json.dumps(SIZES, indent=1))
+
+    def check_tabs(self, name: str) -> None:
+        """Every tab opened in turn: at both window sizes the view stays in the notebook area."""
+        tabs = self.view.locator(".lm-TabBar-tab")
+        titles = [t.strip() for t in tabs.all_inner_texts()]
+        assert len(titles) >= 8, titles
+        for i, title in enumerate(titles):
+            tabs.nth(i).click()
+            time.sleep(0.4)
+            for window in WINDOWS:
+                self.fits(window)
+            if title in ("Win chances", "Position", "Log"):
+                self.page.screenshot(
+                    path=str(ARTIFACTS / f"{name}-tab-{title.split()[0].lower()}-1366x768.png")
+                )
+        tabs.nth(0).click()
+        self.page.set_viewport_size(WINDOW)
+        self.in_window()
 
     def in_window(self) -> None:
         """Scroll the view into the window (the checks need all of it on screen)."""
@@ -500,8 +599,7 @@ def test_a_whole_space_1999_game_by_clicking(lab: Lab, browser: Any) -> None:
     assert board is not None
     move = greedy(mirror.state, rng)
     first_click_is_read_where_it_lands(player, board.origin(move))  # type: ignore[attr-defined]
-    player.check(None)
-    shot(page, view, "space-1999-1-start.png")
+    player.check(None, shot="space-1999-1-start.png")
     player.click(board.target(move))  # type: ignore[attr-defined]
     player.settle()
     middle = False
@@ -516,16 +614,15 @@ def test_a_whole_space_1999_game_by_clicking(lab: Lab, browser: Any) -> None:
             assert "Your last move" in happened and mirror.state.describe(move, 0) in happened
         if not middle and mirror.state.rounds >= 4:
             middle = True
-            player.check(None)
-            shot(page, view, "space-1999-2-middle.png")
+            player.check(None, shot="space-1999-2-middle.png")
             assert "Recap of round" in happened
     over = view.locator(".isslab-gameover").first
     wait_until(lambda: "Game over" in (over.text_content() or ""), 20, "the game-over panel")
     winner = mirror.game.seat_name(mirror.state.winners()[0])
     ended = over.text_content() or ""
     assert f"{winner} won" in ended and ended.count(" won") == 1 and "eagles on the" in ended
-    player.check(None)
-    shot(page, view, "space-1999-3-end.png")
+    player.check(None, shot="space-1999-3-end.png")
+    player.check_tabs("space-1999")
     readme_picture("space-1999-2-middle.png", "space-1999")
     # the Rules tab shows the game's rules page, rendered
     view.locator(".lm-TabBar-tab", has_text="Rules").first.click()
@@ -596,8 +693,7 @@ def test_seven_years_of_1969_by_clicking(lab: Lab, browser: Any) -> None:
         kinds.add(type(action).__name__)
         if first and type(action).__name__ == "Hire":  # a box: the first click selects it
             first_click_is_read_where_it_lands(player, board.origin(action))  # type: ignore[attr-defined]
-            player.check(0)
-            shot(page, view, "1969-1-start.png")
+            player.check(0, shot="1969-1-start.png")
             player.click(("do", action))
         else:
             play_1969_by_clicking(player, 0, action, board)
@@ -606,16 +702,15 @@ def test_seven_years_of_1969_by_clicking(lab: Lab, browser: Any) -> None:
         player.settle()
         if mirror.state.rounds == 3 and "middle" not in kinds:
             kinds.add("middle")
-            player.check(0)
-            shot(page, view, "1969-2-middle.png")
+            player.check(0, shot="1969-2-middle.png")
             readme_picture("1969-2-middle.png", "1969")
             assert "Recap of 1965" in (view.locator(".isslab-happened").first.text_content() or "")
     assert {"Hire", "EndPurchases", "Launch"} <= kinds, kinds
     over = view.locator(".isslab-gameover").first
     wait_until(lambda: "Game over" in (over.text_content() or ""), 20, "the game-over panel")
     assert "from its scientists" in (over.text_content() or "")
-    player.check(0)
-    shot(page, view, "1969-3-end.png")
+    player.check(0, shot="1969-3-end.png")
+    player.check_tabs("1969")
     assert player.clicks > 40, player.clicks
     assert not errors, errors
     page.close()
@@ -651,8 +746,7 @@ def test_a_whole_game_of_mission_iss_by_clicking(lab: Lab, browser: Any) -> None
         if first:
             path = max(paths, key=len)
             first_click_is_read_where_it_lands(player, path[0])
-            player.check(0)
-            shot(page, view, "mission-iss-1-start.png")
+            player.check(0, shot="mission-iss-1-start.png")
             for key in path[1:]:
                 player.click(key)
         else:
@@ -661,8 +755,7 @@ def test_a_whole_game_of_mission_iss_by_clicking(lab: Lab, browser: Any) -> None
         player.settle()
         if mirror.state.rounds >= 5 and "middle" not in kinds:
             kinds.add("middle")
-            player.check(0)
-            shot(page, view, "mission-iss-2-middle.png")
+            player.check(0, shot="mission-iss-2-middle.png")
             readme_picture("mission-iss-2-middle.png", "mission-iss")
             assert "Recap of the " in (view.locator(".isslab-happened").first.text_content() or "")
     assert {"Select", "EndShift"} <= kinds, kinds
@@ -670,8 +763,8 @@ def test_a_whole_game_of_mission_iss_by_clicking(lab: Lab, browser: Any) -> None
     wait_until(lambda: "Game over" in (over.text_content() or ""), 20, "the game-over panel")
     ended = over.text_content() or ""
     assert "The team attached" in ended and "result band" in ended and "1." not in ended.split("modules")[0]
-    player.check(0)
-    shot(page, view, "mission-iss-3-end.png")
+    player.check(0, shot="mission-iss-3-end.png")
+    player.check_tabs("mission-iss")
     assert not errors, errors
     page.close()
 
@@ -689,16 +782,14 @@ def play_1998(player: Player, bot: Any, rng: random.Random, stop: Callable[[], b
         paths = plan_paths(board, st, action)
         if first and paths and mirror.scene().region(paths[0][0]) is not None:
             first_click_is_read_where_it_lands(player, paths[0][0])
-            player.check(0)
-            shot(player.page, player.view, f"{name}-1-start.png")
+            player.check(0, shot=f"{name}-1-start.png")
         else:
             player.play(action, paths)
         first = False
         player.settle()
         if not middle and mirror.state.rounds >= 3:
             middle = True
-            player.check(0)
-            shot(player.page, player.view, f"{name}-2-middle.png")
+            player.check(0, shot=f"{name}-2-middle.png")
 
 
 def test_a_whole_multiplayer_game_of_1998_iss_by_clicking(lab: Lab, browser: Any) -> None:
@@ -728,8 +819,8 @@ def test_a_whole_multiplayer_game_of_1998_iss_by_clicking(lab: Lab, browser: Any
     wait_until(lambda: "Game over" in (over.text_content() or ""), 20, "the game-over panel")
     ended = over.text_content() or ""
     assert "points:" in ended and "'s hand" in ended
-    player.check(None)  # at the end the hands are shown
-    shot(page, view, "1998-iss-3-end.png")
+    player.check(None, shot="1998-iss-3-end.png")  # at the end the hands are shown
+    player.check_tabs("1998-iss")
     readme_picture("1998-iss-3-end.png", "1998-iss")
     assert player.clicks > 20, player.clicks
     assert not errors, errors
@@ -761,8 +852,7 @@ def test_rounds_of_the_1998_iss_solo_game_against_fedor(lab: Lab, browser: Any) 
     assert "FEDOR plays" in log and "points" in log
     happened = view.locator(".isslab-happened").first.text_content() or ""
     assert "FEDOR" in happened
-    player.check(0)
-    shot(page, view, "solo-3-later.png")
+    player.check(0, shot="solo-3-later.png")
     assert not errors, errors
     page.close()
 

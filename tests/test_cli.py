@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pandas as pd
@@ -115,12 +118,18 @@ def test_bad_input_prints_one_short_line_and_exits_2(command, args, message, cap
     assert err.count("\n") == 1 and len(err) < 600
 
 
-def test_out_is_checked_before_the_run(tmp_path, capsys):
-    many = ["simulate", "space-1999", "--games", "1000000", "--quiet"]
+@pytest.mark.parametrize("command", ["simulate", "sweep"])
+def test_out_is_checked_before_the_run(command, tmp_path, capsys):
+    many = [command, "space-1999", "--games", "1000000", "--quiet"]
+    if command == "sweep":
+        many = [*many[:-1], "--grid", "eagles=1,2", "--quiet"]
     for out, message in (
         (str(tmp_path / "missing" / "r.csv"), "does not exist"),
         ("/", "is a folder; give a file name"),
         (str(tmp_path), "is a folder"),
+        # a name longer than the system takes: one line, not an OSError's traceback
+        (str(tmp_path / ("x" * 5000 + ".csv")), "cannot be written: File name too long"),
+        (str(tmp_path / ("x" * 5000) / "r.csv"), "cannot be written: File name too long"),
     ):
         # a million games would take minutes of CPU: the refusal must come first (CPU time of this
         # process, with a margin no busy machine reaches: other jobs do not count against it)
@@ -156,50 +165,163 @@ def test_out_replaces_a_file_only_when_the_rows_are_written(tmp_path, capsys):
     assert "rows written to" in capsys.readouterr().out
 
 
-def test_ctrl_c_returns_promptly_with_the_games_played(tmp_path):
-    """SIGINT to a long run on two workers: it stops and reports the finished games.
+#: seconds any wait of the Ctrl-C tests allows: long enough that only a hang reaches them, however
+#: busy the machine (never a measure of speed)
+HANG = 300.0
 
-    No clock is read: the signal is sent once the progress bar shows finished games (so the command's
-    handler is in place: an interrupt during the imports would end Python before it), and the only
-    timeouts catch a hang.
+
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the child, before exec: SIGINT back to its default action, so Python turns it into Ctrl-C.
+
+    A command a script starts in the background inherits SIGINT ignored (shells do that when job
+    control is off), and Python keeps it ignored: the run then cannot be interrupted at all. This is
+    what made the test hang, with its workers busy for minutes, under a test script on a busy machine.
     """
-    import threading
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+
+def _group(pgid: int) -> list[int]:
+    """The live processes (zombies aside) of the process group ``pgid``."""
+    if not Path("/proc/self/stat").exists():  # no /proc: ask the group as a whole
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return []
+        return [pgid]
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[2]) == pgid and fields[0] not in "ZX":
+            found.append(int(entry))
+    return found
+
+
+class CliRun:
+    """``python -m isslab ARGS`` in a process group of its own, its stderr read as it comes."""
+
+    def __init__(self, args: list[str]) -> None:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "isslab", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            start_new_session=True,  # the group holds the run and its workers: one kill ends them all
+            preexec_fn=_ctrl_c_as_at_a_terminal,
+        )
+        self.err: list[str] = []
+        self.out: list[str] = []
+        self.started = threading.Event()
+        # both pipes read by threads: a worker that outlived the command would keep them open, and a
+        # read in the test would then wait for ever
+        self.readers = [
+            threading.Thread(target=self._read, daemon=True),
+            threading.Thread(target=self._read_out, daemon=True),
+        ]
+        for reader in self.readers:
+            reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stderr is not None
+        while chunk := self.proc.stderr.read(1):
+            self.err.append(chunk)
+            # a game finished: the progress bar shows it, so the command's handler is in place (an
+            # interrupt during the imports would end Python before it)
+            if chunk in "\r\n" and re.search(r"\| *[1-9]\d*/\d+", "".join(self.err[-200:])):
+                self.started.set()
+
+    def _read_out(self) -> None:
+        assert self.proc.stdout is not None
+        self.out.append(self.proc.stdout.read())
+
+    def finish(self) -> tuple[str, str]:
+        """Wait for the command (a hang fails here) and return its stdout and stderr."""
+        self.proc.wait(HANG)
+        for reader in self.readers:
+            reader.join(HANG)
+        return "".join(self.out), "".join(self.err)
+
+    def leftovers(self) -> list[int]:
+        """The processes of the run still alive once its command has ended (polled until a hang)."""
+        deadline = time.monotonic() + HANG
+        while (left := _group(self.proc.pid)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return left
+
+    def kill(self) -> None:
+        """End the run and every process of its group, whatever state they are in."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(HANG)
+
+
+@pytest.fixture
+def cli_run() -> Iterator[Callable[..., CliRun]]:
+    """Start ``isslab`` commands; whatever happens, their process groups are killed at the end.
+
+    A watchdog kills them too once ``2 * HANG`` seconds have passed, so that a test waiting on a
+    command that hangs fails instead of holding up the whole test script.
+    """
+    runs: list[CliRun] = []
+
+    def start(*args: str) -> CliRun:
+        run = CliRun(list(args))
+        runs.append(run)
+        return run
+
+    watchdog = threading.Timer(2 * HANG, lambda: [run.kill() for run in runs])
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        yield start
+    finally:
+        watchdog.cancel()
+        for run in runs:
+            run.kill()
+
+
+LONG_RUN = ("simulate", "space-1999", "--games", "100000", "--workers", "2")
+
+
+def test_ctrl_c_returns_promptly_with_the_games_played(tmp_path, cli_run):
+    """SIGINT to a long run on two workers: it stops, reports the finished games, ends its workers.
+
+    No clock is read: the signal is sent once the progress bar shows finished games, and the only
+    timeouts catch a hang (the run would otherwise play 100,000 games).
+    """
     out = tmp_path / "rows.csv"
-    args = ["simulate", "space-1999", "--games", "100000", "--workers", "2", "--out", str(out)]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "isslab", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    err: list[str] = []
-    started = threading.Event()
-
-    def read_stderr() -> None:
-        assert proc.stderr is not None
-        while chunk := proc.stderr.read(1):
-            err.append(chunk)
-            if chunk in "\r\n" and re.search(r"\| *[1-9]\d*/100000", "".join(err[-200:])):
-                started.set()
-
-    reader = threading.Thread(target=read_stderr, daemon=True)
-    reader.start()
-    assert started.wait(300), "no game finished (a hang)"
-    proc.send_signal(signal.SIGINT)
-    proc.wait(timeout=300)  # a hang, not a slow machine, fails here
-    reader.join(60)
-    assert proc.stdout is not None
-    stdout = proc.stdout.read()
-    stderr = "".join(err)
-    assert proc.returncode == 130
+    run = cli_run(*LONG_RUN, "--out", str(out))
+    assert run.started.wait(HANG), "no game finished (a hang)"
+    run.proc.send_signal(signal.SIGINT)
+    stdout, stderr = run.finish()
+    assert run.proc.returncode == 130, stderr[-2000:]
     assert "Traceback" not in stderr
     assert re.search(r"isslab: warning: simulation interrupted: \d+ of 100000 games were played", stderr)
     played = int(re.search(r"space-1999: (\d+) games in", stdout).group(1))
     assert 0 < played < 100_000
     assert pd.read_csv(out)["game"].nunique() == played
+    assert not run.leftovers(), "worker processes outlived the interrupted run"
+
+
+def test_a_second_ctrl_c_stops_at_once(tmp_path, cli_run):
+    """Two SIGINTs in a row: the run stops without waiting for the chunks being played."""
+    out = tmp_path / "rows.csv"
+    run = cli_run(*LONG_RUN, "--out", str(out))
+    assert run.started.wait(HANG), "no game finished (a hang)"
+    run.proc.send_signal(signal.SIGINT)
+    run.proc.send_signal(signal.SIGINT)
+    _, stderr = run.finish()
+    assert run.proc.returncode == 130, stderr[-2000:]
+    assert "Traceback" not in stderr
+    assert "simulation interrupted" in stderr or "isslab: interrupted" in stderr
+    assert not run.leftovers(), "worker processes outlived the interrupted run"
 
 
 def test_parse_options_reads_json_and_falls_back_to_text():

@@ -102,10 +102,14 @@ LEAK_CASES = _leak_cases()
     ids=[f"{g}-{o['players']}p" if o else f"{g}-defaults" for g, o in LEAK_CASES],
 )
 def test_no_seat_learns_hidden_information(game_id: str, options: dict[str, Any]) -> None:
+    # 12 games; in each, the children compared at one position of every pair of successive kinds
+    # of decision and every seat resampled at one position of every kind (see _leak_positions):
+    # about 55 s of CPU over the nine tables, 1969 at five nations 20 s of it
     game = isslab.make(game_id, **options)
     report = check_hidden_information(game, games=12, seed=0)
     assert report.games == 12 and report.resampled == report.positions * game.num_players
-    assert report.children > report.positions
+    assert report.positions > 12 * 4 and report.compared > 12 * 4
+    assert report.children > report.compared
     if game.info.hidden_information:
         assert report.differing > 0 and report.indistinguishable > 0
     else:
@@ -199,8 +203,11 @@ class GuessState(State):
         return () if not self.shown else (1 if self.guess == self.card else 0,)
 
     def _view(self, seat: int) -> dict[str, Any]:
-        seen = seat == 0 or self.shown or self.game.options["flaw"] == "view"
-        return {"you": seat, "card": self.card if seen else "hidden", "guess": self.guess}
+        flaw = self.game.options["flaw"]
+        seen = seat == 0 or self.shown or flaw == "view"
+        # "forget": nobody's view shows the guess; "mine": the guesser's own view does not
+        guess = "?" if flaw == "forget" or (flaw == "mine" and seat == 1) else self.guess
+        return {"you": seat, "card": self.card if seen else "hidden", "guess": guess}
 
     def __str__(self) -> str:
         return f"card {self.card}, guess {self.guess}, {'shown' if self.shown else 'not shown'}"
@@ -221,7 +228,12 @@ class GuessGame(Game):
     title = "Guess"
     OPTIONS = (
         Option("players", 2, "two seats", min=2, max=2),
-        Option("flaw", "none", "the planted leak", choices=("none", "describe", "view", "legal", "reveal")),
+        Option(
+            "flaw",
+            "none",
+            "the planted leak",
+            choices=("none", "describe", "view", "legal", "reveal", "forget", "mine"),
+        ),
     )
     ACTION_TYPES = (Deal, Guess, Reveal)
     INFO = GameInfo(
@@ -280,21 +292,31 @@ def test_the_leak_check_passes_a_game_that_hides_its_card(toy: Callable[..., Gam
 
 
 @pytest.mark.parametrize(
-    ("flaw", "message"),
+    ("flaw", "children", "message"),
     [
         (
             "describe",
-            r"describe leaks a hidden value to south \(seat 1\): chance playing 'north is dealt a \d'",
+            40,
+            r"describe leaks a hidden value to south \(seat 1\): chance playing 'north is dealt a \d' or "
+            r"'north is dealt a \d' .* only view\(0\) shows it",
         ),
-        ("view", r"a position that south \(seat 1\) cannot tell .* shows it a different view \(keys card\)"),
-        ("reveal", r"cannot tell from the real one .* shows it a different view \(keys card\)"),
-        ("legal", r"south \(seat 1\)'s legal actions depend on hidden information|own action south guesses"),
+        # a view that shows what the text hides: found among the children of the deal at once (the toy
+        # resamples by the texts, as the core does), and by the resample check without them
+        ("view", 40, r"'north is dealt a \d' and 'north is dealt a \d' read 'north is dealt a card' to"),
+        ("view", 0, r"a position that south \(seat 1\) cannot tell .* a different view \(keys card\)"),
+        ("reveal", 40, r"cannot tell from the real one .* shows it a different view \(keys card\)"),
+        ("legal", 40, r"south \(seat 1\)'s legal actions depend on hidden|own action south guesses"),
+        # a public action that no view shows (as a 1998 ISS Construct Modules waiting for its cubes did)
+        ("forget", 40, r"describe tells north \(seat 0\) what no seat's view shows: south playing"),
+        ("mine", 40, r"south \(seat 1\)'s view does not show its own choice: south playing 'south guesses"),
     ],
-    ids=["describe", "view", "reveal", "legal"],
+    ids=["describe", "view-children", "view-resample", "reveal", "legal", "forget", "mine"],
 )
-def test_the_leak_check_catches_a_planted_leak(flaw: str, message: str, toy: Callable[..., Game]) -> None:
+def test_the_leak_check_catches_a_planted_leak(
+    flaw: str, children: int, message: str, toy: Callable[..., Game]
+) -> None:
     with pytest.raises(ConformanceError, match=message):
-        check_hidden_information(toy(flaw), games=6)
+        check_hidden_information(toy(flaw), games=6, max_children=children)
 
 
 def test_a_game_that_declares_hidden_information_must_hide_something(toy: Callable[..., Game]) -> None:

@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import nbformat
+import numpy as np
 import pandas as pd
 import pytest
+from helpers_bad_input import guarded, short_id
 
 import isslab
 import isslab.testing
@@ -249,6 +252,129 @@ def test_two_player_hand_check_plays_the_hand() -> None:
     assert mission_iss.two_player_hand.check(((3, 2, 2, 1), (3, 2, 2, 1)), three, 60)
     assert not mission_iss.two_player_hand.check(((3, 1, 1, 1), (3, 1, 1, 1)), three, 60)
     assert "refuses" in mission_iss.two_player_hand.check(((3, 1, 1), (3, 1, 1)), three, 60).message
+
+
+# --- answers of every kind and size: a verdict and a short message, never a crash -----------------
+
+
+class _BadRepr:
+    """An answer whose repr fails (a student's own class)."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+#: answers a careless or hostile student may give, to every exercise
+HOSTILE = [
+    10**400,
+    -(10**5000),
+    float("nan"),
+    float("inf"),
+    -1e308,
+    "x" * 1_000_000,
+    "",
+    b"up",
+    [1] * 100_000,
+    {"up": 1},
+    _BadRepr(),
+    object(),
+    np.array([1, 2]),
+    np.float64("nan"),
+    True,
+    (1, 2),
+]
+
+
+@pytest.mark.parametrize(("exercise", "right", "wrong", "evidence"), CASES, ids=[c[0].name for c in CASES])
+def test_any_answer_gets_a_verdict_with_a_short_message(
+    exercise: Exercise, right: Any, wrong: Any, evidence: tuple
+) -> None:
+    for answer in HOSTILE:
+        feedback = guarded(lambda answer=answer: exercise.check(answer, *evidence), seconds=2.0, mb=300)
+        assert feedback.correct in (True, False), short_id(answer)
+        assert len(feedback.message) <= 700, (short_id(answer), len(feedback.message))
+    with pytest.raises(ValueError, match="solution must be True or False"):
+        exercise.check(right, *evidence, solution="yes")
+
+
+@pytest.mark.parametrize(("exercise", "right", "wrong", "evidence"), CASES, ids=[c[0].name for c in CASES])
+def test_a_numpy_number_is_the_number_it_holds(
+    exercise: Exercise, right: Any, wrong: Any, evidence: tuple
+) -> None:
+    if isinstance(right, bool) or not isinstance(right, int | float):
+        return  # a text answer
+    for kind in (np.int64, np.int32, np.float64) if isinstance(right, int) else (np.float64, np.float32):
+        answer = kind(right)
+        if isinstance(right, int) and kind is np.float64:  # a whole number is asked: 3.0 says how to write it
+            message = exercise.check(answer, *evidence).message
+            assert f"write {right}, without the decimal point" in message, message
+            continue
+        got = exercise.check(answer, *evidence)
+        assert got.correct is True or abs(float(answer) - right) > 1e-6, (kind, got.message)
+    assert "not a whole number" not in basics.die.check(np.int64(6), _space_roll().chance_outcomes()).message
+    assert basics.die.check(np.int64(6), _space_roll().chance_outcomes()).correct is True
+
+
+def test_a_huge_answer_is_echoed_cut_short() -> None:
+    position = isslab.make("space-1999", players=2).position(
+        disc={"red": ["r4s2"], "blue": ["r3s2"]}, to_move="red"
+    )
+    huge = "r9s9" * 250_000
+    feedback = learning.jump.check(huge, position)
+    assert (
+        feedback.correct is False and len(feedback.message) < 300 and "(1,000,000 chars)" in feedback.message
+    )
+    ranked = pd.DataFrame(
+        {"rank": [1], "quantity": ["spokes"], "label": ["24"], "value": [1.0], "low": [0.5], "high": [1.5]}
+    )
+    feedback = space_1999.top_assumption.check("eagles" * 200_000, ranked)
+    assert feedback.correct is False and len(feedback.message) < 400
+
+
+def _game() -> isslab.Game:
+    return isslab.make("space-1999", players=2, eagles=2)
+
+
+def test_own_bot_refuses_a_bot_that_raises_with_its_error_and_the_move() -> None:
+    def broken(state: isslab.State, rng: random.Random) -> isslab.Action:
+        return state.legal_actions()[0] if state.move_number < 5 else 1 / 0
+
+    feedback = playing.own_bot.check(broken, _game())
+    assert feedback.correct is False
+    assert "your bot raised ZeroDivisionError at move" in feedback.message and len(feedback.message) < 400
+    feedback = playing.own_bot.check(lambda state: state.legal_actions()[0], _game())  # one argument
+    assert feedback.correct is False and "your bot raised TypeError" in feedback.message
+
+
+@pytest.mark.parametrize("answer", [None, "x" * 1_000_000, 10**400, ("a", "b")], ids=short_id)
+def test_own_bot_refuses_a_bot_that_answers_with_anything_but_a_legal_action(answer: Any) -> None:
+    feedback = playing.own_bot.check(lambda state, rng: answer, _game())
+    assert feedback.correct is False and "which is not a legal action" in feedback.message
+    assert len(feedback.message) < 400
+
+
+def test_own_bot_refuses_a_bot_that_is_too_slow(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(playing, "MOVE_SECONDS", 0.05)
+
+    def slow(state: isslab.State, rng: random.Random) -> isslab.Action:
+        end = time.process_time() + 0.1  # CPU time, so that a busy machine changes nothing
+        while time.process_time() < end:
+            pass
+        return state.legal_actions()[0]
+
+    feedback = guarded(lambda: playing.own_bot.check(slow, _game()), seconds=10.0)
+    assert feedback.correct is False and "took more than 0.05 s of CPU time for move" in feedback.message
+    monkeypatch.setattr(playing, "CHECK_SECONDS", 0.5)
+
+    def endless(state: isslab.State, rng: random.Random) -> isslab.Action:
+        while True:
+            try:
+                time.sleep(10)
+            except Exception:  # a bot that swallows errors still stops
+                pass
+
+    feedback = playing.own_bot.check(endless, _game())
+    assert feedback.correct is False and "did not finish 60 games within 0.5 s" in feedback.message
 
 
 # --- prose written from numbers ----------------------------------------------------------------

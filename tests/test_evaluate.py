@@ -92,7 +92,7 @@ def test_a_shared_win_counts_a_share_to_each_winner_and_is_named() -> None:
 
 def test_bad_input_gets_a_precise_error() -> None:
     state = _middle("space-1999")
-    with pytest.raises(ValueError, match="seat must be an int from 0 to 1, got 2"):
+    with pytest.raises(ValueError, match=r"seat must be an int from 0 to 1, got 2 \(a seat, or None"):
         isslab.evaluate(state, seat=2)
     with pytest.raises(ValueError, match="evaluate takes an isslab State"):
         isslab.evaluate("space-1999")  # type: ignore[arg-type]

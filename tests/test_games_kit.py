@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from isslab.core import CHANCE, TERMINAL
-from isslab.games.kit import MAX_ITEMS, check_ints, freeze, is_int, per_seat, put, put2, turn_gate
+from isslab.games.kit import MAX_ITEMS, a_or_an, check_ints, freeze, is_int, per_seat, put, put2, turn_gate
 from isslab.testing import HugeSequence
 
 
@@ -17,6 +17,13 @@ def test_put_and_put2_replace_one_item_and_leave_the_input_alone() -> None:
     grid = ((1, 2), (3, 4))
     assert put2(grid, 1, 0, 7) == ((1, 2), (7, 4))
     assert put2(grid, 1, 0, 7)[0] is grid[0]  # the untouched row is shared
+
+
+def test_a_or_an_writes_the_article_our_texts_need() -> None:
+    said = [a_or_an(w) for w in ("Atlantis", "Endeavour", "advanced", "orange", "8", "11", "18 PP")]
+    assert said == ["an Atlantis", "an Endeavour", "an advanced", "an orange", "an 8", "an 11", "an 18 PP"]
+    said = [a_or_an(w) for w in ("Soyuz", "Discovery", "basic", "medium", "US", "grey", "3", "1", "")]
+    assert said == ["a Soyuz", "a Discovery", "a basic", "a medium", "a US", "a grey", "a 3", "a 1", "a "]
 
 
 def test_freeze_turns_lists_into_tuples_and_bounds_size_and_depth() -> None:

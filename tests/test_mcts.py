@@ -81,8 +81,12 @@ def test_bad_parameters_are_refused_by_name(spec: str, params: dict[str, Any], w
         isslab.bot("space-1999", spec, **params)
 
 
-def test_an_unknown_rollout_bot_is_named_when_the_search_starts() -> None:
-    bot = isslab.bot("space-1999", "mcts", rollout="nobody", simulations=3)
+def test_an_unknown_rollout_bot_is_named_when_the_bot_is_made_for_a_game() -> None:
+    with pytest.raises(ValueError, match="rollout: unknown bot 'nobody' for space-1999"):
+        isslab.bot("space-1999", "mcts", rollout="nobody", simulations=3)
+    with pytest.raises(ValueError, match="rollout: unknown bot 'nobody'"):
+        isslab.play("space-1999", "mcts(rollout=nobody, simulations=3)", seed=0)
+    bot = MCTS(rollout="nobody", simulations=3)  # made without a game: named at its first move
     state = _first_decision(isslab.make("space-1999", players=2))
     with pytest.raises(ValueError, match="unknown bot 'nobody'"):
         bot(state, random.Random(0))
@@ -450,7 +454,9 @@ def test_a_search_bot_registered_under_another_name_is_refused_as_rollout() -> N
 
     core._BOTS[("space-1999", "deep")] = MCTS(simulations=5)
     try:
-        bot = isslab.bot("space-1999", "mcts", rollout="deep", simulations=3)
+        with pytest.raises(ValueError, match="'deep' is a search bot"):  # when the bot is made
+            isslab.bot("space-1999", "mcts", rollout="deep", simulations=3)
+        bot = MCTS(rollout="deep", simulations=3)
         state = _first_decision(isslab.make("space-1999", players=2))
         with pytest.raises(ValueError, match="'deep' is a search bot"):
             bot(state, random.Random(0))

@@ -236,3 +236,33 @@ def test_a_save_of_another_game_is_refused() -> None:
     other = isslab.make("space-1999", players=3).new_state().to_json()
     with pytest.raises(ValueError, match="not of this game"):
         game.deserialize_state(other)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_deserialized_state_counts_the_moves_and_history_of_its_game(game_id: str) -> None:
+    game, state = _played(game_id)
+    for again in (game.deserialize_state(state.serialize()), pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state))[1]):  # fmt: skip
+        assert again.move_number() == state.move_number() == openspiel.isslab_state(state).move_number
+        assert again.history() == state.history()
+        assert again.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("edit", "old", "new"),
+    [
+        ("move number", r"move_number=\d+", "move_number=999"),
+        ("move number", r"move_number=\d+", "move_number=0"),
+        ("history", r"history=[^\n]*", "history=-1:0"),
+        ("history", r"history=-1:0", "history=-1:1"),
+    ],
+)
+def test_openspiel_counters_that_do_not_match_the_saved_game_are_refused(
+    edit: str, old: str, new: str
+) -> None:
+    import re
+
+    game, state = _played("space-1999")
+    text = re.sub(old, new, pyspiel.serialize_game_and_state(game, state), count=1)
+    with pytest.raises(ValueError, match="corrupt serialized state: OpenSpiel's history .* and move number"):
+        pyspiel.deserialize_game_and_state(text)

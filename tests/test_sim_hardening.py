@@ -9,10 +9,15 @@ throw arbitrary values at the argument checks.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
+import signal
 import stat
 import tempfile
+import threading
+import time
 import warnings
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +31,8 @@ import isslab
 from isslab import checks
 from isslab.analysis import plots
 from isslab.sim import parse_grid, parse_values
+from isslab.sim.pool import catch_interrupts
+from isslab.sim.runner import CHUNK, CHUNK_SECONDS, FIRST_CHUNK, ChunkSizes
 
 KW: dict[str, Any] = dict(progress=False, players=2)
 
@@ -642,3 +649,97 @@ def test_the_simulation_reads_no_private_attribute_of_an_executor() -> None:
         assert not read & {"_max_workers", "inner", "_client"}, path.name
         if path.name != "pool.py":
             assert "_processes" not in read, path.name
+
+
+# --------------------------------------------------------------------------------------------------
+# Ctrl-C on a pool (issue 25): the first asks the run to stop, a second stops it at once
+# --------------------------------------------------------------------------------------------------
+
+#: seconds the waits below allow: only a hang reaches them, however busy the machine
+HANG = 120.0
+
+
+@pytest.fixture
+def ctrl_c() -> Iterator[None]:
+    """Ctrl-C reaches this test as it reaches a user's script: Python's handler, in the main thread.
+
+    A test script started in the background inherits Ctrl-C ignored: the handler is set for the test
+    and the one found is put back after it.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals reach the main thread only")
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _until(done: Callable[[], bool]) -> bool:
+    """Sleep in small steps (a signal's handler runs in between) until ``done()``; False on a hang."""
+    deadline = time.monotonic() + HANG
+    while not done():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+@pytest.mark.usefixtures("ctrl_c")
+def test_catch_interrupts_asks_first_insists_second_and_puts_the_handler_back() -> None:
+    with catch_interrupts() as interrupts:
+        os.kill(os.getpid(), signal.SIGINT)
+        assert _until(interrupts.stop.is_set) and not interrupts.hurry
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            _until(lambda: False)
+        assert interrupts.hurry
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    # a Ctrl-C the process was started to ignore stays ignored (a background job of a script)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with catch_interrupts() as interrupts:
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.usefixtures("ctrl_c")
+@pytest.mark.parametrize("presses", [1, 2], ids=["once", "twice"])
+def test_ctrl_c_stops_our_own_pool_keeps_the_finished_games_and_ends_the_workers(presses: int) -> None:
+    pressed: list[int] = []
+
+    def press(_df: pd.DataFrame) -> None:  # Ctrl-C once the first chunk is back
+        if not pressed:
+            pressed.append(presses)
+            for _ in range(presses):
+                os.kill(os.getpid(), signal.SIGINT)
+
+    kw = {**KW, "games": 20_000, "seed": 5}
+    with pytest.warns(UserWarning, match=r"simulation interrupted: \d+ of 20000 games were played"):
+        df = isslab.simulate("space-1999", "greedy", workers=2, on_chunk=press, **kw)
+    assert df.attrs["interrupted"] is True
+    played = sorted(df["game"].unique())
+    assert 0 < len(played) < 20_000 and (df.groupby("game").size() == 2).all()
+    assert _until(lambda: not multiprocessing.active_children()), "workers outlived the run"
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    full = isslab.simulate("space-1999", "greedy", **{**kw, "games": max(played) + 1})
+    pd.testing.assert_frame_equal(
+        df.reset_index(drop=True), full[full.game.isin(played)].reset_index(drop=True)
+    )
+
+
+def test_chunks_are_sized_by_the_time_their_games_take() -> None:
+    sizes = ChunkSizes(100_000, 2)
+    assert sizes.size == FIRST_CHUNK  # nothing timed yet
+    sizes.timed(4, 0.004)  # 1 ms a game: the size doubles at most at a time, up to CHUNK
+    assert sizes.size == 2 * FIRST_CHUNK
+    for _ in range(10):
+        sizes.timed(sizes.size, sizes.size * 0.001)
+    assert sizes.size == CHUNK
+    for _ in range(10):  # the machine gets busy: 0.25 s a game, so a chunk holds 4 games
+        sizes.timed(sizes.size, sizes.size * 0.25)
+    assert sizes.size == round(CHUNK_SECONDS / 0.25)
+    sizes.timed(1, 30.0)  # one game longer than a chunk's time: chunks of one game
+    assert sizes.size == 1
+    assert ChunkSizes(10, 2).size == 1  # a short run starts with chunks of one game

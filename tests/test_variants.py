@@ -14,6 +14,8 @@ list ``isslab.games()`` see the four games alone.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import inspect
 import json
 import multiprocessing
@@ -25,6 +27,7 @@ import sys
 import textwrap
 import threading
 import types
+import warnings
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -35,6 +38,7 @@ import pytest
 
 import isslab
 from isslab.core import registry
+from isslab.core import variants as core_variants
 from isslab.games.game_1969 import Hire, Phase, State1969
 from isslab.games.iss_1998 import Place, State1998
 from isslab.games.mission_iss import DrawIncident, StateISS
@@ -471,7 +475,9 @@ def test_bad_rules_fields_and_actions_are_refused():
         isslab.variant("space-1999", "x", fields={"theta": 0})
     with pytest.raises(ValueError, match=r"field name '_x' is not allowed"):
         isslab.variant("space-1999", "x", fields={"_x": 0})
-    with pytest.raises(ValueError, match=r"field x=<object .*: a start value holds ints, floats, strings"):
+    with pytest.raises(
+        ValueError, match=r"field x=<object .*: a start value holds ints, finite floats, strings"
+    ):
         isslab.variant("space-1999", "x", fields={"x": object()})
     with pytest.raises(ValueError, match=r"fields must map"):
         isslab.variant("space-1999", "x", fields=[("x", 0)])
@@ -521,3 +527,162 @@ def test_a_variant_that_cannot_start_is_refused_with_its_error():
         isslab.variant("space-1999", "broken")(broken)
     assert "while checking the variant space-1999/broken" in " ".join(err.value.__notes__)
     assert "space-1999/broken" not in isslab.games(variants=True)
+
+
+# --- one definition per name, and only what can be saved and sent ----------------------------------
+
+
+def _cell(source: str, name: str = "cell") -> types.ModuleType:
+    """Run ``source`` as a notebook cell would: a module no worker can import (classes travel by value)."""
+    cell = types.ModuleType(name)
+    exec(compile(textwrap.dedent(source), f"<{name}>", "exec"), cell.__dict__)
+    return cell
+
+
+_STALE = """
+    import isslab
+    from isslab.games.space_1999 import State1999
+
+    @isslab.variant("space-1999", "stale")
+    class Stale(State1999):
+        \"\"\"{doc}\"\"\"
+
+        def _legal_actions(self):
+            legal = super()._legal_actions()
+            return legal[:{keep}] if self.current_player >= 0 else legal
+"""
+
+
+def test_an_older_definition_that_comes_back_unpickled_keeps_its_rules_and_not_the_registry():
+    vid = "space-1999/stale"
+    _cell(_STALE.format(doc="Version one: only the first move.", keep=1))
+    old_game = isslab.make(vid, players=2)
+    old_record = isslab.play(old_game, "random", seed=1)
+    blob = pickle.dumps(old_record)
+    _cell(_STALE.format(doc="Version two: the first two moves.", keep=2))  # the cell run again
+    current = registry._GAMES[vid]
+    assert isslab.make(vid, players=2).__doc__ == "Version two: the first two moves."
+    with pytest.warns(
+        UserWarning, match=r"older definition of the variant space-1999/stale .* keeps the rules"
+    ):
+        back = pickle.loads(blob)
+    assert registry._GAMES[vid] is current  # the registry was not put back to version one
+    assert isslab.make(vid, players=2).__doc__ == "Version two: the first two moves."
+    assert back.game.__doc__ == "Version one: only the first move."  # the record keeps its rules
+    # its moves replay under its own rules (version two would offer other moves)
+    assert back.final_state().to_json() == old_record.final_state().to_json()
+    with pytest.warns(UserWarning):  # the old game again: its class is made once, then reused
+        again = pickle.loads(blob)
+    assert type(again.game) is type(back.game)
+    # the current definition goes and comes back without a word
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert pickle.loads(pickle.dumps(isslab.make(vid, players=2))) is isslab.make(vid, players=2)
+
+
+def test_records_from_workers_leave_the_registered_definition_in_place():
+    vid = "space-1999/stale"
+    _cell(_STALE.format(doc="Version one.", keep=1))
+    _cell(_STALE.format(doc="Version two.", keep=2))  # a notebook cell run twice
+    current = registry._GAMES[vid]
+    game = isslab.make(vid, players=2)
+    for method in ("fork", "spawn"):
+        with (
+            ProcessPoolExecutor(1, mp_context=multiprocessing.get_context(method)) as pool,
+            warnings.catch_warnings(),
+        ):
+            warnings.simplefilter("error")
+            record = pool.submit(isslab.play, game, "random", seed=2).result()
+        assert registry._GAMES[vid] is current, method  # not replaced by the worker's copy
+        assert record.game is isslab.make(vid, players=2) and record.game.__doc__ == "Version two."
+
+
+def test_a_worker_takes_a_later_definition_and_keeps_its_own_against_an_earlier_one(monkeypatch):
+    vid = "space-1999/stale"
+    _cell(_STALE.format(doc="Version one.", keep=1))
+    one = pickle.dumps(isslab.make(vid))
+    _cell(_STALE.format(doc="Version two.", keep=2))
+    two = pickle.dumps(isslab.make(vid))
+    # from here on this process plays a worker that received version one before the cell ran again
+    monkeypatch.setattr(core_variants, "_PROCESS", "a worker")
+    monkeypatch.delitem(registry._GAMES, vid)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert pickle.loads(one).__doc__ == "Version one." and isslab.make(vid).__doc__ == "Version one."
+        assert pickle.loads(two).__doc__ == "Version two."  # the parent's later definition is taken
+    assert isslab.make(vid).__doc__ == "Version two."
+    with pytest.warns(UserWarning, match="older definition"):
+        assert pickle.loads(one).__doc__ == "Version one."
+    assert isslab.make(vid).__doc__ == "Version two."
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (float("nan"), r"field x=nan: a start value holds ints, finite floats"),
+        (float("inf"), r"field x=inf: a start value holds"),
+        ((1, (2.0, float("-inf"))), r"field x=\(1, \(2.0, -inf\)\): a start value"),
+        ({1, 2}, r"field x=\{1, 2\}: a start value"),
+        ({"a": 1}, r"field x=\{'a': 1\} would not load back as it was saved: a start value"),
+        (b"bytes", r"field x=b'bytes': a start value"),
+        (10**5000, r"field x=<int of about 5,001 digits>: a start value"),
+        (tuple(range(50_000)), r"field x: a start value of [\d,]+ characters of JSON; at most 100,000"),
+        (functools.reduce(lambda acc, _: (acc,), range(100), 0), r"field x=.*: a start value"),
+    ],
+    ids=["nan", "inf", "nested-inf", "set", "dict", "bytes", "huge-int", "long", "deep"],
+)
+def test_a_field_that_cannot_be_saved_and_loaded_back_is_refused_when_the_variant_is_defined(value, message):
+    with pytest.raises(ValueError, match=message):
+        isslab.variant("space-1999", "unsaved", fields={"x": value})
+    assert "space-1999/unsaved" not in isslab.games(variants=True)
+
+
+@pytest.mark.parametrize(
+    "value", [0, -0.0, 2.5, 10**400, "text", None, True, ((1, "a"), (2.0, None))], ids=repr
+)
+def test_a_field_that_survives_a_save_is_accepted_and_its_saves_load(value):
+    @isslab.variant("space-1999", "saved", fields={"x": value})
+    class Saved(State1999):
+        """A new field that only rides along."""
+
+    state = isslab.play(isslab.make("space-1999/saved", players=2), "random", seed=0).states()[5]
+    assert isslab.load(state.to_json()) == state and state.x == value
+
+
+@pytest.mark.parametrize(
+    "name", ["for", "class", "None", "True", "lambda", "a-b", "1x", "x y", "", "é" * 41, "_x", 3, None]
+)
+def test_a_field_name_that_is_not_a_plain_python_name_is_refused_with_the_rule(name):
+    with pytest.raises(ValueError, match=r"is not allowed: use a Python name \(not a keyword such as 'for'"):
+        isslab.variant("space-1999", "named", fields={name: 0})
+
+
+_LOCKED = """
+    import threading
+
+    import isslab
+    from isslab.games.space_1999 import State1999
+
+    @isslab.variant("space-1999", "locked")
+    class Locked(State1999):
+        \"\"\"A rule that keeps a lock, which no process can be sent.\"\"\"
+
+        LOCK = threading.Lock()
+"""
+
+
+@pytest.mark.parametrize("workers", [2, "process pool"])
+def test_a_variant_that_cannot_be_pickled_is_refused_before_any_worker_starts(workers, capfd):
+    _cell(_LOCKED)
+    with contextlib.ExitStack() as stack:
+        pool = workers if workers == 2 else stack.enter_context(ProcessPoolExecutor(2))
+        with pytest.raises(
+            ValueError, match=r"the variant space-1999/locked cannot be sent to worker processes"
+        ) as err:
+            isslab.simulate("space-1999/locked", games=4, workers=pool, progress=False, players=2)
+        assert "run it with workers=1" in str(err.value) and "_thread.lock" in str(err.value)
+        assert not multiprocessing.active_children()  # no worker was started
+    with pytest.raises(ValueError, match="cannot be sent to worker processes"):
+        isslab.sweep("space-1999/locked", {"eagles": [1, 2]}, games=2, workers=2, progress=False)
+    assert "Traceback" not in capfd.readouterr().err  # and no stray traceback of a feeder thread
+    assert len(isslab.simulate("space-1999/locked", games=2, progress=False, players=2)) == 4  # here it plays

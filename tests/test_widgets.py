@@ -342,7 +342,8 @@ def test_inspector_tables_and_json_follow_the_state() -> None:
     view = human_turn_view()
     view.play_action(view.state.legal_actions()[0])
     html = view.inspector.value
-    for word in ("landed", "distance", "eagles on the disc", "r4s", "red", "blue", "greedy", "human"):
+    words = ("landed", "distance", "eagles on the disc", "ring 4 spoke", "red", "blue", "greedy", "human")
+    for word in words:
         assert word in html
     for internal in ("theta", "to_move", "-1", "end"):  # engine fields are shown in words or not at all
         assert f">{internal}<" not in html

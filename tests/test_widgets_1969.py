@@ -77,10 +77,14 @@ def test_the_1969_board_is_registered() -> None:
     view = make_view()
     try:
         assert view.board is board and view.painter is not None
+        # the canvas holds the pixels the page shows (a board larger than the view's room is drawn smaller)
+        k = view.painter.scale
+        assert k == view._scale(view.scene.width, view.scene.height) and 0.85 < k <= 1
         assert (view.painter.canvas.width, view.painter.canvas.height) == (
-            view.scene.width,
-            view.scene.height,
+            round(view.scene.width * k),
+            round(view.scene.height * k),
         )
+        assert view.board_box.layout.width == f"{view.painter.canvas.width}px"
     finally:
         view.close()
 
@@ -481,3 +485,22 @@ def test_a_masking_engine_never_leaks_into_the_view(monkeypatch: pytest.MonkeyPa
         assert "OMNISCIENT" not in everything and "STR-OF-AN-ACTION" not in everything
     finally:
         view.close()
+
+
+def test_the_nation_sheet_shows_the_final_score_the_player_panel_shows() -> None:
+    # End of the Game: the scientists' points join the track's prestige; sheet, track and panel agree
+    game = isslab.make("1969", players=3)
+    for seed in range(8):
+        final = isslab.play(game, ["greedy", "greedy", "greedy"], seed=seed).final_state()
+        if final.scores()[0] != final.pp[0]:
+            break
+    else:
+        raise AssertionError("no game whose scientists changed USA's score")
+    shown = [t.text for t in scene_of(final).shapes() if type(t).__name__ == "Text"]
+    for seat in range(3):
+        panel = dict(final.key_numbers(seat))["prestige"]
+        assert panel == f"{final.scores()[seat]} PP"
+        assert f"{panel} · {final.money[seat]}M" in shown  # the Scoring Track
+    own = f"{final.money[0]}M · {final.scores()[0]} PP"  # the open sheet (seat 0's)
+    assert own in shown and "final score" in shown
+    assert f"{final.money[0]}M · {final.pp[0]} PP" not in shown  # the track's prestige alone

@@ -90,7 +90,9 @@ def test_the_board_draws_at_start_middle_and_end(players: int) -> None:
     written = texts(scene)
     for m in middle.station:
         assert any(middle.game.mod_name[m][:6] in line for line in written.splitlines())
-    assert "game over: " in texts(board.scene(end, hints=False))
+    head = texts(board.scene(end, hints=False)).splitlines()[0]
+    assert head.startswith("game over · points: ") and "…" not in head
+    assert all(f"{board._name(p)} {end.scores()[p]}" in head for p in range(board.P))
 
 
 @pytest.mark.parametrize("players", [1, 4])
@@ -241,3 +243,31 @@ def test_the_view_tells_the_decks_a_plan_draws_from_as_describe_does() -> None:
             seen = True
         state = state.apply(action)
     assert seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_goal_cards_show_their_whole_text_whoever_claims_them(players: int) -> None:
+    from isslab_widgets.boards.kit import text_width
+
+    from isslab.games.iss_1998 import GOALS
+
+    game = Game1998(players=players)
+    board = cast(ISS1998Board, board_for(game))
+    w = board._goal_w()
+    for goal in range(len(GOALS)):
+        for owner in ["", *(game.info.seat_names[p] for p in range(players))]:
+            lines = board._goal_lines(goal, owner, w)
+            assert 8 + 11 * len(lines) <= board.goal_h  # every line inside the card
+            assert all(text_width(line, MIN_TEXT) <= w - 12 and "…" not in line for line, _ in lines)
+            said = " ".join(line for line, _ in lines)
+            assert said == f"{GOALS[goal][0]}{f' ({owner})' if owner else ''} " + GOALS[goal][2].format(
+                game.goal_threshold[goal]
+            )
+    # on the board of a played game, every goal in play is written in full, claimed ones with their owner
+    final = played(players)[-1]
+    shown = texts(board.scene(final, None, hints=False, viewers=(0,)))
+    assert "…" not in shown.split("experiments (")[0]  # above the hand: the station, pads, goals, table
+    for i, goal in enumerate(final.goals):
+        owner = final.goal_owner[i]
+        title = GOALS[goal][0] + (f" ({game.info.seat_names[owner]})" if owner >= 0 else "")
+        assert all(word in shown for word in title.split())

@@ -84,10 +84,14 @@ def test_the_board_is_found_by_convention_and_the_canvas_takes_its_size() -> Non
     view = make_view(3)
     try:
         assert view.board is isslab_widgets.board_for(view.game) and view.painter is not None
+        # the canvas holds the pixels the page shows (a board larger than the view's room is drawn smaller)
+        k = view.painter.scale
+        assert k == view._scale(view.scene.width, view.scene.height) and 0.85 < k <= 1
         assert (view.painter.canvas.width, view.painter.canvas.height) == (
-            view.scene.width,
-            view.scene.height,
+            round(view.scene.width * k),
+            round(view.scene.height * k),
         )
+        assert view.board_box.layout.width == f"{view.painter.canvas.width}px"
         assert view.scene.width == WIDTH
     finally:
         view.close()

@@ -136,3 +136,84 @@ def test_the_strip_forgets_the_values_of_a_model_it_no_longer_uses() -> None:
     view.winchance._fitted = other
     view.winchance.refresh()
     assert view.winchance.strip.values == [other.values(tree.at(i), 0) for i in range(tree.size)] != first
+
+
+def _texts(view: GameView) -> list[str]:
+    return [t.text for t in view.winchance.strip.scene().shapes() if type(t).__name__ == "Text"]
+
+
+def test_the_strip_has_a_numbered_axis_a_line_per_seat_and_the_shown_step_marked() -> None:
+    view = _view("space-1999", ["human", "greedy"])
+    for _ in range(3):
+        view.play_action(view.state.legal_actions()[0])
+        view.step_bots()
+    view.go_to(2)
+    strip = view.winchance.strip
+    shapes = list(strip.scene().shapes())
+    texts = _texts(view)
+    assert {"0", "0.5", "1"} <= set(texts)  # the value axis, numbered
+    assert "step 0" in texts and str(len(strip.values) - 1) in texts and "step 2" in texts
+    colours = view.game.info.seat_colours[:2]
+    lines = [s for s in shapes if type(s).__name__ == "Line" and s.stroke in colours]
+    assert sorted(s.stroke for s in lines) == sorted(colours)  # one line per seat, in its colour
+    dots = [s for s in shapes if type(s).__name__ == "Circle"]
+    assert [d.x for d in dots] == [strip.x_of(2)] * 2  # each seat's value at the shown step
+    assert [d.y for d in dots] == [strip.y_of(v) for v in strip.values[2]]
+    legend = view.winchance.legend.value
+    assert "win chance at step 2" in legend
+    for seat in range(2):
+        assert f">{view.game.seat_name(seat)}</b> {strip.values[2][seat]:.2f}" in legend
+
+
+def test_the_co_op_strip_is_numbered_in_the_games_range() -> None:
+    view = _view("mission-iss", ["human", "planner"])
+    lo, hi = view.winchance.strip.bounds
+    assert (lo, hi) != (0.0, 1.0)
+    assert {f"{lo:.3g}", f"{(lo + hi) / 2:.3g}", f"{hi:.3g}"} <= set(_texts(view))
+    assert f"expected return (from {lo:g} to {hi:g}) at step" in view.winchance.legend.value
+
+
+@pytest.mark.parametrize("bad", ["a", None, float("nan"), float("inf"), True, [3]])
+def test_a_click_on_the_strip_that_is_not_at_numbers_is_refused_and_changes_nothing(bad: object) -> None:
+    view = _view("space-1999", ["human", "greedy"])
+    view.play_action(view.state.legal_actions()[0])
+    view.step_bots()
+    before = (view.session.tree.cursor, view.session.tree.size, view.winchance.strip.values)
+    strip = view.winchance.strip
+    for x, y in ((bad, 40), (strip.x_of(1), bad)):
+        with pytest.raises(ValueError, match=r"two finite numbers x and y .* is "):
+            strip.click(x, y)  # type: ignore[arg-type]
+    assert (view.session.tree.cursor, view.session.tree.size, view.winchance.strip.values) == before
+
+
+def test_hints_on_a_table_without_a_model_say_why_nothing_shows_and_what_to_do() -> None:
+    game = isslab.make("space-1999", players=3, eagles=2)
+    view = GameView(game, ["human", "greedy", "greedy"], autoplay=False)
+    panel = view.winchance
+    assert panel.model() is None and panel.hint_html.value == ""
+    panel.hint_switch.value = True
+    assert "no win-chance model" in panel.hint_html.value and "Fit win chances" in panel.hint_html.value
+    panel.hint_switch.value = False
+    assert panel.hint_html.value == ""
+
+
+def test_hints_while_a_bot_is_to_move_say_when_they_show() -> None:
+    view = _view("space-1999", ["greedy", "greedy"])  # bots only: nobody to hint to
+    view.winchance.hint_switch.value = True
+    assert "when a person moves" in view.winchance.hint_html.value
+
+
+def test_the_shown_steps_number_never_overlaps_an_end_number() -> None:
+    view = _view("space-1999", ["human", "greedy"])
+    for _ in range(4):
+        view.play_action(view.state.legal_actions()[0])
+        view.step_bots()
+    last = view.session.tree.size - 1
+    for step, hidden in ((0, "step 0"), (last, str(last)), (last // 2, None)):
+        view.go_to(step)
+        texts = _texts(view)
+        assert f"step {step}" in texts
+        if hidden is not None:
+            assert texts.count(hidden) == (1 if hidden == f"step {step}" else 0)  # the mark says it
+        else:
+            assert "step 0" in texts and str(last) in texts

@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import re
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
+from helpers_bad_input import refused
 from helpers_winchance import tiny_game, tiny_model, tiny_record
 
 import isslab
@@ -58,13 +61,158 @@ def test_the_cache_is_used_and_a_corrupt_or_foreign_file_is_refitted_with_a_warn
     again = winprob.model(game, games=12, positions=2, progress=False)
     assert again.names == first.names
     monkeypatch.setattr(winprob, "fit", real_fit)
-    for bad in (b"{not json", pickle.dumps(first.names), tiny_model("1969").to_json().encode()):
+    doc = json.loads(first.to_json())
+    damaged = (
+        first.to_json()[:200].encode(),  # cut short
+        json.dumps({**doc, "intercept": [None]}).encode(),
+        json.dumps({**doc, "scale": [5e-324] * len(doc["scale"])}, indent=1).encode(),  # spaced out
+        tiny_model("1969").to_json().encode(),  # another game's
+    )
+    for bad in damaged:  # model files, damaged or foreign: refitted and replaced
         path.write_bytes(bad)
         monkeypatch.setattr(winprob, "_MEMO", {})
         with pytest.warns(UserWarning, match="refitting the win-chance model of space-1999"):
             refit = winprob.model(game, games=12, positions=2, progress=False)
         assert refit.names == first.names
         assert winprob.WinModel.load(path, game, first.spec).names == first.names  # rewritten
+
+
+@pytest.mark.parametrize(
+    "content", [b"{not json", pickle.dumps(["notes"]), b"my notes, kept under this name", b""]
+)
+def test_a_refit_never_overwrites_a_file_that_is_not_a_model_file(
+    content: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ISSLAB_CACHE", str(tmp_path))
+    monkeypatch.setattr(winprob, "_MEMO", {})
+    game = tiny_game("space-1999")
+    spec = winprob.FitSpec(12, 2, winprob._bot_names(game, None), 0)
+    path = winprob.cached_path(game, spec)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    with pytest.warns(UserWarning) as caught:
+        fitted = winprob.model(game, games=12, positions=2, progress=False)
+    said = [str(w.message) for w in caught]
+    assert any("refitting the win-chance model of space-1999" in m for m in said), said
+    assert any("is not cached" in m and "is not a model file" in m for m in said), said
+    assert path.read_bytes() == content and fitted.spec == spec  # the user's file as it was
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]  # no temporary file left
+    # a link under the cache file's name is kept as well, and so is the file it points to
+    mine = tmp_path / "mine.json"
+    mine.write_text(fitted.to_json())
+    path.unlink()
+    path.symlink_to(mine)
+    monkeypatch.setattr(winprob, "_MEMO", {})
+    with pytest.warns(UserWarning, match="is not cached"):
+        winprob.model(game, games=12, positions=2, progress=False, refit=True)
+    assert path.is_symlink() and mine.read_text() == fitted.to_json()
+
+
+#: a model file edited as a careless or hostile user would: (change to the JSON, what the error says)
+_EDITS: list[tuple[str, Any, str]] = [
+    ("intercept", [None], "the intercepts must be finite numbers, got None"),
+    ("intercept", [float("nan")], "the intercepts must be finite numbers, got nan"),
+    ("intercept", ["0.1"], "the intercepts must be finite numbers, got '0.1'"),
+    ("intercept", [True], "the intercepts must be finite numbers, got True"),
+    ("intercept", [1e308], "the intercepts must be from -1000 to 1000"),
+    ("scale", "denormal", "the scales must be from 1e-09 to 1e\\+09, got 4.94066e-324"),
+    ("scale", "zero", "the scales must be from 1e-09"),
+    ("coef", "1e308", "the coefficients must be from -1000 to 1000, got 1e\\+308"),
+    ("coef", "10**400", "the coefficients must be finite numbers, got 1000"),
+    ("coef", "nested", "the coefficients must be finite numbers, got \\[1\\]"),
+    ("coef", "ragged", "do not fit together"),
+    ("bounds", [0, 1e308], "bounds must be two numbers, low < high, within 0 to 1"),
+    ("bounds", [-1e308, 1], "bounds must be two numbers"),
+    ("bounds", [1, 0], "bounds must be two numbers"),
+    ("bounds", [0, 1, 2], "bounds must be two numbers"),
+    ("bounds", [0, 2], "within 0 to 1 \\(the win chance of space-1999\\)"),
+    ("length", 10**400, "mean game length must be a number above 0 and at most 1e\\+09, got 1000"),
+    ("length", 0, "mean game length must be a number above 0"),
+    ("length", None, "mean game length must be a number above 0"),
+    ("names", "x" * 300, "its names must be a list"),
+    ("spec", {"games": 10**400}, "fitting parameters are missing or malformed"),
+    ("spec", {"games": 1e400}, "fitting parameters are missing or malformed"),
+    ("spec", {"seed": -1}, "fitting parameters are missing or malformed"),
+    ("spec", {"bots": ["greedy"] * 9}, "fitting parameters are missing or malformed"),
+]
+
+
+def _edited(doc: dict[str, Any], field: str, change: Any) -> str:
+    out = json.loads(json.dumps(doc))
+    n = len(out["names"])
+    if field == "scale":
+        out["scale"][0] = 5e-324 if change == "denormal" else 0
+    elif field == "coef":
+        row = out["coef"][0]
+        if change == "ragged":
+            out["coef"] = [row[:-1]]
+        else:
+            row[0] = {"1e308": 1e308, "10**400": 10**400, "nested": [1]}[change]
+    elif field == "names":
+        out["names"] = [change] * n
+    elif field == "spec":
+        out["spec"] = {**out["spec"], **change}
+    else:
+        out[field] = change
+    return json.dumps(out)
+
+
+@pytest.mark.parametrize(
+    ("field", "change", "message"), _EDITS, ids=[f"{f}-{str(c)[:12]}" for f, c, _ in _EDITS]
+)
+def test_a_model_file_with_a_number_it_cannot_hold_is_refused_by_name(
+    field: str, change: Any, message: str
+) -> None:
+    m = tiny_model("space-1999")
+    err = refused(lambda: winprob.WinModel.from_json(_edited(json.loads(m.to_json()), field, change), m.game))
+    assert re.search(message, str(err)), str(err)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"format": "isslab.winprob", "coef": ' + "[" * 5000 + "]" * 5000 + "}",
+        '{"format": "isslab.winprob", "length": ' + "9" * 5000 + "}",
+        "NaN",
+        b"\xff\xfe",
+        " " * (17 * 2**20),
+    ],
+    ids=["deep", "deep-field", "long-int", "nan", "bad-utf8", "huge"],
+)
+def test_a_hostile_model_file_costs_an_error_message(text: str | bytes) -> None:
+    m = tiny_model("space-1999")
+    err = refused(lambda: winprob.WinModel.from_json(text, m.game))
+    assert "model file" in str(err)
+
+
+def test_a_model_file_is_read_bounded_from_regular_files_only(tmp_path: Path) -> None:
+    m = tiny_model("space-1999")
+    for path in ("/dev/zero", "/dev/urandom", tmp_path):
+        err = refused(lambda path=path: winprob.WinModel.load(path, m.game))
+        assert "is not a regular file" in str(err)
+    big = tmp_path / "big.json"
+    with big.open("wb") as f:
+        f.truncate(winprob.modelfile.MAX_FILE + 1)  # sparse: the size a file reports
+    assert "is larger" in str(refused(lambda: winprob.WinModel.load(big, m.game)))
+
+
+def test_a_model_whose_values_are_not_chances_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    m = tiny_model("space-1999")
+    monkeypatch.setattr(winprob.WinModel, "predict", lambda self, feats, p: [float("nan")] * len(feats))
+    with pytest.raises(ValueError, match="gives the value nan at the start of space-1999, outside 0 to 1"):
+        winprob.WinModel.from_json(m.to_json(), m.game)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_shipped_model_passes_the_checks_and_gives_values_in_range(game_id: str) -> None:
+    game = isslab.make(game_id)
+    m = winprob.available(game)
+    assert m is not None and winprob.modelfile.is_model_file(winprob.shipped_path(game))
+    low, high = winprob.modelfile.result_range(game)
+    for s in isslab.play(game, game.info.default_bot, seed=1).states()[::10]:
+        values = m.values(s, None if s.is_terminal() else 0)
+        assert all(low <= m.lo <= v <= m.hi <= high for v in values), values
 
 
 def test_a_model_file_of_another_game_version_or_table_is_refused_by_name() -> None:

@@ -450,6 +450,7 @@ def metrics(
     comeback_rate, decided_at, lead_changes_wc.
     """
     level = checks.level("level", level)
+    win_chances = checks.flag("win_chances", win_chances)
     if isinstance(data, pd.DataFrame):
         df = data
     elif isinstance(data, Iterable) and not isinstance(data, str | bytes):

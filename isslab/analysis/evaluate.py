@@ -30,8 +30,17 @@ from typing import Any, Final
 
 import numpy as np
 
+from isslab import checks
 from isslab.analysis.pool import check_workers, run_chunks
-from isslab.analysis.winprob import WinModel, as_lineup, chance_kind, lineup_words, model, result_shares
+from isslab.analysis.winprob import (
+    WinModel,
+    as_lineup,
+    chance_kind,
+    given_model,
+    lineup_words,
+    model,
+    result_shares,
+)
 from isslab.core import TERMINAL, ReturnsKind, State, short_repr
 from isslab.play import BotSpec, derive_seeds, expand_bots, play
 from isslab.stats import mean_interval, wilson_interval
@@ -153,26 +162,33 @@ def evaluate(
     players, or the line-up the model assumes. ``model_`` evaluates with a given fitted model (bound
     to ``bots`` when they are given) instead of the game's model for the line-up.
     """
+    # every argument is checked whatever the method, so that a mistake never passes unseen
     state = _check_state(state)
     game = state.game
-    if seat is not None:
-        state._check_seat(seat)
-    if method not in METHODS:
+    seat = checks.optional_seat("seat", seat, game.num_players)
+    method = checks.choice("method", method, METHODS)
+    auto = isinstance(games, str) and games == "auto"
+    count = None if auto else checks.as_count(games)
+    if not auto and (count is None or not 1 <= count <= MAX_GAMES):
         raise ValueError(
-            f"method must be one of {', '.join(map(repr, METHODS))}, got {short_repr(method, 40)}"
+            f"games must be an int from 1 to {MAX_GAMES:,} or 'auto', got {short_repr(games, 40)}"
         )
+    precision = checks.number("precision", precision, 0.0, 1.0, above=True, example="0.05")
+    seed = checks.seed("seed", seed)
+    workers = check_workers(workers)
+    fitted = given_model(model_, game)
+    spec: BotSpec = game.info.default_bot if bots is None else bots
+    _validate_bots(state, spec)
     kind = chance_kind(game)
     names = tuple(game.seat_name(s) for s in range(game.num_players))
-    spec: BotSpec = game.info.default_bot if bots is None else bots
     shares = _shares(state)
     if method == "model":
-        fitted = model_ if model_ is not None else model(game, bots=as_lineup(game, spec))
-        if model_ is not None and bots is not None:
+        if fitted is None:
+            fitted = model(game, bots=as_lineup(game, spec))
+        elif bots is not None:
             fitted = fitted.for_lineup(as_lineup(game, spec))
-        fitted.check(state)
         assumes = fitted.assumes
     else:
-        _validate_bots(state, spec)
         assumes = _assumes(state, spec)
     if state.current_player == TERMINAL:
         ret = tuple(result_shares(state.returns(), shares))
@@ -183,15 +199,7 @@ def evaluate(
         return Evaluation(
             values, nan, nan, "model", fitted.spec.games, seat, kind, names, assumes, fitted.shares
         )
-    auto = games == "auto"
-    if not auto and (isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES):
-        raise ValueError(
-            f"games must be an int from 1 to {MAX_GAMES:,} or 'auto', got {short_repr(games, 40)}"
-        )
-    if isinstance(precision, bool) or not isinstance(precision, int | float) or not 0 < precision < 1:
-        raise ValueError(f"precision must be a number between 0 and 1, got {short_repr(precision, 40)}")
-    workers = check_workers(workers)
-    total = 10_000 if auto else int(games)
+    total = 10_000 if count is None else count
     seeds = derive_seeds(seed, total)
     step = 100 if auto else total
     results: list[tuple[float, ...]] = []

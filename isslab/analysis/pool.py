@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from tqdm.auto import tqdm
 
+from isslab import checks
 from isslab.core import short_repr
 
 __all__ = ["check_workers", "run_chunks"]
@@ -54,6 +55,9 @@ def run_chunks(
                 bar.update(size)
             return
         own = not isinstance(workers, Executor)
+        if chunks and (own or isinstance(workers, ProcessPoolExecutor)):
+            # what the workers need must pickle: refused here, before any worker starts
+            checks.portable(f"workers={workers}" if own else "workers (a process pool)", chunks[0])
         if own:
             assert isinstance(workers, int)
             extra: dict[str, Any] = {}

@@ -67,6 +67,25 @@ def _attrs_value(attrs: Mapping[str, Any], key: str, kind: Any) -> Any:
     return value
 
 
+def _grid_names(grid: Any) -> list[str]:
+    """The swept options a frame's attrs name (a sweep writes ``{option: values}``; None: not a sweep).
+
+    A list of option names is read too (as :func:`isslab.analysis.frame.swept` reads it).
+
+    Anything else is refused: a grid that is not read would replay every row with the fixed options,
+    a game the row never played.
+    """
+    if grid is None:
+        return []
+    if not isinstance(grid, Mapping | list | tuple) or not all(isinstance(k, str) for k in grid):
+        raise ValueError(
+            "the frame's attrs hold a 'grid' that is not a sweep's grid (a dict of option name -> values, "
+            f"or a list of option names), got {short_repr(grid, 60)}: was it edited? Pass the frame as "
+            "isslab.sweep returned it"
+        )
+    return list(grid)
+
+
 def replay(row: Any, frame: pd.DataFrame | None = None, *, bots: BotSpec | None = None) -> Replay:
     """Rebuild the exact game of one row of ``simulate`` or ``sweep`` (or of a file they wrote).
 
@@ -93,11 +112,10 @@ def replay(row: Any, frame: pd.DataFrame | None = None, *, bots: BotSpec | None 
             raise ValueError(f"this row has no {k!r} column: is it a row of isslab.simulate or sweep?")
     game_id = _attrs_value(attrs, "game", str)
     options = {k: checks.frozen(v) for k, v in dict(_attrs_value(attrs, "options", Mapping)).items()}
-    grid = attrs.get("grid") or {}
-    for name in grid if isinstance(grid, Mapping | list | tuple) else ():
+    for name in _grid_names(attrs.get("grid")):
         if name not in values:
-            raise ValueError(f"this sweep row has no column {name!r} (a swept option)")
-        options[str(name)] = checks.frozen(values[name])
+            raise ValueError(f"this sweep row has no column {short_repr(name, 40)} (a swept option)")
+        options[name] = checks.frozen(values[name])
     g = make(game_id, **options)
     i = checks.integer("the row's game number", values["game"], 0, 2**63)
     seed = checks.seed("the row's seed", values["seed"])

@@ -39,8 +39,9 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
+from isslab import checks
 from isslab.analysis.evaluate import evaluate
-from isslab.analysis.winprob import WinModel, chance_kind, model
+from isslab.analysis.winprob import WinModel, chance_kind, given_model, model
 from isslab.core import CHANCE, Action, Game, IllegalActionError, State, short_repr
 from isslab.play import GameRecord, derive_seeds
 
@@ -52,6 +53,10 @@ MAX_OUTCOMES: Final = 48
 RATINGS: Final = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
 #: the methods ``review`` offers
 METHODS: Final = ("model", "rollout")
+#: rollouts per position of ``method="rollout"`` at most (each position plays that many games)
+MAX_GAMES: Final = 100_000
+#: the most rows ``luckiest`` and moves ``hints`` list
+MAX_COUNT: Final = 10_000
 
 
 def rate(loss: float) -> str:
@@ -154,17 +159,23 @@ class Review:
             out.append(row)
         return pd.DataFrame(out)
 
+    def _seat(self, seat: Any) -> int:
+        """A seat of this game (``ValueError`` naming the range: -1 is not the last seat)."""
+        return checks.seat("seat", seat, self.game.num_players)
+
     def decisions(self, seat: int | None = None) -> pd.DataFrame:
         """The rated decisions (of ``seat``, or all), with the best alternative and the loss."""
         r = self.rows[self.rows["loss"].notna()]
+        seat = checks.optional_seat("seat", seat, self.game.num_players)
         if seat is not None:
-            self.game.new_state()._check_seat(seat)
             r = r[r["actor"] == seat]
         return r[["step", "who", "action", "chance", "best", "best_chance", "loss", "rating"]]
 
     def luckiest(self, seat: int, count: int = 3, worst: bool = False) -> pd.DataFrame:
         """``seat``'s ``count`` luckiest chance steps (``worst=True``: unluckiest)."""
-        self.game.new_state()._check_seat(seat)
+        seat = self._seat(seat)
+        count = checks.integer("count", count, 0, MAX_COUNT)
+        worst = checks.flag("worst", worst)
         r = self.rows[self.rows["kind"] == "chance"]
         col = f"luck_{seat}"
         r = r.sort_values(col, ascending=worst, kind="stable").head(count)
@@ -173,7 +184,7 @@ class Review:
 
     def in_words(self, seat: int) -> str:
         """Luck against skill of ``seat`` in a sentence a player understands."""
-        s = self.summary().iloc[seat]
+        s = self.summary().iloc[self._seat(seat)]
         span = self.bounds[1] - self.bounds[0]
         unit = "points of win chance" if self.kind == "win chance" else "points of the result's range"
 
@@ -246,16 +257,15 @@ def review(
     rollouts per position of ``method="rollout"``; ``alternatives=False`` skips the best
     alternatives (the designer metrics need only the values and the luck).
     """
-    if method not in METHODS:
-        raise ValueError(
-            f"method must be one of {', '.join(map(repr, METHODS))}, got {short_repr(method, 40)}"
-        )
+    method = checks.choice("method", method, METHODS)
+    seed = checks.seed("seed", seed)
+    games = checks.integer("games", games, 1, MAX_GAMES)
+    alternatives = checks.flag("alternatives", alternatives)
     game, states, actions = _path(data)
-    if seat is not None:
-        states[0]._check_seat(seat)
-    fitted = None
+    seat = checks.optional_seat("seat", seat, game.num_players)
+    fitted = given_model(model_, game)
     if method == "model":
-        fitted = model_ if model_ is not None else model(game)
+        fitted = fitted if fitted is not None else model(game)
         fitted.check(states[0])
         bounds = (fitted.lo, fitted.hi)
     else:
@@ -328,11 +338,14 @@ def hints(
 
     if not isinstance(state, State):
         raise ValueError(f"hints take an isslab State, got {short_repr(state, 60)}")
+    seat = checks.optional_seat("seat", seat, state.game.num_players)
+    count = checks.integer("count", count, 1, MAX_COUNT)
+    seed = checks.seed("seed", seed)
     mover = state.current_player
     if mover < 0:
         raise ValueError(f"hints need a seat to move; {state!r} is not a seat's turn")
     name = "ismcts" if state.game.info.hidden_information else "mcts"
-    search = bot(state.game.id, name, simulations=simulations)
+    search = bot(state.game.id, name, simulations=simulations)  # the bot checks the budget
     result = search.search(state, random.Random(seed))  # type: ignore[attr-defined]
     order = sorted(range(len(result.actions)), key=lambda i: (-result.visits[i], i))[:count]
     return [

@@ -22,6 +22,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from isslab import checks
 from isslab.analysis.features import add_lineup, progress_features, seat_features
 from isslab.analysis.pool import check_workers, run_chunks
 from isslab.analysis.winmodel import (
@@ -310,6 +311,8 @@ def collect(
     """
     game = _check_game(game)
     spec = _spec(game, games, bots, seed, positions, pool)
+    games, positions, seed = spec.games, spec.positions, spec.seed
+    progress = checks.flag("progress", progress)
     workers = check_workers(workers)
     seeds = derive_seeds(seed, games)
     chunks = [(game, spec, seeds[i : i + _CHUNK], positions) for i in range(0, games, _CHUNK)]
@@ -330,12 +333,9 @@ def _spec(
     game: Game, games: int, bots: str | Sequence[str] | None, seed: int, positions: int, pool: Sequence[str]
 ) -> FitSpec:
     """The fit's spec, its arguments checked."""
-    if isinstance(games, bool) or not isinstance(games, int) or not 10 <= games <= MAX_GAMES:
-        raise ValueError(f"games must be an int from 10 to {MAX_GAMES:,}, got {short_repr(games, 40)}")
-    if isinstance(positions, bool) or not isinstance(positions, int) or not 1 <= positions <= 1000:
-        raise ValueError(f"positions must be an int from 1 to 1,000, got {short_repr(positions, 40)}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, got {short_repr(seed, 40)}")
+    games = checks.integer("games", games, 10, MAX_GAMES)
+    positions = checks.integer("positions", positions, 1, 1000)
+    seed = checks.seed("seed", seed)
     if pool:
         if isinstance(pool, str) or not all(isinstance(b, str) for b in pool) or len(set(pool)) != len(pool):
             raise ValueError(f"a pool is distinct bot names, the default first; got {short_repr(pool, 80)}")
@@ -477,6 +477,14 @@ def fit(
     game = _check_game(game)
     spec = _spec(game, games, bots, seed, positions, pool)
     rows = collect(
-        game, games, spec.bots or None, seed, positions, workers, progress, pool=pool, on_progress=on_progress
+        game,
+        spec.games,
+        spec.bots or None,
+        spec.seed,
+        spec.positions,
+        workers,
+        progress,
+        pool=spec.pool,
+        on_progress=on_progress,
     )
     return fit_rows(game, rows, spec)

@@ -21,6 +21,7 @@ node and the change every decision made. Then, over games (each with a 95% inter
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -29,9 +30,10 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
+from isslab import checks
 from isslab.analysis.replay import replay
 from isslab.analysis.review import Review, review
-from isslab.analysis.winprob import WinModel, model
+from isslab.analysis.winprob import WinModel, given_model, model
 from isslab.core import ReturnsKind, short_repr
 from isslab.play import GameRecord
 from isslab.stats import mean_interval, wilson_interval
@@ -41,6 +43,8 @@ __all__ = ["DECIDED", "GameChances", "chances_of", "win_metrics"]
 #: a game is decided once its winner's chance stays above 1 - DECIDED (the team within DECIDED)
 DECIDED: Final = 0.1
 _COOP: Final = "cooperative game: one team, no lead between seats"
+#: the most games one call of ``win_metrics`` reviews
+MAX_GAMES: Final = 100_000
 
 
 @dataclass(frozen=True)
@@ -144,9 +148,21 @@ def win_metrics(
 
     Columns as ``isslab.metrics``: metric, value, low, high, games, method, note.
     """
-    items = list(data) if not isinstance(data, pd.DataFrame) else None
+    seed = checks.seed("seed", seed)
+    items: list[Any] | None = None
+    if not isinstance(data, pd.DataFrame):
+        if isinstance(data, str | bytes) or not isinstance(data, Iterable):
+            raise ValueError(
+                f"win_metrics takes GameRecords, reviews or a simulate frame, got {short_repr(data, 40)}"
+            )
+        items = list(itertools.islice(data, MAX_GAMES + 1))  # a generator may be endless
+        if len(items) > MAX_GAMES:
+            raise ValueError(f"win_metrics reviews at most {MAX_GAMES:,} games at once")
     if items is not None and items and all(isinstance(r, Review) for r in items):
         reviews: list[Review] = [r for r in items if isinstance(r, Review)]
+        if any(r.game != reviews[0].game for r in reviews):
+            raise ValueError("win_metrics takes the games of one game and table at a time")
+        given_model(model_, reviews[0].game)  # reviewed already: a model_ is not used, but checked
     else:
         records = _records(data if items is None else items)  # type: ignore[arg-type]
         if not records:
@@ -154,7 +170,8 @@ def win_metrics(
         game = records[0].game
         if any(r.game != game for r in records):
             raise ValueError("win_metrics takes the games of one game and table at a time")
-        fitted = model_ if model_ is not None else model(game)
+        given = given_model(model_, game)
+        fitted = given if given is not None else model(game)
         reviews = [review(r, model_=fitted, alternatives=False, seed=seed) for r in records]
     if not reviews:
         raise ValueError("win_metrics of no games: give at least one")

@@ -17,10 +17,12 @@ Fitting, the data and the cache are in :mod:`.winfit` and :mod:`.winprob`.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import math
 import os
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,8 +31,10 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from isslab import checks
+from isslab.analysis import modelfile
 from isslab.analysis.features import add_lineup, progress_features, seat_features
-from isslab.core import TERMINAL, Game, ReturnsKind, State, short_repr
+from isslab.core import TERMINAL, Game, ReturnsKind, State, parse_json, short_repr
 
 if TYPE_CHECKING:
     from isslab.analysis.winfit import Rows
@@ -53,8 +57,6 @@ FORMAT_VERSION: Final = 2
 DEFAULT_GAMES: Final = 3000
 #: positions taken from each simulated game
 DEFAULT_POSITIONS: Final = 8
-#: a saved model is read up to this size
-MAX_FILE: Final = 16 * 1024 * 1024
 
 
 def _version() -> str:
@@ -92,22 +94,6 @@ class FitSpec:
         if self.pool:
             out["pool"] = list(self.pool)
         return out
-
-    @classmethod
-    def from_json(cls, raw: Any) -> FitSpec:
-        """The spec of a model file; ``ValueError`` when it is missing or malformed."""
-        try:
-            if not isinstance(raw, dict):
-                raise TypeError
-            return cls(
-                games=int(raw["games"]),
-                positions=int(raw["positions"]),
-                bots=tuple(str(b) for b in raw["bots"]),
-                seed=int(raw["seed"]),
-                pool=tuple(str(b) for b in raw.get("pool", ())),
-            )
-        except (KeyError, TypeError, ValueError):
-            raise ValueError("the model file's fitting parameters are missing or malformed") from None
 
 
 def _features_version(game: Game) -> int | None:
@@ -205,34 +191,41 @@ class WinModel:
         if len(self.index) != len(self.names):
             raise ValueError("a model's feature names must be distinct")
         v = len(self.names)
-        self.scale = np.asarray(scale, dtype=float).reshape(v)
-        coef_a = np.asarray(coef, dtype=float)
-        self.intercept = np.asarray(intercept, dtype=float).reshape(-1)
-        if coef_a.shape != (1, 2 * v) or self.intercept.shape != (1,):
+        self.scale = modelfile.floats("scales", scale).reshape(-1)
+        coef_a = modelfile.floats("coefficients", coef)
+        self.intercept = modelfile.floats("intercepts", intercept).reshape(-1)
+        if self.scale.shape != (v,) or coef_a.shape != (1, 2 * v) or self.intercept.shape != (1,):
             raise ValueError(
-                f"a model's arrays do not fit together: {v} features, coefficients {coef_a.shape}, "
-                f"intercepts {self.intercept.shape}"
+                f"a model's arrays do not fit together: {v} features, scales {self.scale.shape}, "
+                f"coefficients {coef_a.shape}, intercepts {self.intercept.shape}"
             )
-        lo, hi = (float(b) for b in bounds)
-        if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
+        # every number finite and of a size a fit gives: a denormal scale or a weight of 1e308 makes
+        # the chances infinite or NaN, which the strip would draw
+        modelfile.within("scales", self.scale, modelfile.MIN_SCALE, modelfile.MAX_MAGNITUDE)
+        modelfile.within("coefficients", coef_a, -modelfile.MAX_WEIGHT, modelfile.MAX_WEIGHT)
+        modelfile.within("intercepts", self.intercept, -modelfile.MAX_WEIGHT, modelfile.MAX_WEIGHT)
+        pair = modelfile.floats("bounds", bounds).reshape(-1)
+        lo, hi = (float(pair[0]), float(pair[1])) if pair.shape == (2,) else (math.nan, math.nan)
+        low, high = modelfile.result_range(game)
+        if not (low <= lo < hi <= high):
             raise ValueError(
-                f"a model's bounds must be two finite numbers, low < high, got {short_repr(bounds)}"
+                f"a model's bounds must be two numbers, low < high, within {low:g} to {high:g} (the "
+                f"{chance_kind(game)} of {game.id}), got {short_repr(bounds)}"
             )
         #: the lowest and highest result (0 and 1 in a win/lose game)
         self.lo, self.hi = lo, hi
-        if not (np.all(np.isfinite(coef_a)) and np.all(np.isfinite(self.scale)) and np.all(self.scale > 0)):
-            raise ValueError("a model's coefficients and scales must be finite (scales above 0)")
-        if not (math.isfinite(length) and length > 0):
-            raise ValueError(f"a model's mean game length must be a number above 0, got {short_repr(length)}")
+        if not 0 < checks.real(length) <= modelfile.MAX_MAGNITUDE:
+            raise ValueError(
+                "a model's mean game length must be a number above 0 and at most "
+                f"{modelfile.MAX_MAGNITUDE:g}, got {short_repr(length, 40)}"
+            )
         #: the mean length (steps) of the training games, and per line-up (:func:`lineup_key`): the
         #: game's progress is the steps taken over the length of games of the bound line-up
-        self.mean_length = float(length)
-        self.lengths: dict[str, float] = {str(k): float(v) for k, v in (lengths or {}).items()}
-        if not all(math.isfinite(v) and v > 0 for v in self.lengths.values()):
-            raise ValueError("a model's game lengths per line-up must be numbers above 0")
+        self.mean_length = checks.real(length)
+        self.lengths: dict[str, float] = modelfile.lengths(lengths or {})
         self.length = self.mean_length
         #: a win/lose game of two or more seats: chances are shares of the win, adding up to 1
-        self.shares = bool(shares)
+        self.shares = checks.flag("shares", shares)
         if spec.pool:
             known = spec.pool
         elif len(spec.bots) == game.num_players:
@@ -376,8 +369,6 @@ class WinModel:
         its results (as shares). The state must be of this model's game.
         """
         self.check(state)
-        if observer is not None:
-            state._check_seat(observer)
         return self.values_many([state], observer)[0]
 
     def _from_view(self, block: npt.NDArray[np.float64], observer: int) -> list[float]:
@@ -391,6 +382,7 @@ class WinModel:
     def values_many(self, states: Sequence[State], observer: int | None = None) -> list[list[float]]:
         """:meth:`values` of many states in one batch (a review's line): the same numbers, faster."""
         n = self.game.num_players
+        observer = checks.optional_seat("observer", observer, n)
         out: list[list[float] | None] = [None] * len(states)
         feats: list[dict[str, float]] = []
         prog: list[float] = []
@@ -424,6 +416,7 @@ class WinModel:
 
     def value_for(self, states: Sequence[State], seat: int) -> list[float]:
         """``seat``'s value of each state from its own view, in one batch."""
+        seat = checks.seat("seat", seat, self.game.num_players)
         return [v[seat] for v in self.values_many(states, seat)]
 
     def result(self, returns: Sequence[float]) -> list[float]:
@@ -474,9 +467,16 @@ class WinModel:
         """Write the model to ``path`` (atomically: a reader never sees half a file)."""
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        tmp.write_text(self.to_json(), encoding="utf-8")
-        os.replace(tmp, target)
+        # a temporary name no other file has (mkstemp creates it): nothing is overwritten on the way
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(self.to_json())
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
 
     @classmethod
     def from_json(cls, text: str | bytes, game: Game, spec: FitSpec | None = None) -> WinModel:
@@ -484,12 +484,14 @@ class WinModel:
 
         Only JSON is parsed: numbers, strings and lists. Nothing in the file is run.
         """
-        if len(text) > MAX_FILE:
-            raise ValueError(f"a model file is at most {MAX_FILE:,} bytes; this one has {len(text):,}")
-        try:
-            doc = json.loads(text)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise ValueError(f"not a model file: {exc}") from None
+        if not isinstance(text, str | bytes | bytearray):
+            raise ValueError(f"a model file is JSON text, got {short_repr(text, 60)}")
+        if len(text) > modelfile.MAX_FILE:
+            raise ValueError(
+                f"a model file is at most {modelfile.MAX_FILE:,} bytes; this one has {len(text):,}"
+            )
+        # bounded depth: deeply nested JSON is an error message, not a RecursionError
+        doc = parse_json(text, "not a model file", modelfile.MAX_FILE)
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise ValueError("not a model file of isslab.winprob")
         if doc.get("format_version") != FORMAT_VERSION:
@@ -509,30 +511,42 @@ class WinModel:
                 f"the model file was fitted on {game.id}'s features version "
                 f"{short_repr(doc.get('features'))}, these are version {_features_version(game)}"
             )
-        got = FitSpec.from_json(doc.get("spec"))
+        got = FitSpec(*modelfile.spec_fields(doc.get("spec"), game))
         if spec is not None and got != spec:
             raise ValueError(f"the model file was fitted with {got}, not {spec}")
+        names = modelfile.names(doc.get("names"))
+        missing = [
+            k for k in ("scale", "coef", "intercept", "bounds", "length", "lengths", "shares") if k not in doc
+        ]
+        if missing:
+            raise ValueError(f"the model file is malformed: it has no {', '.join(missing)}")
         try:
-            names = doc["names"]
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                raise TypeError
-            shares = doc["shares"]
-            if not isinstance(shares, bool):
-                raise TypeError("shares must be true or false")
-            lengths = doc["lengths"]
-            if not isinstance(lengths, dict) or len(lengths) > 10_000:
-                raise TypeError("lengths must be an object of at most 10,000 line-ups")
-            return cls(
-                game, got, names, doc["scale"], doc["coef"], doc["intercept"], doc["bounds"],
-                float(doc["length"]), shares, None, {str(k): float(v) for k, v in lengths.items()},
+            found = cls(
+                game, got, names, doc["scale"], doc["coef"], doc["intercept"], doc["bounds"], doc["length"],
+                doc["shares"], None, doc["lengths"],
             )  # fmt: skip
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"the model file is malformed: {short_repr(str(exc), 120)}") from None
+        except ValueError as exc:
+            raise ValueError(f"the model file is malformed: {exc}") from None  # a message of bounded length
+        found._probe()
+        return found
+
+    def _probe(self) -> None:
+        """``ValueError`` unless the values of the game's first position are finite and within the bounds."""
+        start = self.game.new_state()
+        if start.current_player == TERMINAL:
+            return
+        p = self.progress(start)
+        values = [
+            v for seat in range(self.game.num_players) for v in self.predict(self.features(start, seat), p)
+        ]
+        bad = [v for v in values if not self.lo <= v <= self.hi]  # NaN fails both comparisons
+        if bad:
+            raise ValueError(
+                f"the model file gives the value {short_repr(bad[0])} at the start of {self.game.id}, "
+                f"outside {self.lo:g} to {self.hi:g}"
+            )
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], game: Game, spec: FitSpec | None = None) -> WinModel:
         """Read a model file of ``game`` (see :meth:`from_json`)."""
-        p = Path(path)
-        if p.stat().st_size > MAX_FILE:
-            raise ValueError(f"a model file is at most {MAX_FILE:,} bytes; {p} is larger")
-        return cls.from_json(p.read_bytes(), game, spec)
+        return cls.from_json(modelfile.read_bounded(Path(path)), game, spec)

@@ -26,7 +26,10 @@ caches it. :func:`start_fit` does that fit in a background thread with progress,
 A model file is keyed by the game id, its options, the isslab version, the fitting parameters and the
 version of the game's own features (``WIN_FEATURES_VERSION``); a file of another key is refused with
 the reason (a stale shipped model is not used: a fit replaces it), a corrupt cache file is refitted
-with a warning. The cache is ``$ISSLAB_CACHE/winprob``, else ``~/.cache/isslab/winprob``.
+with a warning. A model file is untrusted input (:mod:`isslab.analysis.modelfile`): it is read
+bounded, and every number must be finite and of the size a fit gives, every value a chance in [0, 1]
+(in the cooperative game, within the result's range); a refit replaces only a model file, never
+another file under its name. The cache is ``$ISSLAB_CACHE/winprob``, else ``~/.cache/isslab/winprob``.
 """
 
 from __future__ import annotations
@@ -37,8 +40,11 @@ import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
+from isslab import checks
+from isslab.analysis import modelfile
+from isslab.analysis.pool import check_workers
 from isslab.analysis.winfit import (
     GAME_PREFIX,
     MAX_GAMES,
@@ -85,6 +91,7 @@ __all__ = [
     "draw_lineup",
     "fit",
     "fit_rows",
+    "given_model",
     "lineup_words",
     "model",
     "result_shares",
@@ -147,20 +154,23 @@ def _load(game: Game, spec: FitSpec, fitting_if_corrupt: bool = False) -> WinMod
         return _MEMO[key]
     found: WinModel | None = None
     shipped = shipped_path(game)
-    if spec.pool and shipped.exists():
+    if spec.pool and _exists(shipped):
         try:
             found = WinModel.load(shipped, game, spec)
-        except ValueError as exc:  # another version, fit or feature set: stale, not used
+        except (ValueError, OSError) as exc:  # another version, fit or feature set: stale, not used
             if game not in _STALE:
                 _STALE[game] = str(exc)
                 warnings.warn(f"the shipped win-chance model {shipped.name} is not used: {exc}", stacklevel=3)
     path = cached_path(game, spec)
-    if found is None and path.exists():
+    if found is None and _exists(path):
         try:
             found = WinModel.load(path, game, spec)
         except (ValueError, OSError) as exc:
             if fitting_if_corrupt:
-                warnings.warn(f"refitting the win-chance model of {game.id}: {path}: {exc}", stacklevel=3)
+                warnings.warn(
+                    f"refitting the win-chance model of {game.id}: {path}: {short_repr(str(exc), 300)}",
+                    stacklevel=3,
+                )
     if found is not None:
         _MEMO[key] = found
     return found
@@ -204,6 +214,12 @@ def model(
     is refitted with a warning (and overwritten). ``refit=True`` fits the line-up's model again.
     """
     game = _check_game(game)
+    games = checks.integer("games", games, 10, MAX_GAMES)
+    positions = checks.integer("positions", positions, 1, 1000)
+    seed = checks.seed("seed", seed)
+    progress = checks.flag("progress", progress)
+    refit = checks.flag("refit", refit)
+    workers = check_workers(workers)  # checked even when the model is found and nothing is fitted
     lineup = as_lineup(game, bots)
     if not refit and _default_fit(games, positions, seed):
         table = _load(game, table_spec(game))
@@ -213,13 +229,48 @@ def model(
     found = None if refit else _load(game, spec, fitting_if_corrupt=True)
     if found is None:
         found = fit(game, games, lineup, seed, workers, positions, progress, on_progress=on_progress)
-        path = cached_path(game, spec)
-        try:
-            found.save(path)
-        except OSError as exc:  # a read-only home still gets its model, for this process
-            warnings.warn(f"could not cache the win-chance model at {path}: {exc}", stacklevel=2)
+        _cache(found, cached_path(game, spec))
         _MEMO[(game, spec)] = found
     return found
+
+
+def _exists(path: Path) -> bool:
+    """True when something (a file, a link, a folder) is at ``path``; an unreadable path counts too."""
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError:
+        return True
+
+
+def _cache(found: WinModel, path: Path) -> None:
+    """Write a fitted model to its cache file, unless something that is not a model file is there."""
+    if _exists(path) and not modelfile.is_model_file(path):
+        warnings.warn(
+            f"the win-chance model of {found.game.id} is not cached: {short_repr(str(path), 200)} is not a "
+            "model file, and it is left as it is (move it away to cache the model)",
+            stacklevel=3,
+        )
+        return
+    try:
+        found.save(path)
+    except OSError as exc:  # a read-only home still gets its model, for this process
+        warnings.warn(f"could not cache the win-chance model at {path}: {exc}", stacklevel=3)
+
+
+def given_model(model_: Any, game: Game) -> WinModel | None:
+    """``model_`` as a caller passed it: None, or a fitted model of ``game`` (``ValueError`` otherwise)."""
+    if model_ is None:
+        return None
+    if not isinstance(model_, WinModel):
+        raise ValueError(
+            "model_ must be a fitted win-chance model (isslab.winprob.model(game) or "
+            f"isslab.winprob.fit(game)) or None, got {short_repr(model_, 60)}"
+        )
+    if model_.game != game:
+        raise ValueError(
+            f"model_ was fitted for {model_.game!r}, not for {game!r} (use isslab.winprob.model(game))"
+        )
+    return model_
 
 
 # --------------------------------------------------------------------------------------------------

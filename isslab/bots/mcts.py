@@ -41,6 +41,7 @@ command line take that form).
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 import time
@@ -197,6 +198,11 @@ def check_search_params(params: dict[str, Any], allowed: Sequence[str]) -> dict[
         isinstance(rollout, str) and rollout.partition("(")[0].strip() in _SEARCH
     ):
         raise _nested(rollout)
+    if callable(rollout) and not isinstance(rollout, str) and not _takes_two(rollout):
+        raise ValueError(
+            f"rollout must be a bot: a callable (state, rng) -> action, got {short_repr(rollout, 40)}, "
+            "which does not take two arguments"
+        )
     if out.get("value", "rollout") not in ("rollout", "model"):
         raise ValueError(f"value must be 'rollout' or 'model', got {short_repr(out['value'], 40)}")
     if "chance" in out and out["chance"] not in ("sample", "expectation"):
@@ -206,6 +212,17 @@ def check_search_params(params: dict[str, Any], allowed: Sequence[str]) -> dict[
         whole("worlds", 1, MAX_WORLDS)
     checks.number("bias", out["bias"], 0.0, 100.0)
     return out
+
+
+def _takes_two(fn: Any) -> bool:
+    """True when ``fn(state, rng)`` is a call its signature allows (or it shows no signature)."""
+    try:
+        inspect.signature(fn).bind(None, None)
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read (some builtins): it is tried at the first move
+        return True
+    return True
 
 
 #: the names of the search bots (registered for every game below and in :mod:`isslab.bots.ismcts`)
@@ -514,6 +531,16 @@ class MCTS:
         if len(legal) == 1:
             return legal[0]
         return self.search(state, rng).best()
+
+    def check_game(self, game_id: str) -> None:
+        """``ValueError`` now, not at the first move, when the rollout bot is not a bot of ``game_id``."""
+        from isslab.core import game_class
+
+        try:
+            rollout_policy(game_id, game_class(game_id).INFO.default_bot, self.params["rollout"])
+        except ValueError as exc:
+            text = str(exc)
+            raise ValueError(text if text.startswith("rollout") else f"rollout: {text}") from None
 
     def _policy(self, state: State) -> Bot | None:
         game = state.game

@@ -453,10 +453,22 @@ class State(ABC):
             raise ValueError(f"chance_outcomes() is only defined at chance nodes, not for {self!r}")
         return self._chance_outcomes()
 
+    def _offered(self, action: Any) -> bool:
+        """True when ``action`` is surely one of the legal action objects, known without listing them.
+
+        ``resolve`` asks this before it builds the legal list, so a game whose lists are dear and whose
+        bots hand back the objects of its tables can skip the list (1969's purchases). False means
+        "not known": the list is built and searched as usual, so a game need answer only what it can
+        answer cheaply and exactly. The default knows nothing.
+        """
+        return False
+
     def resolve(self, action: Any) -> Action:
         """The legal action meant by ``action``: itself, its ``str()`` or its JSON form."""
         legal = self._legal
         if legal is None:
+            if self._offered(action):
+                return action
             legal = self._legal = [] if self.is_terminal() else self._legal_actions()
         for a in legal:  # bots hand back the very objects offered: identity is the fast path
             if a is action:

@@ -207,7 +207,8 @@ def bot(game_id: str, name: str, /, **params: Any) -> Bot:
 
     A bot that takes parameters (the search bots) has a ``configure(**params)`` method returning a
     new bot; the name may carry them too: ``bot("1969", "ismcts(simulations=500)")`` is
-    ``bot("1969", "ismcts", simulations=500)``. Bad parameters raise ``ValueError`` naming them.
+    ``bot("1969", "ismcts", simulations=500)``. Bad parameters raise ``ValueError`` naming them,
+    and so do bots they name that ``game_id`` lacks (a bot's ``check_game(game_id)`` hook says).
     """
     if not isinstance(name, str):
         raise ValueError(f"a bot name must be a string, got {_short(name, 60)}")
@@ -224,13 +225,17 @@ def bot(game_id: str, name: str, /, **params: Any) -> Bot:
         raise ValueError(
             f"unknown bot {_short(name, 60)} for {game_id}; the bots are: {', '.join(bot_names(game_id))}"
         )
-    if not params:
-        return found
-    configure = getattr(found, "configure", None)
-    if configure is None:
-        raise ValueError(f"bot {name!r} takes no parameters, got {_names(list(params))}")
-    configured: Bot = configure(**params)
-    return configured
+    if params:
+        configure = getattr(found, "configure", None)
+        if configure is None:
+            raise ValueError(f"bot {name!r} takes no parameters, got {_names(list(params))}")
+        found = configure(**params)
+    # a bot whose parameters name other bots (a search's rollout) checks them against the game now,
+    # so a bad name is refused when the bot is made, not at its first move
+    check = getattr(found, "check_game", None)
+    if callable(check) and isinstance(game_id, str):
+        check(game_id)
+    return found
 
 
 #: longest bot name with parameters (``"mcts(simulations=200, rollout=greedy)"``)

@@ -12,6 +12,8 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
+import numpy as np
+
 from isslab.core.game import Game, State
 from isslab.core.registry import make, undefined_variant
 from isslab.core.values import IllegalActionError, _freeze, _names, _short, _thaw, parse_json
@@ -54,6 +56,9 @@ def load(text: str | bytes, verify: bool = True) -> State:
     """
     if not isinstance(text, str | bytes | bytearray):
         raise ValueError(f"not an isslab save file: expected JSON text, got {type(text).__name__}")
+    if type(verify) is not bool and not isinstance(verify, np.bool_):
+        # 'no' is truthy: a text must not switch the check on or off by accident
+        raise ValueError(f"verify must be True or False, got {_short(verify, 40)}")
     doc = parse_json(text, "not an isslab save file")
     if not isinstance(doc, dict) or doc.get("format") != _FORMAT:
         raise ValueError(f"not an isslab save file: the 'format' field must be {_FORMAT!r}")

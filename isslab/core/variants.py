@@ -12,22 +12,34 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import keyword
+import math
+import os
 import pickle
 import re
+import time
+import uuid
+import warnings
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, TypeVar, cast
 
 from isslab.core import registry
 from isslab.core.game import Game, State
-from isslab.core.values import _plain, _short, _thaw
+from isslab.core.values import Memo, _freeze, _plain, _short, _thaw
 
 __all__ = ["variant"]
 
 #: lower-case words of letters and digits joined by single hyphens, like the game ids
 _NAME: Final = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-#: longest variant name
+#: longest variant name, and longest name of a new state field
 MAX_VARIANT_NAME: Final = 40
+MAX_FIELD_NAME: Final = 40
+#: longest JSON text of a new field's start value (every state and every save carries it)
+MAX_FIELD_CHARS: Final = 100_000
+#: this process, told apart from its forked children (same module state, another pid) and from
+#: processes on other machines (another import): a definition made here is this process's own
+_PROCESS: Final = uuid.uuid4().hex
 
 _R = TypeVar("_R", bound=type)
 
@@ -45,6 +57,12 @@ class _Definition:
     #: new action types (NamedTuples under ``@action_type``)
     actions: tuple[type, ...]
     doc: str
+    #: which definition this is, wherever it travels (a cell run again makes another)
+    token: str = dataclasses.field(default_factory=lambda: uuid.uuid4().hex)
+    #: when it was made (nanoseconds): of two definitions of one name, the later one is current
+    made: int = dataclasses.field(default_factory=time.time_ns)
+    #: the process that made it (``_PROCESS`` and its pid): that process's registry is the authority
+    origin: tuple[str, int] = dataclasses.field(default_factory=lambda: (_PROCESS, os.getpid()))
 
     @property
     def id(self) -> str:
@@ -144,13 +162,17 @@ def variant(
 
     **Defining it again.** Running the same cell again redefines the variant (the same class name
     replaces the old definition, and games made before keep the old rules); a different class under
-    a name in use is refused, unless ``replace=True``.
+    a name in use is refused, unless ``replace=True``. The registry holds one definition per name:
+    a game of an older definition that comes back unpickled (a record from a worker, a pickle made
+    before the cell ran again) keeps the rules it was made with, and the registry keeps the current
+    definition; a warning says so. ``isslab.make`` always gives the current rules.
 
     **Everywhere.** The definition travels to worker processes with the games (by value, so a rule
-    written in a notebook cell works with ``workers=2`` and on a Dask cluster). A save file names
-    the variant; loading one in a process where the variant is not defined says so: run the
-    defining code first. The game view draws the base game's board; a new decision (the kept
-    roll) is played from its list of actions.
+    written in a notebook cell works with ``workers=2`` and on a Dask cluster); a definition that
+    cannot be pickled (a class holding a lock, an open file) is refused by ``simulate`` with
+    ``workers=2`` before any worker starts. A save file names the variant; loading one in a process
+    where the variant is not defined says so: run the defining code first. The game view draws the
+    base game's board; a new decision (the kept roll) is played from its list of actions.
     """
     base_cls = registry.game_class(base)  # ValueError naming the games, or an undefined variant
     name = _check_name(name)
@@ -166,7 +188,8 @@ def variant(
         _check_rules(base_cls, vid, rules)
         existing = registry._GAMES.get(vid)
         old = getattr(existing, "_variant", None)
-        if old is not None and not replace and not _same_class(old.rules, rules):
+        # a definition this process only received (from a pickle) gives way to its own code
+        if old is not None and not replace and _local(old) and not _same_class(old.rules, rules):
             raise ValueError(
                 f"variant {vid} is already defined by {_class_name(old.rules)}; give "
                 f"{_class_name(rules)} another name, or pass replace=True to define {vid} again"
@@ -201,24 +224,63 @@ def _check_fields(base_cls: type[Game], fields: Mapping[str, Any] | None) -> tup
     state_cls = base_cls.STATE
     out = []
     for key, value in fields.items():
-        if not isinstance(key, str) or not key.isidentifier() or key.startswith("_"):
+        if (
+            not isinstance(key, str)
+            or not key.isidentifier()
+            or keyword.iskeyword(key)
+            or key.startswith("_")
+            or len(key) > MAX_FIELD_NAME
+        ):
             raise ValueError(
-                f"field name {_short(key, 40)} is not allowed: use a Python name not starting with '_'"
+                f"field name {_short(key, 40)} is not allowed: use a Python name (not a keyword such as "
+                f"'for' or 'class') that does not start with '_', at most {MAX_FIELD_NAME} characters, "
+                "like 'rolled'"
             )
         if key in state_cls.FIELDS or hasattr(state_cls, key):
             raise ValueError(
                 f"field {key!r} exists already in {state_cls.__name__}; give the new field another name"
             )
-        try:
-            start = _plain(value)
-            json.dumps(_thaw(start))
-        except (TypeError, ValueError):
-            raise ValueError(
-                f"field {key}={_short(value, 60)}: a start value holds ints, floats, strings, bools, "
-                "None and tuples only"
-            ) from None
-        out.append((key, start))
+        out.append((key, _start_value(key, value)))
     return tuple(out)
+
+
+def _start_value(key: str, value: Any) -> Any:
+    """A field's start value as a state holds it; ``ValueError`` unless it survives a save and a load.
+
+    Equal positions must give equal saves: a value that JSON does not give back as it was (NaN is
+    not equal to itself, an infinity is not JSON, a set or an object is not JSON at all) would make
+    every save of the variant one that ``isslab.load`` refuses.
+    """
+    kinds = "a start value holds ints, finite floats, strings, bools, None and tuples of them only"
+    try:
+        start = _plain(value)
+        text = json.dumps(_thaw(start), allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        raise ValueError(f"field {key}={_short(value, 60)}: {kinds}") from None
+    if len(text) > MAX_FIELD_CHARS:
+        raise ValueError(
+            f"field {key}: a start value of {len(text):,} characters of JSON; at most {MAX_FIELD_CHARS:,} "
+            "(every state and every save carries it)"
+        )
+    back = _freeze(json.loads(text))
+    if not _same_value(back, start):
+        raise ValueError(f"field {key}={_short(value, 60)} would not load back as it was saved: {kinds}")
+    return start
+
+
+#: the types a field's value is built from (a state is hashed and compared by its fields)
+_FIELD_TYPES: Final = frozenset((int, float, str, bool, type(None), tuple))
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    """Equal, and of the same types all the way down (``True`` is not ``1``, ``1.0`` is not ``1``)."""
+    if type(a) is not type(b) or type(a) not in _FIELD_TYPES:  # a dict parses back, but cannot be hashed
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(_same_value(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, float):
+        return math.isfinite(a) and a == b
+    return bool(a == b)
 
 
 def _check_actions(base_cls: type[Game], actions: Sequence[type]) -> tuple[type, ...]:
@@ -261,6 +323,12 @@ def _same_class(a: type, b: type) -> bool:
 
 def _class_name(cls: type) -> str:
     return f"{cls.__qualname__} (in {cls.__module__})"
+
+
+def _local(definition: _Definition) -> bool:
+    """True when ``definition`` was made in this process (not received from a pickle, not inherited
+    by a forked worker): this process's registry is then the authority on its name."""
+    return definition.origin == (_PROCESS, os.getpid())
 
 
 def _install(definition: _Definition) -> type[Game]:
@@ -319,7 +387,7 @@ def _build(definition: _Definition) -> type[Game]:
 
     def __reduce__(self: Game) -> tuple[Any, ...]:
         digest, blob = _pickled(definition)
-        return (_variant_game, (definition.id, digest, blob, self._options))
+        return (_variant_game, (definition.id, definition.token, digest, blob, self._options))
 
     title = f"{base_cls.title} ({definition.name})"
     return cast(
@@ -350,34 +418,80 @@ def _build(definition: _Definition) -> type[Game]:
 _PICKLED: weakref.WeakKeyDictionary[_Definition, tuple[Any, str, bytes]] = weakref.WeakKeyDictionary()
 #: the digest of the pickled form each definition of this process was made as or loaded from
 _DIGESTS: weakref.WeakKeyDictionary[_Definition, str] = weakref.WeakKeyDictionary()
+#: the Game classes of definitions that came back unpickled but are not the registered one, by token
+_UNREGISTERED: Memo[str, type[Game]] = Memo(64)
+
+
+def _bots_key(vid: str) -> tuple[dict[str, Any], tuple[tuple[str, int], ...]]:
+    """The bots registered under a variant's id, and a key that changes when they do."""
+    bots = {name: fn for (owner, name), fn in registry._BOTS.items() if owner == vid}
+    return bots, tuple(sorted((name, id(fn)) for name, fn in bots.items()))
 
 
 def _pickled(definition: _Definition) -> tuple[str, bytes]:
     """The definition and the bots registered under its id, as bytes a process without them loads.
 
     Bots travel too: a worker asked for the variant's ``greedy`` must not play the base game's. The
-    bytes are made again only when those bots change.
+    bytes are made again only when those bots change. A definition that cannot be pickled (a class
+    holding a lock) is a ``ValueError`` naming the variant and the cause.
     """
-    bots = {name: fn for (owner, name), fn in registry._BOTS.items() if owner == definition.id}
-    key = tuple(sorted((name, id(fn)) for name, fn in bots.items()))
+    bots, key = _bots_key(definition.id)
     found = _PICKLED.get(definition)
     if found is None or found[0] != key:
         import cloudpickle  # only a variant needs it: classes written in a notebook travel by value
 
-        blob = cloudpickle.dumps((definition, bots))
+        try:
+            blob = cloudpickle.dumps((definition, bots))
+        except Exception as exc:  # TypeError, PicklingError, ...: whatever the class holds
+            raise ValueError(
+                f"the variant {definition.id} cannot be sent to worker processes: its definition "
+                f"({_class_name(definition.rules)}) or its bots cannot be pickled "
+                f"({type(exc).__name__}: {_short(str(exc), 120)}); run it with workers=1, or keep what "
+                "cannot be pickled (a lock, an open file, a connection) out of the class"
+            ) from None
         found = (key, hashlib.sha256(blob).hexdigest(), blob)
         _PICKLED[definition] = found
         _DIGESTS[definition] = found[1]
     return found[1], found[2]
 
 
-def _variant_game(vid: str, digest: str, blob: bytes, options: dict[str, Any]) -> Game:
-    """A pickled variant game rebuilt: the variant (and its bots) defined first if this process lacks it."""
-    current = getattr(registry._GAMES.get(vid), "_variant", None)
-    if current is None or _DIGESTS.get(current) != digest:
-        definition, bots = pickle.loads(blob)  # noqa: S301 - our own pickle, made by _pickled above
-        _DIGESTS[definition] = digest
+def _variant_game(vid: str, token: str, digest: str, blob: bytes, options: dict[str, Any]) -> Game:
+    """A pickled variant game rebuilt: the variant (and its bots) defined first if this process lacks it.
+
+    The registry holds one definition per name. A process that received its definition (a worker)
+    takes a later one it is sent (the notebook's cell ran again); the process that defined the
+    variant, or any process sent an older definition, keeps the registered one: the game comes back
+    with the rules it was made with, unregistered, and a warning says so.
+    """
+    current: _Definition | None = getattr(registry._GAMES.get(vid), "_variant", None)
+    if current is not None and current.token == token:
+        if _DIGESTS.get(current) != digest and not _local(current):
+            # the same rules, other bots: a worker takes the bots its parent has now
+            _definition, bots = pickle.loads(blob)  # noqa: S301 - our own pickle, made by _pickled above
+            _register(current, bots, digest, blob)
+        return registry.make(vid, **options)
+    definition, bots = pickle.loads(blob)  # noqa: S301 - our own pickle, made by _pickled above
+    if current is None or (not _local(current) and definition.made > current.made):
         _install(definition)
-        for name, fn in bots.items():
-            registry._BOTS[(vid, name)] = fn
-    return registry.make(vid, **options)
+        _register(definition, bots, digest, blob)
+        return registry.make(vid, **options)
+    newer = "an older" if definition.made < current.made else "another"
+    warnings.warn(
+        f"a game of {newer} definition of the variant {vid} ({_class_name(definition.rules)}) was "
+        "unpickled: it keeps the rules it was made with, and the registry keeps the current definition "
+        f"({_class_name(current.rules)}; isslab.make({vid!r}) gives its rules)",
+        stacklevel=2,
+    )
+    cls = _UNREGISTERED.get(definition.token)
+    if cls is None:
+        cls = _build(definition)
+        _UNREGISTERED[definition.token] = cls
+    return cls(**cls.resolve_options(options))
+
+
+def _register(definition: _Definition, bots: Mapping[str, Any], digest: str, blob: bytes) -> None:
+    """Register a received definition's bots, and remember its pickled form (sent on as it came)."""
+    for name, fn in bots.items():
+        registry._BOTS[(definition.id, name)] = fn
+    _PICKLED[definition] = (_bots_key(definition.id)[1], digest, blob)
+    _DIGESTS[definition] = digest

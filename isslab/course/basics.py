@@ -6,19 +6,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from isslab.core import Action, State
-from isslab.course.kit import Exercise, Feedback
+from isslab.course.kit import Exercise, Feedback, whole, word
 
 __all__ = ["die", "first_moves", "hidden_hand"]
 
 
-def _number(answer: Any) -> int:
-    if isinstance(answer, bool) or not isinstance(answer, int):
-        raise ValueError(f"answer with a whole number, got {answer!r:.40}")
-    return answer
-
-
 def _judge_die(answer: Any, outcomes: Sequence[tuple[Action, float]]) -> Feedback:
-    n = _number(answer)
+    n = whole(answer)
     odds = sorted({round(p, 6) for _, p in outcomes})
     names = ", ".join(str(a) for a, _ in outcomes)
     same = f"each with probability {odds[0]:.3f} (1/{round(1 / odds[0])})" if len(odds) == 1 else "with odds"
@@ -36,7 +30,7 @@ die = Exercise(
 
 
 def _judge_first_moves(answer: Any, state: State) -> Feedback:
-    n = _number(answer)
+    n = whole(answer)
     legal = [str(a) for a in state.legal_actions()]
     if n == len(legal):
         return Feedback(
@@ -54,9 +48,7 @@ first_moves = Exercise(
 
 
 def _judge_hidden(answer: Any, view: dict[str, Any], rival: int) -> Feedback:
-    if not isinstance(answer, str) or answer.strip().lower() not in ("cards", "size", "nothing"):
-        raise ValueError(f"answer 'cards', 'size' or 'nothing', got {answer!r:.40}")
-    said = answer.strip().lower()
+    said = word(answer, ("cards", "size", "nothing"))
     sizes: list[int] = list(view.get("hand_sizes") or [])
     truth = "size" if rival < len(sizes) else "nothing"
     cards = "card" if truth == "size" and sizes[rival] == 1 else "cards"

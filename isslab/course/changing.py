@@ -6,7 +6,7 @@ from typing import Any
 
 import pandas as pd
 
-from isslab.course.kit import Exercise, Feedback, direction_exercise
+from isslab.course.kit import Exercise, Feedback, direction_exercise, number
 
 __all__ = ["chance_misses", "eagles_length", "forced_launch"]
 
@@ -24,8 +24,7 @@ forced_launch = direction_exercise(
 
 
 def _judge_misses(answer: Any, table: pd.DataFrame, fair: float) -> Feedback:
-    if isinstance(answer, bool) or not isinstance(answer, int | float) or answer < 0:
-        raise ValueError(f"answer with a number of intervals, got {answer!r:.40}")
+    answer = number(answer, "a number of intervals", lo=0)
     n = len(table)
     missed = int(((table["low"] > fair) | (table["high"] < fair)).sum())
     expected = 0.05 * n

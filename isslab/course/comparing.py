@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from isslab.course.kit import Exercise, Feedback, direction_exercise
+from isslab.course.kit import Exercise, Feedback, direction_exercise, word
 
 __all__ = ["narrower", "reading_first_player", "spy_reading"]
 
 
 def _judge_narrower(answer: Any, paired: float, unpaired: float) -> Feedback:
-    if not isinstance(answer, str) or answer.strip().lower() not in ("paired", "unpaired", "same"):
-        raise ValueError(f"answer 'paired', 'unpaired' or 'same', got {answer!r:.40}")
-    said = answer.strip().lower()
+    said = word(answer, ("paired", "unpaired", "same"))
     truth = "paired" if paired < 0.95 * unpaired else ("unpaired" if unpaired < 0.95 * paired else "same")
     seen = (
         f"the paired interval is {paired:.2f} wide, the unpaired one {unpaired:.2f}: pairing on the seeds "

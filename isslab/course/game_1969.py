@@ -7,14 +7,13 @@ from typing import Any
 
 import pandas as pd
 
-from isslab.course.kit import Exercise, Feedback, direction_exercise, est
+from isslab.course.kit import Exercise, Feedback, direction_exercise, est, number, whole
 
 __all__ = ["best_position", "exact_mean", "famous_supply"]
 
 
 def _judge_mean(answer: Any, law: Mapping[int, Any]) -> Feedback:
-    if isinstance(answer, bool) or not isinstance(answer, int | float):
-        raise ValueError(f"answer with a number, got {answer!r:.40}")
+    answer = number(answer)
     mean = float(sum(k * p for k, p in law.items()))
     seen = (
         f"the exact mean is {mean:.3f}: each of five dice adds 1 with probability 3/6 and takes 1 away "
@@ -35,8 +34,7 @@ exact_mean = Exercise(
 
 
 def _judge_position(answer: Any, table: pd.DataFrame) -> Feedback:
-    if isinstance(answer, bool) or not isinstance(answer, int) or answer not in set(table["position"]):
-        raise ValueError(f"answer with a position from {sorted(table['position'])}, got {answer!r:.40}")
+    answer = whole(answer, "a position", among=table["position"])
     ranked = table.sort_values("estimate", ascending=False)
     top = ranked.iloc[0]
     mine = table[table["position"] == answer].iloc[0]

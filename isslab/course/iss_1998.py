@@ -6,17 +6,16 @@ from typing import Any
 
 import pandas as pd
 
-from isslab.course.kit import Exercise, Feedback, est
+from isslab.course.kit import Exercise, Feedback, est, whole, word
 
 __all__ = ["calibrate", "strongest_lever"]
 
 
 def _judge_lever(answer: Any, levers: pd.DataFrame) -> Feedback:
-    if not isinstance(answer, str) or answer.strip() not in set(levers["option"]):
-        raise ValueError(f"answer with one of the levers: {', '.join(levers['option'])}; got {answer!r:.40}")
+    answer = word(answer, levers["option"], f"one of the levers: {', '.join(levers['option'])}")
     ranked = levers.sort_values("move", key=abs, ascending=False).reset_index(drop=True)
     top = ranked.iloc[0]
-    place = int(ranked.index[ranked["option"] == answer.strip()][0]) + 1
+    place = int(ranked.index[ranked["option"] == answer][0]) + 1
     seen = (
         f"{top['option']} moves the margin most: {est(top['move'], top['low'], top['high'], 1, signed=True)} "
         f"points at {top['value']}"
@@ -26,7 +25,7 @@ def _judge_lever(answer: Any, levers: pd.DataFrame) -> Feedback:
         return Feedback(
             True, f"{seen}, ahead of {runner['option']} ({runner['move']:+.1f} at {runner['value']})."
         )
-    return Feedback(False, f"{answer.strip()} comes {place} of {len(ranked)}; {seen}.")
+    return Feedback(False, f"{answer} comes {place} of {len(ranked)}; {seen}.")
 
 
 strongest_lever = Exercise(
@@ -39,10 +38,7 @@ strongest_lever = Exercise(
 
 
 def _judge_calibrate(answer: Any, margins: pd.DataFrame) -> Feedback:
-    if isinstance(answer, bool) or not isinstance(answer, int) or answer not in set(margins["fedor_cargo"]):
-        raise ValueError(
-            f"answer with a fedor_cargo value among {sorted(margins['fedor_cargo'])}, got {answer!r:.40}"
-        )
+    answer = whole(answer, "a fedor_cargo value", among=margins["fedor_cargo"])
     row = margins[margins["fedor_cargo"] == answer].iloc[0]
     fair = margins[(margins["low"] <= 0) & (margins["high"] >= 0)]["fedor_cargo"].tolist()
     margin = est(row["estimate"], row["low"], row["high"], 1)

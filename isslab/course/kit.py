@@ -12,20 +12,45 @@
   :func:`est` formats a value with its 95% interval, and :func:`verdict` says what an interval shows.
 * :func:`claim` is a sentence that must hold: it shows the sentence, or raises when the notebook's
   own numbers no longer support it (a change of rules or bots, a smaller game count).
+* Every check reads its answer with one of the shared readers, :func:`whole`, :func:`number`,
+  :func:`word` and :func:`direction`: a numpy integer is a whole number, ``10**400`` or NaN is a
+  number of the wrong size (never an ``OverflowError``), and a message echoes an answer cut short
+  (:func:`said`), whatever its size.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
+import numpy as np
 import pandas as pd
 
+from isslab import checks
 from isslab.analysis.report import fmt, verdict
+from isslab.core import _cut, short_repr
 
-__all__ = ["Exercise", "Feedback", "Prose", "claim", "est", "interval", "md", "shown", "verdict"]
+__all__ = [
+    "Exercise",
+    "Feedback",
+    "Prose",
+    "claim",
+    "est",
+    "interval",
+    "md",
+    "number",
+    "said",
+    "shown",
+    "verdict",
+    "whole",
+    "word",
+]
+
+
+#: the longest message a check gives about an answer of the wrong kind
+MAX_MESSAGE: Final = 500
 
 
 class Prose(str):
@@ -79,6 +104,62 @@ def shown(low: float, high: float, null: float = 0.0) -> int:
     return 1 if low > null else (-1 if high < null else 0)
 
 
+# --- reading an answer: one reader per kind, shared by every check ---------------------------------
+
+#: the longest text of an answer echoed in a message (a million-character answer is cut)
+ECHO: Final = 40
+#: the largest whole number an answer may be (a count of games, outcomes, intervals)
+MAX_WHOLE: Final = 10**9
+
+
+def said(answer: Any) -> str:
+    """An answer as a message echoes it: cut to ``ECHO`` characters, whatever its size or kind."""
+    return short_repr(answer, ECHO)
+
+
+def whole(answer: Any, what: str = "a whole number", among: Iterable[Any] | None = None) -> int:
+    """A whole-number answer: an int or a numpy integer (``np.int64(3)`` is 3), never a bool or a float.
+
+    ``among``: the values allowed (a position, a team size); ``ValueError`` saying what was expected.
+    """
+    got = checks.as_count(answer)
+    allowed = None if among is None else sorted({int(v) for v in among})
+    if got is None:
+        hint = ""
+        x = checks.real(answer)
+        if math.isfinite(x) and x == int(x) and abs(x) <= MAX_WHOLE:
+            hint = f" (write {int(x)}, without the decimal point)"
+        raise ValueError(f"answer with {what}, got {said(answer)}{hint}")
+    if allowed is not None and got not in allowed:
+        raise ValueError(f"answer with {what} from {allowed}, got {said(answer)}")
+    if abs(got) > MAX_WHOLE:  # 10**400 is a whole number, but none a course asks for
+        raise ValueError(f"answer with {what} of at most {MAX_WHOLE:,}, got {said(answer)}")
+    return got
+
+
+def number(answer: Any, what: str = "a number", lo: float | None = None, hi: float | None = None) -> float:
+    """A numeric answer: any finite real number (numpy's too, not a bool), within ``[lo, hi]``.
+
+    ``10**400`` is a number too large, not an ``OverflowError``; NaN and infinities are refused.
+    """
+    x = checks.real(answer)
+    ok = math.isfinite(x) and (lo is None or x >= lo) and (hi is None or x <= hi)
+    if not ok:
+        raise ValueError(f"answer with {what}, got {said(answer)}")
+    return x
+
+
+def word(answer: Any, words: Iterable[str], what: str = "") -> str:
+    """A text answer that must be one of ``words`` (case and spaces around it do not matter)."""
+    allowed = list(words)
+    text = answer.strip() if isinstance(answer, str) and len(answer) <= 1000 else None
+    lowered = {w.lower(): w for w in allowed}
+    if text is None or text.lower() not in lowered:
+        shown = what or ", ".join(repr(w) for w in allowed)
+        raise ValueError(f"answer with {shown}; got {said(answer)}")
+    return lowered[text.lower()]
+
+
 #: the words a student may use for a direction, and what they mean
 DIRECTIONS: dict[str, int] = {
     "up": 1,
@@ -101,15 +182,15 @@ DIRECTIONS: dict[str, int] = {
 
 def direction(answer: Any) -> int:
     """A direction answer (``"up"``, ``"positive"``, ``"none"``, +1, -1, 0 ...) as +1, -1 or 0."""
-    if isinstance(answer, bool):
+    if isinstance(answer, bool | np.bool_):
         return int(answer)
-    if isinstance(answer, int | float) and not isinstance(answer, bool) and answer in (-1, 0, 1):
-        return int(answer)
-    if isinstance(answer, str) and answer.strip().lower() in DIRECTIONS:
+    if checks.real(answer) in (-1.0, 0.0, 1.0):  # an int, a float or a numpy number
+        return int(checks.real(answer))
+    if isinstance(answer, str) and len(answer) <= 100 and answer.strip().lower() in DIRECTIONS:
         return DIRECTIONS[answer.strip().lower()]
     raise ValueError(
         f"answer with a direction: one of {', '.join(repr(k) for k in DIRECTIONS)} (or +1, 0, -1); "
-        f"got {answer!r:.60}"
+        f"got {said(answer)}"
     )
 
 
@@ -150,14 +231,15 @@ class Exercise:
 
     def check(self, answer: Any, *evidence: Any, solution: bool = False) -> Feedback:
         """The verdict on ``answer``; ``solution=True`` raises ``AssertionError`` unless it is right."""
+        solution = checks.flag("solution", solution)
         if answer is ... or answer is None:
             return Feedback(
                 None, f"Write your answer ({self.expects}) in place of `...`, then run the cell again."
             )
         try:
             feedback = self.judge(answer, *evidence)
-        except ValueError as exc:
-            feedback = Feedback(False, f"{exc} (expected {self.expects})")
+        except ValueError as exc:  # the answer's kind or size: said in a short message, never echoed whole
+            feedback = Feedback(False, f"{_cut(str(exc), MAX_MESSAGE)} (expected {self.expects})")
         if solution and not feedback.correct:
             raise AssertionError(
                 f"the solution of exercise {self.name!r} fails its check: {feedback.message}"

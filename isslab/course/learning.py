@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from isslab.core import CHANCE, State
-from isslab.course.kit import Exercise, Feedback, direction
+from isslab.course.kit import Exercise, Feedback, direction, said
 
 __all__ = ["jump", "three"]
 
 
 def _judge_jump(answer: Any, position: State) -> Feedback:
-    if not isinstance(answer, str):
-        raise ValueError(f"answer with a dot name such as 'r2s2', got {answer!r:.40}")
+    if not isinstance(answer, str) or len(answer) > 100:
+        raise ValueError(f"answer with a dot name such as 'r2s2', got {said(answer)}")
     dot = answer.strip()
     jumps = [str(a) for a in position.legal_actions() if "jumps" in str(a)]
     ends = sorted({j.rsplit(" ", 1)[-1] for j in jumps})
@@ -22,7 +22,7 @@ def _judge_jump(answer: Any, position: State) -> Feedback:
             f"{'; '.join(jumps)}: the eagle hops over the neighbour onto the vacant dot right behind it, "
             "on the same line.",
         )
-    return Feedback(False, f"you said {dot!r}; the legal jumps are: {'; '.join(jumps) or 'none'}.")
+    return Feedback(False, f"you said {said(dot)}; the legal jumps are: {'; '.join(jumps) or 'none'}.")
 
 
 jump = Exercise(

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from isslab.course.kit import Exercise, Feedback, direction_exercise
+from isslab.course.kit import Exercise, Feedback, direction_exercise, number, said, whole
 from isslab.stats import wilson_interval
 
 __all__ = ["all_wins", "first_player", "games_for_half"]
 
 
 def _judge_all_wins(answer: Any, wins: int, games: int) -> Feedback:
-    if isinstance(answer, bool) or not isinstance(answer, int | float) or not 0 <= answer <= 1:
-        raise ValueError(f"answer with a rate from 0 to 1, got {answer!r:.40}")
+    answer = number(answer, "a rate from 0 to 1", 0, 1)
     low, high = wilson_interval(wins, games)
     seen = (
         f"{wins} wins in {games} games: the 95% Wilson interval is [{low:.3f}, {high:.3f}]; the games are "
@@ -32,8 +31,9 @@ all_wins = Exercise(
 
 
 def _judge_half(answer: Any, widths: dict[int, float]) -> Feedback:
-    if isinstance(answer, bool) or not isinstance(answer, int) or answer <= 0:
-        raise ValueError(f"answer with a number of games, got {answer!r:.40}")
+    answer = whole(answer, "a number of games")
+    if answer <= 0:
+        raise ValueError(f"answer with a number of games (at least 1), got {said(answer)}")
     (n0, w0), (n1, w1) = sorted(widths.items())[:2]
     seen = (
         f"with {n0} games the interval was {w0:.3f} wide, with {n1} games {w1:.3f}: {n1 // n0} times the "

@@ -7,7 +7,7 @@ from typing import Any
 import pandas as pd
 
 import isslab
-from isslab.course.kit import Exercise, Feedback, direction_exercise, est
+from isslab.course.kit import Exercise, Feedback, direction_exercise, est, whole
 
 __all__ = ["more_good_jobs", "two_player_hand", "weakest_team"]
 
@@ -19,8 +19,7 @@ more_good_jobs = direction_exercise(
 
 
 def _judge_weakest(answer: Any, table: pd.DataFrame) -> Feedback:
-    if isinstance(answer, bool) or not isinstance(answer, int) or answer not in set(table["players"]):
-        raise ValueError(f"answer with a team size from {sorted(table['players'])}, got {answer!r:.40}")
+    answer = whole(answer, "a team size", among=table["players"])
     low = table.sort_values("estimate").iloc[0]
     mine = table[table["players"] == answer].iloc[0]
     seen = (

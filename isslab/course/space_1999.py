@@ -6,22 +6,14 @@ from typing import Any
 
 import pandas as pd
 
-from isslab.course.kit import Exercise, Feedback, direction_exercise, est
+from isslab.course.kit import Exercise, Feedback, direction_exercise, est, number, word
 
 __all__ = ["kingmaking", "runaway", "top_assumption"]
 
 
-def _option_name(answer: Any) -> str:
-    if not isinstance(answer, str) or not answer.strip():
-        raise ValueError(f"answer with an option's name, got {answer!r:.40}")
-    return answer.strip()
-
-
 def _judge_top(answer: Any, ranked: pd.DataFrame) -> Feedback:
-    said = _option_name(answer)
     order = list(ranked.sort_values("rank")["quantity"])
-    if said not in order:
-        raise ValueError(f"{said!r} is not among the assumptions varied: {', '.join(order)}")
+    said = word(answer, order, f"an option's name among the assumptions varied: {', '.join(order)}")
     top = ranked.sort_values("rank").iloc[0]
     place = order.index(said) + 1
     seen = (
@@ -50,8 +42,7 @@ runaway = direction_exercise(
 
 
 def _judge_kingmaking(answer: Any, row: Any) -> Feedback:
-    if isinstance(answer, bool) or not isinstance(answer, int | float) or not 0 <= answer <= 1:
-        raise ValueError(f"answer with a share from 0 to 1, got {answer!r:.40}")
+    answer = number(answer, "a share from 0 to 1", 0, 1)
     v, lo, hi = float(row["value"]), float(row["low"]), float(row["high"])
     seen = f"a last seat that could not win decided who did in {est(v, lo, hi)} of the probes"
     if lo - 0.1 <= answer <= hi + 0.1:

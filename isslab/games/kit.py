@@ -9,7 +9,8 @@
 - the action number of a set drawn at once (:func:`subset_rank`), for the fixed action numbering;
 - a seat's lead over its best rival, for the win-chance features of a game (:func:`add_leads`), and
   the memo of the last position asked (:func:`remember_last`), so that every seat's view asked in
-  turn computes a position's features once.
+  turn computes a position's features once;
+- the indefinite article of a word in a text (:func:`a_or_an`): "an Atlantis", "a US back".
 
 Only the standard library and ``isslab.core`` are imported: every game package may import this
 module, and it imports no game.
@@ -27,6 +28,7 @@ from isslab.core import CHANCE, TERMINAL, short_repr
 
 __all__ = [
     "MAX_ITEMS",
+    "a_or_an",
     "add_leads",
     "check_ints",
     "drop",
@@ -47,6 +49,17 @@ _S = TypeVar("_S")
 #: The most items one sequence of a hand-built position may hold (the largest state field, the
 #: 1998 ISS experiment deck, holds a few hundred).
 MAX_ITEMS = 10_000
+
+
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article: ``"an Atlantis"``, ``"an advanced"``, ``"a Soyuz"``.
+
+    By the first sound as our texts use it: a, e, i, o and the numbers 8, 11 and 18 take "an"; a u
+    does not (``"a US back"``).
+    """
+    number = word.split(" ", 1)[0]
+    an = (bool(word) and word[0] in "AEIOaeio") or number.startswith("8") or number in ("11", "18")
+    return f"{'an' if an else 'a'} {word}"
 
 
 def put(t: tuple[_T, ...], i: int, v: _T) -> tuple[_T, ...]:

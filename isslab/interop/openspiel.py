@@ -80,12 +80,23 @@ def _scalar_options(game_id: str) -> dict[str, Any]:
 class _Held:
     """An isslab state with its numbered legal actions, shared by OpenSpiel clones (states are values)."""
 
-    __slots__ = ("state", "numbers", "legal")
+    __slots__ = ("state", "numbers", "legal", "unchecked")
 
-    def __init__(self, state: State, numbers: ActionNumbers | None = None) -> None:
+    def __init__(self, state: State, numbers: ActionNumbers | None = None, unchecked: bool = False) -> None:
         self.state = state
         self.numbers = numbers if numbers is not None else ActionNumbers(state.game)
         self.legal: dict[int, Any] | None = None
+        #: read from text whose OpenSpiel counters (history, move number) are still to be checked
+        self.unchecked = unchecked
+
+    def steps(self) -> list[tuple[int, int]]:
+        """Every step of the state's history as OpenSpiel counts it: (player, action number)."""
+        out = []
+        s = self.state.game.new_state()
+        for action in self.state.history:
+            out.append((int(s.current_player), self.numbers.index(action)))
+            s = s.apply(action)
+        return out
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return self  # clone() deep-copies a Python state's __dict__; nothing here ever changes
@@ -97,8 +108,12 @@ class _Held:
 
 
 def _held_from_json(text: str) -> _Held:
-    """A held state from isslab's save JSON, verified (the history replayed through the rules)."""
-    return _Held(load(text, verify=True))
+    """A held state from isslab's save JSON, verified (the history replayed through the rules).
+
+    OpenSpiel's C++ reader sets the state's history and move number from its own text first, then
+    this: the state checks the two against each other when it takes it (``__setattr__``).
+    """
+    return _Held(load(text, verify=True), unchecked=True)
 
 
 class IsslabSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
@@ -113,6 +128,20 @@ class IsslabSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no
     def isslab_state(self) -> State:
         """The isslab state this state wraps."""
         return self._held.state
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "_held" and isinstance(value, _Held) and value.unchecked:
+            # OpenSpiel's reader (pyspiel.deserialize_game_and_state) has set this state's history
+            # and move number from its text: they must be the saved game's, or the text was edited
+            value.unchecked = False
+            want = value.steps()
+            got = [(int(pa.player), int(pa.action)) for pa in self.full_history()]
+            if got != want or self.move_number() != len(want):
+                raise ValueError(
+                    f"corrupt serialized state: OpenSpiel's history ({len(got)} steps) and move number "
+                    f"({self.move_number()}) do not match the saved game's {len(want)} steps"
+                )
+        super().__setattr__(name, value)
 
     def _legal_map(self) -> dict[int, Any]:
         held = self._held
@@ -241,7 +270,12 @@ class IsslabSpielGame(pyspiel.Game):  # type: ignore[misc]
         state = load(text, verify=True)
         if state.game != self.isslab:
             raise ValueError(f"the saved state is a game of {state.game!r}, not of this game {self.isslab!r}")
-        return IsslabSpielState(self, state)
+        # played again through OpenSpiel, so that its history and move number are the game's own
+        # (a state built around the position would count 0 moves and no history)
+        out = IsslabSpielState(self)
+        for action in state.history:
+            out.apply_action(self.numbers.index(action))
+        return out
 
 
 def _game_type(game_id: str) -> Any:

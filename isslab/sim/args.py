@@ -37,6 +37,7 @@ __all__ = [
     "check_stop",
     "json_text",
     "out_file",
+    "out_path",
     "parse_grid",
     "parse_values",
 ]
@@ -73,13 +74,12 @@ class AutoSpec:
 
 def check_auto(precision: Any, max_games: Any, metric: Any) -> AutoSpec:
     """The ``games="auto"`` arguments, checked (the metric is checked against the columns later)."""
-    ok = isinstance(precision, int | float) and not isinstance(precision, bool)
-    if not ok or not math.isfinite(precision) or precision <= 0:
+    p = checks.real(precision)  # 10**400 is too large, not an OverflowError
+    if not math.isfinite(p) or p <= 0:
         raise ValueError(
             f"precision must be a positive number (the widest half-width of a 95% interval, like 0.01 "
             f"for +-1 point on a rate), got {short_repr(precision, 40)}"
         )
-    p = float(precision)
     most = checks.integer("max_games", max_games, 1, MAX_GAMES)
     if not isinstance(metric, str):
         raise ValueError(f"metric must be a column name, got {short_repr(metric, 40)}")
@@ -108,19 +108,34 @@ class OutFile:
     fmt: str
 
 
+def out_path(out: str | os.PathLike[str], label: str = "out=") -> Path:
+    """The path of a file to write, checked: not a folder, in a folder that exists, a name the system
+    takes (a name of 5,000 characters is a ``ValueError``, not an ``OSError`` from ``stat``).
+
+    ``label`` starts the messages: ``out=`` for ``simulate``, ``--out`` for the command line.
+    """
+    path = Path(out)
+    shown = f"{label}{short_repr(str(out), 80)}"
+    try:
+        if path.is_dir():
+            raise ValueError(f"{shown} is a folder; give a file name")
+        if not path.parent.is_dir():
+            raise ValueError(f"{shown}: the folder {short_repr(str(path.parent), 80)} does not exist")
+        path.exists()  # a name too long for the system fails here, before any game
+    except OSError as exc:
+        raise ValueError(f"{shown} cannot be written: {exc.strerror or exc}") from None
+    return path
+
+
 def out_file(out: Any) -> OutFile:
     """The path and format of ``out``, checked before any game: the folder exists and takes a file."""
     if not isinstance(out, str | os.PathLike):
         raise ValueError(f"out must be a file path ending in .parquet or .csv, got {short_repr(out, 60)}")
-    path = Path(out)
+    path = out_path(out)
     shown = short_repr(str(out), 80)
-    if path.is_dir():
-        raise ValueError(f"out={shown} is a folder; give a file name")
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
         raise ValueError(f"out={shown}: the file name must end in {', '.join(FORMATS)} (the format)")
-    if not path.parent.is_dir():
-        raise ValueError(f"out={shown}: the folder {short_repr(str(path.parent), 80)} does not exist")
     try:  # proves the folder writable now, not after an hour of simulation
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".check", dir=path.parent)
         os.close(fd)

@@ -8,7 +8,8 @@ as the widgets' progress wrapper does.
 
 A pool of our own starts its processes with Ctrl-C ignored (the main process handles it and stops
 them) and, on Linux, asks to be ended when its parent dies, so a parent killed outright leaves no
-orphan workers behind.
+orphan workers behind. While a run uses a pool, :func:`catch_interrupts` turns the first Ctrl-C into
+a request to stop (the run keeps its finished games) and a second into an immediate stop.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any, Final, Protocol
 
 from isslab.checks import as_count
@@ -30,9 +32,11 @@ from isslab.core import short_repr
 
 __all__ = [
     "HasExecutor",
+    "Interrupts",
     "Pool",
     "Workers",
     "as_pool",
+    "catch_interrupts",
     "cpu_count",
     "executor_width",
     "ignore_sigint",
@@ -42,6 +46,9 @@ __all__ = [
 
 #: ``prctl`` option: the signal a process gets when its parent dies (linux/prctl.h)
 _PR_SET_PDEATHSIG: Final = 1
+#: seconds a terminated worker gets to end before it is killed (a worker that ignores SIGTERM, or is
+#: stuck in the kernel: it must not outlive the run)
+_KILL_AFTER: Final = 2.0
 
 
 def cpu_count() -> int:
@@ -139,6 +146,48 @@ def ignore_sigint() -> None:
             os._exit(1)
 
 
+@dataclass
+class Interrupts:
+    """Ctrl-C during a run on a pool: the first sets ``stop``, a second sets ``hurry`` and raises.
+
+    The run polls ``stop`` between waits, so the first Ctrl-C is seen within a moment wherever the
+    main thread stands (a ``KeyboardInterrupt`` raised inside the executor's own code could leave its
+    locks taken); the second raises ``KeyboardInterrupt`` at once, for whoever waits to stop.
+    """
+
+    stop: threading.Event = field(default_factory=threading.Event)
+    hurry: bool = False
+
+    def handler(self, signum: int, frame: FrameType | None) -> None:
+        """The SIGINT handler while a run uses a pool."""
+        if self.stop.is_set():
+            self.hurry = True
+            raise KeyboardInterrupt
+        self.stop.set()
+
+
+@contextlib.contextmanager
+def catch_interrupts() -> Iterator[Interrupts]:
+    """Within the block, Ctrl-C goes to an :class:`Interrupts` (the previous handler comes back after).
+
+    Only in the main thread (the only one that gets signals) and only over Python's own handler: a
+    Ctrl-C that the process was started to ignore (a background job of a script) stays ignored, and
+    another program's handler is left alone (then a ``KeyboardInterrupt`` stops the run as before).
+    """
+    interrupts = Interrupts()
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield interrupts
+        return
+    previous = signal.signal(signal.SIGINT, interrupts.handler)
+    try:
+        yield interrupts
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def own_executor(processes: int) -> ProcessPoolExecutor:
     """A pool of ``processes`` workers of our own, for one run."""
     extra: dict[str, Any] = {}
@@ -153,20 +202,24 @@ def own_executor(processes: int) -> ProcessPoolExecutor:
 
 
 def stop_executor(executor: Executor, futures: Iterable[Future[Any]], own: bool) -> None:
-    """Cancel the queued chunks; a pool of our own also stops its running ones (no waiting)."""
+    """Cancel the queued chunks; a pool of our own also ends its workers, killing any that linger."""
     for fut in futures:
         fut.cancel()
     if not own:
         return  # the caller's executor stays usable; chunks already running finish on their own
+    # the pool is ours, made by own_executor, so its process table is ours to read (before 3.14 a
+    # ProcessPoolExecutor offers no public way to end its running workers, and none to kill them)
+    processes = list((getattr(executor, "_processes", None) or {}).values())
     terminate = getattr(executor, "terminate_workers", None)
     if callable(terminate):  # Python 3.14 says it in public
         terminate()
-        return
-    # before 3.14 a ProcessPoolExecutor offers no public way to end its running workers; the pool is
-    # ours, made by own_executor, so its process table is ours to read
-    processes = list((getattr(executor, "_processes", None) or {}).values())
-    executor.shutdown(wait=False, cancel_futures=True)
-    for proc in processes:  # the games in a running chunk are lost anyway: do not wait for them
-        proc.terminate()
+    else:
+        executor.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:  # the games in a running chunk are lost anyway: do not wait for them
+            with contextlib.suppress(Exception):  # already gone
+                proc.terminate()
     for proc in processes:
-        proc.join(2)
+        proc.join(_KILL_AFTER)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(_KILL_AFTER)

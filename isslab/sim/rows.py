@@ -8,6 +8,7 @@ cut into chunks.
 from __future__ import annotations
 
 import operator
+import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -62,11 +63,13 @@ def play_rows(
 
 
 class Chunk(NamedTuple):
-    """What a worker sends back: the rows of its games, the statistics columns, and how many games."""
+    """What a worker sends back: the rows of its games, the statistics columns, how many games, and
+    the wall time they took there (the runner sizes the next chunks by it)."""
 
     rows: list[Row]
     extra: list[str]
     games: int
+    seconds: float = 0.0
 
 
 def run_chunk(
@@ -83,10 +86,11 @@ def run_chunk(
     The start position travels as isslab's save JSON, written by this run a moment ago: trusted,
     so it is rebuilt without replaying its history (``verify=False``).
     """
+    t0 = time.perf_counter()
     start = load(start_json, verify=False) if start_json is not None else None
     fns, names = resolve_bots(game, list(bots))
     rows: list[Row] = []
     extra: list[str] = []
     for i, seed in zip(indices, seeds, strict=True):
         extra = play_rows(game, fns, names, i, seed, start, rows, extra, rotate, trace)
-    return Chunk(rows, extra, len(indices))
+    return Chunk(rows, extra, len(indices), time.perf_counter() - t0)

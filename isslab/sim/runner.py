@@ -4,10 +4,16 @@ At most a few chunks per worker are in flight, and finished chunks are handed on
 soon as the chunks before them are done: to the sinks (the result, a file that grows while the run
 goes on), the progress bar and the ``on_chunk`` callback. Ctrl-C or the stop flag ends the run and
 keeps every finished game; an error in a game stops it at once (what is queued is cancelled).
+
+A chunk on a pool is sized to take about ``CHUNK_SECONDS`` in its worker (measured on the chunks
+already back, whatever the load of the machine), so a stop never waits long for it: the queued
+chunks are cancelled, the running ones get ``GRACE`` seconds to finish (their games are kept), and
+then the workers of a pool of our own are ended. A second Ctrl-C ends them at once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -17,21 +23,50 @@ import numpy as np
 from isslab.analysis.frame import BASE_COLUMNS, Row, rows_frame
 from isslab.analysis.trace import TRACE_COLUMNS
 from isslab.play import resolve_bots
-from isslab.sim.pool import own_executor, stop_executor
+from isslab.sim.pool import catch_interrupts, own_executor, stop_executor
 from isslab.sim.rows import Chunk, play_rows, run_chunk
 from isslab.sim.sinks import Sink
 from isslab.sim.spec import Point, RunSpec
 
-__all__ = ["CHUNK", "WINDOW", "Job", "Stopped"]
+__all__ = ["CHUNK", "CHUNK_SECONDS", "FIRST_CHUNK", "GRACE", "WINDOW", "ChunkSizes", "Job", "Stopped"]
 
 #: most games in one chunk sent to a worker (a chunk is the unit of progress and of cancelling)
 CHUNK: Final = 100
+#: the wall time a chunk should take in its worker: what a stop may have to wait for
+CHUNK_SECONDS: Final = 1.0
+#: games in each of the first chunks, before any has been timed
+FIRST_CHUNK: Final = 4
 #: chunks in flight per worker: enough to keep every worker busy, few enough to keep memory flat
 WINDOW: Final = 3
+#: seconds the chunks still running when a run stops get to finish (their games are kept)
+GRACE: Final = 2.0
+#: seconds between two looks at the stop flags while the chunks run
+POLL: Final = 0.1
 
 
 class Stopped(Exception):
-    """The caller's stop flag was set."""
+    """The caller's stop flag was set, or Ctrl-C was pressed."""
+
+
+class ChunkSizes:
+    """Games per chunk: about ``CHUNK_SECONDS`` of a worker's wall time each, from 1 to ``CHUNK``.
+
+    The first chunks hold ``FIRST_CHUNK`` games (fewer in a short run); then each chunk timed moves
+    the estimate of a game's wall time halfway to its own, and the size at most doubles at a time.
+    Wall time, not CPU time: on a busy machine a game takes longer, and so would a stop.
+    """
+
+    def __init__(self, games: int, width: int) -> None:
+        self.size = max(1, min(FIRST_CHUNK, games // (width * 8)))
+        self.per_game: float | None = None
+
+    def timed(self, games: int, seconds: float) -> None:
+        """A chunk of ``games`` took ``seconds`` in its worker."""
+        if games <= 0:
+            return
+        per_game = max(seconds, 1e-6) / games
+        self.per_game = per_game if self.per_game is None else (self.per_game + per_game) / 2
+        self.size = max(1, min(CHUNK, 2 * self.size, int(CHUNK_SECONDS / self.per_game)))
 
 
 @dataclass
@@ -129,56 +164,84 @@ class Job:
     def _run_pool(self, point: Point, lo: int, hi: int) -> bool:
         spec, key = self.spec, point.values
         executor = self.executor()
-        width = spec.pool.width
-        step = max(1, min(CHUNK, (hi - lo) // (width * 8) or 1))
-        starts = iter(range(lo, hi, step))
+        sizes = ChunkSizes(hi - lo, spec.pool.width)
         start_json = point.start.to_json() if point.start is not None else None
-        inflight: dict[Future[Chunk], int] = {}
-        ready: dict[int, Chunk] = {}
-        next_lo = lo
-        window = max(2, width * WINDOW)
+        inflight: dict[Future[Chunk], tuple[int, int]] = {}
+        ready: dict[int, tuple[int, Chunk]] = {}  # finished chunks by their first game: (end, chunk)
+        cursor = next_lo = lo
+        window = max(2, spec.pool.width * WINDOW)
 
         def submit_more() -> None:
-            while len(inflight) < window:
-                s = next(starts, None)
-                if s is None:
-                    return
-                e = min(hi, s + step)
+            nonlocal cursor
+            while len(inflight) < window and cursor < hi:
+                s, e = cursor, min(hi, cursor + sizes.size)
                 fut = executor.submit(
                     run_chunk, point.game, list(point.bots), range(s, e), self.seeds[s:e].tolist(),
                     start_json, spec.rotate, spec.trace,
                 )  # fmt: skip
-                inflight[fut] = s
+                inflight[fut] = (s, e)
+                cursor = e
 
-        try:
-            submit_more()
-            while inflight:
-                if self.stopped():
-                    raise Stopped
-                timeout = 0.1 if spec.stop is not None else None
-                finished, _ = wait(list(inflight), timeout=timeout, return_when=FIRST_COMPLETED)
-                for fut in sorted(finished, key=inflight.__getitem__):
-                    s = inflight.pop(fut)
-                    if fut.cancelled():
-                        continue
-                    exc = fut.exception()
-                    if exc is not None:
-                        raise exc
-                    chunk = fut.result()
-                    ready[s] = chunk
-                    self.bar.update(chunk.games)
-                    self.announce(key, chunk.rows, chunk.extra)
-                while next_lo in ready:  # in game order: a file grows as a run in one process would
-                    chunk = ready.pop(next_lo)
-                    self.deliver(key, chunk.rows, chunk.extra)
-                    next_lo = min(hi, next_lo + step)
+        def take(futures: set[Future[Chunk]]) -> None:
+            """Keep finished chunks for delivery (a game's error is raised here)."""
+            for fut in sorted(futures, key=lambda f: inflight[f][0]):
+                s, e = inflight.pop(fut)
+                if fut.cancelled():
+                    continue
+                chunk = fut.result()
+                sizes.timed(chunk.games, chunk.seconds)
+                ready[s] = (e, chunk)
+                self.bar.update(chunk.games)
+                self.announce(key, chunk.rows, chunk.extra)
+
+        def deliver_in_order() -> None:  # a file grows as a run in one process would write it
+            nonlocal next_lo
+            while next_lo in ready:
+                next_lo, chunk = ready.pop(next_lo)
+                self.deliver(key, chunk.rows, chunk.extra)
+
+        with catch_interrupts() as interrupts:
+            try:
                 submit_more()
-        except (KeyboardInterrupt, Stopped):
+                while inflight:
+                    if interrupts.stop.is_set() or self.stopped():
+                        raise Stopped
+                    finished, _ = wait(list(inflight), timeout=POLL, return_when=FIRST_COMPLETED)
+                    take(finished)
+                    deliver_in_order()
+                    submit_more()
+            except (KeyboardInterrupt, Stopped):
+                self._stop(executor, inflight, take, interrupts.hurry)
+                interrupted = True
+            except BaseException:
+                stop_executor(executor, inflight, self._own)
+                raise
+            else:
+                interrupted = False
+        deliver_in_order()
+        for s in sorted(ready):  # after a stop, the finished games after a gap are kept too
+            self.deliver(key, ready[s][1].rows, ready[s][1].extra)
+        return interrupted
+
+    def _stop(
+        self,
+        executor: Executor,
+        inflight: dict[Future[Chunk], tuple[int, int]],
+        take: Callable[[set[Future[Chunk]]], None],
+        hurry: bool,
+    ) -> None:
+        """Cancel the queued chunks, give the running ones ``GRACE`` seconds, end our own workers.
+
+        A second Ctrl-C (``hurry``, or one that arrives during the grace) ends them at once.
+        """
+        for fut in inflight:
+            fut.cancel()
+        try:
+            running = [f for f in inflight if not f.cancelled()]
+            if running and not hurry:
+                finished, _ = wait(running, timeout=GRACE)
+                take({f for f in finished if f.cancelled() or f.exception() is None})
+        except KeyboardInterrupt:
+            pass  # the second Ctrl-C: no more waiting
+        finally:
             stop_executor(executor, inflight, self._own)
-            for s in sorted(ready):  # the finished games after a gap are kept too
-                self.deliver(key, ready[s].rows, ready[s].extra)
-            return True
-        except BaseException:
-            stop_executor(executor, inflight, self._own)
-            raise
-        return False

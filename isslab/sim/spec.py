@@ -13,6 +13,7 @@ import itertools
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -218,9 +219,12 @@ def simulate_spec(
     seat_bots, names = _bots_of(g, bots)
     _check_metric(common["auto"], g, (), common["trace"])
     count = common["auto"].max_games if common["auto"] is not None else common["games"]
+    pool = as_pool(workers, count)
+    points = (Point((), g, seat_bots, names, start),)
+    _check_portable(pool, workers, points)
     return RunSpec(
-        points=(Point((), g, seat_bots, names, start),),
-        pool=as_pool(workers, count),
+        points=points,
+        pool=pool,
         options=dict(g.options),
         start=start,
         label=g.id,
@@ -267,16 +271,30 @@ def sweep_spec(
         points.append(Point(tuple(combo), g, seat_bots, seat_names, start_under(g, start) if start else None))
     _check_metric(common["auto"], points[0].game, names, common["trace"])
     count = common["auto"].max_games if common["auto"] is not None else common["games"]
+    pool = as_pool(workers, count)
+    _check_portable(pool, workers, points)
     return RunSpec(
         points=tuple(points),
         grid=tuple(names),
         grid_values=tuple(tuple(v) for v in values),
-        pool=as_pool(workers, count),
+        pool=pool,
         options=fixed,
         start=start,
         label=f"sweep {base.id}",
         **common,
     )
+
+
+def _check_portable(pool: Pool, workers: object, points: Sequence[Point]) -> None:
+    """A run on worker processes: every point's game and bots must pickle, checked before they start.
+
+    A thread pool or a dask cluster (which pickles with cloudpickle) is left to itself.
+    """
+    if pool.here:
+        return
+    if pool.executor is None or isinstance(pool.executor, ProcessPoolExecutor):
+        shown = f"workers={workers}" if pool.executor is None else "workers (a process pool)"
+        checks.portable(shown, [(p.game, p.bots) for p in points])
 
 
 def _point_text(names: Sequence[str], combo: Sequence[Any]) -> str:

@@ -8,14 +8,14 @@ shapes differ from what that canvas shows, and every frame is sent in one ``hold
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ipycanvas import Canvas, MultiCanvas, hold_canvas
 
 from isslab_widgets.scene import LAYERS, Circle, Line, Polygon, Rect, Scene, Shape, Text
 
-__all__ = ["CanvasPainter"]
+__all__ = ["CanvasPainter", "paint"]
 
 #: ipycanvas keeps one global command cache, so two views drawing from two threads (a bot timer and
 #: a click) must not interleave their batches.
@@ -50,6 +50,10 @@ class CanvasPainter:
 
     def __init__(self, width: int, height: int) -> None:
         self.canvas = MultiCanvas(len(LAYERS), width=width, height=height)
+        #: the scale the scenes are painted at: the canvas holds ``scale`` pixels per scene unit, as
+        #: many as it shows on the page, so a board drawn smaller (or larger) stays sharp
+        self.scale = 1.0
+        self._painted_scale = 1.0
         self._shown: dict[str, tuple[Shape, ...] | None] = dict.fromkeys(LAYERS)
         self._scene: Scene | None = None
         #: frames drawn and layers repainted, for tests and the benchmark
@@ -67,11 +71,18 @@ class CanvasPainter:
         if self._scene is not None:
             self.draw(self._scene, force=True)
 
+    def pixels(self, scene: Scene) -> tuple[int, int]:
+        """The canvas size that paints ``scene`` at :attr:`scale`."""
+        return round(scene.width * self.scale), round(scene.height * self.scale)
+
     def draw(self, scene: Scene, force: bool = False) -> None:
         """Paint ``scene``: every changed layer, all in one ``hold_canvas`` batch."""
         with _DRAW_LOCK:
-            if (self.canvas.width, self.canvas.height) != (scene.width, scene.height):
-                self.canvas.width, self.canvas.height = scene.width, scene.height
+            k = self.scale
+            size = self.pixels(scene)
+            if (self.canvas.width, self.canvas.height) != size or k != self._painted_scale:
+                self.canvas.width, self.canvas.height = size
+                self._painted_scale = k
                 force = True
             with hold_canvas():
                 for i, name in enumerate(LAYERS):
@@ -79,7 +90,9 @@ class CanvasPainter:
                     if not force and self._shown[name] == shapes:
                         continue
                     layer = self.canvas[i]
+                    layer.set_transform(1, 0, 0, 1, 0, 0)  # clear the whole canvas, then draw scaled
                     layer.clear()
+                    layer.set_transform(k, 0, 0, k, 0, 0)
                     if i == 0:
                         layer.fill_style = scene.background
                         layer.fill_rect(0, 0, scene.width, scene.height)
@@ -90,6 +103,12 @@ class CanvasPainter:
             self.frames += 1
         if self.after_draw is not None:
             self.after_draw()
+
+
+def paint(canvas: Canvas, shapes: Iterable[Shape]) -> None:
+    """Paint ``shapes`` onto one ipycanvas ``Canvas`` (the caller holds the batch: ``hold_canvas``)."""
+    with _DRAW_LOCK:
+        _paint(_Styled(canvas), tuple(shapes))
 
 
 def _paint(st: _Styled, shapes: tuple[Shape, ...]) -> None:

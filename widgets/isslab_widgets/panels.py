@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import html
 import json
+import textwrap
 from typing import Any
 
 import pandas as pd
 
-from isslab import CHANCE, Game
+from isslab import CHANCE, Game, State
+from isslab.core import Memo
 from isslab_widgets.boards import visible_text
 from isslab_widgets.boards.kit import readable
 from isslab_widgets.plots import win_table
@@ -23,6 +25,7 @@ __all__ = [
     "distinct",
     "readable",
     "game_over_html",
+    "happened_html",
     "inspector_html",
     "json_text",
     "log_html",
@@ -31,6 +34,8 @@ __all__ = [
     "seat_html",
     "seat_lines_html",
     "seat_name_html",
+    "shared_goal",
+    "shared_goal_html",
     "status_html",
     "text_board_html",
     "what_if_html",
@@ -59,27 +64,54 @@ def distinct(labels: list[str]) -> list[str]:
 
 
 def log_html(session: Session, before: int = 120, after: int = 40) -> str:
-    """The action log around the cursor (``before`` steps back, ``after`` on), the cursor's step marked."""
+    """The action log around the cursor (``before`` steps back, ``after`` on), the cursor's step marked.
+
+    A step that brought a new result (the engine's ``headline``: a mission test, a launch, a module
+    attached) is followed by that result, as the screen's eyes may know it: the log holds everything
+    the "what happened" panel has no room for.
+    """
     tree = session.tree
     total = tree.size - 1
     cur = tree.cursor
     lo, hi = max(0, cur - before), min(total, cur + after)
     rows = [f"&hellip; {lo} earlier steps"] if lo > 0 else []
+    eyes = session.eyes()
+    seen = eyes if eyes is not None else (None if session.game.info.hidden_information else 0)
     for line in session.log(lo, hi):
         style = "color:#777;" if line.mover == CHANCE else ""
         here = line.step == cur
         mark = "&#9654;" if here else "&nbsp;"
         weight = "font-weight:bold;" if here else ""
         rows.append(f"<div style='{style}{weight}'>{mark}{line.step:4d}. {html.escape(line.text)}</div>")
+        if seen is not None:
+            new = _headline(tree.at(line.step), seen)
+            if new and new != _headline(tree.at(line.step - 1), seen):
+                rows.append(f"<div class='isslab-log-result'>      &rarr; {html.escape(new)}</div>")
     if hi < total:
         rows.append(f"&hellip; {total - hi} later steps")
     branches = tree.branches
     head = f"{total} steps on this line" + (f", {branches} other branch(es) kept" if branches else "")
     body = "".join(rows) or "<i>no moves yet</i>"
     return (
-        f"<div><b>Action log</b>: {head}</div><div class='isslab-log' style='max-height:300px;"
-        f"overflow-y:auto;font-family:monospace;font-size:12px;white-space:pre'>{body}</div>"
+        f"<div><b>Action log</b>: {head}</div><div class='isslab-log isslab-scrolls' style='max-height:380px;"
+        f"overflow-y:auto;font-family:monospace;font-size:12px;white-space:pre-wrap'>{body}</div>"
     )
+
+
+#: the headlines of the positions the log shows, by position and seat (a headline can read the
+#: whole history: 0.1 ms in 1998 ISS, asked for 160 steps at every redraw)
+_HEADLINES: Memo[tuple[int, int], tuple[State, str]] = Memo(maxsize=20_000)
+
+
+def _headline(state: State, seat: int) -> str:
+    """``state.headline(seat)``, remembered for the position (the positions of a game tree stay alive)."""
+    key = (id(state), seat)
+    got = _HEADLINES.get(key)
+    if got is not None and got[0] is state:
+        return got[1]
+    text = state.headline(seat)
+    _HEADLINES[key] = (state, text)
+    return text
 
 
 def inspector_html(session: Session) -> str:
@@ -250,24 +282,51 @@ def _text(v: Any) -> str:
 def seat_name_html(row: SeatRow, you: bool) -> str:
     """The first line of a seat in the player panel: the turn mark, its name, "you", the lead mark."""
     mark = "&#9654; " if row.to_move else ""
-    lead = " <span title='ahead on the game's own measure' style='color:#b8860b'>&#9733; leads</span>"
+    words, tip = (
+        ("tied", "tied for the lead: level with another seat at the top, on the game's own measure")
+        if row.tied
+        else ("leads", "ahead of every other seat on the game's own measure")
+    )
+    lead = f" <span title=\"{tip}\" style='color:#b8860b'>&#9733; {words}</span>" if row.leads else ""
     who = " (you)" if you else ""
     return (
         f"<div class='isslab-seat isslab-seat-top' style='{_seat_style(row)}'>{mark}"
         f"<b style='color:{html.escape(readable(row.colour))}'>{html.escape(row.name)}</b>{who}"
-        f"{lead if row.leads else ''}</div>"
+        f"{lead}</div>"
     )
 
 
-def seat_lines_html(row: SeatRow) -> str:
-    """The next two lines of a seat in the player panel: its key numbers and its goal."""
+def seat_lines_html(row: SeatRow, goal: bool = True) -> str:
+    """The next lines of a seat in the player panel: its key numbers, and its goal unless ``goal`` is False.
+
+    When every seat has the same goal the panel says it once above the seats (:func:`shared_goal`).
+    """
     numbers = " · ".join(f"{html.escape(k)} <b>{html.escape(v)}</b>" for k, v in row.numbers)
-    goal = html.escape(row.goal)
+    text = html.escape(row.goal)
+    aim = f"<div class='isslab-goal'>{('goal: ' + text) if text else '&nbsp;'}</div>" if goal else ""
     return (
         f"<div class='isslab-seat isslab-seat-lines' style='{_seat_style(row)}'>"
-        f"<div>{numbers or '&nbsp;'}</div>"
-        f"<div class='isslab-goal' title='{goal}'>{('goal: ' + goal) if goal else '&nbsp;'}</div></div>"
+        f"<div>{numbers or '&nbsp;'}</div>{aim}</div>"
     )
+
+
+def shared_goal(rows: list[SeatRow]) -> str | None:
+    """The goal every seat shares (1969, Mission ISS, 1998 ISS), or None when the seats' goals differ."""
+    goals = {row.goal for row in rows}
+    return goals.pop() if len(goals) == 1 and rows and rows[0].goal else None
+
+
+def shared_goal_html(rows: list[SeatRow], team: bool = False) -> str:
+    """The line above the seats with the goal they share ("" when each seat has its own).
+
+    In a cooperative game (``team``) it is the team's goal, and at the end the team's result.
+    """
+    goal = shared_goal(rows)
+    if goal is None:
+        return ""
+    who = "the team" if team else "goal of every seat"
+    text = goal.removeprefix("team: ")
+    return f"<div class='isslab-goal isslab-shared-goal'>{who}: {html.escape(text)}</div>"
 
 
 def seat_html(row: SeatRow, you: bool) -> str:
@@ -303,50 +362,125 @@ def status_html(session: Session) -> str:
     )
 
 
+#: the "what happened" box holds this many lines of this many characters: the view sizes the box for
+#: them with the widest common sans-serif fonts (0.55 em a character at 12 px), so nothing is cut
+HAPPENED_CHARS = 40
+HAPPENED_LINES = 26
+#: the steps "since then" shown under the last move (the Log tab has every step)
+SINCE_STEPS = 3
+
+_PLACEHOLDER = "<i>What happened shows here: the result of your last move, and a recap after every round.</i>"
+
+
+def _lines(text: str, chars: int) -> int:
+    """How many lines ``text`` takes wrapped at ``chars`` characters (words whole, as the browser wraps)."""
+    return max(1, len(textwrap.wrap(text, chars))) if text else 0
+
+
 def result_html(result: Result | None, session: Session) -> str:
-    """Since the human's last decision: the decision, what followed, the changes, the result."""
-    if result is None:
-        return ""
-    g = session.game
-    rows = [f"<div><b>Your last move</b> (step {result.step}): {html.escape(result.decision)}</div>"]
-    if result.headline:
-        rows.append(f"<div class='isslab-headline'>{html.escape(result.headline)}</div>")
-    if result.changes:
-        rows.append(
-            f"<div>{html.escape(g.seat_name(result.seat))}: "
-            + "; ".join(html.escape(c) for c in result.changes)
-            + "</div>"
-        )
-    if result.after:
-        shown = result.after[-4:]
-        more = len(result.after) - len(shown)
-        lines = "".join(_line(line, g) for line in shown)
-        rows.append(
-            "<div class='isslab-since'>since then:"
-            + (f" <i>({more} earlier steps in the log)</i>" if more else "")
-            + f"{lines}</div>"
-        )
-    return "<div class='isslab-result'>" + "".join(rows) + "</div>"
+    """Since the human's last decision: the decision, what followed, the changes, the result (all of it)."""
+    return happened_html(session, result, None, lines=10_000)
 
 
 def recap_html(recap: Recap | None, session: Session) -> str:
-    """The recap of a round: the results, each seat's changes, then every step, as the eyes know them."""
-    if recap is None:
-        return ""
+    """The recap of a round: its results and each seat's changes (all of it; the steps are in the log)."""
+    return happened_html(session, None, recap, lines=10_000)
+
+
+def happened_html(
+    session: Session,
+    result: Result | None,
+    recap: Recap | None,
+    chars: int = HAPPENED_CHARS,
+    lines: int = HAPPENED_LINES,
+) -> str:
+    """The "what happened" panel: the result of the human's last move, then the recap of the last round.
+
+    It fits ``lines`` lines of ``chars`` characters, so its box never scrolls and no text is cut.
+    What matters most comes first (the move, its result, the seat's changes, the round's changes
+    of every seat, the latest steps since the move, the other seats' results); what finds no room
+    is counted in a last line that points to the Log tab, which holds every step and result.
+    """
+    if result is None and recap is None:
+        return _PLACEHOLDER
     g = session.game
-    state = "" if recap.complete else " (so far)"
-    parts = [f"<div><b>Recap of {html.escape(recap.label)}</b>{state}</div>"]
-    parts += [f"<div class='isslab-headline'>{html.escape(h)}</div>" for h in recap.headlines]
-    for seat, changes in recap.changes:
-        colour = html.escape(readable(g.info.seat_colours[seat]))
-        parts.append(
-            f"<div><b style='color:{colour}'>{html.escape(g.seat_name(seat))}</b>: "
-            + "; ".join(html.escape(c) for c in changes)
-            + "</div>"
-        )
-    steps = "".join(_line(line, g) for line in recap.lines)
-    parts.append(f"<details><summary>{len(recap.lines)} steps</summary>{steps}</details>")
-    return "<div class='isslab-recap'>" + "".join(parts) + "</div>"
+    budget = lines - 2  # the last two lines are kept for what did not fit
+    used = 0
+
+    def fits(n: int) -> bool:
+        nonlocal used
+        if used + n > budget:
+            return False
+        used += n
+        return True
+
+    head = body = since = recap_head = ""
+    since_shown: list[LogLine] = []
+    own_headline = ""
+    if result is not None:
+        text = f"Your last move (step {result.step}): {result.decision}"
+        fits(_lines(text, chars) + 1)  # always shown; a line's worth of space after the block
+        head = f"<div><b>Your last move</b> (step {result.step}): {html.escape(result.decision)}</div>"
+        if result.headline and fits(_lines(result.headline, chars) + 1):
+            own_headline = result.headline
+            body += f"<div class='isslab-headline'>{html.escape(result.headline)}</div>"
+        if result.changes:
+            text = f"{g.seat_name(result.seat)}: " + "; ".join(result.changes)
+            if fits(_lines(text, chars)):
+                body += f"<div>{html.escape(text)}</div>"
+    changes: list[str] = []
+    headlines: list[str] = []
+    if recap is not None:
+        state = "" if recap.complete else " (so far)"
+        if fits(1):
+            recap_head = f"<div><b>Recap of {html.escape(recap.label)}</b>{state}</div>"
+        for seat, seat_changes in recap.changes:
+            text = f"{g.seat_name(seat)}: " + "; ".join(seat_changes)
+            if fits(_lines(text, chars)):
+                colour = html.escape(readable(g.info.seat_colours[seat]))
+                changes.append(
+                    f"<div><b style='color:{colour}'>{html.escape(g.seat_name(seat))}</b>: "
+                    + "; ".join(html.escape(c) for c in seat_changes)
+                    + "</div>"
+                )
+    after = result.after if result is not None else []
+    for line in reversed(after[-SINCE_STEPS:]):  # the newest steps first, while there is room
+        if not fits(_lines(f"■ {line.step}. {line.text}", chars) + (0 if since_shown else 1)):
+            break
+        since_shown.insert(0, line)
+    left_out_results = 0
+    if recap is not None:
+        for told in recap.headlines:
+            if told == own_headline:
+                continue  # the result of the person's own move is told above
+            if fits(_lines(told, chars) + 1):
+                headlines.append(f"<div class='isslab-headline'>{html.escape(told)}</div>")
+            else:
+                left_out_results += 1
+    if result is not None and after:
+        earlier = len(after) - len(since_shown)
+        more = f" <i>({earlier} earlier in the Log tab)</i>" if earlier and since_shown else ""
+        if since_shown:
+            since = (
+                f"<div class='isslab-since'>since then:{more}"
+                + "".join(_line(line, g) for line in since_shown)
+                + "</div>"
+            )
+    missing = []  # said in two lines at most
+    if result is not None and after and not since_shown:
+        missing.append(f"{len(after)} step{'s' if len(after) != 1 else ''} since your move")
+    if left_out_results:
+        missing.append(f"{left_out_results} result{'s' if left_out_results != 1 else ''} of the round")
+    if recap is not None and len(changes) < len(recap.changes):
+        missing.append(f"{len(recap.changes) - len(changes)} seats' changes")
+    tail = f"<div class='isslab-more'><i>More in the Log tab: {', '.join(missing)}</i></div>"
+    result_part = f"<div class='isslab-result'>{head}{body}{since}</div>" if result is not None else ""
+    recap_part = (
+        f"<div class='isslab-recap'>{recap_head}{''.join(headlines)}{''.join(changes)}</div>"
+        if recap is not None
+        else ""
+    )
+    return result_part + recap_part + (tail if missing else "")
 
 
 def game_over_html(over: GameOver | None, session: Session) -> str:

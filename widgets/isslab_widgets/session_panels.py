@@ -81,6 +81,8 @@ class SeatRow(NamedTuple):
     to_move: bool
     #: among the seats ahead on ``state.standing`` (never every seat: a tie of all leads nobody)
     leads: bool
+    #: ``leads`` shared with another seat: the panel says "tied for the lead", never "leads"
+    tied: bool = False
 
 
 class Result(NamedTuple):
@@ -151,6 +153,10 @@ def turn_text(session: Session) -> str:
     g = session.game
     if cp == TERMINAL:
         winners = st.winners()
+        if g.info.returns == ReturnsKind.COOPERATIVE:  # one result for the team: say it, with its measure
+            eyes = session.eyes()
+            measure = st.goal(0 if eyes is None else eyes)
+            return f"game over: the team {'won' if winners else 'lost'} ({measure})"
         if not winners:
             return "game over: nobody won"
         return "game over: " + ", ".join(g.seat_name(w) for w in winners) + " won"
@@ -172,6 +178,8 @@ def seat_rows(session: Session) -> list[SeatRow]:
     leaders = {s for s in range(n) if standing[s] == best} if len(set(standing)) > 1 else set()
     if st.is_terminal() and st.winners():
         leaders = set(st.winners())
+    # several seats level at the top share the lead: the panel says so, rather than "leads" for each
+    tied = len(leaders) > 1 and not st.is_terminal()
     cp = st.current_player
     return [
         SeatRow(
@@ -183,6 +191,7 @@ def seat_rows(session: Session) -> list[SeatRow]:
             goal=st.goal(s),
             to_move=cp == s,
             leads=s in leaders,
+            tied=tied and s in leaders,
         )
         for s in range(n)
     ]

@@ -6,13 +6,16 @@ it forwards clicks, buttons and sliders to the session and redraws the board and
 (:mod:`isslab_widgets.panels`) from it. Every widget callback is guarded: an error becomes a status
 message, never a broken widget.
 
-Layout, the same for every game, made to fit a laptop's notebook area (1366 x 720 pixels) without
-a scroll bar of its own: the board on the left; on the right the title, the status line (whose
-turn, what just happened), the controls (undo, the step slider, roll, bot move, pace), and tabs:
-*Game* (the player panel, one row per seat with its key numbers and goal; the "what happened"
-panel with the result of your last move and the recap of the last round; the list of moves; the
-game-over panel at the end), *Rules* (the game's rules page), *Position*, *Log*, *JSON*, *What if*
-and *Save/Load*. Everything has a fixed size, so nothing moves as the text changes.
+Layout, the same for every game, made to fit the notebook area of a laptop's 1366 x 768 screen
+(the view is at most :data:`VIEW_WIDTH` x :data:`VIEW_HEIGHT` pixels) without a scroll bar of its
+own: the board on the left (at most :data:`FIT_WIDTH` x :data:`FIT_HEIGHT`, a larger one drawn a
+little smaller); on the right the title, the status line (whose turn, what just happened), the
+controls (undo, the step slider, roll, bot move, pace), and tabs: *Game* (on the left the player
+panel, one row per seat with its key numbers, the goal they share said once, and the list of
+moves below it, whose long lines wrap; on the right the "what happened" panel with the result of
+your last move and the recap of the last round, written to fit its box, and the game-over panel at
+the end), *Rules* (the game's rules page), *Position*, *Log*, *JSON*, *What if* and *Save/Load*.
+Everything has a fixed size, so nothing moves as the text changes.
 
 Clicks on the board are read by ``ipyevents`` on the board's box, relative to the box at the time
 of the click (the canvases ignore the mouse), so a click means the point it landed on even when
@@ -41,7 +44,7 @@ from typing import TYPE_CHECKING, Any, cast
 import ipywidgets as widgets
 
 import isslab
-from isslab import Action, Game, State
+from isslab import Action, Game, ReturnsKind, State
 from isslab_widgets import panels
 from isslab_widgets.boards import Board, animation
 from isslab_widgets.history import GameTree
@@ -65,29 +68,49 @@ __all__ = ["ANIMATION_SECONDS", "DEFAULT_DELAY", "HUMAN", "TAB_TITLES", "GameVie
 ANIMATION_SECONDS = 0.3
 #: seconds between the bots' moves by default (dice: a quarter of it)
 DEFAULT_DELAY = 0.35
+#: the view's largest size: the output area of a notebook in JupyterLab on a 1366 x 768 screen is
+#: 1186 x 647 pixels (measured by tests/test_browser.py), less room for a scroll bar and a margin
+VIEW_WIDTH = 1170
+VIEW_HEIGHT = 640
 #: width of the column to the right of the board (title, status, controls, tabs)
-SIDE_WIDTH = 580
-#: width of the player panel inside the Game tab (the rest: what happened, moves, game over)
-SEATS_WIDTH = 272
-#: the largest board scale ``size`` accepts (a board drawn at 1.0 is sharp)
+SIDE_WIDTH = 560
+#: the largest board drawn at ``size=1.0``: a larger one (1969 at five nations, Mission ISS, 1998 ISS)
+#: is drawn a little smaller, so that board and side column fit :data:`VIEW_WIDTH` x :data:`VIEW_HEIGHT`
+FIT_WIDTH = VIEW_WIDTH - SIDE_WIDTH - 10
+FIT_HEIGHT = VIEW_HEIGHT
+#: the largest board scale ``size`` accepts
 MAX_SIZE = 2.0
-#: the tallest board drawn at ``size=1.0``: with the title above it the view fits in 720 px of notebook;
-#: a taller board (1969 at five nations) is shown a little smaller, so the view never needs to scroll
-FIT_HEIGHT = 672
+#: the Game tab's two columns (8 px apart): the player panel with the moves below it, and what
+#: happened; together as wide as the tab's room (the side column less the tab's border and padding)
+SEATS_WIDTH = 270
+HAPPENED_WIDTH = SIDE_WIDTH - 4 - 2 - 8 - 8 - SEATS_WIDTH  # the tab's margins, border, padding; the gap
+#: the Game tab's height: with the title, status line, controls and tab bar above, the side column
+#: is :data:`VIEW_HEIGHT` high at most
+GAME_TAB_HEIGHT = 428
 
 _CSS = """<style>
 .isslab-view { font-size: 13px; line-height: 1.35; }
 .isslab-view .widget-html, .isslab-view .widget-html-content { margin-top: 0; margin-bottom: 0; }
 .isslab-view .widget-box { overflow: visible; }
-.isslab-view .widget-tab-contents { padding: 6px 4px; }
+.isslab-view .jupyter-widget-tab > .jupyter-widget-TabPanel-tabContents.widget-tab-contents
+  { padding: 6px 4px; }
 .isslab-view .widget-html-content { white-space: normal; overflow-wrap: anywhere; line-height: 1.35; }
 .isslab-view .isslab-board { padding: 0; margin: 0; border: 0; cursor: pointer; position: relative; }
 .isslab-view .isslab-board canvas { pointer-events: none; }
 .isslab-view .isslab-title .widget-html-content { font-size: 13px; }
 .isslab-view .isslab-status .widget-html-content { font-size: 12.5px; }
-.isslab-view .isslab-seat { padding: 1px 6px; box-sizing: border-box; font-size: 12px; line-height: 16px; }
+.isslab-view .isslab-seat { padding: 1px 4px; box-sizing: border-box; font-size: 12px; line-height: 16px; }
+.isslab-view .isslab-game-tab, .isslab-view .isslab-columns, .isslab-view .isslab-columns .widget-box
+  { margin: 0; }
 .isslab-view .isslab-seat-top { min-height: 26px; line-height: 24px; }
 .isslab-view .isslab-goal { color: #444; }
+.isslab-view .isslab-shared-goal { font-size: 12px; line-height: 16px; padding: 0 0 3px 2px; }
+.isslab-view .isslab-moves { flex: 1 1 0; min-height: 48px; width: auto; }
+.isslab-view .isslab-moves select { height: 100%; overflow-x: hidden; font-size: 12px; }
+.isslab-view .isslab-moves option { white-space: normal; overflow-wrap: break-word; padding: 1px 2px;
+  border-bottom: 1px solid #eeeeee; }
+.isslab-view .isslab-more { color: #555; margin-top: 2px; }
+.isslab-view .isslab-log-result { color: #1f4f9a; }
 .isslab-view .isslab-happened .widget-html-content, .isslab-view .isslab-gameover-box .widget-html-content
   { font-size: 12px; }
 .isslab-view .isslab-headline { background: #eef4ff; border-left: 3px solid #1f6fd1; padding: 2px 5px;
@@ -102,7 +125,9 @@ _CSS = """<style>
 .isslab-view .isslab-rules { font-size: 13px; }
 .isslab-view .widget-tab > .p-TabBar .p-TabBar-tab, .isslab-view .widget-tab > .lm-TabBar .lm-TabBar-tab
   { min-width: 0; padding: 0 8px; flex: 0 1 auto; }
-.isslab-view .widget-select select { font-size: 12px; }
+.isslab-view .isslab-happened { overflow: hidden; }
+.isslab-view .widget-tab-contents img { max-height: 240px; width: auto; }
+.isslab-view .isslab-inspector td, .isslab-view .isslab-inspector th { overflow-wrap: normal; }
 </style>"""
 
 
@@ -200,10 +225,12 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             style={"description_width": "52px"},
         )
 
-        self.seat_box = W.VBox(layout=W.Layout(width=f"{SEATS_WIDTH}px", flex="0 0 auto"))
-        self.happened = W.HTML(layout=W.Layout(height="236px", overflow="auto"))
+        self.seat_box = W.VBox(layout=W.Layout(flex="0 0 auto"))
+        #: the goal every seat shares, said once above the seats ("" when each has its own)
+        self.goal_html = W.HTML(layout=W.Layout(flex="0 0 auto"))
+        # the text is written to fit the box (panels.happened_html): it never scrolls or cuts
+        self.happened = W.HTML(layout=W.Layout(height=f"{GAME_TAB_HEIGHT}px", width=f"{HAPPENED_WIDTH}px"))
         self.happened.add_class("isslab-happened")
-        self.happened.add_class("isslab-scrolls")  # a long recap scrolls inside its box, on purpose
         self.over_html = W.HTML(layout=W.Layout())
         self.over_html.add_class("isslab-gameover-box")
         self.again_button = button("a new game with the same seats", description="Play again", icon="refresh")
@@ -214,23 +241,29 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
         )
         self.over_box = W.VBox(
             [self.over_html, W.HBox([self.again_button, self.whatif_here_button])],
-            layout=W.Layout(display="none"),
+            layout=W.Layout(display="none", max_height=f"{GAME_TAB_HEIGHT}px"),
         )
-        self.action_list = W.Select(options=[], rows=6, layout=W.Layout(width="auto"))
+        # the list fills the room the seats leave; its long lines wrap (it scrolls only up and down)
+        self.action_list = W.Select(options=[], rows=3)
         self.action_list.add_class("isslab-scrolls")
         self.action_list.add_class("isslab-moves")
-        self.action_note = W.HTML(layout=W.Layout(height="48px", overflow="hidden"))
+        # why the list is empty (a bot or the dice to move), in the list's place
+        self.action_note = W.HTML(layout=W.Layout(flex="1 1 0", min_height="0", display="none"))
         self.play_button = button(
             "play the move chosen in the list", description="Play selected", icon="check"
         )
         self.moves_box = W.VBox(
             [W.HTML("<b>Moves</b>"), self.action_list, self.action_note, self.play_button],
-            layout=W.Layout(),
+            layout=W.Layout(flex="1 1 0", min_height="0", margin="4px 0 0 0"),
         )
         self.log_view = W.HTML(layout=W.Layout())
-        self.inspector = W.HTML(layout=W.Layout())
-        self.json_view = W.Textarea(layout=W.Layout(width="auto", height="400px"), disabled=True)
-        self.rules_view = W.Output(layout=W.Layout(height="430px", overflow="auto"))
+        # a table of every seat's numbers: it scrolls in the tab's room (a wide or long one)
+        self.inspector = W.HTML(layout=W.Layout(max_height=f"{GAME_TAB_HEIGHT - 6}px", overflow="auto"))
+        self.inspector.add_class("isslab-scrolls")
+        self.json_view = W.Textarea(
+            layout=W.Layout(width="auto", height=f"{GAME_TAB_HEIGHT - 20}px"), disabled=True
+        )
+        self.rules_view = W.Output(layout=W.Layout(height=f"{GAME_TAB_HEIGHT - 6}px", overflow="auto"))
         self.rules_view.add_class("isslab-rules")
         self.rules_view.add_class("isslab-scrolls")
 
@@ -239,21 +272,30 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
         self.play_button.on_click(lambda _b: self._play_selected())
         self.again_button.on_click(lambda _b: self.play_again())
         self.whatif_here_button.on_click(lambda _b: self.what_if_from_here())
-        self.action_list.observe(self._on_choice, "value")
         for timing in (self.autoplay, self.auto_roll, self.delay, self.animate, self.choose_dice):
             timing.observe(self._on_timing, "value")
 
-        self.game_columns = W.HBox(
-            [
-                self.seat_box,
-                W.VBox(
-                    [self.over_box, self.happened, self.moves_box],
-                    layout=W.Layout(width=f"{SIDE_WIDTH - SEATS_WIDTH - 34}px"),
-                ),
-            ],
-            layout=W.Layout(grid_gap="8px"),
+        #: the Game tab's columns: the seats with the moves below them, and what happened; at the end
+        #: the game-over panel takes the whole tab (its summary of every seat needs the width)
+        self.game_column_parts = (
+            W.VBox(
+                [self.goal_html, self.seat_box, self.moves_box],
+                layout=W.Layout(width=f"{SEATS_WIDTH}px", height=f"{GAME_TAB_HEIGHT}px"),
+            ),
+            W.VBox(
+                [self.happened], layout=W.Layout(width=f"{HAPPENED_WIDTH}px", height=f"{GAME_TAB_HEIGHT}px")
+            ),
         )
-        self.game_tab = W.VBox([self.game_columns], layout=W.Layout())
+        self.game_tab = W.VBox(
+            [
+                self.over_box,
+                W.HBox(list(self.game_column_parts), layout=W.Layout(grid_gap="8px", flex="0 0 auto")),
+            ],
+            layout=W.Layout(width=f"{SEATS_WIDTH + 8 + HAPPENED_WIDTH}px", flex="0 0 auto"),
+        )
+        self.game_columns = self.game_tab.children[1]
+        self.game_tab.add_class("isslab-game-tab")
+        self.game_columns.add_class("isslab-columns")
         #: the win-chance strip, hint switch and review panel (isslab_widgets.winchance), in a tab of
         #: its own so that the whole view still fits a laptop screen
         self.winchance = WinChancePanel(self.session, self.go_to)
@@ -316,7 +358,7 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
                 options=[HUMAN, *bots],
                 value=player,
                 tooltip=f"who plays {game.seat_name(i)}: a person (human) or a bot",
-                layout=widgets.Layout(width="84px", flex="0 0 auto"),
+                layout=widgets.Layout(width="78px", flex="0 0 auto"),
             )
             for i, player in enumerate(s.seats)
         ]
@@ -367,16 +409,19 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             self.board_box.layout.height = None
         self._drawn = None
 
-    def _scale(self, height: float) -> float:
-        """The board's scale on the page: ``size``, less for a board taller than :data:`FIT_HEIGHT`."""
-        return self.size * min(1.0, FIT_HEIGHT / height) if height > 0 else self.size
+    def _scale(self, width: float, height: float) -> float:
+        """The board's scale on the page: ``size``, less for a board larger than :data:`FIT_WIDTH` x
+        :data:`FIT_HEIGHT` (the canvas is painted at that scale, so the board stays sharp)."""
+        fit = min(1.0, FIT_WIDTH / width if width > 0 else 1.0, FIT_HEIGHT / height if height > 0 else 1.0)
+        return self.size * fit
 
     def _size_board(self, width: int, height: int) -> None:
         """The board's box (and canvas) at the view's scale: clicks are read relative to the box."""
-        scale = self._scale(height)
+        scale = self._scale(width, height)
         w, h = f"{round(width * scale)}px", f"{round(height * scale)}px"
         self.board_box.layout.width, self.board_box.layout.height = w, h
         if self.painter is not None:
+            self.painter.scale = scale
             self.painter.canvas.layout.width, self.painter.canvas.layout.height = w, h
 
     def _listen(self, painter: CanvasPainter) -> Any:
@@ -396,7 +441,7 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
         """A mouse-down on the board's box, at ``relativeX/Y`` of the box as it was when clicked."""
         if event.get("button", 0) != 0 or self._scene is None:
             return
-        scale = self._scale(self._scene.height)
+        scale = self._scale(self._scene.width, self._scene.height)
         width = float(event.get("boundingRectWidth") or 0) or self._scene.width * scale
         height = float(event.get("boundingRectHeight") or 0) or self._scene.height * scale
         x = float(event["relativeX"]) * self._scene.width / width
@@ -487,7 +532,9 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
         return bool(self.click_key(region.key if region is not None else None))
 
     def _on_mouse_down(self, x: float, y: float) -> None:
-        self.click(x, y)
+        """The canvas's own mouse-down, in its pixels (``painter.scale`` of them per scene unit)."""
+        k = self.painter.scale if self.painter is not None else 1.0
+        self.click(x / k, y / k)
 
     @_guarded
     def click_key(self, key: Hashable | None) -> bool:
@@ -540,17 +587,6 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
     def play_again(self) -> bool:
         """A new game with the same game, options and seats (the next seed)."""
         return self._do(self.session.play_again)
-
-    @_guarded
-    def _on_choice(self, change: dict[str, Any]) -> None:
-        """The move chosen in the list, in full under it (a long line is cut in the list)."""
-        i = change["new"]
-        labels = self._choices.labels
-        if isinstance(i, int) and 0 <= i < len(labels):
-            text = labels[i] if len(labels[i]) <= 100 else labels[i][:99] + "…"  # three lines at most
-            self.action_note.value = (
-                f"<span title='{html.escape(labels[i])}'><b>chosen:</b> {html.escape(text)}</span>"
-            )
 
     @_guarded
     def _on_seat(self, change: dict[str, Any]) -> None:
@@ -615,7 +651,7 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
                     self.painter.draw(frame)
                     self.animated_frames += 1
                     time.sleep(ANIMATION_SECONDS / len(frames))
-            if (scene.width, scene.height) != (self.painter.canvas.width, self.painter.canvas.height):
+            if self.painter.pixels(scene) != (self.painter.canvas.width, self.painter.canvas.height):
                 self._size_board(scene.width, scene.height)
             self.painter.draw(scene)
         elif not covered:  # under the cover the hand-over empties the text board
@@ -648,10 +684,14 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             sight = s.sight()  # who looks: every panel below follows it
             eyes, to = sight
             humans = s.humans()
-            for row, top, lines in zip(s.seat_rows(), self.seat_html, self.seat_lines, strict=True):
+            rows = s.seat_rows()
+            self.goal_html.value = panels.shared_goal_html(
+                rows, team=s.game.info.returns == ReturnsKind.COOPERATIVE
+            )
+            for row, top, lines in zip(rows, self.seat_html, self.seat_lines, strict=True):
                 you = row.seat == eyes and (len(humans) == 1 or (len(humans) > 1 and to is None))
                 top.value = panels.seat_name_html(row, you=you)
-                lines.value = panels.seat_lines_html(row)
+                lines.value = panels.seat_lines_html(row, goal=not self.goal_html.value)
             self.undo_button.disabled = s.last_decision() is None and (bool(humans) or tree.cursor == 0)
             self.back_button.disabled = tree.cursor == 0
             self.redo_button.disabled = tree.at_tip()
@@ -661,15 +701,11 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             self.over_box.layout.display = None if over is not None else "none"
             self.over_html.value = panels.game_over_html(over, s)
             self.whatif_here_button.disabled = tree.size < 2
-            # at the end the game-over panel takes the place of the moves and of what happened
-            self.moves_box.layout.display = "none" if over is not None else None
-            self.happened.layout.display = "none" if over is not None else None
+            # at the end the game-over panel takes the place of the seats, the moves and what happened
+            for column in self.game_column_parts:
+                column.layout.display = "none" if over is not None else None
             if not self._cover(sight):  # hot-seat: nothing private shows until the next person has the screen
-                self.happened.value = (
-                    panels.result_html(s.result(), s) + panels.recap_html(s.recap(), s)
-                    or "<i>What happened shows here: the result of your last move, and a recap after "
-                    "every round.</i>"
-                )
+                self.happened.value = panels.happened_html(s, s.result(), s.recap())
                 self.log_view.value = panels.log_html(s)
                 self.inspector.value = panels.inspector_html(s)
                 self.json_view.value = panels.json_text(s)
@@ -677,6 +713,8 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             self._choices = choices
             self.action_list.options = [(label, i) for i, label in enumerate(panels.distinct(choices.labels))]
             self.action_note.value = html.escape(choices.note)
+            self.action_list.layout.display = None if choices.actions else "none"
+            self.action_note.layout.display = "none" if choices.actions else None
             self.play_button.disabled = not choices.actions
             self.winchance.refresh()  # it asks the session's sight itself
             self._show_what_if(sight)

@@ -37,22 +37,32 @@ from ipycanvas import Canvas, hold_canvas
 from isslab.analysis import winprob
 from isslab.analysis.evaluate import evaluate
 from isslab.analysis.review import Review, hints, review
-from isslab.core import Game, State
+from isslab.core import Game, State, short_repr
+from isslab_widgets.boards.kit import readable, text_width
+from isslab_widgets.draw import paint
+from isslab_widgets.scene import Circle, Line, Rect, Scene, Shape, Text
 
 if TYPE_CHECKING:
     from isslab_widgets.session import Session
 
-__all__ = ["STRIP_HEIGHT", "WinChancePanel", "WinStrip", "review_html", "strip_values"]
+__all__ = ["STRIP_HEIGHT", "WinChancePanel", "WinStrip", "legend_html", "review_html", "strip_values"]
 
-STRIP_HEIGHT: Final = 120
-STRIP_WIDTH: Final = 640
-_PAD: Final = 6
+STRIP_HEIGHT: Final = 132
+#: the strip fills the width of the side column's tabs
+STRIP_WIDTH: Final = 536
+#: the review panel's height after the game (a report: longer ones scroll in their box)
+REVIEW_HEIGHT: Final = 200
 #: rollouts per step while a model is being fitted (an interval of about +-0.14 on a chance of 0.5)
 ROLLOUT_GAMES: Final = 48
 #: games a background fit simulates
 FIT_GAMES: Final = winprob.DEFAULT_GAMES
 #: the person's seat in a line-up (the session's seat name)
 _HUMAN: Final = "human"
+# the margins of the plot: numbers of the value axis on the left, of the steps below
+_LEFT: Final = 34
+_RIGHT: Final = 8
+_TOP: Final = 8
+_BOTTOM: Final = 20
 
 
 def strip_values(
@@ -122,7 +132,13 @@ def _review_of(session: Session, fitted: winprob.WinModel) -> Review:
 
 
 class WinStrip:
-    """The win-chance strip: an ipycanvas ``Canvas`` of the chances, click to go to a step."""
+    """The win-chance strip: an ipycanvas ``Canvas`` of the chances, click to go to a step.
+
+    The picture is a pure scene (:meth:`scene`): the value axis with its numbers (0, 0.5 and 1, or
+    the co-op game's range), a line per seat in its colour, the steps along the bottom and the
+    shown step marked with a line, a dot on each seat's line and its number. The seats' names and
+    their values at the shown step are the legend beside it (:func:`legend_html`).
+    """
 
     def __init__(
         self, session: Session, go_to: Any, width: int = STRIP_WIDTH, height: int = STRIP_HEIGHT
@@ -142,19 +158,24 @@ class WinStrip:
     def x_of(self, step: int) -> float:
         """The canvas x of a step."""
         steps = max(1, len(self.values) - 1)
-        return float(_PAD + (self.canvas.width - 2 * _PAD) * step / steps)
+        return float(_LEFT + (self.canvas.width - _LEFT - _RIGHT) * step / steps)
 
     def y_of(self, value: float) -> float:
         """The canvas y of a chance."""
         lo, hi = self.bounds
         frac = (value - lo) / (hi - lo) if hi > lo else 0.0
-        return float(self.canvas.height - _PAD - (self.canvas.height - 2 * _PAD) * min(1.0, max(0.0, frac)))
+        span = self.canvas.height - _TOP - _BOTTOM
+        return float(self.canvas.height - _BOTTOM - span * min(1.0, max(0.0, frac)))
 
     def step_at(self, x: float) -> int:
         """The step nearest to canvas x."""
         steps = max(1, len(self.values) - 1)
-        frac = (x - _PAD) / max(1.0, self.canvas.width - 2 * _PAD)
+        frac = (x - _LEFT) / max(1.0, self.canvas.width - _LEFT - _RIGHT)
         return int(round(min(1.0, max(0.0, frac)) * steps))
+
+    def shown_step(self) -> int:
+        """The step marked on the strip: the view's cursor (the last step drawn, if the line is shorter)."""
+        return min(self.session.tree.cursor, max(0, len(self.values) - 1))
 
     def update(self, fitted: winprob.WinModel | None, lineup: tuple[str, ...] = ()) -> None:
         """Recompute the values (by the model, else by rollouts of ``lineup``) and redraw."""
@@ -166,43 +187,94 @@ class WinStrip:
             self.bounds = (min([0.0, *seen]), max([1.0, *seen]))
         self.draw()
 
-    def draw(self) -> None:
-        """Paint the lines, the 0.5 line and the shown step, in one batch."""
+    def scene(self) -> Scene:
+        """The strip's picture: axis, numbers, a line per seat, the shown step marked."""
         c = self.canvas
-        info = self.session.game.info
-        n = self.session.game.num_players
+        w, h = int(c.width), int(c.height)
+        lo, hi = self.bounds
+        colours = self.session.game.info.seat_colours
+        shapes: list[Shape] = [Rect(0, 0, w, h, fill="#fbfbfb")]
+        for value in (lo, (lo + hi) / 2, hi):  # the value axis: bottom, middle and top, numbered
+            y = self.y_of(value)
+            shapes.append(Line(((_LEFT, y), (w - _RIGHT, y)), stroke="#d6d6d6" if value != lo else "#999999"))
+            shapes.append(Text(_LEFT - 4, y, f"{value:.3g}", size=11, fill="#444444", anchor="end"))
+        shapes.append(Line(((_LEFT, _TOP), (_LEFT, h - _BOTTOM)), stroke="#999999"))
+        last = max(0, len(self.values) - 1)
+        base = h - _BOTTOM / 2 + 1
+        # the steps: the first and the last at the ends, the shown one under its mark (an end number
+        # it would overlap is left out: the mark's own number says it)
+        mark = ""
+        middle = 0.0
+        if self.values:
+            mark = f"step {self.shown_step()}"
+            half = text_width(mark, 11) / 2
+            middle = min(max(self.x_of(self.shown_step()), _LEFT + half), w - _RIGHT - half)
+        ends = ((float(_LEFT), "step 0", "start"), (float(w - _RIGHT), f"{last}", "end"))
+        for at, text, anchor in ends:
+            size = text_width(text, 11)
+            left, right = (at, at + size) if anchor == "start" else (at - size, at)
+            half = text_width(mark, 11) / 2
+            if not mark or right + 6 < middle - half or left - 6 > middle + half:
+                shapes.append(Text(at, base, text, size=11, fill="#444444", anchor=anchor))
+        for j in range(len(colours[: self.session.game.num_players])):
+            pts = tuple(
+                (self.x_of(i), self.y_of(v[j])) for i, v in enumerate(self.values) if not math.isnan(v[j])
+            )
+            if len(pts) >= 2:
+                shapes.append(Line(pts, stroke=colours[j], width=2.0))
+            if self.mode == "rollouts":  # the steps looked at so far while a model is fitted, each a dot
+                shapes.extend(Circle(x, y, 2.5, fill=colours[j]) for x, y in pts)
+        if self.values:  # the shown step: a line, a dot on each seat's line, its number
+            step = self.shown_step()
+            x = self.x_of(step)
+            shapes.append(Line(((x, _TOP - 2), (x, h - _BOTTOM + 3)), stroke="#333333", width=1.0))
+            for j, v in enumerate(self.values[step]):
+                if not math.isnan(v):
+                    shapes.append(Circle(x, self.y_of(v), 3.5, fill=colours[j], stroke="#ffffff", width=1.0))
+            shapes.append(Text(middle, base, mark, size=11, fill="#000000", bold=True))
+        return Scene(w, h, {"background": tuple(shapes), "board": (), "pieces": ()}, title="win chances")
+
+    def draw(self) -> None:
+        """Paint the strip's scene, in one batch."""
         with hold_canvas():
-            c.clear()
-            c.fill_style = "#fbfbfb"
-            c.fill_rect(0, 0, c.width, c.height)
-            c.stroke_style = "#dddddd"
-            c.line_width = 1
-            mid = self.y_of((self.bounds[0] + self.bounds[1]) / 2)
-            c.stroke_line(_PAD, mid, c.width - _PAD, mid)
-            cursor = self.session.tree.cursor
-            if self.values:
-                x = self.x_of(min(cursor, len(self.values) - 1))
-                c.stroke_style = "#888888"
-                c.stroke_line(x, 0, x, c.height)
-            c.line_width = 2
-            for j in range(n):
-                pts = [
-                    (self.x_of(i), self.y_of(v[j])) for i, v in enumerate(self.values) if not math.isnan(v[j])
-                ]
-                c.stroke_style = c.fill_style = info.seat_colours[j]
-                if len(pts) >= 2:
-                    c.stroke_lines(pts)
-                if self.mode == "rollouts":  # the steps looked at so far, each a dot
-                    for x, y in pts:
-                        c.fill_circle(x, y, 3)
+            self.canvas.clear()
+            paint(self.canvas, self.scene().shapes())
 
     def _on_click(self, x: float, y: float) -> None:
         if self.values:
             self.go_to(self.step_at(x))
 
     def click(self, x: float, y: float) -> None:
-        """A click at canvas (x, y): go to the nearest step (what the browser sends)."""
+        """A click at canvas (x, y): go to the nearest step (what the browser sends).
+
+        Anything but two finite numbers is refused with a ``ValueError`` that says so, and nothing
+        changes.
+        """
+        for name, value in (("x", x), ("y", y)):
+            if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+                raise ValueError(
+                    f"a click on the win-chance strip is at two finite numbers x and y (canvas pixels, "
+                    f"0 to {self.canvas.width} and 0 to {self.canvas.height}); "
+                    f"{name} is {short_repr(value, 40)}"
+                )
         self._on_click(x, y)
+
+
+def legend_html(strip: WinStrip, kind: str) -> str:
+    """The strip's legend: each seat in its colour with its value at the shown step."""
+    if not strip.values:
+        return ""
+    g = strip.session.game
+    step = strip.shown_step()
+    seats = " &nbsp; ".join(
+        f"<span style='color:{html.escape(g.info.seat_colours[j])}'>&#9632;</span> "
+        f"<b style='color:{html.escape(readable(g.info.seat_colours[j]))}'>{html.escape(g.seat_name(j))}</b> "
+        + ("–" if math.isnan(v) else f"{v:.2f}")
+        for j, v in enumerate(strip.values[step])
+    )
+    lo, hi = strip.bounds
+    scale = "" if kind == "win chance" else f" (from {lo:g} to {hi:g})"
+    return f"<div class='isslab-legend'>{html.escape(kind)}{scale} at step {step}: {seats}</div>"
 
 
 def review_html(rev: Review, seats: list[int], assumes: str = "") -> str:
@@ -260,12 +332,18 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         )
         self.fit_note = widgets.HTML()
         self.hint_html = widgets.HTML()
-        self.review_html = widgets.HTML()
+        #: the strip's legend: the seats in their colours, with their values at the shown step
+        self.legend = widgets.HTML()
+        # the review after the game is a report, read by scrolling in its own box (the tab keeps its size)
+        box = widgets.Layout(max_height=f"{REVIEW_HEIGHT}px", overflow="auto")
+        self.review_html = widgets.HTML(layout=box)
+        self.review_html.add_class("isslab-scrolls")
         self.children = [
-            widgets.HBox([self.title, self.hint_switch]),
+            widgets.HBox([self.title, self.hint_switch], layout=widgets.Layout(align_items="center")),
             self.people,
             widgets.HBox([self.fit_bar, self.fit_note]),
             self.strip.canvas,
+            self.legend,
             self.hint_html,
             self.review_html,
         ]
@@ -364,6 +442,7 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         )
         how = " <i>(rollouts until the model is fitted)</i>" if fitted is None else ""
         self.title.value = f"<b>Win chances</b>{who}, {html.escape(self.assumes())}{how}"
+        self.legend.value = legend_html(self.strip, winprob.chance_kind(s.game))
         over = s.tree.tip.is_terminal()
         humans = list(s.humans())
         self.review_html.value = (
@@ -381,14 +460,24 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         self.fit_bar.layout.display = self.people.layout.display = "none"
         self.fit_note.value = ""
         self.title.value = "<b>Win chances</b> <i>(covered until the screen has passed)</i>"
-        self.hint_html.value = self.review_html.value = ""
+        self.hint_html.value = self.review_html.value = self.legend.value = ""
         self._hint_for = None
 
     def _hints(self) -> None:
         s = self.session
-        # only for the person looking, at its own turn: another seat's best moves come from its hand
-        if not self.hint_switch.value or not s.my_turn():
+        if not self.hint_switch.value:
             self.hint_html.value = ""
+            return
+        # only for the person looking, at its own turn: another seat's best moves come from its hand
+        if not s.my_turn():
+            # a bot's turn gets a word on what hints do; another person's turn gets nothing of its own
+            bots_turn = not s.human_to_move()
+            self.hint_html.value = (
+                "<i>Hints: the search bot's best moves show here when a person moves.</i>"
+                if bots_turn
+                else ""
+            )
+            self._hint_for = None
             return
         key = (s.state, s.sight().eyes)
         if self._hint_for == key:

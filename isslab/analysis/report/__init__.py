@@ -35,13 +35,16 @@ sensitivity), :mod:`~isslab.analysis.report.sensitivity` (plausible values and t
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
-from typing import Any
+from typing import Any, Final
 
 import isslab
+from isslab import checks
+from isslab.analysis.frame import BASE_COLUMNS
 from isslab.analysis.report.lineups import SEARCH_BOT as SEARCH_BOT
 from isslab.analysis.report.lineups import LineUp as LineUp
 from isslab.analysis.report.lineups import _heuristics, _lineup
@@ -69,9 +72,12 @@ from isslab.analysis.report.sensitivity import DEFAULT_OUTCOME as DEFAULT_OUTCOM
 from isslab.analysis.report.sensitivity import _default_outcome, _sensitivity
 from isslab.analysis.report.sensitivity import plausible_values as plausible_values
 from isslab.core import Game, make, short_repr
+from isslab.play import resolve_bots
 
 __all__ = [
     "DEFAULT_OUTCOME",
+    "MAX_LINEUPS",
+    "MAX_RUNGS",
     "SEARCH_BOT",
     "Report",
     "default_lineups",
@@ -80,10 +86,52 @@ __all__ = [
 ]
 
 
+#: the most line-ups one report plays, and the most rungs of its ladder (each plays its own games)
+MAX_LINEUPS: Final = 8
+MAX_RUNGS: Final = 12
+#: the most games a line-up, a rung or a side run plays
+MAX_REPORT_GAMES: Final = 100_000
+
+
 def _check_count(name: str, value: Any, least: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= 100_000:
-        raise ValueError(f"{name} must be an int from {least} to 100,000, got {short_repr(value)}")
-    return value
+    return checks.integer(name, value, least, MAX_REPORT_GAMES)
+
+
+def _names_list(name: str, value: Any, most: int, example: str) -> list[Any]:
+    """A non-empty list of at most ``most`` entries (an endless generator is cut, then refused)."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ValueError(f"{name} must be a list, like {example}, got {short_repr(value, 60)}")
+    got = list(itertools.islice(value, most + 1))
+    if not got:
+        raise ValueError(f"{name} is empty: give at least one, like {example}")
+    if len(got) > most:
+        raise ValueError(f"{name} holds more than {most} entries; a report plays at most {most}")
+    return got
+
+
+def _check_bots(game: Game, lineups: Sequence[LineUp], rungs: Sequence[str], search: str | None) -> None:
+    """Every bot the report will seat is a bot of the game: refused here, before any game is played."""
+    ref = game.info.default_bot
+    for lineup in lineups:
+        resolve_bots(game, list(lineup))
+    for rung in [*rungs, *([search] if search is not None else [])]:
+        resolve_bots(game, [rung, *[ref] * (game.num_players - 1)])
+
+
+def _check_outcome(game: Game, outcome: Any) -> str:
+    """The sensitivity's outcome: a per-game column of the report's rows."""
+    st = game.new_state()
+    known = [*BASE_COLUMNS, *st.game_stats(), "first_won"]
+    for seat in st.seat_stats():
+        known += [k for k in seat if k not in known]
+    if "fedor_score" in known and "score" in known:
+        known.append("margin")
+    if not isinstance(outcome, str) or outcome not in known:
+        raise ValueError(
+            f"outcome must be a column of the report's rows, got {short_repr(outcome, 40)}; the columns "
+            f"are: {', '.join(known)}"
+        )
+    return outcome
 
 
 def report(
@@ -112,26 +160,49 @@ def report(
     (``search`` names it; None leaves it out). ``outcome`` is the column of the sensitivity
     (:data:`DEFAULT_OUTCOME`; ``first_won``, ``length``, ``rounds`` work for every game).
     ``sections`` runs only some (names of :data:`SECTIONS`). ``workers`` processes (or an Executor).
+    Each line-up and each rung plays its own games, so a report plays at most ``MAX_LINEUPS``
+    line-ups and ``MAX_RUNGS`` rungs; every argument and every bot is checked before a game is played.
     """
     g = make(game, **options) if isinstance(game, str) else game
     if not isinstance(g, Game):
         raise ValueError(f"game must be a game id or a Game, got {short_repr(game)}")
     if options and not isinstance(game, str):
         raise ValueError("options are for a game id; a Game already has its options")
+    # every argument is checked, and every bot named, before the first game is played
     games = _check_count("games", games, 2)
     side = _check_count("side_games", side_games if side_games is not None else max(2, games // 2), 2)
     search_games = _check_count("search_games", search_games, 2)
-    lineups = [_lineup(g, b) for b in (bots if bots is not None else default_lineups(g))]
-    if not lineups:
-        raise ValueError("bots: give at least one line-up")
-    wanted = list(SECTIONS) if sections is None else list(sections)
-    unknown = [s for s in wanted if s not in SECTIONS]
+    seed = checks.seed("seed", seed)
+    given = default_lineups(g) if bots is None else _names_list("bots", bots, MAX_LINEUPS, "['greedy']")
+    lineups = [_lineup(g, b) for b in given]
+    twice = [lineup_label(lu) for i, lu in enumerate(lineups) if lu in lineups[:i]]
+    if twice:
+        raise ValueError(f"bots names the line-up {twice[0]!r} twice: give each line-up once")
+    example = "['ladder', 'turn_order']"
+    wanted = list(SECTIONS) if sections is None else _names_list("sections", sections, len(SECTIONS), example)
+    unknown = [s for s in wanted if not isinstance(s, str) or s not in SECTIONS]
     if unknown:
-        raise ValueError(f"unknown sections {unknown}; the sections are: {', '.join(SECTIONS)}")
-    out = outcome if outcome is not None else _default_outcome(g)
+        raise ValueError(
+            f"unknown sections {short_repr(unknown, 60)}; the sections are: {', '.join(SECTIONS)}"
+        )
+    out = _check_outcome(g, outcome if outcome is not None else _default_outcome(g))
     heur = _heuristics(g.id)
-    rungs = list(ladder) if ladder is not None else ["random", *heur]
+    rungs = (
+        ["random", *heur]
+        if ladder is None
+        else _names_list("ladder", ladder, MAX_RUNGS, "['random', 'greedy']")
+    )
+    if not all(isinstance(r, str) for r in rungs) or len(set(rungs)) != len(rungs):
+        raise ValueError(
+            "ladder must name each rung's bot once (texts, like ['random', 'greedy']), "
+            f"got {short_repr(rungs, 60)}"
+        )
+    if search is not None and not isinstance(search, str):
+        raise ValueError(f"search must be a bot name, 'default' or None, got {short_repr(search, 40)}")
     search_bot = SEARCH_BOT.get(g.id, "mcts(simulations=8)") if search == "default" else search
+    if search_bot in rungs:
+        raise ValueError(f"the search rung {search_bot!r} is on the ladder already: leave it out of one")
+    _check_bots(g, lineups, rungs, search_bot)
     rep = Report(g, lineups, games, seed, out)
     wall, cpu = time.perf_counter(), _cpu()
     with _pool(workers) as (pool, width):

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 import isslab
+from isslab import checks
 from isslab.core import Game, make, short_repr
 from isslab.stats import wilson_interval
 
@@ -87,9 +88,10 @@ def _pool(workers: int | Executor) -> Iterator[tuple[Executor | int, int]]:
     if isinstance(workers, Executor):
         yield workers, 2
         return
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+    count = checks.as_count(workers)
+    if count is None or count < 1:
         raise ValueError(f"workers must be an int >= 1 or an Executor, got {short_repr(workers)}")
-    n = min(workers, os.cpu_count() or 1)
+    n = min(count, os.cpu_count() or 1)
     if n <= 1:
         yield 1, 1
         return

@@ -362,6 +362,7 @@ class State1969(State):
         return MissionTest(m, self.green, self.blue, self.red, self.score, self.space)
 
     _legal_actions = legal.legal_actions
+    _offered = legal.offered
     _chance_outcomes = legal.chance_outcomes
     _apply = steps.apply
     _illegal_reason = legal.illegal_reason

@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from isslab.core import action_type
 from isslab.games.iss_1998.components import LEVEL_NAMES, SEAT_NAMES
+from isslab.games.kit import a_or_an
 
 __all__ = [
     "ACTION_TYPES",
@@ -116,7 +117,7 @@ class ShuttleDraw(NamedTuple):
     shuttle: str
 
     def __str__(self) -> str:
-        return f"a {self.shuttle} goes onto the launch pad"
+        return f"{a_or_an(self.shuttle)} goes onto the launch pad"
 
 
 @action_type
@@ -142,7 +143,7 @@ class ExperimentDraw(NamedTuple):
 
     def masked_text(self) -> str:
         """The draw as the other seats know it: the deck, not the card."""
-        return f"{_who(self.seat)} draws a {level_text(self.level)} experiment card"
+        return f"{_who(self.seat)} draws {a_or_an(level_text(self.level))} experiment card"
 
 
 @action_type
@@ -158,7 +159,7 @@ class FedorTop(NamedTuple):
 
     def masked_text(self) -> str:
         """What the player sees: the back only."""
-        return f"the next FEDOR card shows a {self.back} back"
+        return f"the next FEDOR card shows {a_or_an(self.back)} back"
 
 
 @action_type
@@ -299,7 +300,7 @@ class Keep(NamedTuple):
 
         def levels(ls: tuple[int, ...]) -> str:
             """The decks of ``ls`` in words."""
-            return " and ".join(f"a {level_text(v)} card" for v in ls) if ls else "nothing"
+            return " and ".join(f"{a_or_an(level_text(v))} card" for v in ls) if ls else "nothing"
 
         text = f"{_who(self.seat)} keeps {levels(self.kept_levels)}"
         if self.returned_levels:

@@ -106,10 +106,12 @@ def resample_hidden(st: State1998, seat: int, rng: random.Random, tries: int = 2
     """A state that ``seat`` cannot tell from ``st``: unseen cards relabelled along the history.
 
     Same view for ``seat``, same texts of every past action as ``seat`` may know them, same legal
-    actions at its turns. A relabelling can contradict the public history (a player whose new hand
+    actions at its turns. A relabelling can contradict what the seat saw: a player whose new hand
     could have performed the extra action Conduct Experiments would have been asked, where the real
-    one skipped it without a word): the replay then fails and a new relabelling is drawn; after
-    ``tries`` failures ``st`` itself is returned, as the core's resampler does.
+    one skipped it without a word (the replay then fails), or the other way round; and when that
+    question is the one asked now, no later action contradicts it, so the view of the new position
+    is compared with the real one too. Either way a new relabelling is drawn; after ``tries``
+    failures ``st`` itself is returned, as the core's resampler does.
     """
     st._check_seat(seat)
     history = st.history
@@ -123,6 +125,7 @@ def resample_hidden(st: State1998, seat: int, rng: random.Random, tries: int = 2
     first = _first_named(history, tb.exp_index)
     last_top = max((i for i, a in enumerate(history) if type(a) is FedorTop), default=-1)
     hidden_top = st.fedor_top >= 0 and last_top >= 0 and history[last_top].number == st.fedor_top
+    seen_now = st.view(seat)
     for _ in range(max(1, tries)):
         image = {names[c]: names[v] for c, v in _permutation(st, seen, first, rng).items()}
         new = [_relabel(a, image) for a in history]
@@ -134,6 +137,10 @@ def resample_hidden(st: State1998, seat: int, rng: random.Random, tries: int = 2
             for action in new:
                 state = state.apply(action)
         except IllegalActionError:  # the relabelled hands contradict a skipped step: draw again
+            continue
+        # the replay checks the past only: a decision the rules offer now, and only to a hand that
+        # can use it (the extra action Conduct Experiments), has no later action to contradict
+        if state.view(seat) != seen_now:
             continue
         return state
     return st

@@ -32,7 +32,7 @@ from isslab.games.iss_1998.components import (
 )
 from isslab.games.iss_1998.phases import Phase, Step
 from isslab.games.iss_1998.scoring import NO_TALLY
-from isslab.games.kit import check_ints, freeze_keywords, is_int, per_seat
+from isslab.games.kit import a_or_an, check_ints, freeze_keywords, is_int, per_seat
 
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import Game1998, State1998
@@ -232,7 +232,7 @@ def _build(
             continue
         t = _index(shuttle_index, "shuttle", value[0])
         if SHUTTLE_NATION[t] != n:
-            raise ValueError(f"pads: a {SHUTTLE_NAMES[t]} does not fly from the {key} pad")
+            raise ValueError(f"pads: {a_or_an(SHUTTLE_NAMES[t])} does not fly from the {key} pad")
         pad[n], cd[n] = t, value[1]
     if pads is None:
         pad = [0, 2]
@@ -560,7 +560,7 @@ def _problems(st: State1998) -> list[str]:
     for n in (0, 1):
         t = st.pad[n]
         if t >= 0 and SHUTTLE_NATION[t] != n:
-            p.append(f"a {SHUTTLE_NAMES[t]} on the wrong pad")
+            p.append(f"{a_or_an(SHUTTLE_NAMES[t])} on the wrong pad")
         if t >= 0 and sum(st.cargo_astro[n]) > tb.sh_seats[t]:
             p.append(f"the {SHUTTLE_NAMES[t]} carries more astronauts than its {tb.sh_seats[t]} seats")
         if t >= 0 and not tb.sh_mat[t] and any(st.cargo_mat[n]):

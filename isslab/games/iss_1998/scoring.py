@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from isslab.games.iss_1998.components import ACTION_SHORT, SHUTTLE_NAMES
-from isslab.games.iss_1998.phases import Phase
+from isslab.games.iss_1998.phases import PH_OVER
 
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import State1998
@@ -146,7 +146,7 @@ def _keys(st: State1998) -> list[tuple[int, int]]:
 
 def winners(st: State1998) -> tuple[int, ...]:
     """The seats with the most points, then the most experiments (shared on a full tie)."""
-    if st.phase != Phase.OVER:
+    if st.phase != PH_OVER:
         return ()
     keys = _keys(st)
     best = max(keys)

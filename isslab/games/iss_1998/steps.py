@@ -49,7 +49,42 @@ from isslab.games.iss_1998.actions import (
 from isslab.games.iss_1998.components import ACTION_NAMES, GOALS, SHUTTLE_NAMES, SHUTTLE_NATION
 from isslab.games.iss_1998.effects import count_down, do_experiment, move
 from isslab.games.iss_1998.legal import can_claim, performable_mask
-from isslab.games.iss_1998.phases import NOBODY, Phase, Step
+from isslab.games.iss_1998.phases import (
+    NOBODY,
+    PH_CARGO,
+    PH_COUNTDOWN,
+    PH_EXPERIMENT_DRAW,
+    PH_EXTRA,
+    PH_FEDOR_TOP,
+    PH_FIRST,
+    PH_GOAL,
+    PH_GOAL_DRAW,
+    PH_KEEP,
+    PH_MODULE_DRAW,
+    PH_NORMAL,
+    PH_ORDER_EARTH,
+    PH_ORDER_ISS,
+    PH_OVER,
+    PH_PERFORM,
+    PH_PLACE_EXTRA,
+    PH_RETRIEVE,
+    PH_SHUTTLE_DRAW,
+    STEP_CARGO,
+    STEP_COUNTDOWN,
+    STEP_END,
+    STEP_EXTRA,
+    STEP_FEDOR_COUNTDOWN,
+    STEP_FEDOR_LAUNCH,
+    STEP_FEDOR_PREPARE,
+    STEP_FEDOR_START,
+    STEP_GOAL_AFTER_ACTION,
+    STEP_GOAL_AT_END,
+    STEP_LAUNCH,
+    STEP_NORMAL,
+    STEP_PREPARE,
+    STEP_SETUP,
+    Phase,
+)
 from isslab.games.iss_1998.scoring import (
     EXTRA_USED,
     EXTRA_WON,
@@ -111,25 +146,25 @@ def setup_next(st: State1998) -> bool:
     """The next chance node of the setup, or the start of the first turn (Setup 1-12)."""
     tb = st.game.tables
     if st.start < 0:
-        return _chance(st, Phase.FIRST)
+        return _chance(st, PH_FIRST)
     if not st.earth:
-        return _chance(st, Phase.ORDER_EARTH)
+        return _chance(st, PH_ORDER_EARTH)
     if not st.iss:
-        return _chance(st, Phase.ORDER_ISS)
+        return _chance(st, PH_ORDER_ISS)
     if -1 in st.column and st.module_pool:
-        return _chance(st, Phase.MODULE_DRAW)
+        return _chance(st, PH_MODULE_DRAW)
     if st.pad[0] < 0 or st.pad[1] < 0:
-        return _chance(st, Phase.SHUTTLE_DRAW)
+        return _chance(st, PH_SHUTTLE_DRAW)
     if len(st.goals) < tb.goals_in_play and not tb.solo:
-        return _chance(st, Phase.GOAL_DRAW)
+        return _chance(st, PH_GOAL_DRAW)
     for q in range(tb.P):
         if q != tb.fedor and len(st.hands[q]) < 2:
             # Setup 10: a basic card, then a medium one
             st.actor = q
             st.to_draw = (len(st.hands[q]) + 1,)
-            return _chance(st, Phase.EXPERIMENT_DRAW)
+            return _chance(st, PH_EXPERIMENT_DRAW)
     if tb.solo and st.fedor_top < 0:
-        return _chance(st, Phase.FEDOR_TOP)
+        return _chance(st, PH_FEDOR_TOP)
     _finish_setup(st)
     return False
 
@@ -160,7 +195,7 @@ def begin_turn(st: State1998, p: int) -> None:
     st.claimed = False
     st.doing = -1
     st.in_extra = False
-    st.step = Step.FEDOR_START if p == st.game.tables.fedor else Step.CARGO
+    st.step = STEP_FEDOR_START if p == st.game.tables.fedor else STEP_CARGO
 
 
 # --- the turn -------------------------------------------------------------------------------------
@@ -168,15 +203,15 @@ def begin_turn(st: State1998, p: int) -> None:
 
 def _cargo_check(st: State1998) -> bool:
     """Turn step 1: with both shuttles empty, a material from the reserve goes on one of them."""
-    st.step = Step.EXTRA
+    st.step = STEP_EXTRA
     if any(st.cargo_astro[0]) or any(st.cargo_astro[1]) or any(st.cargo_mat[0]) or any(st.cargo_mat[1]):
         return False
     tb = st.game.tables
     p = st.turn
     pads = [n for n in (0, 1) if st.pad[n] >= 0 and tb.sh_mat[st.pad[n]]]
     if len(pads) == 2:
-        st.step = Step.CARGO
-        return _decide(st, Phase.CARGO, p)
+        st.step = STEP_CARGO
+        return _decide(st, PH_CARGO, p)
     if pads:  # one shuttle takes materials: no choice to make (the Soyuz example)
         n = pads[0]
         st.cargo_mat = put2(st.cargo_mat, n, p, st.cargo_mat[n][p] + 1)
@@ -186,7 +221,7 @@ def _cargo_check(st: State1998) -> bool:
 def _extra_offer(st: State1998) -> bool:
     """Turn step 2: a cube on an extra-action space may be returned to play that card's action."""
     p = st.turn
-    st.step = Step.NORMAL
+    st.step = STEP_NORMAL
     if p not in st.extra:
         return False
     mine = 0
@@ -194,8 +229,8 @@ def _extra_offer(st: State1998) -> bool:
         if q == p:
             mine |= 1 << a
     if performable_mask(st, p) & mine:
-        st.step = Step.EXTRA
-        return _decide(st, Phase.EXTRA, p)
+        st.step = STEP_EXTRA
+        return _decide(st, PH_EXTRA, p)
     return False
 
 
@@ -204,13 +239,13 @@ def _normal(st: State1998) -> bool:
     p = st.turn
     if st.ending != 2 and st.cubes[p] <= 0:
         st.need = 1
-        return _decide(st, Phase.RETRIEVE, p)
-    return _decide(st, Phase.NORMAL, p)
+        return _decide(st, PH_RETRIEVE, p)
+    return _decide(st, PH_NORMAL, p)
 
 
 def _prepare(st: State1998) -> bool:
     """Turn step 4: the cube on the action card moves to the module beside it."""
-    st.step = Step.GOAL_AFTER_ACTION
+    st.step = STEP_GOAL_AFTER_ACTION
     a = st.doing
     if a < 0 or st.ending == 2:  # the final round places no cubes in modules (Endgame)
         return False
@@ -225,15 +260,15 @@ def _prepare(st: State1998) -> bool:
 
 def _goal_window(st: State1998) -> bool:
     """Goals: once per turn, a goal whose requirement is met may be claimed (reading 9)."""
-    after_action = st.step == Step.GOAL_AFTER_ACTION
+    after_action = st.step == STEP_GOAL_AFTER_ACTION
     tb = st.game.tables
     if after_action and not tb.goal_after_action:
-        st.step = Step.COUNTDOWN
+        st.step = STEP_COUNTDOWN
         return False
     p = st.turn
     if st.goals and can_claim(st, p):
-        return _decide(st, Phase.GOAL, p)
-    st.step = Step.COUNTDOWN if after_action else Step.END
+        return _decide(st, PH_GOAL, p)
+    st.step = STEP_COUNTDOWN if after_action else STEP_END
     return False
 
 
@@ -248,13 +283,13 @@ def countdown_pads(st: State1998) -> list[int]:
 
 def _countdown(st: State1998) -> bool:
     """Turn step 5: the action card's value off the countdown of a pad with cargo."""
-    st.step = Step.LAUNCH
+    st.step = STEP_LAUNCH
     if st.doing < 0 or st.ending == 2:  # no countdown in the final round (Endgame)
         return False
     pads = countdown_pads(st)
     if len(pads) == 2:
-        st.step = Step.COUNTDOWN
-        return _decide(st, Phase.COUNTDOWN, st.turn)
+        st.step = STEP_COUNTDOWN
+        return _decide(st, PH_COUNTDOWN, st.turn)
     if pads:
         count_down(st, pads[0], st.game.tables.countdown_values[st.doing])
     return False
@@ -271,7 +306,7 @@ def _launch_step(st: State1998) -> bool:
                 break
         else:
             fedor_turn = st.turn == st.game.tables.fedor
-            st.step = Step.END if fedor_turn else Step.GOAL_AT_END
+            st.step = STEP_END if fedor_turn else STEP_GOAL_AT_END
             return False
     return _launch(st)
 
@@ -286,9 +321,9 @@ def _end_turn(st: State1998) -> bool:
         if st.ending == 1:
             st.ending = 2
         elif st.ending == 2:
-            st.phase = Phase.OVER
+            st.phase = PH_OVER
             st.actor = NOBODY
-            st.step = Step.END
+            st.step = STEP_END
             return True
     begin_turn(st, (p + 1) % tb.P)
     return False
@@ -346,7 +381,7 @@ def _launch(st: State1998) -> bool:
         st.countdown = put(st.countdown, n, 0)
         st.lstep = 3
         if st.shuttle_left[n] > 0:
-            return _chance(st, Phase.SHUTTLE_DRAW)
+            return _chance(st, PH_SHUTTLE_DRAW)
     # the extra actions won at this launch, clockwise from the launcher (Extra Action)
     while st.queue:
         q = st.queue[0]
@@ -355,7 +390,7 @@ def _launch(st: State1998) -> bool:
             fedor.start_action(st, extra=True)
             return False
         if st.cubes[q] > 0 and -1 in st.extra:
-            return _decide(st, Phase.PLACE_EXTRA, q)
+            return _decide(st, PH_PLACE_EXTRA, q)
     st.launch_pad = -1
     st.lstep = 0
     st.actor = st.turn
@@ -407,7 +442,7 @@ def _launch_module(st: State1998) -> bool:
     st.column = column[:slot] + column[slot + 1 :] + (-1,)
     st.ccubes = st.ccubes[:slot] + st.ccubes[slot + 1 :] + ((0,) * P,)
     if st.module_pool:
-        return _chance(st, Phase.MODULE_DRAW)
+        return _chance(st, PH_MODULE_DRAW)
     return False
 
 
@@ -449,7 +484,7 @@ def _place(st: State1998, action: Place) -> None:
             st.cubes = put(st.cubes, p, st.cubes[p] - 1)
     stat(st, p, a, 1)
     st.doing = a
-    _decide(st, Phase.PERFORM, p)
+    _decide(st, PH_PERFORM, p)
 
 
 def _end_card(st: State1998) -> None:
@@ -460,9 +495,9 @@ def _end_card(st: State1998) -> None:
     if st.in_extra:
         st.in_extra = False
         st.doing = -1
-        st.step = Step.NORMAL
+        st.step = STEP_NORMAL
     else:
-        st.step = Step.PREPARE
+        st.step = STEP_PREPARE
     run(st)
 
 
@@ -490,7 +525,7 @@ def _construct(st: State1998, action: Construct) -> None:
     st.targets = (st.column.index(tb.mod_index[action.first]), st.column.index(tb.mod_index[action.second]))
     if st.cubes[p] < 2:  # take back the cubes needed first (Construct Modules)
         st.need = 2 - st.cubes[p]
-        _decide(st, Phase.RETRIEVE, p)
+        _decide(st, PH_RETRIEVE, p)
         return
     _place_construct(st, p)
 
@@ -522,7 +557,7 @@ def _retrieve(st: State1998, action: Retrieve) -> None:
     if st.targets:
         _place_construct(st, p)
     else:
-        st.step = Step.NORMAL
+        st.step = STEP_NORMAL
         run(st)
 
 
@@ -538,14 +573,14 @@ def _draw_next(st: State1998) -> None:
     while st.to_draw:
         i = st.to_draw[0] - 1
         if st.exp_pool[i]:
-            _chance(st, Phase.EXPERIMENT_DRAW)
+            _chance(st, PH_EXPERIMENT_DRAW)
             return
         bottom = st.exp_bottom[i]
         st.to_draw = st.to_draw[1:]
         if bottom:
             st.drawn = st.drawn + (bottom[0],)
             st.exp_bottom = put(st.exp_bottom, i, bottom[1:])
-    _decide(st, Phase.KEEP, st.turn)
+    _decide(st, PH_KEEP, st.turn)
 
 
 def _experiment_draw(st: State1998, action: ExperimentDraw) -> None:
@@ -553,7 +588,7 @@ def _experiment_draw(st: State1998, action: ExperimentDraw) -> None:
     c = tb.exp_index[action.card]
     i = action.level - 1
     st.exp_pool = put(st.exp_pool, i, drop(st.exp_pool[i], c))
-    if st.step == Step.SETUP:
+    if st.step == STEP_SETUP:
         q = action.seat
         st.hands = put(st.hands, q, tuple(sorted(st.hands[q] + (c,))))
         run(st)
@@ -621,12 +656,12 @@ def _conduct(st: State1998, action: Conduct) -> None:
 
 def _no_action(st: State1998, action: NoAction) -> None:
     st.doing = -1
-    st.step = Step.PREPARE
+    st.step = STEP_PREPARE
     run(st)
 
 
 def _skip_extra(st: State1998, action: SkipExtra) -> None:
-    st.step = Step.NORMAL
+    st.step = STEP_NORMAL
     run(st)
 
 
@@ -634,7 +669,7 @@ def _cargo(st: State1998, action: Cargo) -> None:
     n = SHUTTLE_NATION[_SHUTTLE_INDEX[action.shuttle]]
     p = action.seat
     st.cargo_mat = put2(st.cargo_mat, n, p, st.cargo_mat[n][p] + 1)
-    st.step = Step.EXTRA
+    st.step = STEP_EXTRA
     run(st)
 
 
@@ -653,14 +688,14 @@ def _no_claim(st: State1998, action: NoClaim) -> None:
 
 
 def _after_goal(st: State1998) -> None:
-    st.step = Step.COUNTDOWN if st.step == Step.GOAL_AFTER_ACTION else Step.END
+    st.step = STEP_COUNTDOWN if st.step == STEP_GOAL_AFTER_ACTION else STEP_END
     run(st)
 
 
 def _count(st: State1998, action: Countdown) -> None:
     n = SHUTTLE_NATION[_SHUTTLE_INDEX[action.shuttle]]
     count_down(st, n, action.steps)
-    st.step = Step.LAUNCH
+    st.step = STEP_LAUNCH
     run(st)
 
 
@@ -717,7 +752,7 @@ def _shuttle_draw(st: State1998, action: ShuttleDraw) -> None:
     st.countdown = put(st.countdown, n, tb.sh_start[t])  # on the shuttle's initial letter
     st.shuttle_pool = put(st.shuttle_pool, t, st.shuttle_pool[t] - 1)
     st.shuttle_left = put(st.shuttle_left, n, st.shuttle_left[n] - 1)
-    if st.step != Step.SETUP:
+    if st.step != STEP_SETUP:
         if st.shuttle_left[n] == 0 and st.ending == 0:
             st.ending = 1  # the last card of a deck is on its pad (Endgame)
         if tb.solo:
@@ -779,20 +814,20 @@ _HANDLERS: dict[type, Callable[[Any, Any], None]] = {
 
 
 _STEP_FNS: dict[int, Callable[[Any], bool]] = {
-    Step.CARGO: _cargo_check,
-    Step.EXTRA: _extra_offer,
-    Step.NORMAL: _normal,
-    Step.PREPARE: _prepare,
-    Step.GOAL_AFTER_ACTION: _goal_window,
-    Step.COUNTDOWN: _countdown,
-    Step.LAUNCH: _launch_step,
-    Step.GOAL_AT_END: _goal_window,
-    Step.END: _end_turn,
-    Step.FEDOR_START: fedor.turn_start,
-    Step.FEDOR_PREPARE: fedor.prepare,
-    Step.FEDOR_COUNTDOWN: fedor.countdown,
-    Step.FEDOR_LAUNCH: _launch_step,
-    Step.SETUP: setup_next,
+    STEP_CARGO: _cargo_check,
+    STEP_EXTRA: _extra_offer,
+    STEP_NORMAL: _normal,
+    STEP_PREPARE: _prepare,
+    STEP_GOAL_AFTER_ACTION: _goal_window,
+    STEP_COUNTDOWN: _countdown,
+    STEP_LAUNCH: _launch_step,
+    STEP_GOAL_AT_END: _goal_window,
+    STEP_END: _end_turn,
+    STEP_FEDOR_START: fedor.turn_start,
+    STEP_FEDOR_PREPARE: fedor.prepare,
+    STEP_FEDOR_COUNTDOWN: fedor.countdown,
+    STEP_FEDOR_LAUNCH: _launch_step,
+    STEP_SETUP: setup_next,
 }
 
 #: the step functions as a tuple indexed by step (a list lookup is cheaper than a dict's)

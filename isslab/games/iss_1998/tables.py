@@ -51,6 +51,7 @@ from isslab.games.iss_1998.components import (
     SOYUZ,
     TYPE_CODES,
 )
+from isslab.games.kit import a_or_an
 
 __all__ = ["UNITY", "Tables", "bits", "fedor_code"]
 
@@ -141,8 +142,8 @@ def _check_shuttles(o: Mapping[str, Any]) -> None:
                 continue
             if not mats[ru] and not mats[us]:
                 raise ValueError(
-                    f"options shuttle_materials and shuttle_copies: a {SHUTTLE_NAMES[ru]} and a "
-                    f"{SHUTTLE_NAMES[us]} on the pads could carry no material, so the cargo check "
+                    f"options shuttle_materials and shuttle_copies: {a_or_an(SHUTTLE_NAMES[ru])} and "
+                    f"{a_or_an(SHUTTLE_NAMES[us])} on the pads could carry no material, so the cargo check "
                     "could not be made: let one of every such pair carry materials"
                 )
     if not any(seats[t] for t in range(5) if copies[t]):

@@ -4,7 +4,11 @@ Hidden information: the experiment cards in another player's hand (and those it 
 the order of every deck, and, in the solo game, the face of the top FEDOR card (its back, which
 decides FEDOR's countdown, is public). Public: everything on the board and the tracks, the cards
 performed, how many cards each hand holds and from which decks they came (the draws are made from
-the decks in view, and cards go back under their deck face down), the sizes of the decks.
+the decks in view, and cards go back under their deck face down), the sizes of the decks, the
+modules a Construct Modules names while its player takes back the cubes for it. In the solo game
+the player also knows every card under the experiment decks: it put them there itself, or saw
+FEDOR flip them and fail (in a game of several players only the one who put a card back knows it,
+and the position does not record who did, so nobody is shown them).
 
 :func:`view` is the only road from a state to a seat and :func:`describe` the only road from an
 action (``Game1998.describe_action``); what one shows must not tell apart two positions the other
@@ -201,6 +205,8 @@ def view(st: State1998, seat: int) -> dict[str, Any]:
         # the action card played this turn (its normal action, or the extra action being done)
         "card_in_play": ACTION_NAMES[st.doing] if st.doing >= 0 else None,
         "card_in_play_is_extra": st.in_extra,
+        # a Construct Modules waiting for the cubes its player takes back: the modules it named
+        "construct_targets": [g.mod_name[st.column[slot]] for slot in st.targets],
         "game_end_triggered": st.ending >= 1,
         "players": players,
         "action_cards": [
@@ -228,6 +234,8 @@ def view(st: State1998, seat: int) -> dict[str, Any]:
             for i, goal in enumerate(st.goals)
         ],
         "experiment_decks": [len(st.exp_pool[i]) + len(st.exp_bottom[i]) for i in range(3)],
+        # solo: the cards put back under each deck, in order (the player saw each one go there)
+        "under_decks": [[g.exp_name[c] for c in bottom] for bottom in st.exp_bottom] if g.solo else None,
         "drawn": drawn,
         # the decks a draw is about to come from (public: a Plan names them, as does a new hand)
         "decks_to_draw": [level_text(v) for v in st.to_draw],

@@ -114,6 +114,10 @@ class Game1999(Game):
         st.end = EndCode.PLAYING
         return st
 
+    def describe_action(self, action: Any, seat: int | None) -> str:
+        """A move as a person reads the board (``ring 4 spoke 13``); ``str(action)`` is the dot-name text."""
+        return view.describe(action, seat)
+
     def decode_action(self, obj: Any) -> Any:
         """Rebuild an action from JSON, with its kind and die colour as enum members again."""
         action = super().decode_action(obj)

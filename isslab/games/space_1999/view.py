@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from isslab.core import CHANCE, TERMINAL
-from isslab.games.space_1999.components import COLOURS, CORNERS, dot_name
+from isslab.core import CHANCE, TERMINAL, Action
+from isslab.games.space_1999.actions import Move, MoveKind
+from isslab.games.space_1999.components import COLOURS, CORNERS, PAD, Loc, dot_name
 
 if TYPE_CHECKING:
     from isslab.games.space_1999.rules import State1999
 
-__all__ = ["board_text", "goal", "key_numbers", "standing", "status", "view"]
+__all__ = ["board_text", "describe", "dot_words", "goal", "key_numbers", "standing", "status", "view"]
 
 
 def status(state: State1999) -> str:
@@ -105,3 +106,63 @@ def goal(state: State1999, seat: int) -> str:
 def standing(state: State1999, seat: int) -> tuple[float, ...]:
     """Eagles landed, then the shorter distance still to go (the order of ``ranks``)."""
     return (state.landed[seat], -state.game.distance(state, seat))
+
+
+# --- moves in words, as a person reads the board ----------------------------------------------------
+
+
+def dot_words(loc: Loc) -> str:
+    """A place as the board labels it: ``ring 4 spoke 13`` (rings from the hub out, spoke numbers on
+    the rim, both turning with the disc), ``the hub`` or ``the NE pad``."""
+    r, s = loc
+    if r == PAD:
+        return f"the {CORNERS[s]} pad"
+    return "the hub" if r == 0 else f"ring {r} spoke {s}"
+
+
+def _hop(a: Loc, b: Loc) -> str:
+    """One step or hop ``from a to b``, naming only what changes when a ring or a spoke is kept."""
+    if a[0] > 0 and b[0] > 0 and a[0] == b[0]:
+        return f"round ring {a[0]} from spoke {a[1]} to spoke {b[1]}"
+    if a[0] > 0 and b[0] > 0 and a[1] == b[1]:
+        way = "in" if b[0] < a[0] else "out"
+        return f"{way} along spoke {a[1]} from ring {a[0]} to ring {b[0]}"
+    return f"from {dot_words(a)} to {dot_words(b)}"
+
+
+def _then(last: Loc, route: tuple[Loc, ...]) -> str:
+    """The further stops of a chain of hops after ``last``: ``, then to spoke 4, then to the hub``.
+
+    A stop on the same ring names its spoke only, on the same spoke its ring only.
+    """
+    out = ""
+    for loc in route:
+        if loc[0] > 0 and last[0] > 0 and loc[0] == last[0]:
+            out += f", then to spoke {loc[1]}"
+        elif loc[0] > 0 and last[0] > 0 and loc[1] == last[1]:
+            out += f", then to ring {loc[0]}"
+        else:
+            out += f", then to {dot_words(loc)}"
+        last = loc
+    return out
+
+
+def describe(action: Action, seat: int | None) -> str:
+    """A move in the board's words (``red steps round ring 4 from spoke 13 to spoke 14``); chance as ``str``.
+
+    ``str(action)`` stays the canonical text that ``state.apply`` reads (``red steps r4s13 ->
+    r4s14``); this is the text people are shown, the same for every seat (nothing is hidden).
+    """
+    if type(action) is not Move:
+        return str(action)
+    who = COLOURS[action.seat]
+    kind, path = action.kind, action.path
+    if kind == MoveKind.PASS:
+        return f"{who} passes"
+    if kind == MoveKind.LAUNCH:
+        how = "launches and jumps" if action.hops else "launches"
+        return f"{who} {how} along line {action.line} to {dot_words(path[1])}{_then(path[1], path[2:])}"
+    if kind == MoveKind.LAND:
+        return f"{who} lands from {dot_words(path[0])} on {dot_words(path[1])} (line {action.line})"
+    verb = "jumps" if kind == MoveKind.JUMP else "steps"
+    return f"{who} {verb} {_hop(path[0], path[1])}{_then(path[1], path[2:])}"

@@ -148,7 +148,9 @@ class ISS1998Board:
         self.column_y: float = self.unity_y + 24
         self.pads_y: float = self.column_y + 4 * _ROW_H + 4
         self.goals_y: float = self.pads_y + _PAD_H + 4
-        self.players_y: float = self.goals_y + _GOAL_H + 2
+        #: the goal cards' height: their longest text wrapped, never cut (the FEDOR panel in solo)
+        self.goal_h: float = self._goal_height()
+        self.players_y: float = self.goals_y + self.goal_h + 2
         self.hand_y: float = self.players_y + 28 + self.P * _PLAYER_H
         self.bar_y: float = self.hand_y + 58
         self.height: int = int(self.bar_y + 24 + _BUTTON_ROWS * (_BUTTON_H + 4) + 6)
@@ -193,16 +195,16 @@ class ISS1998Board:
         cp = st.current_player
         if st.phase == Phase.OVER:
             final = st.scores()
-            text = "game over: " + ", ".join(f"{self._name(p)} {final[p]} points" for p in range(self.P))
+            text = "game over · points: " + ", ".join(f"{self._name(p)} {final[p]}" for p in range(self.P))
         elif cp >= 0 and cp != st.turn:
             text += f" · {self._name(cp)} to act"
             if st.turn >= 0:
                 text += f" (in {self._name(st.turn)}'s turn)"
         elif st.turn >= 0:
             text += f" · {self._name(st.turn)}'s turn"
-        if st.ending == 1:
+        if st.ending == 1 and st.phase != Phase.OVER:
             text += " · end triggered"
-        elif st.ending == 2:
+        elif st.ending == 2 and st.phase != Phase.OVER:
             text += " · final round"
         cv.add(Text(_X0, 11, fit(text, _INNER, 13), size=13, anchor="start", bold=True, fill=_INK))
 
@@ -339,12 +341,12 @@ class ISS1998Board:
                 cv.spot_rect(("pad", n), x, y, w, _PAD_H, f"{NATION_NAMES[n]} pad")
                 continue
             cargo = [k for k, on in (("materials", g.sh_mat[t]), ("a module", g.sh_mod[t])) if on]
-            title = f"{NATION_NAMES[n]} pad: {SHUTTLE_NAMES[t]}"
-            cv.add(Text(x + 6, y + 9, title, size=MIN_TEXT, anchor="start", bold=True))
+            title = f"{NATION_NAMES[n]} pad: {SHUTTLE_NAMES[t]} · {st.shuttle_left[n]} cards left"
+            cv.add(Text(x + 6, y + 9, fit(title, w - 36, MIN_TEXT), size=MIN_TEXT, anchor="start", bold=True))
             cv.add(Circle(x + w - 16, y + 13, 10, fill="#c62828"))
             cv.add(Text(x + w - 16, y + 13, str(st.countdown[n]), size=12, bold=True, fill="#ffffff"))
             seats = f"{g.sh_seats[t]} seats" if g.sh_seats[t] else "no seats"
-            info = f"{seats}, takes {' and '.join(cargo) or 'no cargo'} · {st.shuttle_left[n]} cards left"
+            info = f"{seats}, takes {' and '.join(cargo) or 'no cargo'}"
             cv.add(Text(x + 6, y + 22, fit(info, w - 36, MIN_TEXT), size=MIN_TEXT, anchor="start", fill=_DIM))
             cx = x + 6
             for p in range(self.P):
@@ -369,7 +371,7 @@ class ISS1998Board:
                 if last >= 0
                 else f"{FEDOR_NAME} has played no card yet"
             )
-            cv.add(Rect(_X0, y, _INNER, _GOAL_H - 4, fill=_PANEL, stroke=PALETTE.frame, width=1.0))
+            cv.add(Rect(_X0, y, _INNER, self.goal_h - 4, fill=_PANEL, stroke=PALETTE.frame, width=1.0))
             cv.add(Text(_X0 + 6, y + 10, fit(text, _INNER - 12, MIN_TEXT), size=MIN_TEXT, anchor="start"))
             cv.add(
                 Text(
@@ -382,19 +384,39 @@ class ISS1998Board:
                 )
             )
             return
-        k = max(1, len(st.goals))
-        w = _INNER / k
+        w = self._goal_w()
         for i, goal in enumerate(st.goals):
             x = _X0 + i * w
             who = st.goal_owner[i]
             fill = self._colour(who) if who >= 0 else _PANEL
-            cv.add(Rect(x + 2, y, w - 4, _GOAL_H - 4, fill=fill, stroke=PALETTE.frame, width=1.0, alpha=0.9))
-            title = GOALS[goal][0] + (f" ({self._name(who)})" if who >= 0 else "")
-            cv.add(Text(x + 6, y + 8, fit(title, w - 12, MIN_TEXT), size=MIN_TEXT, anchor="start", bold=True))
+            h = self.goal_h - 4
+            cv.add(Rect(x + 2, y, w - 4, h, fill=fill, stroke=PALETTE.frame, width=1.0, alpha=0.9))
+            for j, (line, bold) in enumerate(self._goal_lines(goal, self._name(who) if who >= 0 else "", w)):
+                cv.add(Text(x + 6, y + 8 + 11 * j, line, size=MIN_TEXT, anchor="start", bold=bold))
             req = GOALS[goal][2].format(g.goal_threshold[goal])
-            for j, line in enumerate(wrap(req, w - 12, MIN_TEXT, 2)):
-                cv.add(Text(x + 6, y + 20 + 11 * j, line, size=MIN_TEXT, anchor="start"))
-            cv.spot_rect(("goal", i), x + 2, y, w - 4, _GOAL_H - 4, f"goal {GOALS[goal][0]}: {req}")
+            cv.spot_rect(("goal", i), x + 2, y, w - 4, self.goal_h - 4, f"goal {GOALS[goal][0]}: {req}")
+
+    def _goal_w(self) -> float:
+        """The width of a goal card: the goals in play share the row."""
+        return _INNER / max(1, self.game.tables.goals_in_play)
+
+    def _goal_lines(self, goal: int, owner: str, w: float) -> list[tuple[str, bool]]:
+        """A goal card's lines, (text, bold): its name (and who claimed it), then what it asks, all of it."""
+        title = GOALS[goal][0] + (f" ({owner})" if owner else "")
+        req = GOALS[goal][2].format(self.game.goal_threshold[goal])
+        return [(line, True) for line in wrap(title, w - 12, MIN_TEXT, 9)] + [
+            (line, False) for line in wrap(req, w - 12, MIN_TEXT, 9)
+        ]
+
+    def _goal_height(self) -> float:
+        """The goal row's height: the card with the most lines, any goal claimed by any seat (never cut)."""
+        g = self.game
+        if g.solo or not g.tables.goals_in_play:
+            return _GOAL_H
+        w = self._goal_w()
+        names = [self._name(p) for p in range(g.n)]
+        lines = max(len(self._goal_lines(goal, name, w)) for goal in range(len(GOALS)) for name in names)
+        return max(_GOAL_H, 8 + 11 * lines)
 
     def _players(self, cv: Canvas, st: State1998, viewers: frozenset[int]) -> None:
         g = self.game

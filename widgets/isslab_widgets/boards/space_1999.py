@@ -15,6 +15,7 @@ from typing import Any
 
 from isslab import CHANCE, TERMINAL, Action, Game, State
 from isslab.games.space_1999 import Game1999, Move, Roll, State1999
+from isslab.games.space_1999.view import dot_words
 from isslab_widgets.boards import Board, Click, SelectThenMove, action_text
 from isslab_widgets.scene import Circle, Line, Polygon, Rect, Region, Scene, Shape, Text
 
@@ -269,8 +270,8 @@ class Space1999Board(SelectThenMove):
         roll_text = action_text(state, last_roll, ()) if last_roll is not None else None
         if roll_text is not None:
             out.append(Text(_C, SIZE - 16, roll_text, size=12, fill="#dfe6f2"))
-        regions = [Region(loc, *self.point(loc, theta), 13.0, label=_name(loc)) for loc in self._locs]
-        regions += [Region((-1, c), *self.pad_centre(c), _PAD_R, label=_name((-1, c))) for c in range(4)]
+        regions = [Region(loc, *self.point(loc, theta), 13.0, label=dot_words(loc)) for loc in self._locs]
+        regions += [Region((-1, c), *self.pad_centre(c), _PAD_R, label=dot_words((-1, c))) for c in range(4)]
         if hints and cp >= 0 and any(isinstance(a, Move) and a.kind == "pass" for a in state.legal_actions()):
             # a pass is a decision too: a button for it, never an automatic skip
             out.append(Rect(132, 5, 64, 24, fill="#27476e", stroke="#ffffff", width=1.5))
@@ -387,29 +388,22 @@ class Space1999Board(SelectThenMove):
         return action.path[-1] if isinstance(action, Move) and action.path else None
 
     def place_name(self, key: Hashable) -> str:
-        """``hub``, ``r3s12``, ``NE pad`` or ``pass``."""
+        """A place as the board labels it: ``ring 3 spoke 12``, ``the hub``, ``the NE pad``, or ``pass``."""
         if key == PASS_KEY:
             return "pass"
         if isinstance(key, tuple) and len(key) == 2:
-            return _name(key)
+            return dot_words(key)
         return str(key)
 
     def format_value(self, field: str, value: Any) -> Any:
-        """Per-seat fields in words: eagles' dots by name (``r4s3``), counts as they are."""
+        """Per-seat fields in words: eagles' dots as the board labels them, counts as they are."""
         if field == "pos" and isinstance(value, list | tuple):
-            return " ".join(_name(self._locs[i]) for i in value) or "-"
+            return "; ".join(dot_words(self._locs[i]) for i in value) or "-"
         return None
 
     def field_label(self, field: str) -> str:
         """The inspector's heading for a per-seat field."""
         return {"pos": "eagles on the disc"}.get(field, field)
-
-
-def _name(loc: tuple[int, int]) -> str:
-    r, s = loc
-    if r < 0:
-        return f"{('NE', 'NW', 'SW', 'SE')[s]} pad"
-    return "hub" if r == 0 else f"r{r}s{s}"
 
 
 def _own(state: State) -> State1999:

@@ -453,8 +453,10 @@ class Board1969(Board1969Clicks):
             if s == cp:
                 out.append(Rect(9, ptop + 3, WIDTH - 18, self._panel_h(s) - 6, stroke=_HINT, width=3.0))
             if s == self._own:
+                # at the end the sheet shows the final score, as the Scoring Track and the player panel do
+                # (the track's prestige plus the scientists' end-of-game points: End of the Game)
                 out.append(
-                    Text(20, ptop + 29, f"{st.money[s]}M · {st.pp[s]} PP", size=MIN_TEXT, anchor="start")
+                    Text(20, ptop + 29, f"{st.money[s]}M · {scores[s]} PP", size=MIN_TEXT, anchor="start")
                 )
                 hand = st.hands[s]
                 held: int = sum(hand)
@@ -465,6 +467,8 @@ class Board1969(Board1969Clicks):
                 out.append(Text(20, ptop + 57, moon_txt, size=MIN_TEXT, anchor="start", fill=_DIM))
                 if s == st.first and cp != TERMINAL:
                     out.append(Text(20, ptop + 71, "First Player", size=MIN_TEXT, anchor="start", bold=True))
+                elif cp == TERMINAL:
+                    out.append(Text(20, ptop + 71, "final score", size=MIN_TEXT, anchor="start", bold=True))
             cube = self.cube_size(s)
             for b in range(12):
                 for slot, kind in enumerate(st.cubes[s][b]):

@@ -10,6 +10,7 @@ from collections.abc import Hashable, Iterable
 from typing import Any, cast
 
 from isslab import CHANCE, TERMINAL, Action, Game, State
+from isslab.games.kit import a_or_an
 from isslab.games.mission_iss import (
     COLOURS,
     FIELD_CODES,
@@ -204,7 +205,7 @@ class MissionISSWords(SelectThenMove):
         if t == "wild":
             return "the wild cards"
         if t == "exercise":
-            return f"a {COLOURS[key[1]]} exercise marker"
+            return f"{a_or_an(COLOURS[key[1]])} exercise marker"
         if t == "capsule":
             return "a robonaut in the Soyuz capsule"
         if t == "robonaut":
