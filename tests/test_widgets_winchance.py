@@ -186,17 +186,6 @@ def test_a_click_on_the_strip_that_is_not_at_numbers_is_refused_and_changes_noth
     assert (view.session.tree.cursor, view.session.tree.size, view.winchance.strip.values) == before
 
 
-def test_hints_on_a_table_without_a_model_say_why_nothing_shows_and_what_to_do() -> None:
-    game = isslab.make("space-1999", players=3, eagles=2)
-    view = GameView(game, ["human", "greedy", "greedy"], autoplay=False)
-    panel = view.winchance
-    assert panel.model() is None and panel.hint_html.value == ""
-    panel.hint_switch.value = True
-    assert "no win-chance model" in panel.hint_html.value and "Fit win chances" in panel.hint_html.value
-    panel.hint_switch.value = False
-    assert panel.hint_html.value == ""
-
-
 def test_hints_while_a_bot_is_to_move_say_when_they_show() -> None:
     view = _view("space-1999", ["greedy", "greedy"])  # bots only: nobody to hint to
     view.winchance.hint_switch.value = True
