@@ -193,7 +193,7 @@ def evaluate(
     if state.current_player == TERMINAL:
         ret = tuple(result_shares(state.returns(), shares))
         return Evaluation(ret, ret, ret, method, 0, seat, kind, names, assumes, shares)
-    if method == "model":
+    if fitted is not None and method == "model":
         values = tuple(fitted.values(state, seat))
         nan = (math.nan,) * len(values)
         return Evaluation(
