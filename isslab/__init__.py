@@ -12,10 +12,12 @@ from __future__ import annotations
 import isslab.games as _game_packages  # noqa: E402, F401  (registers every game)
 from isslab import bots
 from isslab.analysis import Evaluation, Review, evaluate, review, winprob
+from isslab.analysis.designer import metrics
 from isslab.analysis.report import report  # noqa: E402  (after simulate and compare, which it uses)
 from isslab.core import (
     CHANCE,
     TERMINAL,
+    VERSION,
     Action,
     Bot,
     EndReason,
@@ -37,12 +39,11 @@ from isslab.core import (
     register_game,
     variant,
 )
-from isslab.designer import metrics
+from isslab.frames.stats import compare
 from isslab.play import GameRecord, play
 from isslab.sim import replay, simulate, summarize, sweep
-from isslab.stats import compare
 
-__version__ = "0.1.0"
+__version__ = VERSION
 
 __all__ = [
     "CHANCE",

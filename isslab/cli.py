@@ -12,15 +12,17 @@ import tempfile
 import textwrap
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, Final
 
-from isslab.analysis.stats import compare
 from isslab.core import Game, Option, bot_names, game_class, games, make, parse_json, short_repr
+from isslab.frames.stats import compare
 from isslab.play import play
 from isslab.sim.api import simulate, summarize, sweep
 from isslab.sim.args import out_path, parse_grid
+from isslab.sim.spec import RunArgs
 
 __all__ = ["build_parser", "main", "parse_grid", "parse_options", "plain_text", "reflow"]
 
@@ -187,7 +189,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise ValueError(
             f"--seat {seat}: {game.id} with {game.num_players} players has seats 0 to {game.num_players - 1}"
         )
-    rec = play(game, _bots_arg(args.bots), seed=args.seed)
+    rec = play(game, args.bots, seed=args.seed)
     state = game.new_state()
     for a in rec.actions:
         if args.log:  # as the chosen seat was told it (hidden values masked), or everything
@@ -262,15 +264,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         t0 = time.perf_counter()
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            df = simulate(
-                args.game,
-                bots=_bots_arg(args.bots),
-                games=args.games,
-                seed=args.seed,
-                workers=args.workers,
-                progress=not args.quiet,
-                **options,
-            )
+            df = simulate(args.game, **_run_keywords(args), **options)
         elapsed = max(time.perf_counter() - t0, 1e-9)
         for w in caught:
             print(f"isslab: warning: {w.message}", file=sys.stderr)
@@ -326,21 +320,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        df = sweep(
-            args.game,
-            grid,
-            bots=_bots_arg(args.bots),
-            games=args.games,
-            seed=args.seed,
-            workers=args.workers,
-            progress=not args.quiet,
-            rotate_seats=args.rotate_seats,
-            trace=args.trace,
-            out=args.out,
-            precision=args.precision,
-            max_games=args.max_games,
-            **options,
-        )
+        df = sweep(args.game, grid, **_run_keywords(args), out=args.out, **options)
     elapsed = max(time.perf_counter() - t0, 1e-9)
     for w in caught:
         print(f"isslab: warning: {w.message}", file=sys.stderr)
@@ -368,6 +348,43 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     return 130 if df.attrs.get("interrupted") else 0
 
 
+#: how the command line reads each run keyword it takes (the texts and defaults are RunArgs')
+_RUN_FLAGS: Final[dict[str, Callable[[str], Any] | None]] = {
+    "bots": _bots_arg,
+    "games": _games_arg,
+    "seed": int,
+    "workers": int,
+    "rotate_seats": None,  # a switch
+    "trace": None,
+    "precision": float,
+    "max_games": int,
+    "metric": str,
+}
+#: the command line's own defaults (a thousand games: the API's hundred is for a quick look)
+_RUN_DEFAULTS: Final[dict[str, Any]] = {"games": 1000}
+_HELP: Final = {f.name: str(f.metadata.get("help", "")) for f in fields(RunArgs)}
+
+
+def _add_run_flags(p: argparse.ArgumentParser) -> None:
+    """The flags of a run (``--games``, ``--rotate-seats``, ...), made from :class:`RunArgs`."""
+    for f in fields(RunArgs):
+        if f.name not in _RUN_FLAGS:
+            continue
+        flag = "--" + f.name.replace("_", "-")
+        default = _RUN_DEFAULTS.get(f.name, f.default)
+        text = _HELP[f.name].replace("%", "%%")  # argparse formats help texts with %
+        read = _RUN_FLAGS[f.name]
+        if read is None:
+            p.add_argument(flag, action="store_true", help=text)
+        else:
+            p.add_argument(flag, type=read, default=default, help=text)
+
+
+def _run_keywords(args: argparse.Namespace) -> dict[str, Any]:
+    """The run keywords of parsed flags, as ``simulate`` and ``sweep`` take them."""
+    return {name: getattr(args, name) for name in _RUN_FLAGS} | {"progress": not args.quiet}
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``isslab`` command."""
     p = argparse.ArgumentParser(
@@ -386,22 +403,16 @@ def build_parser() -> argparse.ArgumentParser:
         s = sub.add_parser(name, help=helptext)
         s.add_argument("game")
         s.add_argument(
-            "--bots",
-            default="random",
-            help="one bot name for all seats, or a comma list per seat; search bots take parameters: "
-            '"mcts(simulations=200),greedy"',
-        )
-        s.add_argument("--seed", type=int, default=0, help="an int from 0 to 2**128 - 1")
-        s.add_argument(
             "-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="game option"
         )
         s.set_defaults(func=func)
         if name == "simulate":
-            s.add_argument("--games", type=int, default=1000)
-            s.add_argument("--workers", type=int, default=1, help="processes (at most one per CPU)")
-            s.add_argument("--out", help="write one row per game and seat to this CSV file")
+            _add_run_flags(s)
+            s.add_argument("--out", help="write one row per game and seat to this .csv or .parquet file")
             s.add_argument("--quiet", action="store_true", help="no progress bar")
         else:
+            s.add_argument("--bots", type=_bots_arg, default="random", help=_HELP["bots"])
+            s.add_argument("--seed", type=int, default=0, help=_HELP["seed"])
             s.add_argument("--log", action="store_true", help="print every action")
             s.add_argument(
                 "--seat",
@@ -422,16 +433,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=V1,V2",
         help="an option and its values (JSON values; name=[[..],[..]] for tuple values); repeat for more",
     )
-    w.add_argument("--games", type=_games_arg, default=1000, help="games per point, or auto")
-    w.add_argument("--precision", type=float, default=0.01, help="with --games auto: widest 95%% half-width")
-    w.add_argument("--max-games", type=int, default=100_000, help="with --games auto: most games per point")
-    w.add_argument("--bots", default="random", help="one bot name for all seats, or a comma list per seat")
-    w.add_argument("--rotate-seats", action="store_true", help="move the bots one seat on each game")
-    w.add_argument("--trace", action="store_true", help="add the per-step columns of the designer metrics")
-    w.add_argument("--seed", type=int, default=0, help="an int from 0 to 2**128 - 1")
-    w.add_argument("--workers", type=int, default=1, help="processes (at most one per CPU)")
+    _add_run_flags(w)
     w.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="fixed option")
-    w.add_argument("--out", help="write the rows to this .parquet or .csv file as the games finish")
+    w.add_argument("--out", help=_HELP["out"])
     w.add_argument("--quiet", action="store_true", help="no progress bar")
     w.set_defaults(func=_cmd_sweep)
     return p

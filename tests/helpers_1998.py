@@ -1,12 +1,14 @@
-"""Helpers shared by the 1998 ISS rule tests: find and play actions by their type and fields."""
+"""Helpers shared by the 1998 ISS rule tests: find and play actions by their type and fields; FEDOR's turn."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import isslab
 from isslab.core import CHANCE, State
+from isslab.games.iss_1998 import FedorTop, Phase
 
-__all__ = ["act", "chance", "find", "options", "pick"]
+__all__ = ["act", "chance", "fedor_turn", "find", "next_fedor_card", "options", "pick"]
 
 
 def options(state: State, kind: type, **fields: Any) -> list[Any]:
@@ -45,3 +47,30 @@ def chance(state: State, text: str | None = None) -> State:
         if text is None or text in str(a):
             return state.apply(a)
     raise AssertionError(f"no chance outcome reads {text!r}: {[str(a) for a, _ in state.chance_outcomes()]}")
+
+
+# --- the solo game against FEDOR ------------------------------------------------------------------
+
+PLAYER, FEDOR = 0, 1
+#: the FEDOR cards of the default deck, by index
+INSTALL_RU, INSTALL_US, OUTSIDE_RU, OUTSIDE_US, STAY_RU, STAY_US, CONDUCT_RU, CONDUCT_US, RESHUFFLE = range(9)
+#: a shuttle on each pad, and FEDOR's cargo on both
+PADS = {"RU": ("Progress", 5), "US": ("Discovery", 6)}
+CARGO = {"RU": {FEDOR: (0, 3)}, "US": {FEDOR: (0, 3)}}
+
+
+def fedor_turn(top: int, options: dict[str, Any] | None = None, **kw: Any) -> State:
+    """FEDOR's turn with card ``top`` on its deck, run to its first chance node (the next back)."""
+    game = isslab.make("1998-iss", players=1, **(options or {}))
+    kw.setdefault("pads", PADS)
+    kw.setdefault("cargo", CARGO)
+    return game.position(to_move="FEDOR", fedor_top=top, **kw)
+
+
+def next_fedor_card(state: State, back: str = "RU") -> State:
+    """Show the next FEDOR card: one with the given back that is not the reshuffle card."""
+    assert state.phase == Phase.FEDOR_TOP  # type: ignore[attr-defined]
+    for a, _ in state.chance_outcomes():
+        if isinstance(a, FedorTop) and a.back == back and "Reshuffle" not in a.card:
+            return state.apply(a)
+    raise AssertionError("no such card")

@@ -16,6 +16,7 @@ import pytest
 from helpers_1969 import CANADA, FRANCE, USA, USSR, play_out
 
 import isslab
+from isslab.conformance import check_game
 from isslab.core import CHANCE, TERMINAL
 from isslab.games.game_1969 import (
     COMMIT,
@@ -31,7 +32,6 @@ from isslab.games.game_1969 import (
     parse_sheets,
     sheets_text,
 )
-from isslab.testing import check_game
 
 
 def random_states(game: isslab.Game, seed: int, bots_: list[str]) -> list[Any]:

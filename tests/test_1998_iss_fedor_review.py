@@ -10,34 +10,25 @@ majority gives it an extra action, and it scores like a player.
 from __future__ import annotations
 
 import pytest
-from helpers_1998 import act, chance
+from helpers_1998 import (
+    CONDUCT_RU,
+    FEDOR,
+    INSTALL_RU,
+    OUTSIDE_RU,
+    PADS,
+    PLAYER,
+    STAY_RU,
+    act,
+    chance,
+    fedor_turn,
+    next_fedor_card,
+)
 
 import isslab
-from isslab.games.iss_1998 import Countdown, FedorTop, Install, Phase, Place, PlaceExtra, Train
+from isslab.games.iss_1998 import Countdown, Install, Phase, Place, PlaceExtra, Train
 
-PLAYER, FEDOR = 0, 1
-INSTALL_RU, INSTALL_US, OUTSIDE_RU, OUTSIDE_US, STAY_RU, STAY_US, CONDUCT_RU, CONDUCT_US, RESHUFFLE = range(9)
-PADS = {"RU": ("Progress", 5), "US": ("Discovery", 6)}
-CARGO = {"RU": {FEDOR: (0, 3)}, "US": {FEDOR: (0, 3)}}
 # default ISS column, top to bottom: Long Stay, Install, Outside Jobs, Conduct (rows 0-3)
 LONG_STAY_ROW, INSTALL_ROW = 0, 1
-
-
-def _fedor_turn(top: int, options: dict[str, object] | None = None, **kw: object) -> isslab.State:
-    """FEDOR's turn with card ``top`` on its deck, run to its first chance node (the next back)."""
-    game = isslab.make("1998-iss", players=1, **(options or {}))
-    kw.setdefault("pads", PADS)
-    kw.setdefault("cargo", CARGO)
-    return game.position(to_move="FEDOR", fedor_top=top, **kw)
-
-
-def _next(state: isslab.State, back: str = "RU") -> isslab.State:
-    """Show the next FEDOR card: one with the given back that is not the reshuffle card."""
-    assert state.phase == Phase.FEDOR_TOP
-    for a, _ in state.chance_outcomes():
-        if isinstance(a, FedorTop) and a.back == back and "Reshuffle" not in a.card:
-            return state.apply(a)
-    raise AssertionError("no such card")
 
 
 # --- FEDOR's Turn 1: the recall ------------------------------------------------------------------
@@ -46,21 +37,21 @@ def _next(state: isslab.State, back: str = "RU") -> isslab.State:
 def test_the_recall_frees_fedors_long_stays_so_it_stays_again():
     # FEDOR's Turn 1 brings back even the astronauts in long-stay compartments; the Long stay card
     # then sends "as many astronauts as you can", one track step each: the same two go again
-    state = _fedor_turn(
+    state = fedor_turn(
         STAY_RU,
         astronauts={"FEDOR": {"unity": 0, "in": ("Zarya LS1", "Zarya LS2")}},
         long_stay={FEDOR: 2},
         iss_material={FEDOR: 5},
     )
     assert state.unity[FEDOR] == 2 and state.occ[FEDOR] == 0  # recalled before the card acts
-    state = _next(state)
+    state = next_fedor_card(state)
     assert state.long_stay[FEDOR] == 4 and state.iss_mat[FEDOR] == 3
     assert state.occ[FEDOR].bit_count() == 2 and state.unity[FEDOR] == 0
 
 
 def test_the_recall_variant_leaves_fedors_long_stays_in_place():
     # fedor_recall_long_stays=False (a variant): long stays wait for a replacement, as a player's
-    state = _fedor_turn(
+    state = fedor_turn(
         STAY_RU,
         {"fedor_recall_long_stays": False},
         astronauts={"FEDOR": {"unity": 0, "in": ("Zarya LS1", "Zvezda COM")}},
@@ -69,7 +60,7 @@ def test_the_recall_variant_leaves_fedors_long_stays_in_place():
     )
     g = state.game
     assert state.unity[FEDOR] == 1 and state.occ[FEDOR] == 1 << g.comp_index["Zarya LS1"]
-    state = _next(state)
+    state = next_fedor_card(state)
     # only the astronaut from Zvezda COM goes: to Zarya LS2, the lowest free long-stay compartment
     assert state.long_stay[FEDOR] == 2 and state.iss_mat[FEDOR] == 4
     assert state.occ[FEDOR] == 1 << g.comp_index["Zarya LS1"] | 1 << g.comp_index["Zarya LS2"]
@@ -79,7 +70,7 @@ def test_the_recall_variant_leaves_fedors_long_stays_in_place():
 
 
 def _install(options: dict[str, object] | None = None) -> isslab.State:
-    return _fedor_turn(
+    return fedor_turn(
         INSTALL_RU,
         options,
         station=("Quest", "Harmony"),
@@ -90,14 +81,14 @@ def _install(options: dict[str, object] | None = None) -> isslab.State:
 
 def test_fedor_install_takes_a_token_for_each_of_its_four_astronauts():
     # "one installation token for each astronaut it has on the ISS": no limit of two (reading 17)
-    state = _next(_install())
+    state = next_fedor_card(_install())
     assert state.tokens[FEDOR] == 4 and state.covered == 0
     assert state.tally(FEDOR).fedor_failed == 0
 
 
 def test_the_install_limit_option_caps_fedor_like_a_player():
     # fedor_install_limit=2 reads Install as the player's "up to two astronauts"; lowest module first
-    state = _next(_install({"fedor_install_limit": 2}))
+    state = next_fedor_card(_install({"fedor_install_limit": 2}))
     g = state.game
     assert state.tokens[FEDOR] == 2 and state.covered == g.mod_mask[g.mod_index["Harmony"]]
 
@@ -110,23 +101,23 @@ def test_the_install_limit_option_is_bounded(value):
 
 def test_fedor_outside_jobs_converts_at_most_three():
     # "based on how many ISS materials it has": as many as it has, up to the card's three
-    state = _fedor_turn(
+    state = fedor_turn(
         OUTSIDE_RU, iss_material={FEDOR: 5}, external={FEDOR: 2}, astronauts={"FEDOR": {"unity": 1}}
     )
-    state = _next(state)
+    state = next_fedor_card(state)
     assert (state.iss_mat[FEDOR], state.ext_mat[FEDOR]) == (2, 5)
 
 
 def test_the_outside_option_lets_fedor_convert_everything_it_has():
     # the other reading of "based on how many ISS materials it has": all of them
-    state = _fedor_turn(
+    state = fedor_turn(
         OUTSIDE_RU,
         {"fedor_outside_max": 8},
         iss_material={FEDOR: 5},
         external={FEDOR: 2},
         astronauts={"FEDOR": {"unity": 1}},
     )
-    state = _next(state)
+    state = next_fedor_card(state)
     assert (state.iss_mat[FEDOR], state.ext_mat[FEDOR]) == (0, 7)
 
 
@@ -138,8 +129,8 @@ def test_the_outside_option_is_bounded(value):
 
 def test_fedor_with_four_astronauts_tries_an_advanced_experiment():
     # "The level of the experiment (1/2/3) ... depends on how many astronauts (1/2/3+)"
-    state = _fedor_turn(CONDUCT_RU, astronauts={"FEDOR": {"unity": 4}}, iss_material={FEDOR: 6})
-    state = _next(state)
+    state = fedor_turn(CONDUCT_RU, astronauts={"FEDOR": {"unity": 4}}, iss_material={FEDOR: 6})
+    state = next_fedor_card(state)
     assert state.phase == Phase.FEDOR_EXPERIMENT
     assert {a.level for a, _ in state.chance_outcomes()} == {3}
 
@@ -149,16 +140,16 @@ def test_fedor_with_four_astronauts_tries_an_advanced_experiment():
 
 def test_a_partial_long_stay_is_performed_and_earns_no_compensation():
     # three astronauts but one ISS material: one long stay is still the action done, one cube only
-    state = _fedor_turn(STAY_RU, iss_material={FEDOR: 1}, astronauts={"FEDOR": {"unity": 3}})
-    state = _next(state)
+    state = fedor_turn(STAY_RU, iss_material={FEDOR: 1}, astronauts={"FEDOR": {"unity": 3}})
+    state = next_fedor_card(state)
     assert state.long_stay[FEDOR] == 1 and state.iss_mat[FEDOR] == 0
     assert state.ccubes[LONG_STAY_ROW][FEDOR] == 1 and state.tally(FEDOR).fedor_failed == 0
 
 
 def test_a_failed_install_puts_two_cubes_beside_install():
     # no covered compartment: "not been able to perform its action" -> a second cube, same module
-    state = _fedor_turn(INSTALL_RU, astronauts={"FEDOR": {"unity": 2}}, covered=())
-    state = _next(state)
+    state = fedor_turn(INSTALL_RU, astronauts={"FEDOR": {"unity": 2}}, covered=())
+    state = next_fedor_card(state)
     assert state.ccubes[INSTALL_ROW][FEDOR] == 2 and state.tally(FEDOR).fedor_failed == 1
 
 
@@ -186,7 +177,7 @@ def test_a_tied_module_majority_gives_fedor_an_extra_action_without_cube_or_coun
     state = act(state, PlaceExtra, card="Long Stay")
     countdown = state.countdown
     assert state.phase == Phase.FEDOR_TOP  # FEDOR flipped its Install at once
-    state = _next(state)
+    state = next_fedor_card(state)
     assert state.tokens[FEDOR] == 2  # Destiny's two, one per astronaut
     assert state.cubes[FEDOR] == cubes_before and state.countdown == countdown
     assert state.turn == FEDOR  # FEDOR's own turn follows: the extra action was not it
@@ -197,7 +188,7 @@ def test_a_tied_module_majority_gives_fedor_an_extra_action_without_cube_or_coun
 
 def test_fedor_scores_every_source_of_the_normal_game():
     # Endgame (Solo): "the scoring is the same as in the normal game"
-    state = _fedor_turn(
+    state = fedor_turn(
         OUTSIDE_RU,
         astronauts={"FEDOR": {"unity": 1}},
         tokens={FEDOR: 3},

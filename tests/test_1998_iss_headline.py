@@ -1,8 +1,9 @@
 """1998 ISS, the game view's headline: the most recent launch, each participant's cargo (FEDOR's
 apart), the module it took and the next shuttle, or "no shuttle left" once a deck is exhausted.
 
-The engine's own launches are the reference: ``steps._launch`` is watched while a seeded game is
-replayed, and every position's headline must tell the last launch completed so far.
+The engine's own launches are the reference: ``steps.launch`` (its call into the launch module) is
+watched while a seeded game is replayed, and every position's headline must tell the last launch
+completed so far.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ class Seen(NamedTuple):
 def launches(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Seen]]:
     """The launches the engine performs while the test runs, in order."""
     seen: list[Seen] = []
-    real = steps._launch
+    real = steps.launch
 
     def spy(st: State1998) -> bool:
         if st.lstep == 0:
@@ -52,7 +53,7 @@ def launches(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Seen]]:
             )
         return real(st)
 
-    monkeypatch.setattr(steps, "_launch", spy)
+    monkeypatch.setattr(steps, "launch", spy)
     yield seen
 
 

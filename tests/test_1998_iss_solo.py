@@ -3,36 +3,29 @@
 from __future__ import annotations
 
 import pytest
-from helpers_1998 import act, chance
+from helpers_1998 import (
+    CARGO,
+    CONDUCT_RU,
+    FEDOR,
+    INSTALL_RU,
+    OUTSIDE_RU,
+    PADS,
+    PLAYER,
+    RESHUFFLE,
+    STAY_RU,
+    STAY_US,
+    act,
+    chance,
+    fedor_turn,
+    next_fedor_card,
+)
 
 import isslab
 from isslab.games.iss_1998 import Countdown, FedorToken, FedorTop, Phase, Place, PlaceExtra, Train
 
-PLAYER, FEDOR = 0, 1
-INSTALL_RU, INSTALL_US, OUTSIDE_RU, OUTSIDE_US, STAY_RU, STAY_US, CONDUCT_RU, CONDUCT_US, RESHUFFLE = range(9)
-PADS = {"RU": ("Progress", 5), "US": ("Discovery", 6)}
-CARGO = {"RU": {FEDOR: (0, 3)}, "US": {FEDOR: (0, 3)}}
-
-
-def _fedor_turn(top: int, **kw) -> isslab.State:
-    """FEDOR's turn with card ``top`` on its deck, run to its first chance node (the next back)."""
-    game = isslab.make("1998-iss", players=1)
-    kw.setdefault("pads", PADS)
-    kw.setdefault("cargo", CARGO)
-    return game.position(to_move="FEDOR", fedor_top=top, **kw)
-
-
-def _next(state: isslab.State, back: str = "RU") -> isslab.State:
-    """Show the next FEDOR card: one with the given back."""
-    assert state.phase == Phase.FEDOR_TOP
-    for a, _ in state.chance_outcomes():
-        if a.back == back and "Reshuffle" not in a.card:
-            return state.apply(a)
-    raise AssertionError("no such card")
-
 
 def test_fedor_recalls_every_astronaut_first():
-    state = _fedor_turn(
+    state = fedor_turn(
         INSTALL_RU,
         astronauts={"FEDOR": {"unity": 0, "in": ("Zarya LS1", "Zvezda COM")}},
         covered=(),
@@ -42,26 +35,26 @@ def test_fedor_recalls_every_astronaut_first():
 
 
 def test_fedor_install_takes_one_token_per_astronaut_lowest_module_first():
-    state = _fedor_turn(
+    state = fedor_turn(
         INSTALL_RU,
         station=("Quest", "Harmony"),
         astronauts={"FEDOR": {"unity": 2}},
         covered=("Quest EVA1", "Quest EVA2", "Harmony COM", "Harmony LS"),
     )
-    state = _next(state)
+    state = next_fedor_card(state)
     g = state.game
     # Quest (number 1) before Harmony (number 3): both of Quest's tokens
     assert state.tokens[FEDOR] == 2 and state.covered == g.mod_mask[g.mod_index["Harmony"]]
 
 
 def test_fedor_install_lets_the_player_choose_when_a_module_cannot_be_emptied():
-    state = _fedor_turn(
+    state = fedor_turn(
         INSTALL_RU,
         station=("Quest", "Harmony"),
         astronauts={"FEDOR": {"unity": 3}},
         covered=("Quest EVA1", "Quest EVA2", "Harmony COM", "Harmony LS"),
     )
-    state = _next(state)
+    state = next_fedor_card(state)
     assert state.phase == Phase.FEDOR_TOKEN and state.current_player == PLAYER
     assert {a.compartment for a in state.legal_actions()} == {"Harmony COM", "Harmony LS"}
     state = act(state, FedorToken, compartment="Harmony LS")
@@ -69,47 +62,47 @@ def test_fedor_install_lets_the_player_choose_when_a_module_cannot_be_emptied():
 
 
 def test_fedor_outside_jobs_uses_a_free_crane_and_as_much_material_as_it_can():
-    state = _fedor_turn(OUTSIDE_RU, iss_material={FEDOR: 2}, astronauts={"FEDOR": {"unity": 1}})
-    state = _next(state)
+    state = fedor_turn(OUTSIDE_RU, iss_material={FEDOR: 2}, astronauts={"FEDOR": {"unity": 1}})
+    state = next_fedor_card(state)
     g = state.game
     assert (state.iss_mat[FEDOR], state.ext_mat[FEDOR]) == (0, 4)
     assert state.occ[FEDOR] == 1 << g.comp_index["Canadarm 2 CRN"]
 
 
 def test_fedor_long_stay_sends_as_many_astronauts_as_it_can():
-    state = _fedor_turn(STAY_RU, iss_material={FEDOR: 5}, astronauts={"FEDOR": {"unity": 3}})
-    state = _next(state)
+    state = fedor_turn(STAY_RU, iss_material={FEDOR: 5}, astronauts={"FEDOR": {"unity": 3}})
+    state = next_fedor_card(state)
     # three long-stay compartments are free (Zarya's two, Zvezda's one)
     assert state.long_stay[FEDOR] == 3 and state.iss_mat[FEDOR] == 2
     assert state.occ[FEDOR].bit_count() == 3 and state.unity[FEDOR] == 0
 
 
 def test_fedor_failure_places_a_compensation_cube():
-    state = _fedor_turn(STAY_RU, iss_material={FEDOR: 0}, astronauts={"FEDOR": {"unity": 1}})
-    state = _next(state)
+    state = fedor_turn(STAY_RU, iss_material={FEDOR: 0}, astronauts={"FEDOR": {"unity": 1}})
+    state = next_fedor_card(state)
     row = state.rows[4]  # beside Long Stay
     assert state.ccubes[row][FEDOR] == 2 and state.cubes[FEDOR] == 6
     assert state.tally(FEDOR).fedor_failed == 1
 
 
 def test_fedor_without_cubes_takes_one_from_the_lowest_module():
-    state = _fedor_turn(
+    state = fedor_turn(
         STAY_RU,
         iss_material={FEDOR: 0},  # the long stay fails: two cubes are due
         astronauts={"FEDOR": {"unity": 1}},
         column_cubes={"Quest": {FEDOR: 4}, "Harmony": {FEDOR: 3}, "Columbus": {FEDOR: 1}},
     )
-    state = _next(state)
+    state = next_fedor_card(state)
     # no cube in reserve: they come from the lowest space holding one (Columbus, then Harmony);
     # Long Stay lies in the first row of the ISS column, beside Quest
     assert [row[FEDOR] for row in state.ccubes] == [6, 0, 2, 0]
 
 
 def test_fedor_conducts_an_experiment_of_its_level():
-    state = _fedor_turn(
+    state = fedor_turn(
         CONDUCT_RU, astronauts={"FEDOR": {"unity": 2}}, iss_material={FEDOR: 6}, external={FEDOR: 4}
     )
-    state = _next(state)
+    state = next_fedor_card(state)
     # two astronauts: a medium experiment is flipped
     assert state.phase == Phase.FEDOR_EXPERIMENT
     assert {a.level for a, _ in state.chance_outcomes()} == {2}
@@ -123,10 +116,10 @@ def test_fedor_conducts_an_experiment_of_its_level():
 
 
 def test_fedor_gives_up_after_three_experiment_cards():
-    state = _fedor_turn(
+    state = fedor_turn(
         CONDUCT_RU, astronauts={"FEDOR": {"unity": 1}}, iss_material={FEDOR: 0}, external={FEDOR: 0}
     )
-    state = _next(state)
+    state = next_fedor_card(state)
     for _ in range(3):
         assert state.phase == Phase.FEDOR_EXPERIMENT
         state = chance(state)
@@ -135,16 +128,16 @@ def test_fedor_gives_up_after_three_experiment_cards():
 
 
 def test_fedor_counts_down_the_pad_of_the_next_cards_back():
-    state = _fedor_turn(OUTSIDE_RU, astronauts={"FEDOR": {"unity": 1}})
-    us = _next(state, "US")
+    state = fedor_turn(OUTSIDE_RU, astronauts={"FEDOR": {"unity": 1}})
+    us = next_fedor_card(state, "US")
     assert us.countdown == (5, 6 - 1)  # Outside Jobs is worth 1
-    ru = _next(state, "RU")
+    ru = next_fedor_card(state, "RU")
     assert ru.countdown == (5 - 1, 6)
 
 
 def test_fedor_does_not_count_down_a_pad_without_cargo():
-    state = _fedor_turn(OUTSIDE_RU, astronauts={"FEDOR": {"unity": 1}}, cargo={"US": {FEDOR: (0, 3)}})
-    assert _next(state, "RU").countdown == (5, 6)
+    state = fedor_turn(OUTSIDE_RU, astronauts={"FEDOR": {"unity": 1}}, cargo={"US": {FEDOR: (0, 3)}})
+    assert next_fedor_card(state, "RU").countdown == (5, 6)
 
 
 def test_the_reshuffle_card_shuffles_deck_and_discards_then_flips_again():
@@ -163,7 +156,7 @@ def test_the_reshuffle_card_shuffles_deck_and_discards_then_flips_again():
 
 
 def test_the_player_sees_only_the_back_of_the_next_fedor_card():
-    state = _fedor_turn(OUTSIDE_RU, astronauts={"FEDOR": {"unity": 1}})
+    state = fedor_turn(OUTSIDE_RU, astronauts={"FEDOR": {"unity": 1}})
     a = next(a for a, _ in state.chance_outcomes() if isinstance(a, FedorTop))
     assert state.describe(a, PLAYER) == f"the next FEDOR card shows a {a.back} back"
     assert "FEDOR card is" in state.describe(a)
@@ -194,7 +187,7 @@ def test_fedor_astronauts_stay_at_a_replacement_and_its_majority_acts_at_once():
     assert state.phase == Phase.PLACE_EXTRA and state.current_player == PLAYER
     state = act(state, PlaceExtra, card="Long Stay")
     assert state.phase == Phase.FEDOR_TOP  # FEDOR flipped Install at once and shows its next card
-    state = _next(state)
+    state = next_fedor_card(state)
     assert state.tokens[FEDOR] == 2  # Destiny's two tokens, for its astronauts
     # no cube and no countdown for an extra action; FEDOR's turn comes next
     assert state.ccubes[0][FEDOR] == 1
@@ -217,10 +210,10 @@ def test_fedor_loads_every_new_shuttle():
 
 
 def test_fedor_keeps_the_card_of_a_launch_it_caused():
-    state = _fedor_turn(
+    state = fedor_turn(
         OUTSIDE_RU, astronauts={"FEDOR": {"unity": 1}}, pads={"RU": ("Progress", 1), "US": ("Discovery", 6)}
     )
-    state = _next(state, "RU")
+    state = next_fedor_card(state, "RU")
     state = chance(state)  # the Progress took a module up: the column refills
     assert state.won[FEDOR][1] == 1
 
@@ -244,5 +237,5 @@ def test_the_fedor_extra_place_is_never_a_seat_decision():
 
 
 def test_a_position_can_put_fedor_on_turn_with_its_name():
-    state = _fedor_turn(STAY_US, iss_material={FEDOR: 1}, astronauts={"FEDOR": {"unity": 1}})
+    state = fedor_turn(STAY_US, iss_material={FEDOR: 1}, astronauts={"FEDOR": {"unity": 1}})
     assert state.turn == FEDOR

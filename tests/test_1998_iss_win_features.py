@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import math
 import random
 
 import pytest
+from helpers_winchance import checked_features
 
 import isslab
 from isslab.analysis import winprob
@@ -19,43 +19,29 @@ def test_the_hook_gives_one_mapping_per_seat_with_the_same_keys_and_the_same_val
     options: dict[str, int],
 ) -> None:
     game = isslab.make("1998-iss", **options)
-    n = game.num_players
-    states = isslab.play(game, "greedy", seed=4).states()
-    keys: set[str] | None = None
-    for s in states[:: max(1, len(states) // 12)] + [states[-1]]:
-        for observer in range(n):
-            got = s.win_features(observer)
-            assert len(got) == n
-            public = [{k: v for k, v in m.items() if not k.startswith("game.own ")} for m in got]
-            keys = keys or set(public[0])
-            assert all(set(m) == keys for m in public) and all(k.startswith("game.") for k in keys)
-            # the observer's own entry, and only it, reads its own hand
-            own = {k for m in got for k in m} - keys
-            assert own and own == set(got[observer]) - keys
-            assert all(set(m) == keys for i, m in enumerate(got) if i != observer)
-            assert all(isinstance(v, float) and math.isfinite(v) for m in got for v in m.values())
-            assert [dict(m) for m in s.win_features(observer)] == [dict(m) for m in got]
-            # the model reads them beside the generic features
-            both = seat_features(s, observer)
-            assert all(
-                b.items() >= dict(m).items() and "standing.0" in b for b, m in zip(both, got, strict=True)
-            )
-            # every fact weighed by the clock squared: nothing at the start, in full once the end is near
-            w = features.clock(s) ** 2
-            assert 0.0 <= w <= 1.0
-            for seat, m in enumerate(got):
-                facts = features.participant_facts(s, seat)
-                assert facts["game.points"] == s.points(seat).total == s.standing(seat)[0]
-                assert m["game.points"] == pytest.approx(w * facts["game.points"])
-                assert m["game.reach"] == pytest.approx(m["game.points"] + m["game.hand value"])
-            # the lead over the best rival: FEDOR is the rival of the solo game
-            assert "game.points@lead" in keys
-            if n == 1:
-                fedor = s.points(game.tables.fedor).total
-                assert got[0]["game.points@lead"] == pytest.approx(w * (s.points(0).total - fedor))
-            # the flattened view is left out; the standing is kept
-            assert not any(k.startswith("@") for k in both[0])
-    assert keys is not None and {"game.hand value", "game.rounds left", "game.goal progress"} <= keys
+    keys: set[str] = set()
+    own_keys = 0
+    for s, observer, got, both in checked_features(game):
+        public = {k for k in got[0] if not k.startswith("game.own ")}
+        assert not keys or public == keys  # the same features at every position
+        keys = public
+        own_keys += len(set(got[observer]) - public)  # the observer's entry reads its own hand
+        # every fact weighed by the clock squared: nothing at the start, in full once the end is near
+        w = features.clock(s) ** 2
+        assert 0.0 <= w <= 1.0
+        for seat, m in enumerate(got):
+            facts = features.participant_facts(s, seat)
+            assert facts["game.points"] == s.points(seat).total == s.standing(seat)[0]
+            assert m["game.points"] == pytest.approx(w * facts["game.points"])
+            assert m["game.reach"] == pytest.approx(m["game.points"] + m["game.hand value"])
+        # the lead over the best rival: FEDOR is the rival of the solo game
+        assert "game.points@lead" in got[0]
+        if game.num_players == 1:
+            fedor = s.points(game.tables.fedor).total
+            assert got[0]["game.points@lead"] == pytest.approx(w * (s.points(0).total - fedor))
+        # the flattened view is left out; the standing is kept
+        assert not any(k.startswith("@") for k in both[0])
+    assert {"game.hand value", "game.rounds left", "game.goal progress"} <= keys and own_keys > 0
 
 
 def test_the_clock_runs_from_0_to_1_with_the_shuttle_decks() -> None:

@@ -1,6 +1,6 @@
 """The analysis conformance suite over every registered game, at its smallest, default and largest table.
 
-``isslab.sim.conformance.check_analysis`` runs simulate, summarize, sweeps over a bool, an int and a
+``isslab.conformance.check_analysis`` runs simulate, summarize, sweeps over a bool, an int and a
 tuple option, compare and metrics with and without ``by``, replay (search bots included), the
 plots, and frames concatenated by hand or foreign; the lab widget is run here (the engine may not
 import it). New games get all of it from ``isslab.games()``. The last tests check the checker.
@@ -14,9 +14,9 @@ import pandas as pd
 import pytest
 
 import isslab
+from isslab.conformance import AnalysisConformanceError, check_analysis, sweep_values, tables
+from isslab.conformance import analysis as conformance
 from isslab.core import Option
-from isslab.sim import conformance
-from isslab.sim.conformance import AnalysisConformanceError, check_analysis, sweep_values, tables
 
 CASES = [(gid, table) for gid in isslab.games() for table in tables(gid)]
 

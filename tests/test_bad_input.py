@@ -9,7 +9,6 @@ actions, play, simulate and sweep, then property-based mutations of save files a
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import json
 import math
@@ -25,6 +24,7 @@ from typing import Any
 import numpy as np
 import pytest
 from helpers_bad_input import MAX_MESSAGE, Overrun, guarded, nest, refused, short_id
+from helpers_docs import undocumented
 from hypothesis import HealthCheck, Phase, assume, example, given, settings
 from hypothesis import strategies as st
 
@@ -1510,7 +1510,16 @@ def test_a_variant_field_is_refused_when_defined_or_survives_a_save(name, value)
 # --- documentation --------------------------------------------------------------------------------
 
 #: modules (or packages: every module in them) whose public names are checked
-CORE_MODULES = ["core", "play", "sim", "cli", "testing", "games/space_1999/rules", "games/space_1999/bots"]
+CORE_MODULES = [
+    "core",
+    "play",
+    "frames",
+    "sim",
+    "cli",
+    "conformance",
+    "games/space_1999/rules",
+    "games/space_1999/bots",
+]
 
 
 def _module_files(name: str) -> list[str]:
@@ -1526,19 +1535,7 @@ CORE_FILES = [f for name in CORE_MODULES for f in _module_files(name)]
 
 @pytest.mark.parametrize("name", CORE_FILES)
 def test_public_functions_have_docstrings_and_type_hints(name):
-    path = Path(isslab.__file__).parent / name
-    tree = ast.parse(path.read_text())
-    missing = []
-    # module-level and class-level definitions are the public names; nested helpers are not
-    nodes = [*tree.body, *(n for c in tree.body if isinstance(c, ast.ClassDef) for n in c.body)]
-    for node in nodes:
-        if isinstance(node, ast.FunctionDef | ast.ClassDef) and not node.name.startswith("_"):
-            if ast.get_docstring(node) is None:
-                missing.append(f"{node.name}: no docstring")
-        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
-            args = [a for a in node.args.args + node.args.kwonlyargs if a.arg not in ("self", "cls")]
-            if node.returns is None or any(a.annotation is None for a in args):
-                missing.append(f"{node.name}: missing type hints")
+    missing = undocumented(Path(isslab.__file__).parent / name)
     assert not missing, missing
 
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import isslab
-from isslab.bench import bench_bots, bench_playouts, playout_rate
+from isslab.bench.engines import bench_bots, bench_playouts, playout_rate
 
 
 def _one_game_steps(state: isslab.State, seed: int) -> int:

@@ -355,3 +355,35 @@ def test_play_log_shows_a_seat_only_what_it_was_told(capsys):
     assert not re.search(r"^USSR draws \d+ cards?$", capsys.readouterr().out, re.M)  # everything
     assert cli(["play", "1969", "--bots", "greedy", "-o", "players=2", "--seat", "2"]) == 2
     assert "--seat 2" in capsys.readouterr().err
+
+
+def test_the_run_flags_of_simulate_and_sweep_are_made_from_one_definition(capsys) -> None:
+    """``--games``, ``--rotate-seats``, ... come from ``isslab.sim.RunArgs``: the same flags, read the
+    same way, with the same help texts, in both commands."""
+    from dataclasses import fields
+
+    from isslab.cli import _run_keywords, build_parser
+    from isslab.sim import RunArgs
+
+    flags = ["--games", "auto", "--rotate-seats", "--precision", "0.05", "--max-games", "300"]
+    flags += ["--metric", "length", "--workers", "2", "--seed", "5", "--bots", "greedy,random", "--quiet"]
+    a = build_parser().parse_args(["simulate", "space-1999", *flags])
+    b = build_parser().parse_args(["sweep", "space-1999", "--grid", "eagles=1,2", *flags])
+    expected = dict(games="auto", rotate_seats=True, trace=False, precision=0.05, max_games=300)
+    expected |= dict(metric="length", workers=2, seed=5, bots=["greedy", "random"], progress=False)
+    assert _run_keywords(a) == _run_keywords(b) == expected
+    helps = {f.name: f.metadata["help"] for f in fields(RunArgs)}
+    for command in ("simulate", "sweep"):
+        with pytest.raises(SystemExit):
+            cli([command, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        for name in expected:
+            if name != "progress":
+                assert helps[name] in text, (command, name)
+
+
+def test_simulate_takes_games_auto_and_rotated_seats_like_sweep(capsys) -> None:
+    args = ["simulate", "space-1999", "--games", "auto", "--max-games", "200", "--precision", "0.5"]
+    assert cli([*args, "--rotate-seats", "--bots", "greedy,random", "-o", "players=2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "space-1999: " in out and "greedy" in out and "random" in out

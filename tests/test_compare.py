@@ -10,11 +10,12 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pandas as pd
 import pytest
+from helpers_docs import undocumented
 
 import isslab
+from isslab.frames.stats import mean_interval, newcombe_interval, wilson_interval
 from isslab.play import derive_seeds
 from isslab.sim import seed_array
-from isslab.stats import mean_interval, newcombe_interval, wilson_interval
 
 KW = dict(progress=False, players=2)
 
@@ -303,7 +304,7 @@ def test_no_option_is_named_like_a_keyword_of_simulate_or_sweep(game_id: str) ->
 
 
 def test_in_words_reads_a_comparison(eagles: pd.DataFrame) -> None:
-    from isslab.stats import in_words
+    from isslab.frames.stats import in_words
 
     text = in_words(isslab.compare(eagles, by="eagles", metric="length")).splitlines()
     assert text[0].startswith("eagles=3: length ") and text[0].endswith("- the baseline.")
@@ -317,7 +318,13 @@ def test_in_words_reads_a_comparison(eagles: pd.DataFrame) -> None:
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 LAB_FILES = sorted(
     str(p.relative_to(ROOT))
-    for pattern in ("isslab/sim/*.py", "isslab/analysis/*.py", "isslab/checks.py", "isslab/bench.py")
+    for pattern in (
+        "isslab/frames/*.py",
+        "isslab/sim/*.py",
+        "isslab/analysis/*.py",
+        "isslab/checks.py",
+        "isslab/bench/*.py",
+    )
     for p in ROOT.glob(pattern)
 ) + ["widgets/isslab_widgets/lab_widget.py", "widgets/isslab_widgets/raster.py", "isslab/interop/render.py"]
 
@@ -325,18 +332,5 @@ LAB_FILES = sorted(
 @pytest.mark.parametrize("name", LAB_FILES)
 def test_the_lab_modules_have_docstrings_and_type_hints(name: str) -> None:
     """As tests/test_bad_input.py asks of the core files: every public name documented and typed."""
-    import ast
-    from pathlib import Path
-
-    tree = ast.parse((Path(__file__).resolve().parents[1] / name).read_text())
-    nodes = [*tree.body, *(n for c in tree.body if isinstance(c, ast.ClassDef) for n in c.body)]
-    missing = []
-    for node in nodes:
-        if isinstance(node, ast.FunctionDef | ast.ClassDef) and not node.name.startswith("_"):
-            if ast.get_docstring(node) is None:
-                missing.append(f"{node.name}: no docstring")
-        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
-            args = [a for a in node.args.args + node.args.kwonlyargs if a.arg not in ("self", "cls")]
-            if node.returns is None or any(a.annotation is None for a in args):
-                missing.append(f"{node.name}: missing type hints")
+    missing = undocumented(ROOT / name)
     assert not missing, missing

@@ -13,11 +13,12 @@ from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple
 
 import pytest
+from helpers_toys import toy_info
 
 import isslab
 from isslab import core
-from isslab.core import CHANCE, TERMINAL, Game, GameInfo, Option, ReturnsKind, State, action_type
-from isslab.testing import ConformanceError, check_game, check_hidden_information, check_info
+from isslab.conformance import ConformanceError, check_game, check_hidden_information, check_info
+from isslab.core import CHANCE, TERMINAL, Game, Option, ReturnsKind, State, action_type
 
 # short test ids: the game and "defaults", or the index of the variant in CONFORMANCE_VARIANTS
 CASES = [pytest.param(gid, {}, id=f"{gid}-defaults") for gid in isslab.games()] + [
@@ -236,17 +237,7 @@ class GuessGame(Game):
         ),
     )
     ACTION_TYPES = (Deal, Guess, Reveal)
-    INFO = GameInfo(
-        title="Guess",
-        min_players=2,
-        max_players=2,
-        returns=ReturnsKind.CONSTANT_SUM,
-        hidden_information=True,
-        chance=True,
-        seat_names=SEATS,
-        seat_colours=("#000", "#fff"),
-        default_bot="random",
-    )
+    INFO = toy_info("Guess", SEATS, ReturnsKind.CONSTANT_SUM, hidden=True, chance=True)
 
     def new_state(self) -> State:
         state = object.__new__(GuessState)

@@ -26,7 +26,7 @@ import pytest
 from helpers_bad_input import guarded, short_id
 
 import isslab
-import isslab.testing
+import isslab.conformance
 from isslab.course import (
     basics,
     bots,
@@ -490,7 +490,7 @@ def test_worked_variant_plays_everywhere_a_game_does(name: str) -> None:
     final = record.final_state()
     text = final.to_json()
     assert f'"{vid}"' in text and isslab.load(text) == final  # the save names the variant
-    isslab.testing.check_game(game, games=5, seed=0)
+    isslab.conformance.check_game(game, games=5, seed=0)
 
 
 def _rolls_twice(record: isslab.GameRecord) -> bool:
@@ -527,10 +527,10 @@ def test_worked_variant_changes_the_rule_it_names(name: str) -> None:
             for s in isslab.play(game, bot, seed=0).states()
             if s.is_chance_node() and all(type(a).__name__ == "DrawIncident" for a, _ in s.chance_outcomes())
         )
-        from isslab.games.mission_iss import StateISS
+        from isslab.games.mission_iss import StateMissionISS
 
         odds = {a.card: p for a, p in state.chance_outcomes()}
-        plain = {a.card: p for a, p in StateISS._chance_outcomes(state)}  # the base game's odds here
+        plain = {a.card: p for a, p in StateMissionISS._chance_outcomes(state)}  # the base game's odds here
         module = next(card for card in odds if card != "Good Job")
         assert odds["Good Job"] / odds[module] == pytest.approx(2 * plain["Good Job"] / plain[module])
         assert sum(odds.values()) == pytest.approx(1.0)

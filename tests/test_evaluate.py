@@ -9,7 +9,7 @@ from helpers_winchance import tiny_game, tiny_model, tiny_record, tiny_table_mod
 
 import isslab
 from isslab.analysis.leaks import check_win_chance_leaks
-from isslab.stats import wilson_interval
+from isslab.frames.stats import wilson_interval
 
 GAMES = isslab.games()
 

@@ -12,9 +12,9 @@ import random
 import re
 import textwrap
 from pathlib import Path
-from typing import Any
 
 import pytest
+from helpers_session import play_until
 from isslab_widgets import panels
 from isslab_widgets.boards import animation, board_for
 from isslab_widgets.session import HUMAN, Session
@@ -26,22 +26,6 @@ from isslab.games.game_1969 import CardDraw, Commit, Launch
 from isslab.games.space_1999 import Move, Roll
 
 TWO = isslab.make("space-1999", players=2)
-
-
-def play_until(session: Session, done: Any, max_steps: int = 5000, seed: int = 0) -> None:
-    """Bots move; the human seats play the greedy bot's choice; until ``done(state)`` holds."""
-    greedy = isslab.bot(session.game.id, "greedy")
-    rng = random.Random(seed)
-    for _ in range(max_steps):
-        if done(session.state):
-            return
-        st = session.state
-        assert not st.is_terminal(), "the game ended first"
-        if session.human_to_move():
-            assert session.play(greedy(st, rng)), session.message
-        else:
-            assert session.advance(), session.message
-    raise AssertionError("the position never came")
 
 
 def hidden_texts(state: State, seat: int) -> list[str]:

@@ -6,9 +6,10 @@ from typing import Any, NamedTuple
 
 import pytest
 
+from isslab.conformance import HugeSequence
 from isslab.core import CHANCE, TERMINAL
+from isslab.games import kit
 from isslab.games.kit import MAX_ITEMS, a_or_an, check_ints, freeze, is_int, per_seat, put, put2, turn_gate
-from isslab.testing import HugeSequence
 
 
 def test_put_and_put2_replace_one_item_and_leave_the_input_alone() -> None:
@@ -165,3 +166,56 @@ def test_remember_last_computes_once_for_the_same_position_and_again_for_another
     a, b = object(), object()
     assert features(a) is features(a) and calls == [a]
     assert features(b) == [b] and features(a) == [a] and calls == [a, b, a]
+
+
+def test_the_states_take_their_methods_from_their_modules_by_the_skeletons_names() -> None:
+    """``@kit.wired`` binds the module functions themselves (no wrapper: a call costs what it did)."""
+    import importlib
+
+    import isslab
+
+    for game_id in isslab.games():
+        game = isslab.make(game_id)
+        state_cls, game_cls = type(game.new_state()), type(game)
+        package = importlib.import_module(state_cls.__module__.rpartition(".")[0])
+        for cls, hooks in ((state_cls, kit.STATE_HOOKS), (game_cls, kit.GAME_HOOKS)):
+            for attr, module, function in hooks:
+                source = getattr(package, module, None)
+                if source is None or not hasattr(source, function) or attr in _OWN.get(cls.__name__, ()):
+                    continue
+                assert cls.__dict__[attr] is getattr(source, function), (game_id, attr)
+        assert not getattr(state_cls, "__abstractmethods__", None), game_id
+
+
+#: the hooks a game writes itself (a check of its own, or a module function of another name)
+_OWN = {"State1999": ("__str__", "key_numbers", "goal", "standing")}
+
+
+def test_wired_keeps_what_a_class_writes_and_refuses_a_class_that_is_no_game() -> None:
+    import types
+
+    view = types.ModuleType("isslab.games.toy.view")
+    view.render = lambda state: "drawn"  # type: ignore[attr-defined]
+    view.goal = lambda state, seat: "from the module"  # type: ignore[attr-defined]
+
+    @kit.wired(view)
+    class Toy(kit.WiredState):
+        __slots__ = ()
+
+        def goal(self, seat: int) -> str:
+            return "its own"
+
+    assert Toy.__dict__["__str__"] is view.render and Toy.goal(None, 0) == "its own"  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="wired binds a Game or a WiredState class, not Plain"):
+
+        @kit.wired(view)
+        class Plain:
+            pass
+
+
+def test_from_tables_reads_the_tables_of_the_game() -> None:
+    import isslab
+
+    game = isslab.make("space-1999", players=2, eagles=2)
+    assert game.eagles == game.tables.eagles == 2 and game.seat_dist is game.tables.seat_dist
+    assert type(game).rings.__doc__ == "Rings of dots around the hub."

@@ -205,7 +205,7 @@ def test_options_show_readable_names_and_their_help() -> None:
         ({"games": 0}, "games must be an int from 1 to 1,000,000"),
         ({"games": 10**7}, "games must be an int from 1 to 1,000,000"),
         ({"seed": -1}, "seed must be an int from 0"),
-        ({"workers": 0}, "workers must be an int from 1"),
+        ({"workers": 0}, "workers must be an int >= 1"),
         ({"vary": "colour"}, "vary='colour' is not an option of space-1999"),
         ({"values": 3}, "values must be text like 3, 4"),
     ],

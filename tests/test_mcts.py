@@ -13,12 +13,13 @@ import random
 from typing import Any, ClassVar, NamedTuple
 
 import pytest
+from helpers_toys import toy_info
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import isslab
 from isslab.bots import ISMCTS, MCTS
-from isslab.core import CHANCE, TERMINAL, Game, GameInfo, Option, ReturnsKind, State, action_type
+from isslab.core import CHANCE, TERMINAL, Game, Option, ReturnsKind, State, action_type
 
 GAMES = isslab.games()
 HIDDEN = [g for g in GAMES if isslab.make(g).info.hidden_information]
@@ -250,17 +251,7 @@ class GambleGame(Game):
         Option("p", 0.5, "probability that the gamble pays", min=0.0, max=1.0),
     )
     ACTION_TYPES = (Choose, Coin)
-    INFO = GameInfo(
-        title="Gamble",
-        min_players=1,
-        max_players=1,
-        returns=ReturnsKind.GENERAL_SUM,
-        hidden_information=False,
-        chance=True,
-        seat_names=("solo",),
-        seat_colours=("#000000",),
-        default_bot="random",
-    )
+    INFO = toy_info("Gamble", ("solo",), chance=True)
 
     def new_state(self) -> State:
         st = object.__new__(GambleState)
@@ -332,17 +323,7 @@ class TeamGame(Game):
     title = "Team"
     OPTIONS = (Option("players", 2, "two seats", min=2, max=2),)
     ACTION_TYPES = (Choose,)
-    INFO = GameInfo(
-        title="Team",
-        min_players=2,
-        max_players=2,
-        returns=ReturnsKind.COOPERATIVE,
-        hidden_information=False,
-        chance=False,
-        seat_names=("one", "two"),
-        seat_colours=("#000000", "#ffffff"),
-        default_bot="random",
-    )
+    INFO = toy_info("Team", ("one", "two"), ReturnsKind.COOPERATIVE)
 
     def new_state(self) -> State:
         st = object.__new__(TeamState)
@@ -508,7 +489,10 @@ def test_model_valued_mcts_plays_mission_iss_whose_planner_guides_the_tree() -> 
     It crashed with ``KeyError`` in ``_step_action`` (seed 0 at two players) before its memory was
     tied to the position it planned in.
     """
+    from isslab.analysis import winprob
+
     game = isslab.make("mission-iss", players=2)
+    winprob.model(game, progress=False)  # no model ships for two players: fitted (and cached) first
     record = isslab.play(game, ["mcts(simulations=20, value=model)"] * 2, seed=0)
     assert record.length > 20 and record.returns[0] == record.returns[1] >= 1
 

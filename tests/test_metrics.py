@@ -1,4 +1,4 @@
-"""Designer metrics (``isslab.metrics``, ``isslab.trace``) checked against values worked out by hand.
+"""Designer metrics (``isslab.metrics``, ``isslab.frames.trace``) checked against values worked out by hand.
 
 The records are games of a tiny race built here (not registered: the shared suites never see it).
 Two seats; a chance step picks who moves first; then four moves, each adding points to the mover's
@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 import pytest
+from helpers_toys import toy_info
 
 import isslab
 from isslab.core import (
@@ -28,8 +29,8 @@ from isslab.core import (
     State,
     action_type,
 )
+from isslab.frames.trace import TRACE_COLUMNS, GameTrace, declares_lead, leaders, summary, trace
 from isslab.play import GameRecord
-from isslab.trace import TRACE_COLUMNS, GameTrace, declares_lead, leaders, summary, trace
 
 
 @action_type
@@ -58,17 +59,7 @@ class Race(Game):
     title = "Race"
     OPTIONS = (Option("players", 2, "seats", min=2, max=2),)
     ACTION_TYPES = (Start, Gain, Die)
-    INFO = GameInfo(
-        title="Race",
-        min_players=2,
-        max_players=2,
-        returns=ReturnsKind.GENERAL_SUM,
-        hidden_information=False,
-        chance=True,
-        seat_names=("A", "B"),
-        seat_colours=("#d62728", "#1f6fd1"),
-        default_bot="random",
-    )
+    INFO = toy_info("Race", ("A", "B"), chance=True)
 
     def new_state(self) -> RaceState:
         st = object.__new__(RaceState)
@@ -221,7 +212,7 @@ def test_a_trace_holds_actors_choices_and_every_point() -> None:
 
 
 def test_ties_neither_count_nor_reset_a_lead_change() -> None:
-    from isslab.trace import lead_changes
+    from isslab.frames.trace import lead_changes
 
     leads = ((1, 0), (1, 1), (1, 2), (3, 3), (4, 3), (4, 4), (4, 5))  # A, tie, B, tie, A, tie, B
     t = GameTrace(2, (0,) * 6, (2,) * 6, leads, (1,))
@@ -342,11 +333,11 @@ def test_every_game_declares_a_lead_that_names_its_winners(game_id: str) -> None
 
 
 def test_the_lab_plots_work_in_scripts(tmp_path) -> None:
-    """``isslab.labplots`` takes the frames and draws with plain matplotlib (no widgets, no pyplot)."""
+    """``isslab.analysis.plots`` takes the frames and draws with plain matplotlib (no widgets, no pyplot)."""
     pytest.importorskip("matplotlib")
     from matplotlib.figure import Figure
 
-    from isslab import labplots
+    from isslab.analysis import plots
 
     df = isslab.sweep(
         "space-1999",
@@ -358,18 +349,18 @@ def test_the_lab_plots_work_in_scripts(tmp_path) -> None:
         rotate_seats=True,
         trace=True,
     )
-    table = labplots.outcome_table(df, "eagles")
+    table = plots.outcome_table(df, "eagles")
     assert table["variant"].tolist() == ["eagles=1", "eagles=2"] and (table["games"] == 20).all()
     assert table[["red", "blue", "shared", "nobody"]].sum(axis=1).round(9).eq(1).all()
-    pts = labplots.game_points(df, "eagles")
+    pts = plots.game_points(df, "eagles")
     assert len(pts) == 40 and pts["x"].between(-0.5, 1.5).all()
     fig = Figure()
     a, b, c, d = fig.subplots(1, 4)
-    labplots.plot_outcomes(df, "eagles", a)
-    labplots.plot_games(df, "eagles", ax=b)
-    labplots.plot_compare(isslab.compare(df, "eagles", "length"), c)
-    labplots.plot_metric(isslab.metrics(df, "eagles"), "decisiveness", "eagles", d)
+    plots.plot_outcomes(df, "eagles", a)
+    plots.plot_games(df, "eagles", ax=b)
+    plots.plot_compare(isslab.compare(df, "eagles", "length"), c)
+    plots.plot_metric(isslab.metrics(df, "eagles"), "decisiveness", "eagles", d)
     fig.savefig(tmp_path / "lab.png")
     assert (tmp_path / "lab.png").stat().st_size > 1000
     with pytest.raises(ValueError, match="no metric 'fun'"):
-        labplots.plot_metric(isslab.metrics(df, "eagles"), "fun", "eagles", d)
+        plots.plot_metric(isslab.metrics(df, "eagles"), "fun", "eagles", d)

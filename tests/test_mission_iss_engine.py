@@ -9,10 +9,10 @@ import pytest
 from helpers_mission_iss import game
 
 import isslab
+from isslab.conformance import check_game, check_hidden_information
 from isslab.core import ReturnsKind
 from isslab.games.mission_iss import Select, bots
 from isslab.games.mission_iss.bots import Planner
-from isslab.testing import check_game, check_hidden_information
 
 
 def test_the_game_declares_a_cooperative_game_without_hidden_information() -> None:

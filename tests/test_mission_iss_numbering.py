@@ -23,7 +23,7 @@ from isslab.games.mission_iss import (
     EndShift,
     EndTurn,
     Exercise,
-    GameISS,
+    GameMissionISS,
     Move,
     Play,
     Research,
@@ -103,7 +103,7 @@ def test_the_single_player_game_plays_and_deals_instead_of_selecting() -> None:
     assert g.action_index(SoloDeal((0, 0, 0, 4, 0), (3, 0, 0, 0, 0))) == 19
     assert g.action_index(SoloDeal((0, 0, 1, 3, 0), (0, 0, 0, 3, 0))) == 20
     assert g.action_index(SoloDeal((4, 0, 0, 0, 0), (3, 0, 0, 0, 0))) == 699
-    deals = [g.action_index(a) for a, _ in _solo_deal_outcomes(g.t)]
+    deals = [g.action_index(a) for a, _ in _solo_deal_outcomes(g.tables)]
     assert len(set(deals)) == len(deals) and all(0 <= i < 700 for i in deals)
     with pytest.raises(ValueError, match="no Select with 1 player"):
         g.action_index(Select(0, 0, -1, 4))
@@ -113,9 +113,9 @@ def test_the_single_player_game_plays_and_deals_instead_of_selecting() -> None:
         game(players=2).action_index(Play(0, 0, 0, True))
 
 
-def _every_action(g: GameISS, seat: int) -> list[Any]:
+def _every_action(g: GameMissionISS, seat: int) -> list[Any]:
     """Every action a seat can be offered: the shared action objects of the game's tables."""
-    t = g.t
+    t = g.tables
     tiles = range(1, t.num_tiles + 1)
     out: list[Any] = [t.end_shift[seat], t.end_turn[seat], t.research_stop[seat], *t.skip_table[seat]]
     if t.solo:

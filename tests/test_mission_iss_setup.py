@@ -179,7 +179,7 @@ def test_the_single_player_deal_is_exact() -> None:
 def test_the_track_is_an_option_with_the_alternatives_from_the_sources() -> None:
     g = game(2, track_years=range(1998, 2012), milestones=((2005, 6), (2008, 9)))
     assert g.tables.last_space == 13 and g.tables.milestones == {7: 6, 10: 9}
-    assert game(2).t.milestones == {5: 6, 9: 9} and game(2).t.incident_spaces == {3, 7}
+    assert game(2).tables.milestones == {5: 6, 9: 9} and game(2).tables.incident_spaces == {3, 7}
     for bad, name in (
         ({"incident_years": (2003,)}, "incident_years"),
         ({"milestones": ((1998, 6),)}, "milestones"),

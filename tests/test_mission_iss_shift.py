@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers_mission_iss import SKILLS, act, game, legal_of
 
-from isslab.games.mission_iss import EndShift, MissionEnd, Phase, Select, Skip, Train, Via
+from isslab.games.mission_iss import EndMissionISS, EndShift, Phase, Select, Skip, Train, Via
 
 MOVE, RESEARCH, ASSEMBLE, EXERCISE, WILD = range(5)
 SIX = {"B": "T", "C": "T", "D": "R", "E": "B", "F": "C", "G": "D"}
@@ -41,7 +41,7 @@ def test_an_iss_symbol_ends_the_game_unless_enough_modules_are_attached(attached
     st = act(st, EndShift)
     assert st.year == 2005 and st.is_terminal() is over
     if over:  # at once: the exercise markers are not used any more
-        assert st.end_reason is MissionEnd.MILESTONE_MISSED and st.winners() == ()
+        assert st.end_reason is EndMissionISS.MILESTONE_MISSED and st.winners() == ()
         assert st.returns() == (5.0, 5.0) and st.held[0] == (1, 0, 0)
     else:
         assert st.phase == Phase.TRAIN
@@ -52,7 +52,8 @@ def test_the_second_milestone_counts_every_module_attached() -> None:
     assert not act(st, EndShift).is_terminal()
     eight = {k: NINE[k] for k in "BCDEFGHI"}
     assert (
-        act(game(2).position(year=2008, attached=eight), EndShift).end_reason is MissionEnd.MILESTONE_MISSED
+        act(game(2).position(year=2008, attached=eight), EndShift).end_reason
+        is EndMissionISS.MILESTONE_MISSED
     )
 
 
@@ -60,13 +61,13 @@ def test_the_second_milestone_at_2008_is_an_option() -> None:
     g = game(2, milestones=((2005, 6), (2008, 9)))
     eight = {k: NINE[k] for k in "BCDEFGHI"}
     st = act(g.position(year=2007, attached=eight), EndShift)
-    assert st.year == 2008 and st.end_reason is MissionEnd.MILESTONE_MISSED
+    assert st.year == 2008 and st.end_reason is EndMissionISS.MILESTONE_MISSED
 
 
 def test_the_last_space_ends_the_game_in_success() -> None:
     st = game(2).position(year=2010, attached=NINE)
     st = act(st, EndShift)
-    assert st.year == 2011 and st.end_reason is MissionEnd.TRACK_END
+    assert st.year == 2011 and st.end_reason is EndMissionISS.TRACK_END
     assert st.winners() == (0, 1) and st.returns() == (9.0, 9.0)
 
 
@@ -75,7 +76,7 @@ def test_the_14_space_track() -> None:
     st = act(g.position(year=2004, attached=SIX), EndShift)
     assert st.year == 2005 and not st.is_terminal()
     st = act(g.position(year=2010, attached=NINE), EndShift)
-    assert st.end_reason is MissionEnd.TRACK_END
+    assert st.end_reason is EndMissionISS.TRACK_END
 
 
 def test_exercise_markers_raise_skills_up_to_four_then_return_to_the_capsule() -> None:

@@ -7,10 +7,10 @@ import pytest
 from helpers_mission_iss import act, game
 
 import isslab
-from isslab.games.mission_iss import Assemble, DrawIncident, EndShift, StateISS
+from isslab.games.mission_iss import Assemble, DrawIncident, EndShift, StateMissionISS
 
 
-def played(players: int, seed: int = 2) -> list[StateISS]:
+def played(players: int, seed: int = 2) -> list[StateMissionISS]:
     return isslab.play(game(players), "planner", seed=seed).states()  # type: ignore[return-value]
 
 

@@ -7,10 +7,10 @@ import pytest
 
 pytest.importorskip("matplotlib")
 
-from isslab_widgets import plots  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 import isslab  # noqa: E402
+from isslab.analysis import plots  # noqa: E402
 
 
 @pytest.fixture(scope="module")

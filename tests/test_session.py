@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers_session import play_until
 from isslab_widgets import panels
 from isslab_widgets.boards import Board, board_for, board_module
-from isslab_widgets.boards.space_1999 import Space1999Board
+from isslab_widgets.boards.space_1999 import Board1999
 from isslab_widgets.session import HUMAN, Session
 
 import isslab
@@ -23,22 +24,6 @@ from isslab.games.space_1999 import Move
 
 ROOT = Path(__file__).resolve().parents[1]
 TWO = isslab.make("space-1999", players=2)
-
-
-def play_until(session: Session, done: Any, max_steps: int = 5000) -> None:
-    """Bots move; the human seats play the greedy bot's choice; until ``done(state)`` holds."""
-    greedy = isslab.bot(session.game.id, "greedy")
-    rng = random.Random(0)
-    for _ in range(max_steps):
-        if done(session.state):
-            return
-        st = session.state
-        assert not st.is_terminal(), "the game ended first"
-        if session.human_to_move():
-            assert session.play(greedy(st, rng)), session.message
-        else:
-            assert session.advance(), session.message
-    raise AssertionError("the position never came")
 
 
 def others_hidden_moves(state: State, seat: int) -> bool:
@@ -500,14 +485,14 @@ def test_select_then_move_asks_the_engine_when_the_board_names_the_move(
     session = Session(TWO, ["human", "greedy"], seed=3)
     session.step_bots()
     board = session.board
-    assert isinstance(board, Space1999Board)
+    assert isinstance(board, Board1999)
     state = session.state
     origin = next(a.path[0] for a in state.legal_actions() if a.path)
     reachable = {a.path[-1] for a in board.moves_from(state, origin)}
     far = next(r.key for r in session.scene().regions if r.key not in reachable and r.key != origin)
     meant = Move(0, "step", (origin, far), "")
     # a board whose actions are just "this piece to that place" names the move; the engine judges it
-    monkeypatch.setattr(Space1999Board, "candidate", lambda self, st, a, b: Move(0, "step", (a, b), ""))
+    monkeypatch.setattr(Board1999, "candidate", lambda self, st, a, b: Move(0, "step", (a, b), ""))
     assert session.click(origin) and not session.click(far)
     assert session.message == f"not a legal click: {state.why_illegal(meant)}"
     assert session.selected == origin and session.state is state

@@ -30,7 +30,9 @@ from hypothesis import strategies as st
 import isslab
 from isslab import checks
 from isslab.analysis import plots
+from isslab.frames.frame import BASE_COLUMNS
 from isslab.sim import parse_grid, parse_values
+from isslab.sim.arena import head_to_head
 from isslab.sim.pool import catch_interrupts
 from isslab.sim.runner import CHUNK, CHUNK_SECONDS, FIRST_CHUNK, ChunkSizes
 
@@ -349,7 +351,7 @@ def test_numpy_ints_are_seats_seeds_and_resamples(sweep: pd.DataFrame) -> None:
 
 
 def test_the_bootstrap_is_capped_and_bounded_in_memory(sweep: pd.DataFrame) -> None:
-    from isslab.analysis.stats import bootstrap_interval
+    from isslab.frames.stats import bootstrap_interval
 
     with pytest.raises(ValueError, match="resamples must be an int from 1 to 20,000"):
         bootstrap_interval(np.arange(10.0), resamples=10**9)
@@ -459,18 +461,10 @@ def test_simulate_arguments_are_refused_or_used(
     games: Any, seed: Any, workers: Any, rotate: Any, precision: Any
 ) -> None:
     try:
-        spec = isslab.sim.simulate_spec(
-            "space-1999",
-            "greedy",
-            games,
-            seed,
-            workers,
-            False,
-            None,
-            {"players": 2},
-            rotate=rotate,
-            precision=precision,
+        args = isslab.sim.RunArgs(
+            "greedy", games, seed, workers, False, rotate_seats=rotate, precision=precision
         )
+        spec = isslab.sim.run_spec("space-1999", args, options={"players": 2})
     except ValueError as exc:
         assert any(name in str(exc) for name in ("games", "seed", "workers", "rotate_seats", "precision"))
         return
@@ -484,7 +478,8 @@ def test_simulate_arguments_are_refused_or_used(
 @settings(max_examples=60, deadline=None)
 def test_sweep_grids_are_refused_or_used(values: list[Any], key: Any) -> None:
     try:
-        spec = isslab.sim.sweep_spec("space-1999", {key: values}, "greedy", 1, 0, 1, False, {"players": 2})
+        args = isslab.sim.RunArgs("greedy", 1, 0, 1, False)
+        spec = isslab.sim.run_spec("space-1999", args, grid={key: values}, options={"players": 2})
     except ValueError as exc:
         assert str(exc)
         return
@@ -532,24 +527,7 @@ EDITS = st.sampled_from(["x", None, np.nan, 1.5, -3, True, 10**30, np.inf, [1, 2
 
 
 @given(
-    column=st.sampled_from(
-        [
-            "game",
-            "seed",
-            "seat",
-            "bot",
-            "returns",
-            "rank",
-            "win",
-            "length",
-            "steps",
-            "rounds",
-            "end_reason",
-            "first_mover",
-            "drama",
-            "eagles",
-        ]
-    ),
+    column=st.sampled_from([*BASE_COLUMNS, "first_mover", "drama", "eagles"]),
     value=EDITS,
     drop=st.booleans(),
 )
@@ -604,6 +582,34 @@ def test_workers_is_read_once_into_a_pool() -> None:
         df = isslab.simulate("space-1999", "greedy", games=20, workers=wide, seed=4, **KW)
     pd.testing.assert_frame_equal(df, isslab.simulate("space-1999", "greedy", games=20, seed=4, **KW))
     assert isinstance(wide, Executor)
+
+
+WORKER_CALLS: dict[str, Any] = {
+    "simulate": lambda w: isslab.simulate("space-1999", "greedy", games=2, workers=w, **KW),
+    "sweep": lambda w: isslab.sweep("space-1999", {"eagles": [1, 2]}, "greedy", games=2, workers=w, **KW),
+    "evaluate": lambda w: isslab.evaluate(
+        isslab.make("space-1999", players=2, eagles=1).new_state(), games=2, workers=w
+    ),
+    "report": lambda w: isslab.report(
+        "space-1999", games=2, side_games=2, sections=["length"], workers=w, players=2
+    ),
+    "fit": lambda w: isslab.winprob.collect("space-1999", games=10, positions=1, workers=w),
+    "head_to_head": lambda w: head_to_head("space-1999", "greedy", "random", games=2, workers=w),
+}
+
+
+@pytest.mark.parametrize("call", list(WORKER_CALLS))
+def test_every_workers_argument_follows_one_rule(call: str) -> None:
+    """``workers`` is read by ``isslab.sim.pool.as_pool`` wherever it is taken: a count above the CPUs
+    is used as the CPUs (never refused), a count below one, a bool or a float is refused in the
+    same words."""
+    run = WORKER_CALLS[call]
+    assert run(300) is not None
+    for bad in (0, True, 2.0):
+        with pytest.raises(
+            ValueError, match=r"^workers must be an int >= 1 or a concurrent.futures.Executor"
+        ):
+            run(bad)
 
 
 def test_the_widgets_progress_wrapper_says_its_width_through_the_hook() -> None:

@@ -18,10 +18,10 @@ from isslab.games.space_1999 import (
     End1999,
     EndCode,
     FirstPlayer,
+    Game1999,
     Move,
     MoveKind,
     Roll,
-    Space1999,
 )
 from isslab.games.space_1999.actions import parse_move
 from isslab.games.space_1999.rules import MAX_ROUNDS
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
-def game4() -> Space1999:
+def game4() -> Game1999:
     return isslab.make("space-1999", players=4)
 
 
@@ -182,7 +182,7 @@ def test_the_end_code_survives_saving_and_loading():
 
 
 def test_check_game_passes_with_the_typed_values():
-    from isslab.testing import check_game
+    from isslab.conformance import check_game
 
     report = check_game(isslab.make("space-1999", players=2, eagles=2), games=5)
     assert report.games == 5 and report.end_reasons == {"ALL_LANDED": 5}
@@ -337,6 +337,6 @@ def test_isslab_rules_prints_the_players_summary_with_the_readings():
 
 def test_the_rules_document_lists_every_option():
     doc = (ROOT / "docs" / "rules" / "space-1999.md").read_text()
-    for option in Space1999.OPTIONS:
+    for option in Game1999.OPTIONS:
         assert f"| `{option.name}` | `{option.default!r}` |" in doc, option.name
     assert "2,000" in doc and "unfinished" in doc

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import isslab
-from isslab.testing import HugeSequence
+from isslab.conformance import HugeSequence
 
 GAME = isslab.make("space-1999")
 

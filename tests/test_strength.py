@@ -1,4 +1,4 @@
-"""The README's strength table (docs/strength.json, written by scripts/strength.py) and its plot."""
+"""The README's strength table (docs/strength.json, by ``python -m isslab.bench.strength``) and its plot."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pandas as pd
 
 import isslab
 from isslab.analysis.plots import plot_strength
-from isslab.analysis.stats import wilson_interval
+from isslab.frames.stats import wilson_interval
 
 matplotlib.use("Agg")
 
@@ -74,7 +74,7 @@ def test_the_strength_plot_has_a_panel_per_game_and_a_team_panel_for_cooperative
 
 
 def test_every_game_is_measured_at_two_budgets_against_each_heuristic_bot() -> None:
-    heuristic_skip = {"random", "first", "mcts", "ismcts"}  # as scripts/strength.py measures
+    heuristic_skip = {"random", "first", "mcts", "ismcts"}  # as isslab.bench.strength measures
     for game_id in isslab.games():
         # the rows of value=model searches (leaves valued by the win-chance model) come on top
         cells = {
@@ -92,7 +92,6 @@ def test_the_script_refuses_bad_arguments_in_one_line() -> None:
     import subprocess
     import sys
 
-    script = ROOT / "scripts" / "strength.py"
     for args, words in (
         (["--budgets", "chess=1"], "give game=n,n"),
         (["--budgets", "1969=ten"], "whole numbers"),
@@ -101,6 +100,9 @@ def test_the_script_refuses_bad_arguments_in_one_line() -> None:
         (["--min-games", "200", "--most", "100"], "--most (100) must be at least --min-games"),
     ):
         got = subprocess.run(
-            [sys.executable, str(script), *args], capture_output=True, text=True, timeout=300
+            [sys.executable, "-m", "isslab.bench.strength", *args],
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
         assert got.returncode == 2 and words in got.stderr and "Traceback" not in got.stderr

@@ -37,13 +37,13 @@ import pandas as pd
 import pytest
 
 import isslab
+from isslab.conformance import check_game
 from isslab.core import registry
 from isslab.core import variants as core_variants
 from isslab.games.game_1969 import Hire, Phase, State1969
 from isslab.games.iss_1998 import Place, State1998
-from isslab.games.mission_iss import DrawIncident, StateISS
+from isslab.games.mission_iss import DrawIncident, StateMissionISS
 from isslab.games.space_1999 import Roll, State1999
-from isslab.testing import check_game
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -94,7 +94,7 @@ class CheapFirstHire(State1969):
         return new
 
 
-class GoodJobClears(StateISS):
+class GoodJobClears(StateMissionISS):
     """A Good Job card takes the highest incident marker off a module still to attach (to the discard)."""
 
     def _apply(self, action: Any) -> Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from collections.abc import Hashable
 from typing import Any, cast
 
@@ -11,8 +10,9 @@ import pytest
 pytest.importorskip("ipycanvas")
 
 import isslab_widgets  # noqa: E402
+from helpers_boards import drawn_through_a_game  # noqa: E402
 from isslab_widgets import GameView, Scene, Text, board_for  # noqa: E402
-from isslab_widgets.boards.iss_1998 import MIN_TEXT, WIDTH, ISS1998Board  # noqa: E402
+from isslab_widgets.boards.iss_1998 import MIN_TEXT, WIDTH, Board1998  # noqa: E402
 
 import isslab  # noqa: E402
 from isslab.games.iss_1998 import ACTION_NAMES, Game1998, Phase, Place, State1998  # noqa: E402
@@ -59,31 +59,21 @@ def to_normal_action(view: GameView) -> None:
 def test_the_board_is_found_by_convention() -> None:
     game = isslab.make("1998-iss", players=2)
     board = isslab_widgets.board_for(game)
-    assert isinstance(board, ISS1998Board)
+    assert isinstance(board, Board1998)
     with pytest.raises(TypeError):
-        ISS1998Board(isslab.make("mission-iss", players=2))
+        Board1998(isslab.make("mission-iss", players=2))
 
 
 @pytest.mark.parametrize("players", [1, 4])
 def test_the_board_draws_at_start_middle_and_end(players: int) -> None:
     states = played(players)
-    start = next(s for s in states if s.current_player >= 0)
-    middle = states[len(states) // 2]
-    end = states[-1]
-    assert end.is_terminal()
-    board = isslab_widgets.board_for(start.game)
-    assert isinstance(board, ISS1998Board)
-    for st in (states[0], start, middle, end):
-        for hints in (True, False):
-            scene = board.scene(st, hints=hints, viewers=(0,))
-            assert scene.width == WIDTH <= 640 and scene.height <= MAX_HEIGHT
-            sizes = [s.size for s in scene.shapes() if isinstance(s, Text)]
-            assert min(sizes) >= MIN_TEXT >= 11
-            for s in scene.shapes():
-                if isinstance(s, Text):
-                    assert 0 <= s.x <= scene.width and 0 <= s.y <= scene.height, s
-            root = ET.fromstring(scene.to_svg())
-            assert root.tag == f"{SVG}svg" and "1998 ISS" in "".join(root.itertext()) or st.is_terminal()
+    middle, end = states[len(states) // 2], states[-1]
+    assert WIDTH <= 640 and MIN_TEXT >= 11
+
+    def says(st: State1998, text: str) -> bool:
+        return "1998 ISS" in text or st.is_terminal()
+
+    board = drawn_through_a_game(states, Board1998, WIDTH, MAX_HEIGHT, MIN_TEXT, says)
     scene = board.scene(middle, hints=False)
     keys = {r.key for r in scene.regions}
     assert {("card", a) for a in range(8)} <= keys and {("pad", 0), ("pad", 1)} <= keys
@@ -111,7 +101,7 @@ def test_a_click_on_an_action_card_gives_the_engines_action(players: int) -> Non
         st = cast(State1998, view.state)
         if st.current_player == 0 and st.phase == Phase.PERFORM:
             board = view.board
-            assert isinstance(board, ISS1998Board)
+            assert isinstance(board, Board1998)
             regions = {r.key for r in view.scene.regions}
             key, action = next((k, a) for k, a in board._plan(st) if k in regions)
             assert action in st.legal_actions()
@@ -148,7 +138,7 @@ def test_a_refused_click_is_explained_by_the_engine() -> None:
 def test_other_seats_experiment_cards_are_never_drawn() -> None:
     states = played(4, seed=2)
     board = isslab_widgets.board_for(states[0].game)
-    assert isinstance(board, ISS1998Board)
+    assert isinstance(board, Board1998)
     g = states[0].game
     checked = 0
     for st in states[:: max(1, len(states) // 40)]:
@@ -176,7 +166,7 @@ def test_a_whole_game_is_playable_by_clicks_alone(players: int) -> None:
 
     game = Game1998(players=players)
     board = isslab_widgets.board_for(game)
-    assert isinstance(board, ISS1998Board)
+    assert isinstance(board, Board1998)
     rng = random.Random(players)
     bot = isslab.bot(game.id, "greedy")
     st: Any = game.new_state()
@@ -252,7 +242,7 @@ def test_goal_cards_show_their_whole_text_whoever_claims_them(players: int) -> N
     from isslab.games.iss_1998 import GOALS
 
     game = Game1998(players=players)
-    board = cast(ISS1998Board, board_for(game))
+    board = cast(Board1998, board_for(game))
     w = board._goal_w()
     for goal in range(len(GOALS)):
         for owner in ["", *(game.info.seat_names[p] for p in range(players))]:

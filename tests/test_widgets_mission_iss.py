@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import xml.etree.ElementTree as ET
 from collections.abc import Hashable
 from typing import Any
 
@@ -12,9 +11,10 @@ import pytest
 pytest.importorskip("ipycanvas")
 
 import isslab_widgets  # noqa: E402
+from helpers_boards import drawn_through_a_game  # noqa: E402
 from isslab_widgets import GameView, Scene, Text  # noqa: E402
 from isslab_widgets.boards import animation  # noqa: E402
-from isslab_widgets.boards.mission_iss import MIN_TEXT, WIDTH, MissionISSBoard, station_layout  # noqa: E402
+from isslab_widgets.boards.mission_iss import MIN_TEXT, WIDTH, BoardMissionISS, station_layout  # noqa: E402
 
 import isslab  # noqa: E402
 from isslab.games.mission_iss import (  # noqa: E402
@@ -25,7 +25,7 @@ from isslab.games.mission_iss import (  # noqa: E402
     Phase,
     Research,
     Select,
-    StateISS,
+    StateMissionISS,
     Via,
 )
 
@@ -35,7 +35,7 @@ MOVE, RESEARCH, ASSEMBLE, EXERCISE, WILD = range(5)
 MAX_HEIGHT = 800
 
 
-def make_view(players: int = 4, seed: int = 0, state: StateISS | None = None) -> GameView:
+def make_view(players: int = 4, seed: int = 0, state: StateMissionISS | None = None) -> GameView:
     """Houston (seat 0) is human, the other seats planner bots; nothing moves by itself."""
     seats = ["human"] + ["planner"] * (players - 1)
     start: Any = state if state is not None else isslab.make("mission-iss", players=players)
@@ -50,9 +50,9 @@ def click_key(view: GameView, key: Hashable) -> bool:
     return bool(view.click(*point))
 
 
-def board_of(view: GameView) -> MissionISSBoard:
+def board_of(view: GameView) -> BoardMissionISS:
     board = view.board
-    assert isinstance(board, MissionISSBoard)
+    assert isinstance(board, BoardMissionISS)
     return board
 
 
@@ -71,7 +71,7 @@ def texts(scene: Scene) -> list[str]:
     return [s.text for s in scene.shapes() if isinstance(s, Text)]
 
 
-def played(players: int, seed: int = 3) -> list[StateISS]:
+def played(players: int, seed: int = 3) -> list[StateMissionISS]:
     """The states of a game of planner bots."""
     record = isslab.play(isslab.make("mission-iss", players=players), "planner", seed=seed)
     return record.states()  # type: ignore[return-value]
@@ -80,7 +80,7 @@ def played(players: int, seed: int = 3) -> list[StateISS]:
 def test_the_board_is_found_by_convention_and_the_canvas_takes_its_size() -> None:
     game = isslab.make("mission-iss", players=3)
     board = isslab_widgets.board_for(game)
-    assert isinstance(board, MissionISSBoard)
+    assert isinstance(board, BoardMissionISS)
     view = make_view(3)
     try:
         assert view.board is isslab_widgets.board_for(view.game) and view.painter is not None
@@ -127,7 +127,7 @@ def test_two_card_clicks_pick_the_cards_and_astronaut_then_field_moves_it() -> N
         view.close()
 
 
-def position_far_from_j() -> StateISS:
+def position_far_from_j() -> StateMissionISS:
     """Houston's turn; astronaut 1 alone on Soyuz-1, module J attached far away on the left."""
     game = isslab.make("mission-iss", players=2)
     st = game.position(
@@ -136,7 +136,7 @@ def position_far_from_j() -> StateISS:
         tiles=[(5, "E", [3])],
         difficulty={"C": (5, True), "K": (2, False)},  # a swap of two markers
     )
-    assert isinstance(st, StateISS)
+    assert isinstance(st, StateMissionISS)
     return st
 
 
@@ -204,7 +204,7 @@ def test_face_down_cards_of_other_seats_are_not_drawn() -> None:
     states = played(4)
     st = next(s for s in states if s.current_player >= 0 and all(sum(s.face_down[p]) for p in range(4)))
     board = isslab_widgets.board_for(st.game)
-    assert isinstance(board, MissionISSBoard)
+    assert isinstance(board, BoardMissionISS)
     mine = board.scene(st, hints=False, viewers=(0,))
     keys = {r.key for r in mine.regions}
     assert {k for k in keys if k[0] == "down"} == {("down", 0, k) for k in range(4) if st.face_down[0][k]}
@@ -226,23 +226,13 @@ def test_face_down_cards_of_other_seats_are_not_drawn() -> None:
 @pytest.mark.parametrize("players", [1, 4])
 def test_the_board_draws_at_start_middle_and_end(players: int) -> None:
     states = played(players)
-    start = next(s for s in states if s.current_player >= 0)
-    middle = states[len(states) // 2]
-    end = states[-1]
-    assert end.is_terminal()
-    board = isslab_widgets.board_for(start.game)
-    assert isinstance(board, MissionISSBoard)
-    for st in (states[0], start, middle, end):
-        for hints in (True, False):
-            scene = board.scene(st, hints=hints, viewers=(0,))
-            assert scene.width == WIDTH and scene.height <= MAX_HEIGHT
-            sizes = [s.size for s in scene.shapes() if isinstance(s, Text)]
-            assert min(sizes) >= MIN_TEXT >= 11
-            for s in scene.shapes():  # nothing drawn outside the picture
-                if isinstance(s, Text):
-                    assert 0 <= s.x <= scene.width and 0 <= s.y <= scene.height, s
-            root = ET.fromstring(scene.to_svg())
-            assert root.tag == f"{SVG}svg" and str(st.year) in "".join(root.itertext())
+    middle, end = states[len(states) // 2], states[-1]
+    assert MIN_TEXT >= 11
+
+    def says(st: StateMissionISS, text: str) -> bool:
+        return str(st.year) in text
+
+    board = drawn_through_a_game(states, BoardMissionISS, WIDTH, MAX_HEIGHT, MIN_TEXT, says)
     # every astronaut with its three values; the modules attached are fields of the station
     scene = board.scene(middle, hints=False)
     keys = {r.key for r in scene.regions}
@@ -256,7 +246,7 @@ def test_the_board_draws_at_start_middle_and_end(players: int) -> None:
 def test_attached_modules_never_move() -> None:
     states = played(3, seed=5)
     board = isslab_widgets.board_for(states[0].game)
-    assert isinstance(board, MissionISSBoard)
+    assert isinstance(board, BoardMissionISS)
     seen: dict[Any, tuple[float, float]] = {}
     for st in states[:: max(1, len(states) // 60)] + [states[-1]]:
         where = {r.key: (r.x, r.y) for r in board.scene(st, hints=False).regions if r.key[0] == "field"}
@@ -277,12 +267,12 @@ def test_attached_modules_never_move() -> None:
 )
 def test_every_port_gets_its_own_cell(parents: tuple[str, ...]) -> None:
     game = isslab.make("mission-iss", players=2, module_parents=parents)
-    t = game.t  # type: ignore[attr-defined]
+    t = game.tables  # type: ignore[attr-defined]
     primary, slots = station_layout(t.parents)
     cells = [primary[f] for f in range(3)] + list(slots.values())
     assert len(cells) == len(set(cells))
     assert set(slots) == {(m, p) for m in range(12) for p in t.parents[m]}
-    board = MissionISSBoard(game)
+    board = BoardMissionISS(game)
     assert board.height <= MAX_HEIGHT + 60 and board.cell_w >= 40
 
 

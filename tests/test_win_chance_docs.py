@@ -7,7 +7,7 @@ from pathlib import Path
 
 import isslab
 from isslab.analysis import winprob
-from isslab.analysis.bench_winchance import counts_table, docs_table, lineups_of, speed_table
+from isslab.bench.winchance import counts_table, docs_table, lineups_of, speed_table
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = json.loads((ROOT / "docs" / "win-chances.json").read_text())

@@ -6,6 +6,7 @@ import json
 import pickle
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -406,3 +407,46 @@ def test_a_fit_in_the_background_reports_progress_and_caches_its_model(
         winprob.start_fit(game, games=5)
     with pytest.raises(ValueError, match="unknown bot 'nobody'"):
         winprob.start_fit(game, "nobody")
+
+
+def test_the_search_bots_take_any_leaf_value_of_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots keep no list of their own: a value registered by name is searched with at once."""
+    from isslab.core import registry
+
+    asked: list[int] = []
+
+    def even(game: isslab.Game) -> Callable[[isslab.State], list[float]]:
+        def values(state: isslab.State) -> list[float]:
+            asked.append(state.game.num_players)
+            return [0.5] * state.game.num_players
+
+        return values
+
+    monkeypatch.setitem(registry._VALUES, "even", even)
+    state = isslab.make("space-1999", players=2).new_state()
+    while state.current_player < 0:
+        state = state.apply(state.legal_actions()[0])
+    for name in ("mcts", "ismcts"):
+        result = isslab.bot("space-1999", name, simulations=12, value="even").search(state, random.Random(0))
+        assert result.simulations == 12 and result.rollout_steps == 0
+    assert asked and set(asked) == {2}
+    with pytest.raises(ValueError, match=r"value must be 'rollout' or 'even' or 'model' \(a leaf value"):
+        isslab.bot("space-1999", "ismcts", value="oracle")
+
+
+def test_a_model_valued_search_never_fits_a_model_on_its_first_move(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A table with no shipped or cached model is refused with the way to fit one; nothing is written."""
+    monkeypatch.setenv("ISSLAB_CACHE", str(tmp_path))
+    monkeypatch.setattr(winprob, "_MEMO", {})
+    monkeypatch.setattr(winprob, "fit", None)  # a fit would fail
+    game = isslab.make("space-1999", players=3, forced_launch=True)  # a table nothing is shipped for
+    assert winprob.available(game) is None
+    with pytest.raises(
+        ValueError,
+        match=r"no win-chance model of space-1999 \(players=3, forced_launch=True\) is shipped or cached; "
+        r"fit it once with isslab.winprob.model\(game\)",
+    ):
+        isslab.play(game, ["mcts(simulations=5, value=model)", "greedy", "greedy"], seed=0)
+    assert not any(tmp_path.rglob("*"))  # no cache file was written

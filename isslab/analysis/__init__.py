@@ -1,9 +1,7 @@
 """The analysis layer: what the frames of ``simulate`` and ``sweep`` say, with honest intervals.
 
-* :mod:`isslab.analysis.frame` - the rows' columns, ``record_rows``, and a game's identity in a frame;
-* :mod:`isslab.analysis.trace` - the per-step data of one game and its per-game numbers;
-* :mod:`isslab.analysis.stats` - ``compare`` and the interval helpers (Wilson, normal, Newcombe,
-  Welch, bootstrap);
+The vocabulary of the frames (their columns, traces and interval statistics) is :mod:`isslab.frames`.
+
 * :mod:`isslab.analysis.designer` - ``metrics``: the designer metrics with intervals;
 * :mod:`isslab.analysis.plots` - matplotlib plots of these frames (the widgets draw with them too);
 * :mod:`isslab.analysis.report` - ``report``: the design report of a game, on the lead statistics of

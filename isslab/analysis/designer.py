@@ -4,11 +4,11 @@ The metrics follow those Ludii offers game designers: balance across seats, firs
 shared wins and completion; duration in moves and rounds, branching factor and decision moves;
 lead changes, drama and decisiveness (from each game's ``State.lead_scores`` hook); and skill trace.
 Each metric is a function below whose docstring defines it; :func:`metrics` applies them all and
-returns one row per metric with a 95% interval (methods as in :mod:`isslab.stats`).
+returns one row per metric with a 95% interval (methods as in :mod:`isslab.frames.stats`).
 
 The metrics that need per-step data (first-player advantage, branching factor, decision moves,
 lead changes, drama, decisiveness) read the per-game columns of ``simulate(..., trace=True)``
-(see :mod:`isslab.trace`); from records they are computed by replaying each game.
+(see :mod:`isslab.frames.trace`); from records they are computed by replaying each game.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from isslab import checks
-from isslab.analysis.frame import BASE_COLUMNS, check_columns, identify, record_rows
-from isslab.analysis.stats import mean_interval, wilson_interval
-from isslab.analysis.trace import TRACE_COLUMNS, summary, trace
+import isslab.checks as checks
 from isslab.core import Game, GameInfo, ReturnsKind, game_class, games, short_repr
+from isslab.frames.frame import BASE_COLUMNS, check_columns, identify, record_rows
+from isslab.frames.stats import mean_interval, wilson_interval
+from isslab.frames.trace import TRACE_COLUMNS, summary, trace
 from isslab.play import GameRecord
 
 __all__ = [
@@ -247,7 +247,7 @@ def _lead_note(t: GameTable, column: str) -> str | None:
 
 
 def lead_changes(t: GameTable) -> Measure:
-    """Lead changes: the mean number of times per game that the sole leader changed (``isslab.trace``).
+    """Lead changes: the mean number of times per game that the sole leader changed (``isslab.frames.trace``).
 
     The leaders at a point (the start and after each step) are the seats with the highest
     ``lead_scores``; a point led by one seat alone counts a change when the previous such point was
@@ -441,7 +441,7 @@ def metrics(
     Columns: the variant's, ``metric``, ``value``, ``low`` and ``high`` (the ``level`` interval),
     ``games`` (how many games the value rests on), ``method`` (Wilson, normal, bootstrap) and
     ``note`` (why a value is NaN). The metrics and their precise definitions are the functions of
-    :mod:`isslab.designer`: completion, has_winner, shared_wins, win_rate[seat], balance,
+    :mod:`isslab.analysis.designer`: completion, has_winner, shared_wins, win_rate[seat], balance,
     first_player_advantage, duration_moves, duration_rounds, branching_factor, decision_moves,
     lead_changes, drama, decisiveness, skill_trace.
 

@@ -24,14 +24,12 @@ from __future__ import annotations
 
 import math
 import random
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
 
-from isslab import checks
-from isslab.analysis.pool import check_workers, run_chunks
+import isslab.checks as checks
 from isslab.analysis.winprob import (
     WinModel,
     as_lineup,
@@ -42,8 +40,10 @@ from isslab.analysis.winprob import (
     result_shares,
 )
 from isslab.core import TERMINAL, ReturnsKind, State, short_repr
+from isslab.frames.stats import mean_interval, wilson_interval
 from isslab.play import BotSpec, derive_seeds, expand_bots, play
-from isslab.stats import mean_interval, wilson_interval
+from isslab.sim.chunks import pool_for, run_chunks
+from isslab.sim.pool import Workers, as_pool
 
 __all__ = ["METHODS", "Evaluation", "evaluate"]
 
@@ -148,7 +148,7 @@ def evaluate(
     games: int | str = 400,
     bots: BotSpec | None = None,
     seed: int = 0,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     *,
     precision: float = 0.05,
     model_: WinModel | None = None,
@@ -157,8 +157,9 @@ def evaluate(
 
     ``games`` is the number of rollouts, or ``"auto"``: batches of 100 until every seat's 95%
     interval is at most ``precision`` on each side (at most 10,000 games). ``workers`` runs the
-    rollouts on processes (an int) or an ``Executor``; the same seed gives the same numbers for any
-    worker count. ``bots`` (a name for every seat, or one per seat) is who plays on: the rollouts'
+    rollouts as ``simulate`` runs its games (:func:`isslab.sim.pool.as_pool`: processes, an
+    ``Executor`` or a dask ``Client``); the same seed gives the same numbers for any worker count.
+    ``bots`` (a name for every seat, or one per seat) is who plays on: the rollouts'
     players, or the line-up the model assumes. ``model_`` evaluates with a given fitted model (bound
     to ``bots`` when they are given) instead of the game's model for the line-up.
     """
@@ -175,7 +176,7 @@ def evaluate(
         )
     precision = checks.number("precision", precision, 0.0, 1.0, above=True, example="0.05")
     seed = checks.seed("seed", seed)
-    workers = check_workers(workers)
+    as_pool(workers, 1)  # the one rule for workers, checked whatever the method
     fitted = given_model(model_, game)
     spec: BotSpec = game.info.default_bot if bots is None else bots
     _validate_bots(state, spec)
@@ -204,11 +205,7 @@ def evaluate(
     step = 100 if auto else total
     results: list[tuple[float, ...]] = []
     win_lose = kind == "win chance"
-    pool: int | Executor = workers
-    own = isinstance(workers, int) and workers > 1 and total > _CHUNK
-    if own and isinstance(workers, int):  # one pool for every batch of an "auto" run
-        pool = _pool(workers)
-    try:
+    with pool_for(workers, -(-total // _CHUNK)) as pool:  # one pool for every batch of an "auto" run
         while len(results) < total:
             batch = seeds[len(results) : len(results) + step]
             chunks = [(state, seat, spec, batch[i : i + _CHUNK]) for i in range(0, len(batch), _CHUNK)]
@@ -223,9 +220,6 @@ def evaluate(
                 or max(max(h - c, c - lo) for lo, h, c in zip(lows, highs, means, strict=True)) <= precision
             ):
                 break
-    finally:
-        if own and isinstance(pool, Executor):
-            pool.shutdown(cancel_futures=True)
     full = np.asarray(results, dtype=float)
     arr = full[:, :-1]
     lows, highs = _interval(arr, win_lose)
@@ -242,17 +236,6 @@ def evaluate(
         shares,
         float(full[:, -1].mean()) if shares else math.nan,
     )
-
-
-def _pool(workers: int) -> Executor:
-    """A process pool (forkserver from a thread other than the main one: see ``pool.run_chunks``)."""
-    import multiprocessing
-    import threading
-    from concurrent.futures import ProcessPoolExecutor
-
-    if threading.current_thread() is not threading.main_thread():
-        return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
-    return ProcessPoolExecutor(workers)
 
 
 def _assumes(state: State, bots: BotSpec) -> str:

@@ -34,10 +34,10 @@ from typing import Any, cast
 
 import numpy as np
 
-import isslab
 from isslab.analysis import winprob
 from isslab.analysis.evaluate import evaluate
-from isslab.core import CHANCE, TERMINAL, Action, Bot, Game, State
+from isslab.core import CHANCE, TERMINAL, Action, Bot, Game, State, bot, make
+from isslab.play import play
 
 __all__ = [
     "EXACT_TABLES",
@@ -62,7 +62,7 @@ LIMIT_1969 = 50_000
 
 def exact_game(game_id: str) -> Game:
     """The enumerable table of ``game_id`` (``KeyError`` for a game without one)."""
-    return isslab.make(game_id, **EXACT_TABLES[game_id])
+    return make(game_id, **EXACT_TABLES[game_id])
 
 
 class _Fixed(random.Random):
@@ -148,13 +148,13 @@ def solve(
 def space_1999_cases(cases: int, seed: int = 0) -> tuple[Game, list[State], dict[Hashable, np.ndarray]]:
     """Positions of greedy games of Space: 1999 with one eagle each, and the exact values of all positions."""
     game = exact_game("space-1999")
-    policy = isslab.bot("space-1999", "greedy")
+    policy = bot("space-1999", "greedy")
     exact = solve(game.new_state(), policy, space_1999_key)
     rng = random.Random(seed)
     out: list[State] = []
     g = 0
     while len(out) < cases:
-        states = [s for s in isslab.play(game, "greedy", seed=seed + g).states() if not s.is_terminal()]
+        states = [s for s in play(game, "greedy", seed=seed + g).states() if not s.is_terminal()]
         g += 1
         out.append(states[rng.randrange(len(states))])
     return game, out, exact
@@ -231,7 +231,7 @@ def game_1969_cases(
     from isslab.games.game_1969.rules import State1969
 
     game = exact_game("1969")
-    policy = isslab.bot("1969", "greedy")
+    policy = bot("1969", "greedy")
     last = game.tables.rounds - 1  # type: ignore[attr-defined]
     rng = random.Random(seed)
     out: list[State] = []
@@ -239,7 +239,7 @@ def game_1969_cases(
     counts = {"games": 0, "skipped": 0, "positions": 0}
     g = 0
     while len(out) < cases:
-        rec = isslab.play(game, "greedy", seed=seed + g)
+        rec = play(game, "greedy", seed=seed + g)
         g += 1
         states = [
             s for s in rec.states() if isinstance(s, State1969) and s.year == last and not s.is_terminal()

@@ -27,17 +27,16 @@ Intervals: Wilson for rates, the normal approximation for means (as everywhere i
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, TypeVar
+from typing import Final
 
 import numpy as np
 import pandas as pd
 
-import isslab
 from isslab.core import TERMINAL, Action, Game, State
-from isslab.stats import mean_interval, wilson_interval
+from isslab.frames.stats import mean_interval, wilson_interval
+from isslab.play import play
 
 __all__ = [
     "GameLeads",
@@ -51,9 +50,6 @@ __all__ = [
 
 #: the times at which :func:`lead_curve` reads the games (the start, every tenth, the end)
 TIMES: Final = tuple(k / 10 for k in range(11))
-
-_T = TypeVar("_T")
-_R = TypeVar("_R")
 
 
 @dataclass(frozen=True)
@@ -111,7 +107,7 @@ class _Standings:
 def trace_leads(game: Game, bots: Sequence[str], seed: int, state: State | None = None) -> GameLeads:
     """Play (or replay: the same seed gives the same game) one game and record who led at each point."""
     tracer = _Standings(game.num_players)
-    record = isslab.play(game, list(bots), seed=seed, state=state, on_step=tracer)
+    record = play(game, list(bots), seed=seed, state=state, on_step=tracer)
     if tracer.last is not None:
         before, action = tracer.last
         tracer.add(before.apply(action))
@@ -205,7 +201,7 @@ def kingmaking_probe(
     ``other`` is the bot the last seat switches to (the game's default bot when that seat already
     plays ``other``). Both playouts use the same chance seed, derived from ``seed``.
     """
-    states = isslab.play(game, list(bots), seed=seed).states()
+    states = play(game, list(bots), seed=seed).states()
     state = states[round(at * (len(states) - 1))]
     if state.current_player == TERMINAL:
         return KingmakingProbe(None, ((), ()))
@@ -218,8 +214,8 @@ def kingmaking_probe(
     swap = other if bots[seat] != other else game.info.default_bot
     changed = [swap if s == seat else b for s, b in enumerate(bots)]
     playout_seed = (seed * 7919 + 1) % 2**63  # one chance seed for both playouts, not the game's own
-    a = isslab.play(game, list(bots), seed=playout_seed, state=state).winners
-    b = isslab.play(game, changed, seed=playout_seed, state=state).winners
+    a = play(game, list(bots), seed=playout_seed, state=state).winners
+    b = play(game, changed, seed=playout_seed, state=state).winners
     return KingmakingProbe(seat, (tuple(a), tuple(b)))
 
 
@@ -244,15 +240,6 @@ def kingmaking(probes: Sequence[KingmakingProbe]) -> pd.DataFrame:
     )
 
 
-def parallel_map(fn: Callable[[_T], _R], items: Sequence[_T], workers: int = 1) -> list[_R]:
-    """``[fn(x) for x in items]``, on ``workers`` processes when more than one (order kept)."""
-    if workers <= 1 or len(items) < 2:
-        return [fn(x) for x in items]
-    chunk = max(1, len(items) // (4 * workers))
-    with ProcessPoolExecutor(max_workers=min(workers, len(items))) as pool:
-        return list(pool.map(fn, items, chunksize=chunk))
-
-
 def _trace_job(job: tuple[Game, tuple[str, ...], int]) -> GameLeads:
     return trace_leads(*job)
 
@@ -270,26 +257,3 @@ def games_of(frame: pd.DataFrame, limit: int | None = None) -> list[tuple[int, t
         if limit is not None and len(out) >= limit:
             break
     return out
-
-
-def trace_frame(
-    game: Game, frame: pd.DataFrame, workers: int = 1, limit: int | None = None
-) -> list[GameLeads]:
-    """Replay the games of a ``simulate`` frame of ``game`` and record who led at each point."""
-    jobs: list[tuple[Game, tuple[str, ...], int]] = [(game, b, s) for s, b in games_of(frame, limit)]
-    return parallel_map(_trace_job, jobs, workers)
-
-
-def probe_frame(
-    game: Game,
-    frame: pd.DataFrame,
-    workers: int = 1,
-    limit: int | None = None,
-    at: float = 2 / 3,
-    other: str = "random",
-) -> list[KingmakingProbe]:
-    """Kingmaking probes of the games of a ``simulate`` frame of ``game``."""
-    jobs: list[tuple[Game, tuple[str, ...], int, float, str]] = [
-        (game, b, s, at, other) for s, b in games_of(frame, limit)
-    ]
-    return parallel_map(_probe_job, jobs, workers)

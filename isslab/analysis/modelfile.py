@@ -19,7 +19,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.core import Game, ReturnsKind, short_repr
 
 __all__ = [

@@ -10,7 +10,7 @@ Honest pictures: counts (moves, rounds, scientists hired) get whole-number ticks
 centred on whole numbers; rates and means carry 95% confidence intervals; rate axes start at 0, so
 a difference of a few points is drawn as small as it is. Seat colours are the game's own
 (``game.info.seat_colours``); other series use a palette that is no game's seat colours. A game is
-counted once however its frame was built (:func:`isslab.analysis.frame.game_key`).
+counted once however its frame was built (:func:`isslab.frames.frame.game_key`).
 
 The sections: who won and every game as a dot (the lab's picture); comparisons and metrics; seats,
 lengths and sweeps; rates with Wilson intervals (result bands); 1969's design questions (score laws,
@@ -30,10 +30,10 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from isslab.analysis import stats
-from isslab.analysis.frame import check_columns, identify
-from isslab.analysis.stats import _COMPARE_COLUMNS
 from isslab.core import game_class, games
+from isslab.frames import stats
+from isslab.frames.frame import check_columns, identify
+from isslab.frames.stats import _COMPARE_COLUMNS
 
 __all__ = [
     "game_outcomes",
@@ -405,7 +405,7 @@ def outcome_figure(df: pd.DataFrame, colours: Sequence[str] | None = None, title
 
 
 def wilson_interval(successes: Any, trials: Any, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`isslab.analysis.stats.wilson_interval` over arrays: the lower and the upper bounds of each rate.
+    """:func:`isslab.frames.stats.wilson_interval` over arrays: the lower and the upper bounds of each rate.
 
     Unlike the normal approximation it stays inside [0, 1] and gives a non-empty interval for a
     rate of 0 or 1 (a band no game reached is "below 3%", not "exactly 0").
@@ -644,12 +644,12 @@ def option_means(df: pd.DataFrame, option: str, columns: Sequence[str]) -> pd.Da
 
 
 # --------------------------------------------------------------------------------------------------
-# the strength table (scripts/strength.py)
+# the strength table (isslab.bench.strength)
 # --------------------------------------------------------------------------------------------------
 
 
 def plot_strength(table: pd.DataFrame) -> Figure:
-    """One panel per game of a strength table (rows of ``scripts/strength.py``), with 95% intervals.
+    """One panel per game of a strength table (rows of :mod:`isslab.bench.strength`), with 95% intervals.
 
     A competitive game shows the search bot's win rate against each heuristic bot at each budget; a
     cooperative one (rows with ``opponent_win_rate``) shows every team's success rate side by side:

@@ -39,7 +39,7 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.analysis.evaluate import evaluate
 from isslab.analysis.winprob import WinModel, chance_kind, given_model, model
 from isslab.core import CHANCE, Action, Game, IllegalActionError, State, short_repr

@@ -15,16 +15,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.analysis.features import add_lineup, progress_features, seat_features
-from isslab.analysis.pool import check_workers, run_chunks
 from isslab.analysis.winmodel import (
     DEFAULT_GAMES,
     DEFAULT_POSITIONS,
@@ -36,6 +34,8 @@ from isslab.analysis.winmodel import (
 from isslab.core import Game, ReturnsKind, make, short_repr
 from isslab.core.registry import _BOTS
 from isslab.play import BotSpec, derive_seeds, expand_bots, play
+from isslab.sim.chunks import run_chunks
+from isslab.sim.pool import Workers
 
 __all__ = [
     "GAME_PREFIX",
@@ -298,7 +298,7 @@ def collect(
     bots: str | Sequence[str] | None = None,
     seed: int = 0,
     positions: int = DEFAULT_POSITIONS,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     progress: bool = False,
     *,
     pool: Sequence[str] = (),
@@ -313,7 +313,6 @@ def collect(
     spec = _spec(game, games, bots, seed, positions, pool)
     games, positions, seed = spec.games, spec.positions, spec.seed
     progress = checks.flag("progress", progress)
-    workers = check_workers(workers)
     seeds = derive_seeds(seed, games)
     chunks = [(game, spec, seeds[i : i + _CHUNK], positions) for i in range(0, games, _CHUNK)]
     sizes = [len(c[2]) for c in chunks]
@@ -461,7 +460,7 @@ def fit(
     games: int = DEFAULT_GAMES,
     bots: str | Sequence[str] | None = None,
     seed: int = 0,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     positions: int = DEFAULT_POSITIONS,
     progress: bool = True,
     *,
@@ -471,7 +470,7 @@ def fit(
     """Fit a win-chance model of ``game`` on ``games`` simulated games played by ``bots`` (the game's
     default bot in every seat), or by line-ups drawn from ``pool`` (a table model).
 
-    Same arguments, same model, for any ``workers`` (an int of processes or an ``Executor``). The
+    Same arguments, same model, for any ``workers`` (as ``simulate`` reads them). The
     model is not cached by this call; :func:`.winprob.model` caches what it fits.
     """
     game = _check_game(game)

@@ -30,13 +30,13 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from isslab import checks
-from isslab.analysis.replay import replay
+import isslab.checks as checks
 from isslab.analysis.review import Review, review
 from isslab.analysis.winprob import WinModel, given_model, model
-from isslab.core import ReturnsKind, short_repr
-from isslab.play import GameRecord
-from isslab.stats import mean_interval, wilson_interval
+from isslab.core import ReturnsKind, make, short_repr
+from isslab.frames.stats import mean_interval, wilson_interval
+from isslab.play import GameRecord, play
+from isslab.sim.replaying import replay
 
 __all__ = ["DECIDED", "GameChances", "chances_of", "win_metrics"]
 
@@ -249,11 +249,9 @@ def grouped_rows(data: pd.DataFrame | Sequence[GameRecord], keys: Sequence[str])
 
 def review_games(game_id: str, games: int = 4, seed: int = 0) -> list[Review]:
     """``games`` games of the default table of ``game_id`` by its default bots, reviewed (no alternatives)."""
-    import isslab
-
-    game = isslab.make(game_id)
+    game = make(game_id)
     return [
-        review(isslab.play(game, game.info.default_bot, seed=seed + i), alternatives=False, seed=seed)
+        review(play(game, game.info.default_bot, seed=seed + i), alternatives=False, seed=seed)
         for i in range(games)
     ]
 

@@ -31,10 +31,10 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.analysis import modelfile
 from isslab.analysis.features import add_lineup, progress_features, seat_features
-from isslab.core import TERMINAL, Game, ReturnsKind, State, parse_json, short_repr
+from isslab.core import TERMINAL, VERSION, Game, ReturnsKind, State, parse_json, short_repr
 
 if TYPE_CHECKING:
     from isslab.analysis.winfit import Rows
@@ -57,12 +57,6 @@ FORMAT_VERSION: Final = 2
 DEFAULT_GAMES: Final = 3000
 #: positions taken from each simulated game
 DEFAULT_POSITIONS: Final = 8
-
-
-def _version() -> str:
-    import isslab
-
-    return str(isslab.__version__)
 
 
 def _options_json(game: Game) -> Any:
@@ -107,7 +101,7 @@ def model_key(game: Game, spec: FitSpec) -> dict[str, Any]:
     key: dict[str, Any] = {
         "game": game.id,
         "options": _options_json(game),
-        "version": _version(),
+        "version": VERSION,
         "spec": spec.as_json(),
     }
     features = _features_version(game)
@@ -502,9 +496,9 @@ class WinModel:
             raise ValueError(f"the model file is of {short_repr(doc.get('game'))}, not {game.id}")
         if doc.get("options") != _options_json(game):
             raise ValueError(f"the model file is of other options of {game.id} than {game!r}")
-        if doc.get("version") != _version():
+        if doc.get("version") != VERSION:
             raise ValueError(
-                f"the model file was fitted by isslab {short_repr(doc.get('version'))}, this is {_version()}"
+                f"the model file was fitted by isslab {short_repr(doc.get('version'))}, this is {VERSION}"
             )
         if doc.get("features") != _features_version(game):
             raise ValueError(

@@ -38,13 +38,11 @@ import os
 import threading
 import warnings
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any, Final
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.analysis import modelfile
-from isslab.analysis.pool import check_workers
 from isslab.analysis.winfit import (
     GAME_PREFIX,
     MAX_GAMES,
@@ -70,6 +68,7 @@ from isslab.analysis.winmodel import (
     result_shares,
 )
 from isslab.core import Game, State, make, register_value, short_repr
+from isslab.sim.pool import Workers, as_pool
 
 __all__ = [
     "DEFAULT_GAMES",
@@ -199,7 +198,7 @@ def model(
     games: int = DEFAULT_GAMES,
     bots: str | Sequence[str] | None = None,
     seed: int = 0,
-    workers: int | Executor = 1,
+    workers: Workers = 1,
     positions: int = DEFAULT_POSITIONS,
     progress: bool = True,
     refit: bool = False,
@@ -219,7 +218,7 @@ def model(
     seed = checks.seed("seed", seed)
     progress = checks.flag("progress", progress)
     refit = checks.flag("refit", refit)
-    workers = check_workers(workers)  # checked even when the model is found and nothing is fitted
+    as_pool(workers, 1)  # the one rule for workers, checked even when nothing is fitted
     lineup = as_lineup(game, bots)
     if not refit and _default_fit(games, positions, seed):
         table = _load(game, table_spec(game))
@@ -385,5 +384,23 @@ def start_fit(
 
 @register_value("model")
 def _model_leaf_value(game: Game) -> Callable[[State], list[float]]:
-    """The search bots' leaf value ``"model"``: the game's model for the default bot in every seat."""
-    return model(game, progress=False).values
+    """The search bots' leaf value ``"model"``: the table's default model, in memory, shipped or cached.
+
+    A search never fits a model on its first move (minutes of play, and a file written): a table
+    with no model is refused, saying how to fit one.
+    """
+    found = available(game)
+    if found is None:
+        options = ", ".join(f"{k}={v!r}" for k, v in game.options.items() if k in _changed(game))
+        raise ValueError(
+            f"value='model': no win-chance model of {game.id}"
+            + (f" ({options})" if options else "")
+            + " is shipped or cached; fit it once with isslab.winprob.model(game) (it is cached for "
+            "every later search), or search with value='rollout'"
+        )
+    return found.values
+
+
+def _changed(game: Game) -> list[str]:
+    """The options of ``game`` that differ from its defaults (what names its table)."""
+    return [o.name for o in type(game).OPTIONS if game.options.get(o.name) != o.default]

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import cast
 
-from isslab.bots.mcts import DEFAULTS, MCTS, Rollout, SearchResult, backup
+from isslab.bots.mcts import DEFAULTS, MCTS, Rollout, SearchResult, Tree
 from isslab.core import CHANCE, TERMINAL, Action, Bot, State, register_bot
 
 __all__ = ["ISMCTS"]
@@ -43,7 +43,7 @@ class _INode:
         self.avail: dict[Hashable, int] = {}
 
 
-class _ISSearch:
+class _ISSearch(Tree):
     """One information-set search: the tree, the seat, the determinizer and the statistics."""
 
     def __init__(
@@ -57,21 +57,12 @@ class _ISSearch:
         bias: float = 0.0,
     ) -> None:
         game = state.game
+        super().__init__(game.num_players, rng, rollout, c, policy, bias)
         self.game = game
         self.seat = state.current_player
-        self.np = game.num_players
         self.hidden = game.info.hidden_information
         self.root = _INode(self.np)
-        self.rng = rng
-        self.rollout = rollout
-        self.c = c
         self.determinize = determinize
-        self.policy = policy if bias > 0 else None
-        self.bias = bias
-        self.lo = math.inf
-        self.hi = -math.inf
-        self.sims = 0
-        self.rollout_steps = 0
         #: the seat's text of each action met (actions are values: one text per action per search)
         self.texts: dict[Action, str] = {}
 
@@ -83,12 +74,6 @@ class _ISSearch:
         if text is None:
             text = self.texts[action] = self.game.describe_action(action, self.seat)
         return text
-
-    def run(self, simulations: int | None, deadline: float | None) -> None:
-        """Simulate until the budget is spent."""
-        clock = time.perf_counter
-        while (simulations is None or self.sims < simulations) and (deadline is None or clock() < deadline):
-            self.simulate()
 
     def simulate(self) -> None:
         """One simulation from a fresh determinization: select, expand, roll out, back up."""
@@ -110,8 +95,7 @@ class _ISSearch:
                 if child is None:
                     child = node.children[k] = _INode(self.np)
                     path.append(child)
-                    values, steps = self.rollout(s, rng)
-                    self.rollout_steps += steps
+                    values = self.leaf(s, rng)
                     break
                 node = child
                 path.append(node)
@@ -149,18 +133,11 @@ class _ISSearch:
             if child is None:
                 child = children[k] = _INode(self.np)
                 path.append(child)
-                values, steps = self.rollout(s, rng)
-                self.rollout_steps += steps
+                values = self.leaf(s, rng)
                 break
             node = child
             path.append(node)
-        lo, hi = min(values), max(values)
-        if lo < self.lo:
-            self.lo = lo
-        if hi > self.hi:
-            self.hi = hi
-        backup(path, values)
-        self.sims += 1
+        self.back_up(path, values)
 
     def _select(
         self, node: _INode, groups: dict[Hashable, list[Action]], mover: int, hint: Hashable

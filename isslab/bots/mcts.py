@@ -49,12 +49,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
-from isslab import checks
-from isslab.core import CHANCE, TERMINAL, Action, Bot, State, bot, register_bot, short_repr, value_function
+import isslab.checks as checks
+from isslab.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Bot,
+    State,
+    bot,
+    register_bot,
+    short_repr,
+    value_function,
+    value_names,
+)
 
 __all__ = [
     "MCTS",
     "SearchResult",
+    "Tree",
     "backup",
     "check_search_params",
     "random_playout",
@@ -72,7 +84,7 @@ DEFAULTS: Final[dict[str, Any]] = {
     "rollout_steps": None,
     "worlds": 8,
     "bias": 1.0,
-    # "model": leaves valued by the game's fitted win-chance model (isslab.winprob) instead of rollouts
+    # a leaf value of the registry by name instead of rollouts ("model": the fitted win-chance model)
     "value": "rollout",
 }
 #: the most simulations or seconds one move may take (a typo must not hang a notebook for days)
@@ -203,8 +215,12 @@ def check_search_params(params: dict[str, Any], allowed: Sequence[str]) -> dict[
             f"rollout must be a bot: a callable (state, rng) -> action, got {short_repr(rollout, 40)}, "
             "which does not take two arguments"
         )
-    if out.get("value", "rollout") not in ("rollout", "model"):
-        raise ValueError(f"value must be 'rollout' or 'model', got {short_repr(out['value'], 40)}")
+    leaves = ("rollout", *value_names())  # the registry's leaf values, whoever registered them
+    if out.get("value", "rollout") not in leaves:
+        raise ValueError(
+            f"value must be {' or '.join(map(repr, leaves))} (a leaf value of the registry), "
+            f"got {short_repr(out['value'], 40)}"
+        )
     if "chance" in out and out["chance"] not in ("sample", "expectation"):
         raise ValueError(f"chance must be 'sample' or 'expectation', got {short_repr(out['chance'], 40)}")
     whole("rollout_steps", 1, MAX_ROLLOUT_STEPS, none=True)
@@ -312,31 +328,43 @@ class _Node:
         self.hint = -1
 
 
-class _Search:
-    """One search from one root: the tree, the budget, the statistics for the result."""
+class Tree:
+    """What both search bots share: the budget loop, a new leaf's values, the range of returns seen
+    and the back-up that ends every simulation (``mcts``'s :class:`_Search`, ``ismcts``'s tree)."""
 
     def __init__(
-        self,
-        root: State,
-        rng: random.Random,
-        rollout: Rollout,
-        c: float,
-        expectation: bool,
-        policy: Bot | None = None,
-        bias: float = 0.0,
+        self, nplayers: int, rng: random.Random, rollout: Rollout, c: float, policy: Bot | None, bias: float
     ) -> None:
-        self.np = root.game.num_players
+        self.np = nplayers
         self.rng = rng
         self.rollout = rollout
         self.c = c
-        self.expectation = expectation
         self.policy = policy if bias > 0 else None
         self.bias = bias
-        self.root = self._node(root)
         self.lo = math.inf
         self.hi = -math.inf
         self.sims = 0
         self.rollout_steps = 0
+
+    def simulate(self) -> None:
+        """One simulation: select, expand, value the leaf, back up (each search its own)."""
+        raise NotImplementedError
+
+    def leaf(self, state: State, rng: random.Random) -> Sequence[float]:
+        """The values of a new leaf: its rollout (or the leaf value asked for), its steps counted."""
+        values, steps = self.rollout(state, rng)
+        self.rollout_steps += steps
+        return values
+
+    def back_up(self, path: Sequence[_Stats], values: Sequence[float]) -> None:
+        """The end of a simulation: the range of returns seen widened, the values added up the path."""
+        lo, hi = min(values), max(values)
+        if lo < self.lo:
+            self.lo = lo
+        if hi > self.hi:
+            self.hi = hi
+        backup(path, values)
+        self.sims += 1
 
     def run(self, simulations: int | None, deadline: float | None) -> None:
         """Simulate until the budget is spent (simulations, or the ``perf_counter`` deadline)."""
@@ -349,6 +377,24 @@ class _Search:
         clock = time.perf_counter
         while (simulations is None or self.sims < simulations) and clock() < deadline:
             once()
+
+
+class _Search(Tree):
+    """One search from one root: the tree, the budget, the statistics for the result."""
+
+    def __init__(
+        self,
+        root: State,
+        rng: random.Random,
+        rollout: Rollout,
+        c: float,
+        expectation: bool,
+        policy: Bot | None = None,
+        bias: float = 0.0,
+    ) -> None:
+        super().__init__(root.game.num_players, rng, rollout, c, policy, bias)
+        self.expectation = expectation
+        self.root = self._node(root)
 
     def _node(self, state: State) -> _Node:
         """A new node; at a decision, the rollout bot's move there becomes its hint."""
@@ -411,21 +457,11 @@ class _Search:
             if child is None:
                 child = node.children[i] = self._node(node.state.apply(node.actions[i]))
                 path.append(child)
-                if child.kind == _END:
-                    values = child.state.returns()
-                else:
-                    values, steps = self.rollout(child.state, rng)
-                    self.rollout_steps += steps
+                values = child.state.returns() if child.kind == _END else self.leaf(child.state, rng)
                 break
             node = child
             path.append(node)
-        lo, hi = min(values), max(values)
-        if lo < self.lo:
-            self.lo = lo
-        if hi > self.hi:
-            self.hi = hi
-        backup(path, values)
-        self.sims += 1
+        self.back_up(path, values)
 
     def _pick_outcome(self, node: _Node) -> int:
         """A chance outcome: drawn by its probability, or (expectation) the most under-visited one."""
@@ -547,11 +583,12 @@ class MCTS:
         return rollout_policy(game.id, game.info.default_bot, self.params["rollout"])
 
     def _leaves(self, state: State, policy: Bot | None) -> Rollout:
-        """How a new leaf is valued: rollouts by ``policy``, or (``value="model"``) the fitted model."""
-        if self.params.get("value") != "model":
+        """How a new leaf is valued: rollouts by ``policy``, or a leaf value of the registry by name."""
+        value = self.params.get("value", "rollout")
+        if value == "rollout":
             return rollout_function(policy, self.params["rollout_steps"])
         # the analysis layer registers "model" (isslab.winprob); a bot never imports the layer that fits it
-        values = value_function("model", state.game)
+        values = value_function(value, state.game)
         return lambda s, rng: (values(s), 0)
 
     def _budget(self, share: int = 1, part: int = 0) -> tuple[int | None, float | None]:

@@ -20,6 +20,8 @@ Every name is importable from ``isslab.core`` as before the split.
 
 from __future__ import annotations
 
+from typing import Final
+
 from isslab.core.game import EndReason, Game, GameInfo, ReturnsKind, State
 from isslab.core.options import (
     MAX_OPTION_DEPTH,
@@ -67,6 +69,9 @@ from isslab.core.values import _short as _short
 from isslab.core.values import _thaw as _thaw
 from isslab.core.variants import variant
 
+#: the version of the package (``isslab.__version__``); a fitted model's cache key holds it
+VERSION: Final = "0.1.0"
+
 __all__ = [
     "CHANCE",
     "MAX_DEPTH",
@@ -76,6 +81,7 @@ __all__ = [
     "MAX_OPTION_TEXT",
     "MAX_SAVE_CHARS",
     "TERMINAL",
+    "VERSION",
     "Action",
     "Bot",
     "EndReason",

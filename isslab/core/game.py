@@ -308,13 +308,6 @@ class State(ABC):
         """A new state with the same game and fields; ``apply`` sets its history (generated from FIELDS)."""
         raise TypeError(f"{type(self).__name__} defines no FIELDS")
 
-    def _blank(self) -> State:
-        """A new, uninitialised state of the same class sharing the game (for ``_apply``)."""
-        new = object.__new__(type(self))
-        new.game = self.game
-        new._legal = None
-        return new
-
     def _check_position(self) -> None:  # noqa: B027 - an optional hook, empty by default
         """Raise ``ValueError`` if a hand-built position breaks the game's invariants (override)."""
 

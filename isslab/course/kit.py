@@ -28,7 +28,7 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.analysis.report import fmt, verdict
 from isslab.core import _cut, short_repr
 

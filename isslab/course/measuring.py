@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from isslab.course.kit import Exercise, Feedback, direction_exercise, number, said, whole
-from isslab.stats import wilson_interval
+from isslab.frames.stats import wilson_interval
 
 __all__ = ["all_wins", "first_player", "games_for_half"]
 

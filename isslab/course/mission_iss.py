@@ -6,8 +6,10 @@ from typing import Any
 
 import pandas as pd
 
-import isslab
+from isslab.core import make
 from isslab.course.kit import Exercise, Feedback, direction_exercise, est, whole
+from isslab.frames.stats import compare
+from isslab.sim.api import sweep
 
 __all__ = ["more_good_jobs", "two_player_hand", "weakest_team"]
 
@@ -44,13 +46,13 @@ def _judge_hand(answer: Any, three: Any, games: int = 150) -> Feedback:
     if not (isinstance(answer, tuple) and len(answer) == 2):
         raise ValueError("answer with a cards_2p value: two rows of (Move, Research, Assemble, Exercise)")
     try:
-        isslab.make("mission-iss", players=2, cards_2p=answer)
+        make("mission-iss", players=2, cards_2p=answer)
     except ValueError as exc:
         raise ValueError(f"the game refuses it: {exc}") from None
-    assumed = isslab.make("mission-iss").options["cards_2p"]
+    assumed = make("mission-iss").options["cards_2p"]
     if answer == assumed:
         return Feedback(False, f"{answer} is the assumed two-player hand itself: change it.")
-    rows = isslab.sweep(
+    rows = sweep(
         "mission-iss",
         {"cards_2p": [assumed, answer]},
         bots="planner",
@@ -59,7 +61,7 @@ def _judge_hand(answer: Any, three: Any, games: int = 150) -> Feedback:
         progress=False,
         players=2,
     )
-    t = isslab.compare(rows, by="cards_2p", metric="win")
+    t = compare(rows, by="cards_2p", metric="win")
     base, mine = t.iloc[0], t.iloc[1]
     target = float(three["estimate"])
     seen = (

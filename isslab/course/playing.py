@@ -10,10 +10,10 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
-import isslab
 from isslab.core import Game, State
 from isslab.course.kit import Exercise, Feedback, est, interval, number, said
-from isslab.stats import wilson_interval
+from isslab.frames.stats import wilson_interval
+from isslab.sim.api import simulate
 
 __all__ = ["greedy_vs_random", "own_bot"]
 
@@ -104,7 +104,7 @@ def _judge_own(answer: Any, game: Game, games: int = 60) -> Feedback:
         raise ValueError("the check plays a two-player game")
     try:
         with _deadline(CHECK_SECONDS):
-            df = isslab.simulate(
+            df = simulate(
                 game, bots=[_Watched(answer), "random"], games=games, seed=11, progress=False,
                 rotate_seats=True,
             )  # fmt: skip

@@ -10,7 +10,10 @@
 - a seat's lead over its best rival, for the win-chance features of a game (:func:`add_leads`), and
   the memo of the last position asked (:func:`remember_last`), so that every seat's view asked in
   turn computes a position's features once;
-- the indefinite article of a word in a text (:func:`a_or_an`): "an Atlantis", "a US back".
+- the indefinite article of a word in a text (:func:`a_or_an`): "an Atlantis", "a US back";
+- the wiring of a package's modules into its ``Game<Tag>`` and ``State<Tag>`` classes by the
+  skeleton's names (:func:`wired`, :data:`STATE_HOOKS`, :data:`GAME_HOOKS`), and the attributes of
+  a game that read its tables (:class:`FromTables`).
 
 Only the standard library and ``isslab.core`` are imported: every game package may import this
 module, and it imports no game.
@@ -18,16 +21,23 @@ module, and it imports no game.
 
 from __future__ import annotations
 
+import abc
 import functools
 import itertools
+import operator
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from math import comb
-from typing import Any, TypeVar
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, overload
 
-from isslab.core import CHANCE, TERMINAL, short_repr
+from isslab.core import CHANCE, TERMINAL, Action, Game, State, short_repr
 
 __all__ = [
+    "GAME_HOOKS",
     "MAX_ITEMS",
+    "STATE_HOOKS",
+    "FromTables",
+    "WiredState",
     "a_or_an",
     "add_leads",
     "check_ints",
@@ -41,10 +51,12 @@ __all__ = [
     "remember_last",
     "subset_rank",
     "turn_gate",
+    "wired",
 ]
 
 _T = TypeVar("_T")
 _S = TypeVar("_S")
+_C = TypeVar("_C", bound=type)
 
 #: The most items one sequence of a hand-built position may hold (the largest state field, the
 #: 1998 ISS experiment deck, holds a few hundred).
@@ -285,3 +297,133 @@ def turn_gate(
             other = f"seat {short_repr(seat)}"
         return f"it is {who(current)}'s decision, not {other}'s"
     return None
+
+
+# --------------------------------------------------------------------------------------------------
+# the wiring of a game package's modules into its classes
+# --------------------------------------------------------------------------------------------------
+
+#: what a ``State<Tag>`` takes from its package: (attribute, module, function), in the skeleton's names
+STATE_HOOKS: Final[tuple[tuple[str, str, str], ...]] = (
+    ("_legal_actions", "legal", "legal_actions"),
+    ("_offered", "legal", "offered"),
+    ("_chance_outcomes", "legal", "chance_outcomes"),
+    ("_illegal_reason", "legal", "illegal_reason"),
+    ("_apply", "steps", "apply"),
+    ("_check_position", "positions", "check_position"),
+    ("_view", "view", "view"),
+    ("__str__", "view", "render"),
+    ("key_numbers", "view", "key_numbers"),
+    ("goal", "view", "goal"),
+    ("standing", "view", "standing"),
+    ("headline", "view", "headline"),
+    ("resample_hidden", "hidden", "resample_hidden"),
+    ("returns", "scoring", "returns"),
+    ("winners", "scoring", "winners"),
+    ("ranks", "scoring", "ranks"),
+    ("seat_stats", "scoring", "seat_stats"),
+    ("game_stats", "scoring", "game_stats"),
+    ("win_features", "features", "win_features"),
+)
+#: what a ``Game<Tag>`` takes from its package
+GAME_HOOKS: Final[tuple[tuple[str, str, str], ...]] = (
+    ("position", "positions", "build"),
+    ("num_distinct_actions", "numbering", "num_distinct_actions"),
+    ("max_chance_outcomes", "numbering", "max_chance_outcomes"),
+    ("action_index", "numbering", "action_index"),
+)
+
+
+class WiredState(State):
+    """The base of a game's ``State<Tag>`` whose hooks :func:`wired` binds from the package's modules.
+
+    It adds nothing at run time (no slot, no method); it tells the type checker that the hooks the
+    core leaves abstract are there, since they are bound by the decorator, not written in the class.
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+
+        def _legal_actions(self) -> list[Action]:
+            raise NotImplementedError
+
+        def _chance_outcomes(self) -> list[tuple[Action, float]]:
+            raise NotImplementedError
+
+        def _apply(self, action: Action) -> State:
+            raise NotImplementedError
+
+        def returns(self) -> tuple[float, ...]:
+            raise NotImplementedError
+
+        def winners(self) -> tuple[int, ...]:
+            raise NotImplementedError
+
+        def _view(self, seat: int) -> dict[str, Any]:
+            raise NotImplementedError
+
+        def __str__(self) -> str:
+            raise NotImplementedError
+
+
+def wired(*modules: ModuleType) -> Callable[[_C], _C]:
+    """Class decorator: bind the functions of a game package's ``modules`` to its ``Game<Tag>`` or
+    ``State<Tag>`` class (a :class:`WiredState`), by the skeleton's names (:data:`GAME_HOOKS`,
+    :data:`STATE_HOOKS`).
+
+    ``@wired(legal, steps, view)`` on a state class sets ``_legal_actions = legal.legal_actions``,
+    ``_apply = steps.apply``, ``__str__ = view.render`` and the rest: the functions themselves, so
+    a call costs what a method written in the class costs. A hook whose module is not given, or
+    which the module does not define, is left to the base class; a name the class defines itself
+    (a method with a check of its own, a module function of another name) is kept. With the
+    ``features`` module the state's ``WIN_FEATURES_VERSION`` is that module's ``VERSION``.
+    """
+    by_name = {m.__name__.rpartition(".")[2]: m for m in modules}
+
+    def bind(cls: _C) -> _C:
+        if issubclass(cls, WiredState):
+            hooks = STATE_HOOKS
+        elif issubclass(cls, Game):
+            hooks = GAME_HOOKS
+        else:
+            raise TypeError(f"wired binds a Game or a WiredState class, not {cls.__name__}")
+        for attr, module, function in hooks:
+            source = by_name.get(module)
+            if source is not None and attr not in cls.__dict__ and hasattr(source, function):
+                setattr(cls, attr, getattr(source, function))
+        features = by_name.get("features")
+        if features is not None and "WIN_FEATURES_VERSION" not in cls.__dict__:
+            setattr(cls, "WIN_FEATURES_VERSION", features.VERSION)  # noqa: B010 (not every class declares it)
+        abc.update_abstractmethods(cls)  # the hooks bound here are no longer abstract
+        return cls
+
+    return bind
+
+
+class FromTables(Generic[_T]):
+    """A read-only attribute of a game that reads ``game.tables.<the same name>``.
+
+    The rules read ``tables``; the boards, bots, notebooks and tests read the game:
+    ``rings = FromTables[int]("Rings of dots around the hub.")`` in ``Game1999`` makes
+    ``game.rings`` mean ``game.tables.rings``.
+    """
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+        self._get: Callable[[Any], _T] = operator.attrgetter("tables")
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        self._get = operator.attrgetter(f"tables.{name}")  # a C getter: as fast as a plain property
+
+    @overload
+    def __get__(self, game: None, owner: type | None = None) -> FromTables[_T]: ...
+
+    @overload
+    def __get__(self, game: object, owner: type | None = None) -> _T: ...
+
+    def __get__(self, game: object, owner: type | None = None) -> _T | FromTables[_T]:
+        if game is None:
+            return self
+        return self._get(game)

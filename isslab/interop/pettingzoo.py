@@ -33,7 +33,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.core import Game, IllegalActionError, State, make, short_repr
 from isslab.interop.actions import ActionNumbers
 from isslab.interop.encoder import DEFAULT_SIZE, ViewEncoder

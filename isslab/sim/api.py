@@ -16,8 +16,8 @@ from typing import Any
 import pandas as pd
 from tqdm.auto import tqdm
 
-from isslab.analysis.frame import check_columns, identify
 from isslab.core import Game, State
+from isslab.frames.frame import check_columns, identify
 from isslab.play import BotSpec
 from isslab.sim.args import Games
 from isslab.sim.auto import FIRST_BATCH, Auto, run_batches
@@ -25,7 +25,7 @@ from isslab.sim.pool import Workers
 from isslab.sim.rows import seed_array
 from isslab.sim.runner import Job
 from isslab.sim.sinks import Collect, Narrow, Sink, Summary, Writer
-from isslab.sim.spec import RunSpec, simulate_spec, sweep_spec
+from isslab.sim.spec import RunArgs, RunSpec, run_spec
 
 __all__ = ["run", "simulate", "summarize", "sweep"]
 
@@ -139,7 +139,7 @@ def simulate(
 
     ``trace=True`` keeps the per-step data the designer metrics need (``isslab.metrics``), reduced
     to per-game columns in the workers: ``first_mover``, ``decision_moves``, ``branching``,
-    ``lead_changes``, ``drama``, ``decisiveness`` (see :mod:`isslab.analysis.trace`). Off by default: it
+    ``lead_changes``, ``drama``, ``decisiveness`` (see :mod:`isslab.frames.trace`). Off by default: it
     costs a lead evaluation per step.
 
     ``games="auto"`` plays batches until the 95% interval of ``metric`` (a column; ``win`` by
@@ -160,24 +160,7 @@ def simulate(
     the games already finished, with a warning; ``df.attrs["interrupted"]`` is then True. A pool
     of our own is stopped (its processes end); a caller's executor stays usable.
     """
-    spec = simulate_spec(
-        game,
-        bots,
-        games,
-        seed,
-        workers,
-        progress,
-        state,
-        options,
-        rotate=rotate_seats,
-        trace=trace,
-        out=out,
-        precision=precision,
-        max_games=max_games,
-        metric=metric,
-        on_chunk=on_chunk,
-        stop=stop,
-    )
+    spec = run_spec(game, RunArgs.of(locals()), state=state, options=options)
     df, interrupted = run(spec)
     if interrupted:
         played = df.attrs.get("games_played", 0)
@@ -224,24 +207,7 @@ def sweep(
     it). Values may be lists for a tuple option; a value given twice, or two points that make the
     same game, is refused (every point is one variant).
     """
-    spec = sweep_spec(
-        game,
-        grid,
-        bots,
-        games,
-        seed,
-        workers,
-        progress,
-        options,
-        rotate=rotate_seats,
-        trace=trace,
-        out=out,
-        precision=precision,
-        max_games=max_games,
-        metric=metric,
-        on_chunk=on_chunk,
-        stop=stop,
-    )
+    spec = run_spec(game, RunArgs.of(locals()), grid=grid, options=options)
     df, interrupted = run(spec)
     if interrupted:
         names = list(spec.grid)

@@ -15,10 +15,10 @@ from typing import Any
 
 import pandas as pd
 
-from isslab import checks
-from isslab.analysis.stats import wilson_interval
+import isslab.checks as checks
 from isslab.checks import MAX_GAMES
 from isslab.core import Bot, Game, make, short_repr
+from isslab.frames.stats import wilson_interval
 from isslab.sim.api import simulate
 from isslab.sim.pool import Workers
 

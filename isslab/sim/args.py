@@ -20,7 +20,7 @@ from typing import Any, Final, Literal
 
 import pandas as pd
 
-from isslab import checks
+import isslab.checks as checks
 from isslab.checks import MAX_GAMES, MAX_SWEEP_POINTS
 from isslab.core import parse_json, short_repr
 

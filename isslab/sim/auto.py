@@ -15,7 +15,7 @@ from typing import Any, Final
 
 import pandas as pd
 
-from isslab.analysis.stats import compare, widest
+from isslab.frames.stats import compare, widest
 from isslab.sim.args import AutoSpec
 from isslab.sim.runner import CHUNK, Job
 

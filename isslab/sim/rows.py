@@ -14,10 +14,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from isslab import checks
-from isslab.analysis.frame import Row, record_rows, rotated
-from isslab.analysis.trace import Tracer, summary
+import isslab.checks as checks
 from isslab.core import Bot, Game, State, load
+from isslab.frames.frame import Row, record_rows, rotated
+from isslab.frames.trace import Tracer, summary
 from isslab.play import play, resolve_bots
 
 __all__ = ["Chunk", "play_rows", "rotated", "run_chunk", "seed_array"]

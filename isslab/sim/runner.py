@@ -20,8 +20,8 @@ from typing import Any, Final
 
 import numpy as np
 
-from isslab.analysis.frame import BASE_COLUMNS, Row, rows_frame
-from isslab.analysis.trace import TRACE_COLUMNS
+from isslab.frames.frame import BASE_COLUMNS, Row, rows_frame
+from isslab.frames.trace import TRACE_COLUMNS
 from isslab.play import resolve_bots
 from isslab.sim.pool import catch_interrupts, own_executor, stop_executor
 from isslab.sim.rows import Chunk, play_rows, run_chunk

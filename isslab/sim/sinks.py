@@ -19,8 +19,8 @@ from typing import Any, Final, Protocol
 
 import pandas as pd
 
-from isslab.analysis.frame import BASE_COLUMNS, Row, rows_frame
 from isslab.core import short_repr
+from isslab.frames.frame import BASE_COLUMNS, Row, rows_frame
 
 __all__ = ["WRITE_ROWS", "Collect", "Narrow", "Sink", "Summary", "Writer"]
 

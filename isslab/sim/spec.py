@@ -1,10 +1,11 @@
 """One validated run specification: what ``simulate`` and ``sweep`` will play, checked before any game.
 
-:class:`RunSpec` holds everything a run needs, each argument checked once by
-:func:`simulate_spec` or :func:`sweep_spec` (a ``ValueError`` naming the argument otherwise): the
-grid points with their games and start positions, the bots, the number of games and the seed, the
-:class:`~isslab.sim.pool.Pool`, the file to write and the ``games="auto"`` target. The runner
-(:mod:`isslab.sim.api`) only reads it.
+:class:`RunArgs` is the one definition of a run's keywords (``simulate`` and ``sweep`` take them, the
+command line's flags and the lab's controls are made from them). :func:`run_spec` checks them once
+(a ``ValueError`` naming the argument otherwise) into a :class:`RunSpec`, which holds everything a
+run needs: the grid points with their games and start positions, the bots, the number of games and
+the seed, the :class:`~isslab.sim.pool.Pool`, the file to write and the ``games="auto"`` target. The
+runner (:mod:`isslab.sim.api`) only reads it.
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import pandas as pd
 
-from isslab import checks
-from isslab.analysis.frame import BASE_COLUMNS
-from isslab.analysis.trace import TRACE_COLUMNS
+import isslab.checks as checks
 from isslab.core import Bot, Game, State, make, short_repr
+from isslab.frames.frame import BASE_COLUMNS
+from isslab.frames.trace import TRACE_COLUMNS
 from isslab.play import BotSpec, expand_bots, resolve_bots, start_under
 from isslab.sim.args import (
     AutoSpec,
@@ -35,9 +36,41 @@ from isslab.sim.args import (
     check_stop,
     out_file,
 )
-from isslab.sim.pool import Pool, as_pool
+from isslab.sim.pool import Pool, Workers, as_pool
 
-__all__ = ["Point", "RunSpec", "start_under", "simulate_spec", "sweep_spec"]
+__all__ = ["Point", "RunArgs", "RunSpec", "run_spec", "start_under"]
+
+
+@dataclass(frozen=True)
+class RunArgs:
+    """The keywords of a run, defined once: ``simulate`` and ``sweep`` take them, the command line's
+    flags and the lab's controls are made from them, and :func:`run_spec` checks them.
+
+    Each field's ``help`` (its metadata) is the one text of that argument the front-ends show.
+    """
+
+    bots: BotSpec = field(default="random", metadata={"help": "one bot name for every seat, or one per seat"})
+    games: Games = field(default=100, metadata={"help": "games to play (per point), or auto"})
+    seed: int = field(default=0, metadata={"help": "an int from 0 to 2**128 - 1"})
+    workers: Workers = field(default=1, metadata={"help": "processes (at most one per CPU and per game)"})
+    progress: bool = field(default=True, metadata={"help": "a progress bar"})
+    rotate_seats: bool = field(default=False, metadata={"help": "move the bots one seat on each game"})
+    trace: bool = field(default=False, metadata={"help": "add the per-step columns of the designer metrics"})
+    out: str | os.PathLike[str] | None = field(
+        default=None, metadata={"help": "write the rows to this .parquet or .csv file as the games finish"}
+    )
+    precision: float = field(default=0.01, metadata={"help": "with games auto: the widest 95% half-width"})
+    max_games: int = field(default=100_000, metadata={"help": "with games auto: the most games per point"})
+    metric: str = field(default="win", metadata={"help": "with games auto: the column watched"})
+    on_chunk: Callable[[pd.DataFrame], None] | None = field(
+        default=None, metadata={"help": "called with the rows of each chunk as it finishes"}
+    )
+    stop: threading.Event | None = field(default=None, metadata={"help": "set it to end the run like Ctrl-C"})
+
+    @classmethod
+    def of(cls, values: Mapping[str, Any]) -> RunArgs:
+        """The run's keywords picked by name from ``values`` (a ``simulate`` or ``sweep`` call's locals)."""
+        return cls(**{f.name: values[f.name] for f in fields(cls) if f.name in values})
 
 
 @dataclass(frozen=True)
@@ -114,32 +147,20 @@ class RunSpec:
         return out
 
 
-def _common(
-    games: Any,
-    seed: Any,
-    progress: Any,
-    rotate: Any,
-    trace: Any,
-    out: Any,
-    precision: Any,
-    max_games: Any,
-    metric: Any,
-    on_chunk: Any,
-    stop: Any,
-) -> dict[str, Any]:
-    """The checks ``simulate`` and ``sweep`` share, in the order of their signatures."""
-    count = check_games(games)
-    auto = check_auto(precision, max_games, metric) if count == "auto" else None
+def _common(args: RunArgs) -> dict[str, Any]:
+    """The keywords every run shares, checked in the order of :class:`RunArgs`."""
+    count = check_games(args.games)
+    auto = check_auto(args.precision, args.max_games, args.metric) if count == "auto" else None
     return {
         "games": count,
         "auto": auto,
-        "seed": checks.seed("seed", seed),
-        "progress": checks.flag("progress", progress),
-        "rotate": checks.flag("rotate_seats", rotate),
-        "trace": checks.flag("trace", trace),
-        "out": out_file(out) if out is not None else None,
-        "on_chunk": check_callback(on_chunk),
-        "stop": check_stop(stop),
+        "seed": checks.seed("seed", args.seed),
+        "progress": checks.flag("progress", args.progress),
+        "rotate": checks.flag("rotate_seats", args.rotate_seats),
+        "trace": checks.flag("trace", args.trace),
+        "out": out_file(args.out) if args.out is not None else None,
+        "on_chunk": check_callback(args.on_chunk),
+        "stop": check_stop(args.stop),
     }
 
 
@@ -194,93 +215,49 @@ def _game_and_start(
     return g, state, fixed
 
 
-def simulate_spec(
+def run_spec(
     game: Game | str | State,
-    bots: BotSpec,
-    games: Any,
-    seed: Any,
-    workers: object,
-    progress: Any,
-    state: Any,
-    options: Mapping[str, Any],
+    args: RunArgs,
     *,
-    rotate: Any = False,
-    trace: Any = False,
-    out: str | os.PathLike[str] | None = None,
-    precision: Any = 0.01,
-    max_games: Any = 100_000,
-    metric: Any = "win",
-    on_chunk: Any = None,
-    stop: Any = None,
+    grid: Any = None,
+    state: Any = None,
+    options: Mapping[str, Any] | None = None,
 ) -> RunSpec:
-    """The run of ``isslab.simulate`` with these arguments, every one checked."""
-    g, start, _ = _game_and_start(game, options, state, "game must be a game id")
-    common = _common(games, seed, progress, rotate, trace, out, precision, max_games, metric, on_chunk, stop)
-    seat_bots, names = _bots_of(g, bots)
-    _check_metric(common["auto"], g, (), common["trace"])
-    count = common["auto"].max_games if common["auto"] is not None else common["games"]
-    pool = as_pool(workers, count)
-    points = (Point((), g, seat_bots, names, start),)
-    _check_portable(pool, workers, points)
-    return RunSpec(
-        points=points,
-        pool=pool,
-        options=dict(g.options),
-        start=start,
-        label=g.id,
-        **common,
-    )
-
-
-def sweep_spec(
-    game: Game | str | State,
-    grid: Any,
-    bots: BotSpec,
-    games: Any,
-    seed: Any,
-    workers: object,
-    progress: Any,
-    options: Mapping[str, Any],
-    *,
-    rotate: Any = False,
-    trace: Any = False,
-    out: str | os.PathLike[str] | None = None,
-    precision: Any = 0.01,
-    max_games: Any = 100_000,
-    metric: Any = "win",
-    on_chunk: Any = None,
-    stop: Any = None,
-) -> RunSpec:
-    """The run of ``isslab.sweep`` with these arguments: every point's options and bots checked."""
-    base, start, fixed = _game_and_start(game, options, None, "sweep needs a game id")
-    names, values = check_grid(grid, options)
+    """The run of ``isslab.simulate`` (no ``grid``) or ``isslab.sweep`` (a grid of option values) with
+    these arguments, every one checked (every point's options and bots too) before any game."""
+    options = dict(options or {})
+    sweeping = grid is not None
+    what = "sweep needs a game id" if sweeping else "game must be a game id"
+    base, start, fixed = _game_and_start(game, options, state, what)
+    names, values = check_grid(grid, options) if sweeping else ([], [])
     for n in names:  # a Game or a State fixes every option: the swept ones are the grid's
         fixed.pop(n, None)
-    common = _common(games, seed, progress, rotate, trace, out, precision, max_games, metric, on_chunk, stop)
+    common = _common(args)
     points: list[Point] = []
     seen: dict[Game, tuple[Any, ...]] = {}
     for combo in itertools.product(*values):  # every point is valid before any game is played
-        g = make(base.id, **fixed, **dict(zip(names, combo, strict=True)))
+        g = make(base.id, **fixed, **dict(zip(names, combo, strict=True))) if sweeping else base
         if g in seen:
             raise ValueError(
                 f"the grid points {_point_text(names, seen[g])} and {_point_text(names, combo)} make the "
                 "same game: give each variant once"
             )
         seen[g] = combo
-        seat_bots, seat_names = _bots_of(g, bots)
-        points.append(Point(tuple(combo), g, seat_bots, seat_names, start_under(g, start) if start else None))
+        seat_bots, seat_names = _bots_of(g, args.bots)
+        at = start_under(g, start) if sweeping and start else start
+        points.append(Point(tuple(combo), g, seat_bots, seat_names, at))
     _check_metric(common["auto"], points[0].game, names, common["trace"])
     count = common["auto"].max_games if common["auto"] is not None else common["games"]
-    pool = as_pool(workers, count)
-    _check_portable(pool, workers, points)
+    pool = as_pool(args.workers, count)
+    _check_portable(pool, args.workers, points)
     return RunSpec(
         points=tuple(points),
         grid=tuple(names),
         grid_values=tuple(tuple(v) for v in values),
         pool=pool,
-        options=fixed,
+        options=fixed if sweeping else dict(base.options),
         start=start,
-        label=f"sweep {base.id}",
+        label=f"sweep {base.id}" if sweeping else base.id,
         **common,
     )
 

@@ -15,7 +15,7 @@ import statistics
 import time
 
 import isslab
-from isslab_widgets.boards.space_1999 import Space1999Board
+from isslab_widgets.boards.space_1999 import Board1999
 from isslab_widgets.view import GameView
 
 __all__ = ["measure", "main"]
@@ -28,11 +28,11 @@ def measure(clicks: int = 400, players: int = 4, seed: int = 0) -> dict[str, lis
     samples: dict[str, list[float]] = {"select": [], "move": [], "handler": []}
     drawn: list[float] = []
 
-    def new_view(view_seed: int) -> tuple[GameView, Space1999Board]:
+    def new_view(view_seed: int) -> tuple[GameView, Board1999]:
         """A hot-seat view whose painter notes when each frame's batch is done."""
         view = GameView(game, ["human"] * players, seed=view_seed, autoplay=False)
         board, painter = view.board, view.painter
-        if not isinstance(board, Space1999Board) or painter is None:
+        if not isinstance(board, Board1999) or painter is None:
             raise RuntimeError("the Space: 1999 view has no board to click")
         painter.after_draw = lambda: drawn.append(time.perf_counter())
         return view, board

@@ -35,11 +35,13 @@ import numpy as np
 import pandas as pd
 
 import isslab
-from isslab import checks
+import isslab.checks as checks
 from isslab.analysis.plots import game_points, lab_figure, png_bytes
 from isslab.checks import MAX_GAMES
 from isslab.core import Option, game_class, parse_json, short_repr
 from isslab.sim import cpu_count, parse_values
+from isslab.sim.pool import as_pool
+from isslab.sim.spec import RunArgs, run_spec
 
 __all__ = ["Lab", "lab"]
 
@@ -199,7 +201,8 @@ class Lab(widgets.VBox):
         # never clamped to the nearest allowed one without a word
         games = checks.integer("games", games, 1, MAX_GAMES)
         seed = checks.seed("seed", seed)
-        workers = checks.integer("workers", workers, 1, 10_000)
+        if as_pool(workers, games).executor is not None:  # the one rule for workers, as simulate reads it
+            raise ValueError("the lab's workers box takes a number of processes, not an executor")
         if values is not None and not isinstance(values, str):
             raise ValueError(f"values must be text like 3, 4, got {short_repr(values, 40)}")
         bots = _check_bots(bots, isslab.bot_names(game_id), game.num_players)
@@ -393,18 +396,19 @@ class Lab(widgets.VBox):
             bots: Any = self.bots()
             if len(bots) == 1:
                 bots = bots[0]
-            kwargs: dict[str, Any] = dict(
-                rotate=self.rotate.value,
+            args = RunArgs(
+                bots=bots,
+                games=self.games.value,
+                seed=self.seed.value,
+                workers=self.workers.value,
+                progress=False,
+                rotate_seats=self.rotate.value,
                 trace=self.trace.value,
                 on_chunk=self._on_chunk,
                 stop=self._stop,
             )
             # the whole run is checked before the thread starts: a bad value is a message, not a crash
-            common = (bots, self.games.value, self.seed.value, self.workers.value, False)
-            if grid is None:
-                spec = isslab.sim.simulate_spec(self.game_id, *common, None, options, **kwargs)
-            else:
-                spec = isslab.sim.sweep_spec(self.game_id, grid, *common, options, **kwargs)
+            spec = run_spec(self.game_id, args, grid=grid, options=options)
             self._stop.clear()
             self._chunks = []
             self.error = None
@@ -591,8 +595,8 @@ class Lab(widgets.VBox):
         self.open_game(self._listed.loc[index])
 
     def open_game(self, row: Any) -> Any:
-        """Open a game (a row of the result, or of :func:`isslab.labplots.game_points`) in the game view,
-        at its last step; returns the view."""
+        """Open a game (a row of the result, or of :func:`isslab.analysis.plots.game_points`) in the
+        game view, at its last step; returns the view."""
         from isslab_widgets.view import GameView
 
         df = self.result
@@ -676,7 +680,7 @@ def metrics_html(table: pd.DataFrame, by: Sequence[str]) -> str:
         "<div style='overflow-x:auto'><table class='isslab-table' style='font-size:12px'>"
         f"<tr><th>metric</th>{head}</tr>{''.join(rows)}</table>"
         "<div style='font-size:11px;color:#555'>value [95% interval]; "
-        "definitions: help(isslab.designer)</div></div>"
+        "definitions: help(isslab.analysis.designer)</div></div>"
     )
 
 

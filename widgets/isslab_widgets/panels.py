@@ -15,10 +15,10 @@ from typing import Any
 import pandas as pd
 
 from isslab import CHANCE, Game, State
+from isslab.analysis.plots import win_table
 from isslab.core import Memo
 from isslab_widgets.boards import visible_text
 from isslab_widgets.boards.kit import readable
-from isslab_widgets.plots import win_table
 from isslab_widgets.session import GameOver, LogLine, Recap, Result, SeatRow, Session
 
 __all__ = [

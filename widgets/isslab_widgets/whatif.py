@@ -7,10 +7,9 @@ as a plain ``isslab.simulate`` call with the same seed).
 
 from __future__ import annotations
 
-import multiprocessing
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
 import pandas as pd
@@ -18,7 +17,7 @@ import pandas as pd
 import isslab
 from isslab import State, checks
 from isslab.play import resolve_bots
-from isslab.sim import executor_width
+from isslab.sim.pool import Workers, as_pool, executor_width, own_executor
 
 __all__ = ["ProgressExecutor", "WhatIf"]
 
@@ -61,7 +60,7 @@ class WhatIf:
         bots: Sequence[str],
         games: int,
         seed: int = 0,
-        workers: int = 1,
+        workers: Workers = 1,
         on_progress: Callable[[int, int], None] | None = None,
         on_finish: Callable[[WhatIf], None] | None = None,
     ) -> None:
@@ -69,13 +68,13 @@ class WhatIf:
             raise ValueError("the game is over: there is nothing to simulate from here")
         games = checks.integer("games", games, 1, checks.MAX_GAMES)
         seed = checks.seed("seed", seed)
-        workers = checks.integer("workers", workers, 1, 10_000)  # at most one per CPU is used
+        pool = as_pool(workers, games)  # read as simulate reads it: at most one process per CPU
         resolve_bots(state.game, list(bots))  # bad names fail here, not later in the thread
         self.state = state
         self.bots = list(bots)
         self.games = games
         self.seed = seed
-        self.workers = workers
+        self.pool = pool
         self.done = 0
         self.result: pd.DataFrame | None = None
         self.error: BaseException | None = None
@@ -97,11 +96,13 @@ class WhatIf:
             self._on_progress(done, self.games)
 
     def _run(self) -> None:
-        if self.workers > 1:
-            # forkserver: forking a kernel that runs threads (zmq, timers) can deadlock the child
-            inner: Executor = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("forkserver")
-            )
+        # a pool of our own runs in this background thread (so it forks from a fresh server, never
+        # from the busy kernel); one chunk at a time on a thread of its own when no process is asked
+        inner: Executor
+        if self.pool.executor is not None:
+            inner = self.pool.executor
+        elif self.pool.processes > 1:
+            inner = own_executor(self.pool.processes)
         else:
             inner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="isslab-sim")
         try:
@@ -120,7 +121,8 @@ class WhatIf:
         except BaseException as exc:  # reported in the widget; the thread must not die silently
             self.error = exc
         finally:
-            inner.shutdown(wait=False, cancel_futures=True)
+            if inner is not self.pool.executor:  # a caller's executor stays theirs
+                inner.shutdown(wait=False, cancel_futures=True)
             if self._on_finish is not None:
                 self._on_finish(self)
 

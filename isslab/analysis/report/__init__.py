@@ -39,12 +39,10 @@ import itertools
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor
 from typing import Any, Final
 
-import isslab
-from isslab import checks
-from isslab.analysis.frame import BASE_COLUMNS
+import isslab.checks as checks
+from isslab.analysis.designer import metrics
 from isslab.analysis.report.lineups import SEARCH_BOT as SEARCH_BOT
 from isslab.analysis.report.lineups import LineUp as LineUp
 from isslab.analysis.report.lineups import _heuristics, _lineup
@@ -56,7 +54,7 @@ from isslab.analysis.report.render import SECTIONS as SECTIONS
 from isslab.analysis.report.render import Report as Report
 from isslab.analysis.report.render import fmt as fmt
 from isslab.analysis.report.render import verdict as verdict
-from isslab.analysis.report.running import _pool, _Run
+from isslab.analysis.report.running import _Run
 from isslab.analysis.report.sections import (
     _coop,
     _kingmaking,
@@ -72,7 +70,10 @@ from isslab.analysis.report.sensitivity import DEFAULT_OUTCOME as DEFAULT_OUTCOM
 from isslab.analysis.report.sensitivity import _default_outcome, _sensitivity
 from isslab.analysis.report.sensitivity import plausible_values as plausible_values
 from isslab.core import Game, make, short_repr
+from isslab.frames.frame import BASE_COLUMNS
 from isslab.play import resolve_bots
+from isslab.sim.chunks import pool_for
+from isslab.sim.pool import Workers
 
 __all__ = [
     "DEFAULT_OUTCOME",
@@ -140,7 +141,7 @@ def report(
     games: int = 120,
     seed: int = 0,
     *,
-    workers: int | Executor = 2,
+    workers: Workers = 2,
     ladder: Sequence[str] | None = None,
     search: str | None = "default",
     search_games: int = 10,
@@ -159,7 +160,8 @@ def report(
     kingmaking probe set and per value of each assumption; ``search_games`` for the search rung
     (``search`` names it; None leaves it out). ``outcome`` is the column of the sensitivity
     (:data:`DEFAULT_OUTCOME`; ``first_won``, ``length``, ``rounds`` work for every game).
-    ``sections`` runs only some (names of :data:`SECTIONS`). ``workers`` processes (or an Executor).
+    ``sections`` runs only some (names of :data:`SECTIONS`). ``workers`` is read as ``simulate`` reads it
+    (:func:`isslab.sim.pool.as_pool`); one pool serves every section.
     Each line-up and each rung plays its own games, so a report plays at most ``MAX_LINEUPS``
     line-ups and ``MAX_RUNGS`` rungs; every argument and every bot is checked before a game is played.
     """
@@ -205,11 +207,11 @@ def report(
     _check_bots(g, lineups, rungs, search_bot)
     rep = Report(g, lineups, games, seed, out)
     wall, cpu = time.perf_counter(), _cpu()
-    with _pool(workers) as (pool, width):
-        run = _Run(g, seed, pool, width)
+    with pool_for(workers, games) as pool:
+        run = _Run(g, seed, pool)
         labels = [lineup_label(lu) for lu in lineups]
         frames = {lab: run.simulate(lu, games, trace=True) for lab, lu in zip(labels, lineups, strict=True)}
-        metric_tables = {lab: isslab.metrics(df, game=g) for lab, df in frames.items()}
+        metric_tables = {lab: metrics(df, game=g) for lab, df in frames.items()}
         steps: list[tuple[str, Callable[[], None]]] = [
             ("ladder", lambda: _ladder(rep, run, rungs, search_bot, side, search_games)),
             ("luck", lambda: _luck(rep, metric_tables)),

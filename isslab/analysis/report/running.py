@@ -5,20 +5,17 @@ columns the report reads, and the rows of a section's table.
 from __future__ import annotations
 
 import math
-import os
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-import isslab
-from isslab import checks
-from isslab.core import Game, make, short_repr
-from isslab.stats import wilson_interval
+from isslab.core import Game, make
+from isslab.frames.stats import wilson_interval
+from isslab.sim.api import simulate
+from isslab.sim.pool import Pool
 
 
 @dataclass
@@ -27,20 +24,19 @@ class _Run:
 
     game: Game
     seed: int
-    workers: Executor | int
-    width: int
+    pool: Pool
 
     def simulate(
         self, bots: Sequence[str], games: int, game: Game | None = None, trace: bool = False
     ) -> pd.DataFrame:
         """A run of ``games`` games of ``bots`` (seats rotated, seeds shared), with the report's columns."""
         g = game or self.game
-        df = isslab.simulate(
+        df = simulate(
             g,
             bots=list(bots),
             games=games,
             seed=self.seed,
-            workers=self.workers,
+            workers=self.pool,
             progress=False,
             rotate_seats=True,
             trace=trace,
@@ -83,29 +79,6 @@ def _add_columns(df: pd.DataFrame, game: Game) -> pd.DataFrame:
     return df
 
 
-@contextmanager
-def _pool(workers: int | Executor) -> Iterator[tuple[Executor | int, int]]:
-    if isinstance(workers, Executor):
-        yield workers, 2
-        return
-    count = checks.as_count(workers)
-    if count is None or count < 1:
-        raise ValueError(f"workers must be an int >= 1 or an Executor, got {short_repr(workers)}")
-    n = min(count, os.cpu_count() or 1)
-    if n <= 1:
-        yield 1, 1
-        return
-    with ProcessPoolExecutor(max_workers=n) as pool:
-        yield pool, n
-
-
-def _map(run: _Run, fn: Callable[[Any], Any], jobs: Sequence[Any]) -> list[Any]:
-    if isinstance(run.workers, Executor) and len(jobs) > 1:
-        chunk = max(1, len(jobs) // (4 * run.width))
-        return list(run.workers.map(fn, jobs, chunksize=chunk))
-    return [fn(j) for j in jobs]
-
-
 def _row(**kw: Any) -> dict[str, Any]:
     return kw
 
@@ -115,21 +88,25 @@ def _rate(k: float, n: int) -> tuple[float, float, float]:
     return (k / n if n else math.nan, low, high)
 
 
-def _metric_rows(table: pd.DataFrame, names: Sequence[str], label: str) -> list[dict[str, Any]]:
-    part = table[table["metric"].isin(names)]
+def _table_rows(table: pd.DataFrame, lineup: str, label: str, name: str = "quantity") -> list[dict[str, Any]]:
+    """The rows of a table of figures (its ``name`` column, value, low, high, games, note) as report rows."""
     return [
         _row(
-            lineup=label,
-            label="",
-            quantity=r.metric,
+            lineup=lineup,
+            label=label,
+            quantity=getattr(r, name),
             value=r.value,
             low=r.low,
             high=r.high,
             games=r.games,
             note=r.note,
         )
-        for r in part.itertuples()
+        for r in table.itertuples()
     ]
+
+
+def _metric_rows(table: pd.DataFrame, names: Sequence[str], label: str) -> list[dict[str, Any]]:
+    return _table_rows(table[table["metric"].isin(names)], label, "", "metric")
 
 
 def _plain(value: Any) -> Any:

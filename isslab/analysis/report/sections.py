@@ -12,12 +12,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-import isslab
 from isslab.analysis import leads
+from isslab.analysis.designer import metrics
 from isslab.analysis.report.render import Report, fmt, verdict
-from isslab.analysis.report.running import _map, _metric_rows, _plain, _rate, _row, _Run
+from isslab.analysis.report.running import _metric_rows, _plain, _rate, _row, _Run, _table_rows
 from isslab.core import Game, ReturnsKind, make
-from isslab.stats import mean_interval
+from isslab.frames.stats import compare, mean_interval
+from isslab.sim.chunks import map_jobs
 
 
 def _ladder(
@@ -39,7 +40,7 @@ def _ladder(
     metrics = ["win", "returns"] if coop else ["win"]
     out = []
     for metric in metrics:
-        table = isslab.compare(rows, by="rung", metric=metric, baseline=rungs[0])
+        table = compare(rows, by="rung", metric=metric, baseline=rungs[0])
         for r in table.itertuples():
             out.append(
                 _row(
@@ -88,19 +89,7 @@ def _luck(rep: Report, metric_tables: Mapping[str, pd.DataFrame]) -> None:
     for label, table in metric_tables.items():
         found = table[table["metric"] == "luck_share"]
         if len(found):
-            r = found.iloc[0]
-            rows.append(
-                _row(
-                    lineup=label,
-                    label="",
-                    quantity="luck_share",
-                    value=r.value,
-                    low=r.low,
-                    high=r.high,
-                    games=r.games,
-                    note=r.note,
-                )
-            )
+            rows += _table_rows(found.iloc[:1], label, "", "metric")
         else:
             rows.append(
                 _row(
@@ -241,7 +230,7 @@ def _players(rep: Report, run: _Run, bot: str, games: int) -> None:
                     note=f"fair share {1 / n:.3f}",
                 )
             )
-            m = isslab.metrics(df, game=g).set_index("metric").loc["first_player_advantage"]
+            m = metrics(df, game=g).set_index("metric").loc["first_player_advantage"]
             rows.append(
                 _row(
                     lineup=bot,
@@ -274,21 +263,9 @@ def _lead(
     rows, curve, lines = [], [], []
     for label, df in frames.items():
         jobs = [(g, b, s) for s, b in leads.games_of(df)]
-        traced = _map(run, leads._trace_job, jobs)
+        traced = map_jobs(leads._trace_job, jobs, run.pool)
         mid = leads.leader_wins(traced, 0.5)
-        for r in mid.itertuples():
-            rows.append(
-                _row(
-                    lineup=label,
-                    label="at mid-game",
-                    quantity=r.quantity,
-                    value=r.value,
-                    low=r.low,
-                    high=r.high,
-                    games=r.games,
-                    note=r.note,
-                )
-            )
+        rows += _table_rows(mid, label, "at mid-game")
         rows += _metric_rows(metric_tables[label], ["lead_changes", "drama", "decisiveness"], label)
         c = leads.lead_curve(traced)
         curve.append(c.assign(lineup=label, label=[f"t={t:.1f}" for t in c["t"]]))
@@ -323,20 +300,8 @@ def _kingmaking(rep: Report, run: _Run, frames: Mapping[str, pd.DataFrame], prob
     rows, lines = [], []
     for label, df in frames.items():
         jobs = [(g, b, s, 2 / 3, "random") for s, b in leads.games_of(df, probes)]
-        found = leads.kingmaking(_map(run, leads._probe_job, jobs))
-        for r in found.itertuples():
-            rows.append(
-                _row(
-                    lineup=label,
-                    label="at t=2/3",
-                    quantity=r.quantity,
-                    value=r.value,
-                    low=r.low,
-                    high=r.high,
-                    games=r.games,
-                    note=r.note,
-                )
-            )
+        found = leads.kingmaking(map_jobs(leads._probe_job, jobs, run.pool))
+        rows += _table_rows(found, label, "at t=2/3")
         k = found.set_index("quantity").loc["kingmaking"]
         lines.append(
             f"{label}: a last seat that could not win decided the winner in {fmt(k.value, k.low, k.high)} "
@@ -427,7 +392,7 @@ def _coop(rep: Report, frames: Mapping[str, pd.DataFrame]) -> None:
         both = pd.concat([frames[lab].assign(lineup=lab) for lab in labels[:2]], ignore_index=True)
         both.attrs.update(frames[labels[0]].attrs)
         for metric in ("win", "returns"):
-            t = isslab.compare(both, by="lineup", metric=metric, baseline=labels[1])
+            t = compare(both, by="lineup", metric=metric, baseline=labels[1])
             r = t[t["lineup"] == labels[0]].iloc[0]
             rows.append(
                 _row(

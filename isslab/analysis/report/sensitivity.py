@@ -9,11 +9,11 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-import isslab
 from isslab.analysis.report.lineups import LineUp, lineup_label
 from isslab.analysis.report.render import OUTCOME_WORDS, Report, fmt, verdict
 from isslab.analysis.report.running import _plain, _row, _Run
 from isslab.core import Game, ReturnsKind, make, short_repr
+from isslab.frames.stats import compare
 
 __all__ = ["DEFAULT_OUTCOME", "plausible_values"]
 
@@ -192,7 +192,7 @@ def _sensitivity(rep: Report, run: _Run, bots: LineUp, games: int, outcome: str)
         tried = [current, *(v for _, v in values)]
         labels = ["the game's value", *(label for label, _ in values)]
         df = run.variants(option.name, tried[1:], bots, games, outcome == "first_won", base)
-        table = isslab.compare(df, by="variant", metric=outcome, baseline=0)
+        table = compare(df, by="variant", metric=outcome, baseline=0)
         for k, r in zip(table["variant"].astype(int).tolist(), table.itertuples(), strict=True):
             rows.append(
                 _row(

@@ -565,24 +565,8 @@ def _counts(cards: _Cards, ids: list[int]) -> tuple[int, ...]:
 
 def _exchange(cards: _Cards, seat: int, rng: random.Random) -> set[int]:
     """Exchange random pairs of cards hidden from ``seat``; the steps of the face-down plays changed."""
-    place_of: dict[int, _Place] = {}
-    for place, by_value in cards.places.items():
-        for ids in by_value:
-            for i in ids:
-                place_of[i] = place
-    # hidden from ``seat``: the deck, and the cards another nation drew (by a draw) and has not shown
-    hidden = [
-        i
-        for i, place in place_of.items()
-        if place == _DECK or (place != _DISCARD and place.seat != seat and not cards.implicit[i])
-    ]
+    place_of, hidden, play_of = _hidden_cards(cards, seat)
     drawn = [i for i in hidden if place_of[i] != _DECK]
-    # the face-down play (not yet revealed) each hidden card lies in
-    play_of: dict[int, int] = {}
-    for step in sorted(cards.plays):
-        for i in cards.plays[step]:
-            if place_of[i].kind == "down":
-                play_of[i] = step
     changed: set[int] = set()
     for _ in range(4 * len(hidden) if drawn else 0):
         a = drawn[int(rng.random() * len(drawn))]

@@ -26,7 +26,6 @@ __all__ = [
     "NOBODY",
     "NO_MISSION",
     "OVER",
-    "PHASES",
     "PHASE_TEXT",
     "REROLL",
     "REROLL_ROLL",
@@ -98,8 +97,6 @@ PHASE_TEXT: Final[tuple[str, ...]] = (
     "mission: play intelligence",
     "game over",
 )
-#: the old name of :data:`PHASE_TEXT` (boards and notebooks import it)
-PHASES: Final = PHASE_TEXT
 
 #: in ``WHO``: the phase is a decision of the state's ``actor``
 ACTOR: Final = 0

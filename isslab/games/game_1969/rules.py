@@ -19,16 +19,17 @@ Each concept lives in its own module (the skeleton of ``isslab/games/README.md``
 Caches: the tables own bounded :class:`~isslab.core.Memo` objects (``*_memo``) for the legal lists
 and the end scores, filled by :mod:`.legal` and :mod:`.scoring`; pure module functions use
 ``lru_cache``. Nothing else writes to a game. The state's methods are the module functions
-themselves (``_apply = steps.apply``), so delegation costs no extra call.
+themselves, bound by :func:`~isslab.games.kit.wired` (``_apply = steps.apply``), so delegation
+costs no extra call.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar, NamedTuple
 
-from isslab.core import Game, GameInfo, ReturnsKind, State, register_game
+from isslab.core import Game, GameInfo, ReturnsKind, register_game
 from isslab.games.game_1969 import features, hidden, legal, numbering, positions, scoring, steps, view
-from isslab.games.game_1969.actions import ACTION_TYPES, Launch, Reroll
+from isslab.games.game_1969.actions import ACTION_TYPES, Reroll
 from isslab.games.game_1969.components import NATIONS, OPTIONS
 from isslab.games.game_1969.phases import (
     ACTOR,
@@ -44,7 +45,6 @@ from isslab.games.game_1969.phases import (
     NOBODY,
     OVER,
     PHASE_TEXT,
-    PHASES,
     REROLL,
     REROLL_ROLL,
     ROLL,
@@ -54,6 +54,7 @@ from isslab.games.game_1969.phases import (
 )
 from isslab.games.game_1969.scoring import NO_TALLY, STAT_NAMES
 from isslab.games.game_1969.tables import Mission, Tables
+from isslab.games.kit import FromTables, WiredState, wired
 
 __all__ = [
     "BUY",
@@ -65,7 +66,6 @@ __all__ = [
     "INCOME_SPEND",
     "LAUNCH",
     "OVER",
-    "PHASES",
     "PHASE_TEXT",
     "REROLL",
     "REROLL_ROLL",
@@ -93,6 +93,7 @@ class MissionTest(NamedTuple):
 
 
 @register_game
+@wired(positions, numbering)  # game.position, the fixed action numbers (isslab.interop)
 class Game1969(Game):
     """1969 (Cranio Creations, 2012): 2-5 nations race to the Moon over seven yearly rounds."""
 
@@ -134,59 +135,16 @@ class Game1969(Game):
 
     # the board, as boards, notebooks and tests read it (the rules read ``tables``)
 
-    @property
-    def n(self) -> int:
-        """The number of nations."""
-        return self.tables.n
-
-    @property
-    def rounds(self) -> int:
-        """The number of yearly rounds (seven: 1963 to 1969)."""
-        return self.tables.rounds
-
-    @property
-    def missions(self) -> tuple[Mission, ...]:
-        """The missions of the board, the Moon Mission last."""
-        return self.tables.missions
-
-    @property
-    def num_missions(self) -> int:
-        """The number of ordinary missions."""
-        return self.tables.num_missions
-
-    @property
-    def moon(self) -> int:
-        """The index of the Moon Mission (the last mission)."""
-        return self.tables.moon
-
-    @property
-    def m_name(self) -> tuple[str, ...]:
-        """The name of each mission."""
-        return self.tables.m_name
-
-    @property
-    def m_boxes(self) -> tuple[tuple[int, ...], ...]:
-        """The research boxes of each mission's symbols."""
-        return self.tables.m_boxes
-
-    @property
-    def m_cost(self) -> tuple[int, ...]:
-        """The cost of each mission, in M."""
-        return self.tables.m_cost
-
-    @property
-    def m_ic(self) -> tuple[int, ...]:
-        """The Intelligence Cost of each mission."""
-        return self.tables.m_ic
-
-    @property
-    def m_values(self) -> tuple[tuple[int, ...], ...]:
-        """The PP of each space of each mission's track."""
-        return self.tables.m_values
-
-    def launch_action(self, seat: int, mission: int, cost: int) -> Launch:
-        """The shared ``Launch`` object of ``seat`` for ``mission`` at ``cost``."""
-        return self.tables.launch_table[seat][mission][cost]
+    n = FromTables[int]("The number of nations.")
+    rounds = FromTables[int]("The number of yearly rounds (seven: 1963 to 1969).")
+    missions = FromTables[tuple[Mission, ...]]("The missions of the board, the Moon Mission last.")
+    num_missions = FromTables[int]("The number of ordinary missions.")
+    moon = FromTables[int]("The index of the Moon Mission (the last mission).")
+    m_name = FromTables[tuple[str, ...]]("The name of each mission.")
+    m_boxes = FromTables[tuple[tuple[int, ...], ...]]("The research boxes of each mission's symbols.")
+    m_cost = FromTables[tuple[int, ...]]("The cost of each mission, in M.")
+    m_ic = FromTables[tuple[int, ...]]("The Intelligence Cost of each mission.")
+    m_values = FromTables[tuple[tuple[int, ...], ...]]("The PP of each space of each mission's track.")
 
     def encode_action(self, action: Any) -> list[Any]:
         """As :meth:`Game.encode_action`, but a ``Reroll`` of no success keeps its three-field form."""
@@ -245,16 +203,9 @@ class Game1969(Game):
             steps.start_round(st)
         return st
 
-    #: ``game.position(year=1966, phase="LAUNCH", research={0: "lunar=G+T"}, ...)``: see positions.build
-    position = positions.build
 
-    # the fixed action numbers (isslab.interop): see .numbering
-    num_distinct_actions = numbering.num_distinct_actions
-    max_chance_outcomes = numbering.max_chance_outcomes
-    action_index = numbering.action_index
-
-
-class State1969(State):
+@wired(legal, steps, positions, view, hidden, scoring, features)
+class State1969(WiredState):
     """A position of 1969. Every field is an int, a bool, None or a tuple (see ``FIELDS``)."""
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -361,19 +312,7 @@ class State1969(State):
             return ()
         return MissionTest(m, self.green, self.blue, self.red, self.score, self.space)
 
-    _legal_actions = legal.legal_actions
-    _offered = legal.offered
-    _chance_outcomes = legal.chance_outcomes
-    _apply = steps.apply
-    _illegal_reason = legal.illegal_reason
-    _check_position = positions.check_position
-    _view = view.view
-    __str__ = view.render
-    resample_hidden = hidden.resample_hidden
-
     # the win-chance model's own features (public facts only; see features.py)
-    win_features = features.win_features
-    WIN_FEATURES_VERSION: ClassVar[int] = features.VERSION
     WIN_FEATURES_EXTEND: ClassVar[bool] = True  # beside the generic features, not instead of them
     WIN_FEATURES_VIEW: ClassVar[bool] = False  # ... but not the flattened view: these say it better
 
@@ -383,20 +322,9 @@ class State1969(State):
     mission_cost = legal.mission_cost
 
     # results and statistics
-    returns = scoring.returns
-    winners = scoring.winners
-    ranks = scoring.ranks
     scores = scoring.scores
     scientist_points = scoring.scientist_points
     tally = scoring.tally
-    seat_stats = scoring.seat_stats
-    game_stats = scoring.game_stats
-
-    # the game view's player panel (public facts only)
-    key_numbers = view.key_numbers
-    goal = view.goal
-    standing = view.standing
-    headline = view.headline
 
 
 Game1969.STATE = State1969

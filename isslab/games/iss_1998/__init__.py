@@ -186,7 +186,7 @@ from isslab.games.iss_1998.components import (
     TYPE_CODES,
     Goal,
 )
-from isslab.games.iss_1998.phases import End1998, EndISS, Phase, Step
+from isslab.games.iss_1998.phases import End1998, Phase, Step
 from isslab.games.iss_1998.rules import Game1998, State1998
 from isslab.games.iss_1998.scoring import POINT_SOURCES, Points, Tally
 
@@ -206,7 +206,6 @@ __all__ = [
     "Construct",
     "Countdown",
     "End1998",
-    "EndISS",
     "ExperimentDraw",
     "FedorExperiment",
     "FedorToken",

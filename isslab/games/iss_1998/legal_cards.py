@@ -22,10 +22,6 @@ if TYPE_CHECKING:
 __all__ = ["free_mask"]
 
 
-#: source categories: Unity, then own compartments of LAB, COM, CRN, EVA (LS astronauts are locked)
-_SRC_TYPES = (UNITY, 0, 1, 2, 3)
-
-
 def free_mask(st: State1998) -> int:
     """Compartments on the station that are installed and unoccupied."""
     occ = 0

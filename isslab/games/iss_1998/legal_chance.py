@@ -17,11 +17,6 @@ if TYPE_CHECKING:
 __all__ = ["chance_outcomes"]
 
 
-def _uniform(actions: list[Any]) -> list[tuple[Action, float]]:
-    p = 1.0 / len(actions)
-    return [(a, p) for a in actions]
-
-
 def _shuttle_types(st: State1998) -> list[int]:
     """The shuttle types the next shuttle card may be: its nation's types still in the deck."""
     nation = 0 if st.pad[0] < 0 and st.shuttle_left[0] > 0 else 1

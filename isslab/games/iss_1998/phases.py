@@ -18,7 +18,6 @@ __all__ = [
     "ACTOR",
     "CHANCE_PHASES",
     "End1998",
-    "EndISS",
     "NOBODY",
     "PHASE_TEXT",
     "PH_CARGO",
@@ -227,7 +226,3 @@ class End1998(EndReason):
 
     #: a shuttle deck ran out, the round was finished and the final round played (Endgame)
     FINAL_ROUND = "a shuttle deck ran out and the final round was played"
-
-
-#: the older name of :class:`End1998` (kept importable)
-EndISS = End1998

@@ -181,12 +181,7 @@ def _build(
 
     st.earth = order(earth, EARTH_ACTIONS, "earth")
     st.iss = order(iss, ISS_ACTIONS, "iss")
-    rows = [0] * 8
-    for r, a in enumerate(st.earth):
-        rows[a] = r
-    for r, a in enumerate(st.iss):
-        rows[a] = r
-    st.rows = tuple(rows)
+    st.rows = steps.card_rows(st.earth, st.iss)
 
     # modules: column, station, deck
     launched = tuple(_index(mod_index, "module", m) for m in (station or ()))

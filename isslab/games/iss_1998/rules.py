@@ -8,7 +8,7 @@ This module wires the concepts together; each lives in its own module:
   :class:`~.phases.Step`, :class:`~.phases.End1998`;
 * :mod:`.actions` - the action NamedTuples;
 * :mod:`.legal` - legal actions, chance outcomes, and why an action is illegal;
-* :mod:`.steps` - what each action does, and the automatic parts of a turn and of a launch;
+* :mod:`.steps` - what each action does, and the automatic parts of a turn; :mod:`.launch` - a launch;
 * :mod:`.fedor` - the solo automaton; :mod:`.effects` - what players and FEDOR both do;
 * :mod:`.scoring` - points by source, winners, statistics;
 * :mod:`.view` - what a seat sees, and texts;
@@ -23,18 +23,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from isslab.core import Game, GameInfo, ReturnsKind, State, register_game
+from isslab.core import Game, GameInfo, ReturnsKind, register_game
 from isslab.games.iss_1998 import features, hidden, legal, numbering, positions, scoring, steps, view
 from isslab.games.iss_1998.actions import ACTION_TYPES
 from isslab.games.iss_1998.components import OPTIONS, SEAT_COLOURS, SEAT_NAMES
 from isslab.games.iss_1998.phases import ACTOR, NOBODY, WHO, End1998, Phase, Step
 from isslab.games.iss_1998.scoring import NO_TALLY
 from isslab.games.iss_1998.tables import Tables
+from isslab.games.kit import WiredState, wired
 
 __all__ = ["Game1998", "State1998"]
 
 
 @register_game
+@wired(positions, numbering)  # game.position, the fixed action numbers (isslab.interop)
 class Game1998(Game):
     """1998 ISS (Looping Games, 2022): build the station, launch shuttles, run experiments."""
 
@@ -205,16 +207,9 @@ class Game1998(Game):
         steps.run(st)
         return st
 
-    #: ``game.position(to_move=0, pads={"US": ("Endeavour", 3)}, ...)``: see positions.build
-    position = positions.build
 
-    # the fixed action numbers (isslab.interop): see .numbering
-    num_distinct_actions = numbering.num_distinct_actions
-    max_chance_outcomes = numbering.max_chance_outcomes
-    action_index = numbering.action_index
-
-
-class State1998(State):
+@wired(legal, steps, positions, view, hidden, scoring, features)
+class State1998(WiredState):
     """A position of 1998 ISS. Every field is an int, a bool or a tuple (see ``FIELDS``)."""
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -363,33 +358,13 @@ class State1998(State):
         """``End1998.FINAL_ROUND`` once the final round is over."""
         return End1998.FINAL_ROUND if self.phase == Phase.OVER else None
 
-    _legal_actions = legal.legal_actions
-    _chance_outcomes = legal.chance_outcomes
-    _apply = steps.apply
-    _illegal_reason = legal.illegal_reason
-    _check_position = positions.check_position
-    _view = view.view
-    __str__ = view.render
-    key_numbers = view.key_numbers
-    goal = view.goal
-    standing = view.standing
-    headline = view.headline
-    resample_hidden = hidden.resample_hidden
-
     # results and statistics
-    returns = scoring.returns
-    winners = scoring.winners
-    ranks = scoring.ranks
     scores = scoring.scores
     points = scoring.points
     tally = scoring.tally
-    seat_stats = scoring.seat_stats
-    game_stats = scoring.game_stats
 
     #: the win-chance model's features (isslab.analysis.features): what is secured and reachable,
     #: from public facts only, beside the generic features
-    win_features = features.win_features
-    WIN_FEATURES_VERSION: ClassVar[int] = features.VERSION
     WIN_FEATURES_EXTEND: ClassVar[bool] = True  # beside the generic features, not instead of them
     WIN_FEATURES_VIEW: ClassVar[bool] = False  # ... but not the flattened view: these say it better
 

@@ -153,7 +153,6 @@ from isslab.games.mission_iss.phases import (
     VIA_NAMES,
     EndCode,
     EndMissionISS,
-    MissionEnd,
     Phase,
     ResultBand,
     Task,
@@ -162,7 +161,7 @@ from isslab.games.mission_iss.phases import (
     band_of,
 )
 from isslab.games.mission_iss.positions import cards_letters, parse_cards
-from isslab.games.mission_iss.rules import GameISS, GameMissionISS, StateISS, StateMissionISS
+from isslab.games.mission_iss.rules import GameMissionISS, StateMissionISS
 from isslab.games.mission_iss.scoring import SeatTally, Tally
 
 __all__ = [
@@ -191,9 +190,7 @@ __all__ = [
     "EndTurn",
     "Exercise",
     "EndMissionISS",
-    "GameISS",
     "GameMissionISS",
-    "MissionEnd",
     "Move",
     "Phase",
     "Play",
@@ -205,7 +202,6 @@ __all__ = [
     "Select",
     "Skip",
     "SoloDeal",
-    "StateISS",
     "StateMissionISS",
     "Tally",
     "Task",

@@ -22,7 +22,6 @@ __all__ = [
     "INCIDENT",
     "MARKER",
     "OVER",
-    "PHASES",
     "PHASE_TEXT",
     "RESEARCH_MORE",
     "SELECT",
@@ -34,7 +33,6 @@ __all__ = [
     "VIA_COMMANDS",
     "VIA_NAMES",
     "EndMissionISS",
-    "MissionEnd",
     "Phase",
     "ResultBand",
     "Task",
@@ -83,8 +81,6 @@ PHASE_TEXT: Final[tuple[str, ...]] = (
     "end of shift: exercise markers",
     "game over",
 )
-#: the older name of :data:`PHASE_TEXT` (kept importable)
-PHASES: Final = PHASE_TEXT
 
 
 class Task(IntEnum):
@@ -186,10 +182,6 @@ class EndMissionISS(EndReason):
     def of(cls, code: int) -> EndMissionISS:
         """The reason of a state's ``end`` code (not ``PLAYING``)."""
         return cls[EndCode(code).name]
-
-
-#: the older name of :class:`EndMissionISS` (kept importable)
-MissionEnd = EndMissionISS
 
 
 class ResultBand(IntEnum):

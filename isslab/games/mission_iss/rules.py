@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from isslab.core import CHANCE, TERMINAL, Game, GameInfo, ReturnsKind, State, register_game
+from isslab.core import CHANCE, TERMINAL, Game, GameInfo, ReturnsKind, register_game
+from isslab.games.kit import WiredState, wired
 from isslab.games.mission_iss import legal, numbering, positions, scoring, steps, view
 from isslab.games.mission_iss.actions import ACTION_TYPES
 from isslab.games.mission_iss.components import (
@@ -19,12 +20,13 @@ from isslab.games.mission_iss.phases import ARRIVE, DEAL, OVER, SETUP, SOLO_DEAL
 from isslab.games.mission_iss.scoring import NO_SEAT_TALLY, NO_TALLY
 from isslab.games.mission_iss.tables import Tables
 
-__all__ = ["GameISS", "GameMissionISS", "StateISS", "StateMissionISS"]
+__all__ = ["GameMissionISS", "StateMissionISS"]
 
 _NUM_MODULES = len(MODULES)
 
 
 @register_game
+@wired(positions, numbering)  # game.position, the fixed action numbers (isslab.interop)
 class GameMissionISS(Game):
     """Mission ISS (Schmidt Spiele, 2021): 1-4 players build the ISS together before time runs out."""
 
@@ -73,11 +75,6 @@ class GameMissionISS(Game):
     def _setup(self) -> None:
         """Check the options against each other and build the tables (``game.tables``)."""
         self.tables = Tables(self._options)
-
-    @property
-    def t(self) -> Tables:
-        """The older name of :attr:`tables` (the board and the view read it so)."""
-        return self.tables
 
     def round_label(self, index: int) -> str:
         """The shift of round ``index`` by the tracker's year: ``the 1998 shift`` (one space per shift)."""
@@ -133,16 +130,9 @@ class GameMissionISS(Game):
         steps.resume(st)
         return st
 
-    #: ``game.position(year=2005, attached={"B": "T"}, astronauts=...)``: see positions.build
-    position = positions.build
 
-    # the fixed action numbers (isslab.interop): see .numbering
-    num_distinct_actions = numbering.num_distinct_actions
-    max_chance_outcomes = numbering.max_chance_outcomes
-    action_index = numbering.action_index
-
-
-class StateMissionISS(State):
+@wired(legal, steps, positions, view, scoring)
+class StateMissionISS(WiredState):
     """A position of Mission ISS. Every field is an int, a bool or a tuple (see ``FIELDS``)."""
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -241,32 +231,10 @@ class StateMissionISS(State):
         t = self.game.tables
         return int(t.years[min(self.track, t.last_space)])
 
-    _legal_actions = legal.legal_actions
-    _chance_outcomes = legal.chance_outcomes
-    _apply = steps.apply
-    _illegal_reason = legal.illegal_reason
-    _check_position = positions.check_position
-    _view = view.view
-    __str__ = view.render
-
     # results and statistics
-    returns = scoring.returns
-    winners = scoring.winners
-    seat_stats = scoring.seat_stats
-    game_stats = scoring.game_stats
     modules_attached = scoring.modules_attached
     band = scoring.band
     success = scoring.success
 
-    # the game view's hooks (public facts only)
-    key_numbers = view.key_numbers
-    goal = view.goal
-    standing = view.standing
-    headline = view.headline
-
 
 GameMissionISS.STATE = StateMissionISS
-
-#: the older names of the game and state classes (kept importable)
-GameISS = GameMissionISS
-StateISS = StateMissionISS

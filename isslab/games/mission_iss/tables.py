@@ -55,7 +55,6 @@ __all__ = ["Tables", "check_options"]
 
 #: incident card index of module A, then B..M (1..12), then Good Job (13)
 INCIDENT_CARDS = ("A", *MODULES, GOOD_JOB)
-GJ = 13
 #: most marker values (incident markers are valued 1..5)
 MARKER_VALUES = 5
 _NUM_MODULES = len(MODULES)

@@ -37,12 +37,12 @@ from isslab.games.mission_iss.components import (
     SEAT_NAMES,
 )
 from isslab.games.mission_iss.legal import difficulty, red_on_station
-from isslab.games.mission_iss.phases import OVER, PHASES, TASKS, VIA_NAMES
+from isslab.games.mission_iss.phases import OVER, PHASE_TEXT, TASKS, VIA_NAMES
 from isslab.games.mission_iss.scoring import SeatTally, Tally, band, end_reason, modules_attached, success
 from isslab.games.mission_iss.tables import INCIDENT_CARDS
 
 if TYPE_CHECKING:
-    from isslab.games.mission_iss.rules import GameISS, StateISS
+    from isslab.games.mission_iss.rules import GameMissionISS, StateMissionISS
 
 __all__ = ["describe", "goal", "headline", "key_numbers", "render", "round_label", "standing", "view"]
 
@@ -64,10 +64,10 @@ def _code(field: int) -> str | None:
     return FIELD_CODES[field] if field >= 0 else None
 
 
-def view(st: StateISS, seat: int) -> dict[str, Any]:
+def view(st: StateMissionISS, seat: int) -> dict[str, Any]:
     """What ``seat`` may see: everything on the table (see the module)."""
     g = st.game
-    t = g.t
+    t = g.tables
     n = t.n
     fields = []
     for f in range(NUM_FIELDS):
@@ -137,7 +137,7 @@ def view(st: StateISS, seat: int) -> dict[str, Any]:
     reason = end_reason(st)
     return {
         "seat": seat,
-        "phase": PHASES[st.phase],
+        "phase": PHASE_TEXT[st.phase],
         "to_move": st.current_player,
         "turn_of": st.seat,
         "players": players,
@@ -177,12 +177,12 @@ def view(st: StateISS, seat: int) -> dict[str, Any]:
     }
 
 
-def render(st: StateISS) -> str:
+def render(st: StateMissionISS) -> str:
     """The position as readable text."""
     g = st.game
-    t = g.t
+    t = g.tables
     year = t.years[min(st.track, t.last_space)]
-    head = f"Mission ISS - {year} (space {st.track + 1}/{len(t.years)}), {PHASES[st.phase]}"
+    head = f"Mission ISS - {year} (space {st.track + 1}/{len(t.years)}), {PHASE_TEXT[st.phase]}"
     if st.phase != OVER and st.current_player >= 0:
         head += f", {SEAT_NAMES[st.current_player]} to act"
     lines = [head]
@@ -251,7 +251,7 @@ def render(st: StateISS) -> str:
 # --- the game view's hooks (public facts only: nothing in Mission ISS is hidden between players) ---
 
 
-def key_numbers(st: StateISS, seat: int) -> list[tuple[str, int | float | str]]:
+def key_numbers(st: StateMissionISS, seat: int) -> list[tuple[str, int | float | str]]:
     """A player's command cards and exercise markers: face up, face down (counts), markers held.
 
     Single player: the cards in the hand, on the rows, and the markers held. Counts only, so the
@@ -259,15 +259,15 @@ def key_numbers(st: StateISS, seat: int) -> list[tuple[str, int | float | str]]:
     """
     st._check_seat(seat)
     held = sum(st.held[seat])
-    if st.game.t.solo:
+    if st.game.tables.solo:
         return [("hand", sum(st.hand)), ("on rows", sum(sum(r) for r in st.rows)), ("exercise", held)]
     return [("face up", sum(st.face_up[seat])), ("face down", sum(st.face_down[seat])), ("exercise", held)]
 
 
-def goal(st: StateISS, seat: int) -> str:
+def goal(st: StateMissionISS, seat: int) -> str:
     """The team's next milestone: ``6 modules by 2005 (3 now)``; after the last one, all twelve modules."""
     st._check_seat(seat)
-    t = st.game.t
+    t = st.game.tables
     now = modules_attached(st)
     if st.phase == OVER:
         word = "succeeded" if success(st) else "failed"
@@ -278,7 +278,7 @@ def goal(st: StateISS, seat: int) -> str:
     return f"team: all {len(MODULES)} modules by {t.years[t.last_space]} ({now} now)"
 
 
-def standing(st: StateISS, seat: int) -> tuple[float, ...]:
+def standing(st: StateMissionISS, seat: int) -> tuple[float, ...]:
     """The team's progress, the same for every seat (a cooperative game has no leader): modules attached."""
     st._check_seat(seat)
     return (float(modules_attached(st)),)
@@ -287,7 +287,7 @@ def standing(st: StateISS, seat: int) -> tuple[float, ...]:
 _HEADLINE_STEPS = (Arrive, DrawTile, DrawIncident, DrawMarker)
 
 
-def headline(st: StateISS, seat: int) -> str:
+def headline(st: StateMissionISS, seat: int) -> str:
     """The last module attached and what followed it (astronaut, research tile, incident cards).
 
     Read from the history, which every seat saw; a position built by hand has none, and says "".
@@ -336,7 +336,7 @@ def headline(st: StateISS, seat: int) -> str:
     return "; ".join(parts)
 
 
-def round_label(game: GameISS, index: int) -> str:
+def round_label(game: GameMissionISS, index: int) -> str:
     """Round ``index`` is the shift that ends with the ISS marker's move from its ``index``-th space."""
-    years = game.t.years
+    years = game.tables.years
     return f"the {years[index]} shift" if 0 <= index < len(years) else f"shift {index + 1}"

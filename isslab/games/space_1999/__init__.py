@@ -55,7 +55,7 @@ from isslab.games.space_1999 import bots
 from isslab.games.space_1999.actions import DieColour, FirstPlayer, Move, MoveKind, Roll
 from isslab.games.space_1999.components import COLOURS, CORNERS, HUB, PAD, dot_name
 from isslab.games.space_1999.phases import PHASE_TEXT, End1999, EndCode, Phase
-from isslab.games.space_1999.rules import Game1999, Space1999, Space1999State, State1999
+from isslab.games.space_1999.rules import Game1999, State1999
 from isslab.games.space_1999.tables import Geometry, Tables
 
 __all__ = [
@@ -74,8 +74,6 @@ __all__ = [
     "MoveKind",
     "Phase",
     "Roll",
-    "Space1999",
-    "Space1999State",
     "State1999",
     "Tables",
     "bots",

@@ -15,16 +15,16 @@ Each concept lives in its own module (the skeleton of ``isslab/games/README.md``
 The state is a handful of tuples (see :class:`State1999`): ``board`` per dot (0 vacant, else
 seat + 1) and ``pos`` per seat (sorted dot indices) hold the same facts two ways, because legal
 move generation reads dots and the distance tables read eagles. The state's methods are the module
-functions themselves (``_apply = steps.apply``), so delegation costs no extra call.
-
-``Space1999``, ``Space1999State`` and ``EndCode`` are the earlier names, kept for old imports.
+functions themselves, bound by :func:`~isslab.games.kit.wired` (``_apply = steps.apply``), so
+delegation costs no extra call.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from isslab.core import CHANCE, Game, GameInfo, ReturnsKind, State, register_game
+from isslab.core import CHANCE, Game, GameInfo, ReturnsKind, register_game
+from isslab.games.kit import FromTables, WiredState, wired
 from isslab.games.space_1999 import features, legal, numbering, positions, scoring, steps, view
 from isslab.games.space_1999.actions import DieColour, FirstPlayer, Move, MoveKind, Roll
 from isslab.games.space_1999.components import COLOURS, CORNERS, HUB, MAX_ROUNDS, OPTIONS, PAD, Loc, dot_name
@@ -40,8 +40,6 @@ __all__ = [
     "End1999",
     "EndCode",
     "Game1999",
-    "Space1999",
-    "Space1999State",
     "State1999",
     "dot_name",
 ]
@@ -51,6 +49,7 @@ _COLOURS = {c.value: c for c in DieColour}
 
 
 @register_game
+@wired(positions, numbering)  # game.position, the fixed action numbers (isslab.interop)
 class Game1999(Game):
     """Space: 1999: race your eagles across a rotating disc to the planet in the opposite corner."""
 
@@ -83,14 +82,6 @@ class Game1999(Game):
 
     #: everything built once from the options (see :class:`~.tables.Tables`)
     tables: Tables
-
-    # the fixed action numbers (isslab.interop): see .numbering
-    num_distinct_actions = numbering.num_distinct_actions
-    max_chance_outcomes = numbering.max_chance_outcomes
-    action_index = numbering.action_index
-
-    #: ``game.position(disc={"red": ["r4s2", "hub"]}, ...)``: see positions.build
-    position = positions.build
 
     def _setup(self) -> None:
         self.tables = Tables(self._options)
@@ -138,60 +129,23 @@ class Game1999(Game):
 
     # the board, as boards, bots and tests read it (the rules read ``tables``) -------------------
 
-    @property
-    def geo(self) -> Geometry:
-        """The disc's geometry."""
-        return self.tables.geo
-
-    @property
-    def rings(self) -> int:
-        """Rings of dots around the hub."""
-        return self.tables.rings
-
-    @property
-    def spokes(self) -> int:
-        """Spokes of the disc (= marks of a full turn)."""
-        return self.tables.spokes
-
-    @property
-    def eagles(self) -> int:
-        """Eagles per commander."""
-        return self.tables.eagles
-
-    @property
-    def ndots(self) -> int:
-        """Dots of the disc, the hub included."""
-        return self.tables.ndots
-
-    @property
-    def max_rounds(self) -> int:
-        """The safety cap on rounds (option ``max_rounds``)."""
-        return self.tables.max_rounds
-
-    @property
-    def seat_corner(self) -> tuple[int, ...]:
-        """Each seat's home corner."""
-        return self.tables.seat_corner
-
-    @property
-    def target_corner(self) -> tuple[int, ...]:
-        """Each seat's target corner (the opposite one)."""
-        return self.tables.target_corner
-
-    @property
-    def target_owner(self) -> tuple[int, ...]:
-        """The seat whose home pad is each seat's target (-1: an empty corner)."""
-        return self.tables.target_owner
-
-    @property
-    def seat_dist(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """``seat_dist[seat][theta][dot]``: the fewest steps from a dot to landing."""
-        return self.tables.seat_dist
-
-    @property
-    def home_dist(self) -> tuple[tuple[int, ...], ...]:
-        """``home_dist[seat][theta]``: the fewest steps from the home pad to landing."""
-        return self.tables.home_dist
+    geo = FromTables[Geometry]("The disc's geometry.")
+    rings = FromTables[int]("Rings of dots around the hub.")
+    spokes = FromTables[int]("Spokes of the disc (= marks of a full turn).")
+    eagles = FromTables[int]("Eagles per commander.")
+    ndots = FromTables[int]("Dots of the disc, the hub included.")
+    max_rounds = FromTables[int]("The safety cap on rounds (option ``max_rounds``).")
+    seat_corner = FromTables[tuple[int, ...]]("Each seat's home corner.")
+    target_corner = FromTables[tuple[int, ...]]("Each seat's target corner (the opposite one).")
+    target_owner = FromTables[tuple[int, ...]](
+        "The seat whose home pad is each seat's target (-1: an empty corner)."
+    )
+    seat_dist = FromTables[tuple[tuple[tuple[int, ...], ...], ...]](
+        "``seat_dist[seat][theta][dot]``: the fewest steps from a dot to landing."
+    )
+    home_dist = FromTables[tuple[tuple[int, ...], ...]](
+        "``home_dist[seat][theta]``: the fewest steps from the home pad to landing."
+    )
 
     def dot_index(self, r: int, s: int) -> int:
         """Index of disc dot (ring, spoke); the hub is (0, 0) -> 0."""
@@ -214,7 +168,8 @@ class Game1999(Game):
         return scoring.distance(state, seat)
 
 
-class State1999(State):
+@wired(legal, steps, positions, view, scoring, features)
+class State1999(WiredState):
     """A position of Space: 1999 (every field an int or a tuple of ints)."""
 
     __slots__ = (
@@ -259,27 +214,12 @@ class State1999(State):
         """Why the game ended, or None."""
         return END_REASONS[self.end]
 
-    _legal_actions = legal.legal_actions
-    _chance_outcomes = legal.chance_outcomes
-    _apply = steps.apply
-    _illegal_reason = legal.illegal_reason
-    _check_position = positions.check_position
-    _view = view.view
     __str__ = view.board_text
 
     #: the seat's legal launches (boards and refusals ask)
     launches = legal.launches
 
-    # results and statistics
-    winners = scoring.winners
-    returns = scoring.returns
-    ranks = scoring.ranks
-    seat_stats = scoring.seat_stats
-    game_stats = scoring.game_stats
-
     #: the win-chance model's features (isslab.analysis.features): the race's facts beside the generic
-    win_features = features.win_features
-    WIN_FEATURES_VERSION: ClassVar[int] = features.VERSION
     WIN_FEATURES_EXTEND: ClassVar[bool] = True  # beside the generic features, not instead of them
 
     # --- the game view's player panel (see isslab/games/README.md) ----------------------------
@@ -301,7 +241,3 @@ class State1999(State):
 
 
 Game1999.STATE = State1999
-
-#: the earlier names, kept for old imports
-Space1999 = Game1999
-Space1999State = State1999

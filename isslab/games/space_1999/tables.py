@@ -126,10 +126,6 @@ class Geometry:
         """The disc spoke pointing at board ``direction`` when the disc is turned ``theta`` marks."""
         return (direction - theta) % self.S
 
-    def is_outer(self, i: int) -> bool:
-        """True for a dot of the outer ring (the only dots that touch the corner lines)."""
-        return i >= self.ndots - self.S
-
 
 class Tables:
     """Everything a Space: 1999 game precomputes from its options (see the module)."""

@@ -29,6 +29,7 @@ __all__ = [
     "Board",
     "Click",
     "SelectThenMove",
+    "Viewers",
     "action_text",
     "animation",
     "board_class",
@@ -80,16 +81,16 @@ class Click:
     ok: bool = True
 
 
+#: the seats whose hidden information (cards in hand) a picture may show
+Viewers = tuple[int, ...]
+
+
 @runtime_checkable
 class Board(Protocol):
     """What the game view needs from a game's board plug-in (built as ``BoardClass(game)``)."""
 
     def scene(
-        self,
-        state: State,
-        selected: Hashable | None = None,
-        hints: bool = True,
-        viewers: tuple[int, ...] = (),
+        self, state: State, selected: Hashable | None = None, hints: bool = True, viewers: Viewers = ()
     ) -> Scene:
         """The picture of ``state``; with ``hints``, highlights for the (human) seat to move.
 

@@ -45,11 +45,11 @@ from isslab.games.iss_1998 import (
 from isslab.games.iss_1998.actions import level_text
 from isslab.games.iss_1998.components import NATION_NAMES, SHUTTLE_NATION
 from isslab.games.iss_1998.phases import PHASE_TEXT
-from isslab_widgets.boards import Board, Click
+from isslab_widgets.boards import Board, Click, Viewers
 from isslab_widgets.boards.kit import PALETTE, Canvas, build_scene, fit, fit_distinct, readable, wrap
 from isslab_widgets.scene import Circle, Rect, Scene, Text
 
-__all__ = ["BOARD", "MIN_TEXT", "WIDTH", "ISS1998Board"]
+__all__ = ["BOARD", "MIN_TEXT", "WIDTH", "Board1998"]
 
 #: the smallest text drawn, in pixels
 MIN_TEXT = 11
@@ -132,7 +132,7 @@ def card_words(game: Game1998, c: int) -> str:
     )
 
 
-class ISS1998Board:
+class Board1998:
     """Draws a 1998 ISS position and turns clicks on cards, pads, goals and buttons into actions."""
 
     def __init__(self, game: Game) -> None:
@@ -164,11 +164,7 @@ class ISS1998Board:
     # --- the picture --------------------------------------------------------------------------------
 
     def scene(
-        self,
-        state: State,
-        selected: Hashable | None = None,
-        hints: bool = True,
-        viewers: tuple[int, ...] = (),
+        self, state: State, selected: Hashable | None = None, hints: bool = True, viewers: Viewers = ()
     ) -> Scene:
         """The board at ``state``; with ``hints`` the clickable places of the seat to act are ringed.
 
@@ -675,4 +671,4 @@ class ISS1998Board:
 
 
 #: the board class the game view finds by convention
-BOARD: Callable[[Game], Board] = ISS1998Board
+BOARD: Callable[[Game], Board] = Board1998

@@ -16,10 +16,10 @@ from typing import Any
 from isslab import CHANCE, TERMINAL, Action, Game, State
 from isslab.games.space_1999 import Game1999, Move, Roll, State1999
 from isslab.games.space_1999.view import dot_words
-from isslab_widgets.boards import Board, Click, SelectThenMove, action_text
+from isslab_widgets.boards import Board, Click, SelectThenMove, Viewers, action_text
 from isslab_widgets.scene import Circle, Line, Polygon, Rect, Region, Scene, Shape, Text
 
-__all__ = ["BOARD", "Space1999Board"]
+__all__ = ["BOARD", "Board1999"]
 
 _EMPTY_PAD = "#b8bcc4"
 _SPACE = "#0b1d3a"
@@ -47,7 +47,7 @@ def _xy(radius: float, direction: float, spokes: int) -> tuple[float, float]:
     return (_C + radius * math.cos(a), _C - radius * math.sin(a))
 
 
-class Space1999Board(SelectThenMove):
+class Board1999(SelectThenMove):
     """Scenes and clicks for Space: 1999 (any rings, spokes, eagles and player count).
 
     Clicks are select-then-move (:class:`~isslab_widgets.boards.SelectThenMove`): an eagle or the
@@ -280,11 +280,7 @@ class Space1999Board(SelectThenMove):
         return out, regions
 
     def scene(
-        self,
-        state: State,
-        selected: Hashable | None = None,
-        hints: bool = True,
-        viewers: tuple[int, ...] = (),
+        self, state: State, selected: Hashable | None = None, hints: bool = True, viewers: Viewers = ()
     ) -> Scene:
         """The board at ``state``; with ``hints``, movable eagles, the selection and its destinations.
 
@@ -428,4 +424,4 @@ def _last_actions(state: State) -> tuple[Move | None, Roll | None]:
 
 #: the board of this game package (found by ``isslab_widgets.boards.board_class``); the annotation
 #: makes mypy check that the class satisfies the board protocol
-BOARD: Callable[[Game], Board] = Space1999Board
+BOARD: Callable[[Game], Board] = Board1999

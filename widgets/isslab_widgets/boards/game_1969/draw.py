@@ -19,7 +19,7 @@ from isslab.games.game_1969 import (
     BOXES,
     KINDS,
     OVER,
-    PHASES,
+    PHASE_TEXT,
     REROLL,
     REROLL_ROLL,
     ROLL,
@@ -33,7 +33,7 @@ from isslab.games.game_1969 import (
     State1969,
     cards_text,
 )
-from isslab_widgets.boards import action_text
+from isslab_widgets.boards import Viewers, action_text
 from isslab_widgets.boards.game_1969.clicks import Board1969Clicks
 from isslab_widgets.boards.game_1969.words import _last_launcher
 from isslab_widgets.boards.kit import fit, readable
@@ -47,20 +47,6 @@ CUBE_COLOURS: dict[str, str] = {
     "genius": "#d62728",
     "spy": "#111111",
 }
-_SYMBOL = (
-    "Intel",
-    "Robotics",
-    "Investors",
-    "Insurance",
-    "Simulation",
-    "Gr. Control",
-    "Astro",
-    "Launchpad",
-    "Vector",
-    "Orbital",
-    "Lunar",
-    "Tech",
-)
 _BG = "#f4f1e8"
 _INK = "#1d1d1d"
 _DIM = "#5c5c5c"
@@ -324,9 +310,9 @@ class Board1969(Board1969Clicks):
         if cp == TERMINAL:
             who = "game over: " + ", ".join(self.names[w] for w in st.winners()) + " won"
         elif cp == CHANCE:
-            who = "chance: " + PHASES[st.phase]
+            who = "chance: " + PHASE_TEXT[st.phase]
         else:
-            who = f"{self.names[cp]} to act · {PHASES[st.phase]}"
+            who = f"{self.names[cp]} to act · {PHASE_TEXT[st.phase]}"
         first = f" · First Player {self.names[st.first]}" if st.first >= 0 and cp != TERMINAL else ""
         out.append(
             Text(12, 12, f"1969 · {year} · {who}{first}", size=13, anchor="start", bold=True, fill=_INK)
@@ -621,11 +607,7 @@ class Board1969(Board1969Clicks):
     # --- the contract -----------------------------------------------------------------------------
 
     def scene(
-        self,
-        state: State,
-        selected: Hashable | None = None,
-        hints: bool = True,
-        viewers: tuple[int, ...] = (),
+        self, state: State, selected: Hashable | None = None, hints: bool = True, viewers: Viewers = ()
     ) -> Scene:
         """The board at ``state``; with ``hints``, legal boxes and missions, the selection and buttons.
 

@@ -22,7 +22,7 @@ from isslab.games.game_1969 import (
     INCOME_SPEND,
     KINDS,
     LAUNCH,
-    PHASES,
+    PHASE_TEXT,
     REROLL,
     BuyCards,
     Commit,
@@ -63,7 +63,7 @@ class Board1969Words:
         cp = st.current_player
         name = self.names[cp]
         buttons: list[tuple[Hashable, str]] = []
-        prompt = f"{name}: {PHASES[st.phase]}"
+        prompt = f"{name}: {PHASE_TEXT[st.phase]}"
         for a in legal:
             t = type(a)
             if t is SpendPrestige:

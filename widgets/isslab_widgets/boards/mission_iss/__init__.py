@@ -43,12 +43,12 @@ from isslab_widgets.boards.mission_iss.draw import (
     MIN_TEXT,
     SKILL_COLOURS,
     WIDTH,
-    MissionISSBoard,
+    BoardMissionISS,
     station_layout,
 )
 
-__all__ = ["BOARD", "CARD_COLOURS", "MIN_TEXT", "SKILL_COLOURS", "WIDTH", "MissionISSBoard", "station_layout"]
+__all__ = ["BOARD", "CARD_COLOURS", "MIN_TEXT", "SKILL_COLOURS", "WIDTH", "BoardMissionISS", "station_layout"]
 
 #: the board of this game package (found by ``isslab_widgets.boards.board_class``); the annotation
 #: makes mypy check that the class satisfies the board protocol
-BOARD: Callable[[Game], Board] = MissionISSBoard
+BOARD: Callable[[Game], Board] = BoardMissionISS

@@ -26,23 +26,20 @@ from isslab.games.mission_iss import (
     Research,
     ResearchOn,
     Select,
-    StateISS,
+    StateMissionISS,
     Task,
     Train,
     UseBonus,
     Via,
 )
 from isslab_widgets.boards import Click
-from isslab_widgets.boards.mission_iss.words import _VIA_SHORT, Key, MissionISSWords
-
-#: the card a command comes from when no source is in the turn's pool (to name a refused click)
-_CARD_VIA = {Move: Via.MOVE_CARD, Research: Via.RESEARCH_CARD, Assemble: Via.ASSEMBLE_CARD}
+from isslab_widgets.boards.mission_iss.words import _VIA_SHORT, BoardMissionISSWords, Key
 
 
-class MissionISSClicks(MissionISSWords):
+class BoardMissionISSClicks(BoardMissionISSWords):
     """What a click on the Mission ISS board means (the drawing builds on it)."""
 
-    def _plan(self, st: StateISS) -> list[tuple[tuple[Key, ...], Action]]:
+    def _plan(self, st: StateMissionISS) -> list[tuple[tuple[Key, ...], Action]]:
         """Every legal action of the seat to act with the clicks that give it (one or two places)."""
         if st.current_player < 0:
             return []
@@ -93,7 +90,7 @@ class MissionISSClicks(MissionISSWords):
 
     def click(self, state: State, selected: Hashable | None, key: Hashable | None) -> Click:
         """A click on a card, an astronaut, a field, a die, an outline, a marker or a button."""
-        st = cast(StateISS, state)
+        st = cast(StateMissionISS, state)
         if st.is_terminal():
             return Click(selected=selected, message="the game is over", ok=False)
         if st.is_chance_node():
@@ -151,25 +148,25 @@ class MissionISSClicks(MissionISSWords):
             )
         return Click(action=best)
 
-    def _refused(self, st: StateISS, sel: Key | None, action: Action) -> Click:
+    def _refused(self, st: StateMissionISS, sel: Key | None, action: Action) -> Click:
         why = st.why_illegal(action) or "not a legal action now"
         return Click(selected=sel, message=f"not a legal click: {why}", ok=False)
 
-    def _via_for(self, st: StateISS, flag: int, default: int) -> int:
+    def _via_for(self, st: StateMissionISS, flag: int, default: int) -> int:
         """A source in the pool that can give command ``flag``, else ``default`` (to name a refusal)."""
         return next(
             (v for v in sorted(st.pool, key=lambda v: (v == Via.WILD_CARD, v)) if VIA_COMMANDS[v][flag]),
             default,
         )
 
-    def _canon(self, st: StateISS, a: int) -> int:
+    def _canon(self, st: StateMissionISS, a: int) -> int:
         """The lowest-numbered astronaut in ``a``'s field (the engine lists field commands for it)."""
         f = st.astronauts[a]
         return next((b for b, g in enumerate(st.astronauts) if g == f), a) if f >= 0 else a
 
     def candidate(self, state: State, origin: Hashable, target: Hashable) -> Action | None:
         """The action a click on ``target`` after ``origin`` would be, for the engine to judge."""
-        st = cast(StateISS, state)
+        st = cast(StateMissionISS, state)
         seat = st.seat
         if not isinstance(origin, tuple) or not isinstance(target, tuple) or not origin or not target:
             return None
@@ -199,10 +196,10 @@ class MissionISSClicks(MissionISSWords):
                 return Play(seat, origin[1], target[1], True)
         if o == "bonus" and t in ("down", "bottom"):
             tile = origin[1]
-            return UseBonus(seat, tile, int(self.game.t.tile_bonus[tile]), target[-1])
+            return UseBonus(seat, tile, int(self.game.tables.tile_bonus[tile]), target[-1])
         return self._meant(st, target)
 
-    def _meant(self, st: StateISS, key: Key) -> Action | None:
+    def _meant(self, st: StateMissionISS, key: Key) -> Action | None:
         """The action a click on ``key`` alone would mean, for the engine to say why it is refused."""
         seat = st.seat
         t = key[0]
@@ -242,7 +239,7 @@ class MissionISSClicks(MissionISSWords):
             return Exercise(seat, self._via_for(st, 4, Via.EXERCISE_CARD), key[1])
         if t == "bonus":
             tile = key[1]
-            return UseBonus(seat, tile, int(self.game.t.tile_bonus[tile]), -1)
+            return UseBonus(seat, tile, int(self.game.tables.tile_bonus[tile]), -1)
         return None
 
     def origin(self, action: Action) -> Hashable | None:

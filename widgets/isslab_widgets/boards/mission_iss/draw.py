@@ -17,12 +17,13 @@ from isslab.games.mission_iss import (
     FIELD_NAMES,
     MODULES,
     Phase,
-    StateISS,
+    StateMissionISS,
     Via,
     band_of,
 )
+from isslab_widgets.boards import Viewers
 from isslab_widgets.boards.kit import Canvas, build_scene, fit, outline, text_width
-from isslab_widgets.boards.mission_iss.clicks import MissionISSClicks
+from isslab_widgets.boards.mission_iss.clicks import BoardMissionISSClicks
 from isslab_widgets.boards.mission_iss.words import (
     _BONUS_TEXT,
     _CARD_NAMES,
@@ -82,7 +83,7 @@ def station_layout(parents: Sequence[Sequence[int]]) -> tuple[dict[int, Cell], d
     module straight on from its parent, else to the side nearer Rassvet's row, never back. Cells are reserved
     for every pair at once, breadth first from module A, so no two modules can ever share a cell.
     Returns the primary cell of each field (a module's first pair) and the cell of each pair,
-    both relative to the primary cell of the parent (see :meth:`MissionISSBoard.cell`).
+    both relative to the primary cell of the parent (see :meth:`BoardMissionISS.cell`).
     """
     primary: dict[int, Cell] = {0: (0, 0), 1: (0, 1), 2: (0, 2)}
     heading: dict[int, Cell] = {}
@@ -136,12 +137,12 @@ def _text_w(text: str, size: float = MIN_TEXT) -> float:
     return text_width(text, size)
 
 
-class MissionISSBoard(MissionISSClicks):
+class BoardMissionISS(BoardMissionISSClicks):
     """Draws a Mission ISS position and turns clicks on cards, astronauts and the station into actions."""
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        t = self.game.t
+        t = self.game.tables
         self.primary, self.slots = station_layout(t.parents)
         xs = [c[0] for c in (*self.primary.values(), *self.slots.values())]
         ys = [c[1] for c in (*self.primary.values(), *self.slots.values())]
@@ -159,14 +160,14 @@ class MissionISSBoard(MissionISSClicks):
         self.height: int = int(self.bar_y + _BAR_H + 6)
         self._background = self._build_background()
 
-    def cell(self, st: StateISS, field: int) -> Cell:
+    def cell(self, st: StateMissionISS, field: int) -> Cell:
         """The grid cell of an attached field (module A's fields, or a module where it is attached)."""
         if field < 3:
             return self.primary[field]
         parent = st.station[field - 3]
         return self._slot_cell(st, field - 3, parent)
 
-    def _slot_cell(self, st: StateISS, module: int, parent: int) -> Cell:
+    def _slot_cell(self, st: StateMissionISS, module: int, parent: int) -> Cell:
         """The cell of ``module`` attached to ``parent``, shifted as the parent stands (see the module)."""
         sx, sy = self.slots[(module, parent)]
         px, py = self.cell(st, parent)
@@ -206,17 +207,13 @@ class MissionISSBoard(MissionISSClicks):
         return tuple(out)
 
     def scene(
-        self,
-        state: State,
-        selected: Hashable | None = None,
-        hints: bool = True,
-        viewers: tuple[int, ...] = (),
+        self, state: State, selected: Hashable | None = None, hints: bool = True, viewers: Viewers = ()
     ) -> Scene:
         """The board at ``state``; with ``hints``, the clickable places of the seat to act and its buttons.
 
         Face-down command cards show for the ``viewers`` only (the others see a count).
         """
-        st = cast(StateISS, state)
+        st = cast(StateMissionISS, state)
         cv = Canvas()
         cp = st.current_player
         self._header(cv, st)
@@ -245,7 +242,7 @@ class MissionISSBoard(MissionISSClicks):
             title=f"Mission ISS, {st.year}, move {st.move_number}",
         )
 
-    def _header(self, cv: Canvas, st: StateISS) -> None:
+    def _header(self, cv: Canvas, st: StateMissionISS) -> None:
         cp = st.current_player
         attached = sum(1 for p in st.station if p >= 0)
         if cp == TERMINAL:
@@ -260,8 +257,8 @@ class MissionISSBoard(MissionISSClicks):
         head = f"Mission ISS · {st.year} · {attached} of {len(MODULES)} modules · {text}"
         cv.add(Text(_X0 + 2, 12, head, size=13, anchor="start", bold=True, fill=_INK))
 
-    def _track(self, cv: Canvas, st: StateISS) -> None:
-        t = self.game.t
+    def _track(self, cv: Canvas, st: StateMissionISS) -> None:
+        t = self.game.tables
         years = t.years
         w = _INNER / len(years)
         for i, year in enumerate(years):
@@ -297,7 +294,7 @@ class MissionISSBoard(MissionISSClicks):
                     cv.add(Text(mx, y, text, size=MIN_TEXT, bold=True, fill=colour))
                 mx += 20
 
-    def _module_cards(self, cv: Canvas, st: StateISS) -> None:
+    def _module_cards(self, cv: Canvas, st: StateMissionISS) -> None:
         w = _INNER / len(MODULES)
         for m, letter in enumerate(MODULES):
             x = _X0 + m * w + 2
@@ -328,8 +325,8 @@ class MissionISSBoard(MissionISSClicks):
             )
             cv.spot_rect(("module", m), x, y, cw, _CARD_H, label + (" (astronaut symbol)" if symbol else ""))
 
-    def _station(self, cv: Canvas, st: StateISS) -> None:
-        t = self.game.t
+    def _station(self, cv: Canvas, st: StateMissionISS) -> None:
+        t = self.game.tables
         attached = [f for f in range(len(FIELD_CODES)) if f < 3 or st.station[f - 3] >= 0]
         # the lines between fields, under the boxes: module A's links, each module to its parent
         links = [(0, 1), (1, 2)] + [(st.station[f - 3], f) for f in attached if f >= 3]
@@ -370,7 +367,7 @@ class MissionISSBoard(MissionISSClicks):
             self._field(cv, st, f, tiles_by_field.get(f, []))
 
     def _field(
-        self, cv: Canvas, st: StateISS, f: int, tiles: list[tuple[int, tuple[tuple[int, int], ...]]]
+        self, cv: Canvas, st: StateMissionISS, f: int, tiles: list[tuple[int, tuple[tuple[int, int], ...]]]
     ) -> None:
         x, y, w, h = self.box(self.cell(st, f))
         cv.add(Rect(x, y, w, h, fill=_MODULE_A if f < 3 else _MODULE, stroke="#4a5a70", width=1.2))
@@ -423,7 +420,7 @@ class MissionISSBoard(MissionISSClicks):
             Text(x, y + 0.5, str(a + 1), size=MIN_TEXT, bold=True, fill=_INK),
         ]
 
-    def _roster(self, cv: Canvas, st: StateISS) -> None:
+    def _roster(self, cv: Canvas, st: StateMissionISS) -> None:
         y = self.roster_y + (_ROW_H - 2) / 2
         cv.add(Text(_X0 + 4, y, "crew", size=MIN_TEXT, anchor="start", bold=True, fill=_DIM))
         x = _X0 + 36
@@ -450,7 +447,7 @@ class MissionISSBoard(MissionISSClicks):
         if legend and lx + _text_w(legend) < _X0 + _INNER:
             cv.add(Text(lx, y, legend, size=MIN_TEXT, anchor="start", fill=_DIM))
 
-    def _supply(self, cv: Canvas, st: StateISS) -> None:
+    def _supply(self, cv: Canvas, st: StateMissionISS) -> None:
         y = self.supply_y + (_ROW_H - 2) / 2
         x = _X0 + 4
         cv.add(Text(x, y, "Soyuz:", size=MIN_TEXT, anchor="start", bold=True, fill=_DIM))
@@ -501,8 +498,8 @@ class MissionISSBoard(MissionISSClicks):
             cv.add(Text(wx + 30, y, f"wild × {st.wild}", size=MIN_TEXT, bold=True, fill="#ffffff"))
             cv.spot_rect(("wild",), wx, y - 9, 60, 18, f"command wild cards in the supply: {st.wild}")
 
-    def _bonuses(self, cv: Canvas, st: StateISS) -> None:
-        t = self.game.t
+    def _bonuses(self, cv: Canvas, st: StateMissionISS) -> None:
+        t = self.game.tables
         y = self.bonus_y + (_ROW_H - 2) / 2
         x = _X0 + 4
         cv.add(Text(x, y, "bonuses", size=MIN_TEXT, anchor="start", bold=True, fill=_DIM))
@@ -572,7 +569,7 @@ class MissionISSBoard(MissionISSClicks):
             x += w + 4
         return x
 
-    def _players(self, cv: Canvas, st: StateISS, viewers: frozenset[int]) -> None:
+    def _players(self, cv: Canvas, st: StateMissionISS, viewers: frozenset[int]) -> None:
         cp = st.current_player
         for s in range(self.n):
             y = self.players_y + s * _PLAYER_H
@@ -631,7 +628,7 @@ class MissionISSBoard(MissionISSClicks):
                 )
                 cv.add(Text(hx + c * 33 + 18, l1, str(held[c]), size=MIN_TEXT, anchor="start", fill=_INK))
 
-    def _solo(self, cv: Canvas, st: StateISS) -> None:
+    def _solo(self, cv: Canvas, st: StateMissionISS) -> None:
         y = self.players_y
         cv.add(Rect(_X0 - 2, y, _INNER + 4, _SOLO_H - 3, fill="#fff6cc", stroke="#c8ced8", width=0.8))
         cv.add(Rect(_X0 - 2, y, 6, _SOLO_H - 3, fill=self.colours[0]))
@@ -683,7 +680,7 @@ class MissionISSBoard(MissionISSClicks):
     def _action_bar(
         self,
         cv: Canvas,
-        st: StateISS,
+        st: StateMissionISS,
         plan: list[tuple[tuple[Key, ...], Action]],
         sel: Key | None,
         hints: bool,

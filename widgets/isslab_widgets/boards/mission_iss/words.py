@@ -1,6 +1,6 @@
 """The Mission ISS board's words: prompts, place names, the inspector's fields, button labels.
 
-The phase texts are the game's own (``isslab.games.mission_iss``'s ``PHASES``); what the board adds
+The phase texts are the game's own (``isslab.games.mission_iss``'s ``PHASE_TEXT``); what the board adds
 is what to click next, written from the legal actions (see :mod:`.clicks`).
 """
 
@@ -18,15 +18,15 @@ from isslab.games.mission_iss import (
     MODULES,
     EndShift,
     EndTurn,
-    GameISS,
+    GameMissionISS,
     Phase,
     ResearchStop,
     Skip,
-    StateISS,
+    StateMissionISS,
     Task,
     band_of,
 )
-from isslab.games.mission_iss.phases import PHASES
+from isslab.games.mission_iss.phases import PHASE_TEXT
 from isslab_widgets.boards import SelectThenMove
 
 Key = tuple[Any, ...]
@@ -64,23 +64,23 @@ _DRAWS = {
 }
 
 
-class MissionISSWords(SelectThenMove):
+class BoardMissionISSWords(SelectThenMove):
     """The words of the Mission ISS board (the clicks and the drawing build on them)."""
 
     nothing_here = "nothing to click there: click a card, an astronaut, a field or a die"
 
     def __init__(self, game: Game) -> None:
-        if not isinstance(game, GameISS):
+        if not isinstance(game, GameMissionISS):
             raise TypeError(f"the Mission ISS board draws Mission ISS games, not {game!r}")
-        self.game: GameISS = game
-        t = game.t
+        self.game: GameMissionISS = game
+        t = game.tables
         self.n: int = t.n
         self.solo: bool = t.solo
         self.names: tuple[str, ...] = game.info.seat_names
         self.colours: tuple[str, ...] = game.info.seat_colours
 
     def _prompt(
-        self, st: StateISS, plan: list[tuple[tuple[Key, ...], Action]], sel: Key | None, hints: bool
+        self, st: StateMissionISS, plan: list[tuple[tuple[Key, ...], Action]], sel: Key | None, hints: bool
     ) -> str:
         cp = st.current_player
         if cp == TERMINAL:
@@ -113,7 +113,7 @@ class MissionISSWords(SelectThenMove):
             return f"{name}: end of shift: click an astronaut to raise its {COLOURS[c]} value by one"
         return f"{name} to act"
 
-    def _next_prompt(self, st: StateISS, key: Key, targets: list[Key]) -> str:
+    def _next_prompt(self, st: StateMissionISS, key: Key, targets: list[Key]) -> str:
         """What to click after selecting ``key``, from the legal actions that start there."""
         name = self.place_name(key)
         kinds = {t[0] for t in targets}
@@ -147,7 +147,7 @@ class MissionISSWords(SelectThenMove):
             )
         return f"{name} selected"
 
-    def _no_action(self, st: StateISS, sel: Key | None, key: Key) -> str:
+    def _no_action(self, st: StateMissionISS, sel: Key | None, key: Key) -> str:
         """Why a click names no action at all (a place, not a move): what to click instead."""
         who = self.names[st.seat]
         t = key[0]
@@ -170,7 +170,7 @@ class MissionISSWords(SelectThenMove):
 
     def summary(self, state: State) -> list[str]:
         """The game-over panel's lead: the team's modules and result band, then how the game ended."""
-        st = cast(StateISS, state)
+        st = cast(StateMissionISS, state)
         attached = sum(1 for p in st.station if p >= 0)
         band = band_of(attached).name.replace("_", " ").lower()
         verdict = "success" if st.success() else "failure"
@@ -235,7 +235,7 @@ class MissionISSWords(SelectThenMove):
 
 def phase_text(phase: int) -> str:
     """The game's name of a phase (``choose two command cards``)."""
-    return PHASES[phase] if 0 <= phase < len(PHASES) else "to act"
+    return PHASE_TEXT[phase] if 0 <= phase < len(PHASE_TEXT) else "to act"
 
 
 def _field(f: int) -> str:
@@ -246,7 +246,7 @@ def _cards(counts: Iterable[int]) -> str:
     return ", ".join(f"{c} {_CARD_NAMES[k]}" for k, c in enumerate(counts) if c)
 
 
-def _totals(st: StateISS, f: int) -> tuple[int, int, int]:
+def _totals(st: StateMissionISS, f: int) -> tuple[int, int, int]:
     """The assisted values of a field: every astronaut's values there, plus 1 per robonaut (Assistance)."""
     out = [0, 0, 0]
     for a, g in enumerate(st.astronauts):

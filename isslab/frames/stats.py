@@ -25,10 +25,10 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from isslab import checks
-from isslab.analysis.frame import check_columns, check_frame, identify
+import isslab.checks as checks
 from isslab.checks import MAX_RESAMPLES
 from isslab.core import short_repr
+from isslab.frames.frame import check_columns, check_frame, identify
 
 __all__ = [
     "Interval",
@@ -202,10 +202,6 @@ def per_game(
 
 def _is_rate(values: np.ndarray) -> bool:
     return bool(np.isin(values, (0.0, 1.0)).all())
-
-
-def _variant_key(row: Any, keys: Sequence[str]) -> tuple[Any, ...]:
-    return tuple(row[k] for k in keys)
 
 
 def _estimate(values: np.ndarray, level: float, method: str, resamples: int, seed: int) -> Interval:

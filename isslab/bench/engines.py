@@ -1,4 +1,4 @@
-"""The benchmark: ``python -m isslab.bench`` prints games/s and steps/s per game and bot, writes JSON.
+"""The engines' sections of ``python -m isslab.bench``: games/s and steps/s per game and bot, as JSON.
 
 The playout section (first) is the engines' speed against a reference: random playouts on one
 core, a state copied at every step (``state.apply`` returns a new state; OpenSpiel's
@@ -28,7 +28,9 @@ in one process and with ``workers=2``, and on a ``dask.distributed`` LocalCluste
 processes (when dask is installed; ``--no-dask`` skips it), and reports the parallel efficiency
 ``time(workers=1) / (2 * time(two workers))`` (1.0 is a perfect halving), in wall time and in the
 CPU seconds of every process.
-``--sections`` runs some of them (``--sections playouts`` for the engines' speed alone).
+``--sections`` runs some of them (``--sections playouts`` for the engines' speed alone); the
+``report`` and ``winchance`` sections (:mod:`isslab.bench.report`, :mod:`isslab.bench.winchance`)
+run only when named.
 Speed is measured here, never in timed tests.
 """
 
@@ -58,7 +60,6 @@ __all__ = [
     "bench_play",
     "bench_playouts",
     "bench_search",
-    "bench_simulate",
     "cpu_seconds",
     "dask_client",
     "main",
@@ -311,23 +312,6 @@ def bench_play(game_id: str, bot: str, games_: int, repeat: int) -> dict[str, An
     }
 
 
-def bench_simulate(game_id: str, bot: str, games_: int, workers: Any, repeat: int) -> dict[str, Any]:
-    """Median wall time of ``isslab.simulate`` over ``games_`` games on ``workers`` (a count or a client)."""
-    times = []
-    for r in range(repeat):
-        t0 = time.perf_counter()
-        simulate(game_id, bots=bot, games=games_, seed=r, workers=workers, progress=False)
-        times.append(time.perf_counter() - t0)
-    return {
-        "game": game_id,
-        "bot": bot,
-        "games": games_,
-        "workers": workers if isinstance(workers, int) else "dask",
-        "seconds": statistics.median(times),
-        "runs": times,
-    }
-
-
 def _search_position(game_id: str) -> State:
     """The first position of a seeded game where a seat has a choice (every search starts there)."""
     rng = random.Random(0)
@@ -498,7 +482,9 @@ def cpu_seconds() -> float:
 
 
 #: the sections of ``python -m isslab.bench``, in the order they run
-SECTIONS = ("playouts", "bots", "play", "search", "parallel")
+SECTIONS = ("playouts", "bots", "play", "search", "parallel", "report", "winchance")
+#: the sections run when ``--sections`` is not given (the last two take an hour between them)
+DEFAULT_SECTIONS = ("playouts", "bots", "play", "search", "parallel")
 
 
 @contextmanager
@@ -526,7 +512,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument(
         "--sections",
-        default=",".join(SECTIONS),
+        default=",".join(DEFAULT_SECTIONS),
         help=f"the sections to run, comma-separated (of {', '.join(SECTIONS)})",
     )
     p.add_argument("--playout-repeat", type=int, default=7, help="rounds of the playout section (median)")
@@ -538,9 +524,7 @@ def main(argv: list[str] | None = None) -> int:
         default=PLAYOUT_REFERENCE,
         help="the OpenSpiel game of the playout section's ratio ('none': no reference)",
     )
-    p.add_argument("--win-chances", action="store_true", help="also run isslab.analysis.bench_winchance")
     p.add_argument("--only", help="one game id")
-    p.add_argument("--report", action="store_true", help="time isslab.report per game (bench_report)")
     p.add_argument("--out", default="bench-results.json")
     args = p.parse_args(argv)
     sections = {x.strip() for x in args.sections.split(",") if x.strip()}
@@ -619,14 +603,14 @@ def main(argv: list[str] | None = None) -> int:
             if "cpu_efficiency_dask_2" in row:
                 cpu_line += f", Dask {row['cpu_efficiency_dask_2']:.2f}"
             print(cpu_line + " (cpu(workers=1) / cpu(two workers): what the overhead leaves)")
-    if args.win_chances:  # calibration, exactness and speed of the win-chance models
-        from isslab.analysis import bench_winchance
+    if "winchance" in sections:  # calibration, exactness and speed of the win-chance models
+        from isslab.bench import winchance
 
-        bench_winchance.main(["--games", *ids, "--out", "win-chances-results.json"])
-    if args.report:  # the design report per game: isslab.analysis.bench_report prints it
-        from isslab.analysis.bench_report import main as bench_report_main
+        winchance.main(["--games", *ids, "--out", "win-chances-results.json"])
+    if "report" in sections:  # the design report per game: isslab.bench.report prints it
+        from isslab.bench import report
 
-        bench_report_main(["--repeat", str(args.repeat), *(["--only", args.only] if args.only else [])])
+        report.main(["--repeat", str(args.repeat), *(["--only", args.only] if args.only else [])])
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")

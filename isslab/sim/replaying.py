@@ -7,9 +7,9 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
-from isslab import checks
-from isslab.analysis.frame import rotated
+import isslab.checks as checks
 from isslab.core import State, bot, load, make, short_repr
+from isslab.frames.frame import rotated
 from isslab.play import BotSpec, GameRecord, expand_bots, play, start_under
 
 __all__ = ["Replay", "replay"]
@@ -70,7 +70,7 @@ def _attrs_value(attrs: Mapping[str, Any], key: str, kind: Any) -> Any:
 def _grid_names(grid: Any) -> list[str]:
     """The swept options a frame's attrs name (a sweep writes ``{option: values}``; None: not a sweep).
 
-    A list of option names is read too (as :func:`isslab.analysis.frame.swept` reads it).
+    A list of option names is read too (as :func:`isslab.frames.frame.swept` reads it).
 
     Anything else is refused: a grid that is not read would replay every row with the fixed options,
     a game the row never played.

@@ -1,6 +1,6 @@
 """Measure the search bots against every heuristic bot: the README's strength table.
 
-    python scripts/strength.py --budgets space-1999=25,100 1969=10,20 --workers 2
+    python -m isslab.bench.strength --budgets space-1999=25,100 1969=10,20 --workers 2
 
 For each game the search bot is ``ismcts`` when the game has hidden information, else ``mcts``, at
 each budget (simulations per move, default rollouts; ``--value model``: leaves valued by the fitted
@@ -23,9 +23,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import isslab
-from isslab.analysis.stats import wilson_interval
-from isslab.core import ReturnsKind
+from isslab.core import ReturnsKind, bot_names, games, make
+from isslab.frames.stats import wilson_interval
+from isslab.sim.api import simulate
 
 SKIP = {"random", "first", "mcts", "ismcts"}
 
@@ -39,9 +39,9 @@ def measure(
     save: Callable[[], None],
 ) -> dict[str, Any]:
     """Play batches of seat-swapped games until the interval is narrow enough (resuming ``cell``)."""
-    info = isslab.make(game_id).info
+    info = make(game_id).info
     players = max(2, info.min_players)
-    game = isslab.make(game_id, players=players)
+    game = make(game_id, players=players)
     coop = info.returns is ReturnsKind.COOPERATIVE
     wins, n, k = float(cell.get("wins", 0.0)), int(cell.get("n", 0)), int(cell.get("k", 0))
     other_wins = float(cell.get("other_wins", 0.0))
@@ -56,7 +56,7 @@ def measure(
             # the team's success (every seat shares one result) and its mean return, the search
             # bot in every seat; the heuristic team is measured the same way on the same seeds
             for who, results in ((searcher, team), (opponent, other)):
-                df = isslab.simulate(
+                df = simulate(
                     game, bots=who, games=args.batch, seed=seed, workers=args.workers, progress=False
                 )
                 results += [float(r) for r in df[df["seat"] == 0]["returns"]]
@@ -71,7 +71,7 @@ def measure(
             for seat in range(2):
                 bots = [opponent] * players
                 bots[seat] = searcher
-                df = isslab.simulate(
+                df = simulate(
                     game, bots=bots, games=args.batch // 2, seed=seed, workers=args.workers, progress=False
                 )
                 mine = df[df["seat"] == seat]
@@ -151,14 +151,14 @@ def main() -> None:
 
     rows: list[dict[str, Any]] = []
     for game_id, budgets in plan:
-        info = isslab.make(game_id).info
+        info = make(game_id).info
         name = "ismcts" if info.hidden_information else "mcts"
-        opponents = [b for b in isslab.bot_names(game_id) if b not in SKIP]
+        opponents = [b for b in bot_names(game_id) if b not in SKIP]
         opponents = [b for b in opponents if not args.opponents or b in args.opponents]
         if args.value == "model":  # fit (or load) the two-seat table's model once, before the workers
             from isslab.analysis import winprob
 
-            winprob.model(isslab.make(game_id, players=max(2, info.min_players)), workers=args.workers)
+            winprob.model(make(game_id, players=max(2, info.min_players)), workers=args.workers)
         for budget in budgets:
             for opponent in opponents:
                 value = ", value=model" if args.value == "model" else ""
@@ -188,8 +188,8 @@ def _check(p: argparse.ArgumentParser, args: argparse.Namespace) -> list[tuple[s
     plan = []
     for spec in args.budgets:
         game_id, eq, text = spec.partition("=")
-        if not eq or game_id not in isslab.games():
-            p.error(f"--budgets {spec!r}: give game=n,n with a game among {', '.join(isslab.games())}")
+        if not eq or game_id not in games():
+            p.error(f"--budgets {spec!r}: give game=n,n with a game among {', '.join(games())}")
         try:
             budgets = [int(b) for b in text.split(",")]
         except ValueError:

@@ -1,4 +1,6 @@
-"""How long ``isslab.report`` takes at its default size, per game: ``python -m isslab.analysis.bench_report``.
+"""How long ``isslab.report`` takes at its default size, per game: ``python -m isslab.bench.report``.
+
+The ``report`` section of ``python -m isslab.bench --sections report`` runs it too.
 
 For each game at its default table (and 1998 ISS's solo game), the report at its defaults
 (``workers=2``) is timed ``--repeat`` times; the medians of the wall-clock seconds and of the CPU
@@ -17,8 +19,8 @@ import statistics
 import sys
 from typing import Any
 
-import isslab
 from isslab.analysis.report import report
+from isslab.core import make
 
 __all__ = ["bench_report", "main"]
 
@@ -41,7 +43,7 @@ def bench_report(game_id: str, options: dict[str, Any], repeat: int = 3, workers
         cpus.append(rep.cpu_seconds)
         if rep.wall_seconds >= max(walls):
             timings = dict(rep.timings)
-    n = isslab.make(game_id, **options).num_players
+    n = make(game_id, **options).num_players
     return {
         "game": game_id,
         "players": n,
@@ -56,7 +58,7 @@ def bench_report(game_id: str, options: dict[str, Any], repeat: int = 3, workers
 
 def main(argv: list[str] | None = None) -> int:
     """Time the report of every game and print a table (and write it as JSON with ``--out``)."""
-    p = argparse.ArgumentParser(prog="python -m isslab.analysis.bench_report", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m isslab.bench.report", description=__doc__)
     p.add_argument("--repeat", type=int, default=3, help="runs per game; the medians are reported")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--only", help="one game id")

@@ -65,7 +65,7 @@ def record_rows(
     """The rows of game ``i`` (one per seat) from its record, and the names of the statistics columns.
 
     ``extra`` fixes the statistics columns (the first game's, for the rest of a run); ``trace`` is
-    the game's ``isslab.analysis.trace.summary``, added after the base columns; ``names`` are the
+    the game's ``isslab.frames.trace.summary``, added after the base columns; ``names`` are the
     bots' names per seat (default: the record's).
     """
     bots = rec.bots if names is None else names

@@ -1,6 +1,7 @@
 """The win-chance benchmark: calibration by line-up and player count, exactness, speed (``python -m``).
 
-``python -m isslab.analysis.bench_winchance`` measures, for every game:
+``python -m isslab.bench --sections winchance`` (or ``python -m isslab.bench.winchance``) measures,
+for every game:
 
 * **the table models**: for every player count of the game's default options, the table model
   (``winprob.table_spec``: its line-ups drawn from the game's bots) fitted as the package ships it
@@ -36,10 +37,11 @@ from typing import Any
 
 import numpy as np
 
-import isslab
 from isslab.analysis import exact_values, winprob
 from isslab.analysis.evaluate import evaluate
 from isslab.analysis.review import review
+from isslab.core import Game, ReturnsKind, games, make
+from isslab.play import play
 
 __all__ = [
     "brier_thirds",
@@ -92,12 +94,12 @@ def brier_thirds(p: np.ndarray, y: np.ndarray, at: np.ndarray) -> list[float]:
     return out
 
 
-def lineups_of(game: isslab.Game) -> dict[str, tuple[str, ...]]:
+def lineups_of(game: Game) -> dict[str, tuple[str, ...]]:
     """The named line-ups a table model is judged on (module docstring), by name."""
     n = game.num_players
     pool = winprob.table_pool(game)
     d = pool[0]
-    if game.info.returns is isslab.ReturnsKind.COOPERATIVE:
+    if game.info.returns is ReturnsKind.COOPERATIVE:
         out = {f"{b} team": (b,) * n for b in pool}
         if n > 1:
             out["mixed team"] = tuple(pool[s % len(pool)] for s in range(n))
@@ -140,7 +142,7 @@ def calibration(
     game_id: str, players: int | None = None, test_games: int = 1000, workers: int = 2, ship: bool = False
 ) -> tuple[dict[str, Any], winprob.WinModel]:
     """Fit the table model of ``game_id`` at ``players`` (the default count) and judge it by line-up."""
-    game = isslab.make(game_id) if players is None else isslab.make(game_id, players=players)
+    game = make(game_id) if players is None else make(game_id, players=players)
     spec = winprob.table_spec(game)
     t0, c0 = time.perf_counter(), _cpu()
     rows = winprob.collect(game, spec.games, None, spec.seed, spec.positions, workers, pool=spec.pool)
@@ -181,7 +183,7 @@ def _cpu() -> float:
 def speed(game_id: str, fitted: winprob.WinModel, repeats: int = 3) -> dict[str, Any]:
     """Model evaluation, full review and rollout evaluation to +-0.05 of a default game (CPU medians)."""
     game = fitted.game
-    rec = isslab.play(game, game.info.default_bot, seed=7)
+    rec = play(game, game.info.default_bot, seed=7)
     states = [s for s in rec.states() if not s.is_terminal()]
     sample = states[:: max(1, len(states) // 50)]
     per: list[float] = []
@@ -247,7 +249,7 @@ def plot(cal: dict[str, Any], path: Path) -> None:
 
 def counts(game_id: str) -> list[int]:
     """The player counts of a game, the default first."""
-    game = isslab.make(game_id)
+    game = make(game_id)
     info = game.info
     return [game.num_players] + [
         k for k in range(info.min_players, info.max_players + 1) if k != game.num_players
@@ -257,7 +259,7 @@ def counts(game_id: str) -> list[int]:
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark (module docstring) and print its figures."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", nargs="*", default=isslab.games(), help="game ids (default: all)")
+    ap.add_argument("--games", nargs="*", default=games(), help="game ids (default: all)")
     ap.add_argument("--test-games", type=int, default=1000, help="held-out games per line-up, default table")
     ap.add_argument("--other-test-games", type=int, default=400, help="... at the other player counts")
     ap.add_argument("--fit", action="store_true", help="write the fitted table models into the package")
