@@ -87,7 +87,7 @@ def test_a_refit_never_overwrites_a_file_that_is_not_a_model_file(
     monkeypatch.setenv("ISSLAB_CACHE", str(tmp_path))
     monkeypatch.setattr(winprob, "_MEMO", {})
     game = tiny_game("space-1999")
-    spec = winprob.FitSpec(12, 2, winprob._bot_names(game, None), 0)
+    spec = winprob.FitSpec(12, 2, winprob.as_lineup(game, None), 0)
     path = winprob.cached_path(game, spec)
     path.parent.mkdir(parents=True)
     path.write_bytes(content)
