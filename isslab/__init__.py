@@ -14,6 +14,7 @@ from isslab import bots
 from isslab.analysis import Evaluation, Review, evaluate, review, winprob
 from isslab.analysis.designer import metrics
 from isslab.analysis.report import report  # noqa: E402  (after simulate and compare, which it uses)
+from isslab.analysis.tune import Target, TuneResult, tune
 from isslab.core import (
     CHANCE,
     TERMINAL,
@@ -61,6 +62,8 @@ __all__ = [
     "ReturnsKind",
     "Review",
     "State",
+    "Target",
+    "TuneResult",
     "action_type",
     "bot",
     "bot_names",
@@ -81,6 +84,7 @@ __all__ = [
     "simulate",
     "summarize",
     "sweep",
+    "tune",
     "variant",
     "winprob",
 ]

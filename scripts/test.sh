@@ -5,6 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$(pwd)/.venv/bin:$PATH"
+# a fresh cache of fitted models for each run, as on a fresh machine: a test that needs a model
+# nobody ships must fail here too, not pass on a model an earlier run left behind
+export ISSLAB_CACHE="${ISSLAB_CACHE:-$(mktemp -d)}"
 
 echo "== ruff"; ruff check isslab widgets tests; ruff format --check isslab widgets tests
 echo "== mypy (strict on isslab/ and widgets/)"; mypy

@@ -65,7 +65,7 @@ def _calls() -> dict[str, Call]:
     return {
         "evaluate": (isslab.evaluate, (state,), {"games": 5}),
         "review": (isslab.review, (record,), {"alternatives": False}),
-        "hints": (isslab.analysis.hints, (state,), {"simulations": 5}),
+        "hints": (isslab.analysis.hints, (state,), {"rollouts": 4}),
         "report": (isslab.report, ("space-1999",), {"games": 2, "sections": ["length"], "workers": 1}),
         "win_metrics": (isslab.analysis.win_metrics, ([_review()],), {}),
         "plausible_values": (isslab.analysis.plausible_values, (isslab.make("space-1999"), "eagles"), {}),
@@ -74,6 +74,7 @@ def _calls() -> dict[str, Call]:
         "Review.decisions": (_review().decisions, (), {"seat": 0}),
         "Review.luckiest": (_review().luckiest, (0,), {}),
         "Review.in_words": (_review().in_words, (0,), {}),
+        "Review.line": (_review().line, (0,), {"plies": 1}),
         "WinModel.values": (_model().values, (state,), {"observer": 0}),
         "winprob.model": (winprob.model, ("space-1999",), {}),
         "winprob.fit": (winprob.fit, ("space-1999",), {"games": 10, "progress": False}),
@@ -86,7 +87,7 @@ def _calls() -> dict[str, Call]:
 
 #: entry points that take no argument a user chooses (or whose arguments are the values above)
 EXEMPT = {
-    "Review.summary", "Review.curve", "Review.seat_names",
+    "Review.summary", "Review.curve", "Review.seat_names", "Review.span", "Review.candidates",
     "WinModel.check", "WinModel.features", "WinModel.progress", "WinModel.predict", "WinModel.predict_rows",
     "WinModel.scaled", "WinModel.scaled_array", "WinModel.to_json", "WinModel.save", "WinModel.from_json",
     "WinModel.load",  # model files: tests/test_winprob.py and the mutated files of test_bad_input.py
@@ -149,7 +150,7 @@ def _hostile(name: str, hint: Any) -> list[Any]:
         return COUNTS
     if text in ("float", "<class 'float'>") or name in ("precision", "level"):
         return MEASURES
-    if name in ("method", "outcome"):
+    if name in ("method", "outcome", "valuation"):
         return [*NAMES, "nosuch"]
     return []
 
@@ -190,6 +191,7 @@ _ENTRY_SIGNATURES: dict[str, list[tuple[str, Any]]] = {
     "Review.decisions": _signature(Review.decisions)[1:],
     "Review.luckiest": _signature(Review.luckiest)[1:],
     "Review.in_words": _signature(Review.in_words)[1:],
+    "Review.line": _signature(Review.line)[1:],
     "WinModel.values": _signature(winprob.WinModel.values)[1:],
     "winprob.model": _signature(winprob.model),
     "winprob.fit": _signature(winprob.fit),
@@ -290,7 +292,7 @@ def test_hints_refuse_a_seat_or_count_of_the_wrong_kind() -> None:
         ({"seat": -1}, "seat must be an int from 0 to 3"),
         ({"seat": "0"}, "seat must be an int"),
         ({"count": 0}, "count must be an int from 1"),
-        ({"simulations": 10**9}, "simulations must be an int from 1 to 10,000,000"),
+        ({"rollouts": 10**9}, "rollouts must be an int from 2 to 100,000"),
     ):
         with pytest.raises(ValueError, match=message):
             isslab.analysis.hints(state, **kw)

@@ -877,7 +877,7 @@ def nothing_private_on_page(page: Any, state: Any, seats: tuple[int, ...], cover
     secret = set().union(*(secrets_of(state, seat) for seat in seats))
     if covered:
         secret |= {t for seat in range(state.game.num_players) for t in hand_texts(state, seat)}
-        for word in ("best moves", "visits)", "sees it"):
+        for word in ("best moves", "sees it"):
             assert word not in everything, word
     for text in secret:
         assert text not in shown and html.escape(text, quote=False) not in everything, text

@@ -171,8 +171,8 @@ def test_search_bots_reach_the_fitted_model_through_the_registry() -> None:
     from isslab.core import value_function, value_names
 
     assert "model" in value_names()
-    state = isslab.make("space-1999", players=2).new_state()
+    state = isslab.make("space-1999").new_state()  # the default table: its model is shipped
     values = value_function("model", state.game)(state)
-    assert len(values) == 2 and all(0.0 <= v <= 1.0 for v in values)
+    assert len(values) == state.game.num_players and all(0.0 <= v <= 1.0 for v in values)
     with pytest.raises(ValueError, match="no leaf value named 'nope'; registered: model"):
         value_function("nope", state.game)

@@ -299,6 +299,10 @@ def test_metrics_by_variant_and_refusals() -> None:
         isslab.metrics([G1, isslab.play("space-1999", "greedy", seed=0)])
     with pytest.raises(ValueError, match="skill must be a \\(strong, weak\\) pair"):
         isslab.metrics(GAMES, skill="greedy")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"a sweep over 'eagles'.*pool them into one\. Give by='eagles'"):
+        isslab.metrics(df)  # a sweep's points are never pooled silently
+    one = df[df["eagles"] == 1]  # one point of the sweep: nothing to pool
+    assert len(isslab.metrics(one)) == len(t) // 2
     bare = pd.DataFrame(df.to_dict("list"))  # a frame rebuilt from its values has no attrs
     with pytest.raises(ValueError, match="attrs were lost.*: pass game="):
         isslab.metrics(bare)

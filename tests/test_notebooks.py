@@ -43,7 +43,7 @@ COURSE = [
     "11-bots-and-search.ipynb",
 ]
 #: notebooks of the course written on another branch at the same time: a link to one may wait for it
-PENDING = {"12-win-chances.ipynb"}
+PENDING = {"12-win-chances.ipynb", "13-tuning.ipynb"}
 #: each case study and the rules page it must link
 CASE_STUDIES = {
     "07-space-1999.ipynb": "space-1999",

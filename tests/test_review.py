@@ -1,4 +1,5 @@
-"""isslab.review: one row per step, the luck-and-decisions identity on every game, ratings, bad input."""
+"""isslab.review: one row per step, one valuation for the table and the graph, the identity on every
+game, the judge's verdicts, lines and hints, the per-seat figures, and bad input."""
 
 from __future__ import annotations
 
@@ -7,22 +8,32 @@ import math
 
 import numpy as np
 import pytest
-from helpers_winchance import tiny_model, tiny_record
+from helpers_winchance import tiny_game, tiny_model, tiny_record
 
 import isslab
-from isslab.analysis.review import RATINGS, rate
+from isslab.analysis.judge import SWITCH
+from isslab.analysis.ratings import LADDER, RATINGS, accuracy, label, rate
+from isslab.analysis.review import hints
 from isslab.analysis.winmetrics import win_metrics
 
 GAMES = isslab.games()
+#: rollouts per position in these tests (the figures are checked for what they are, not for precision)
+FEW = 4
+
+
+def _review(game_id: str, seat: int | None = None, valuation: str = "rollouts") -> isslab.Review:
+    kw = {"rollouts": FEW} if valuation == "rollouts" else {}
+    return isslab.review(tiny_record(game_id), seat, valuation, model_=tiny_model(game_id), **kw)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("seat", [None, 0])
-def test_each_seat_ends_where_it_started_plus_its_luck_and_the_decisions(
-    game_id: str, seat: int | None
+@pytest.mark.parametrize("valuation", ["rollouts", "model"])
+def test_the_table_and_the_graph_are_one_valuation_and_add_up(
+    game_id: str, seat: int | None, valuation: str
 ) -> None:
     rec = tiny_record(game_id)
-    rev = isslab.review(rec, seat=seat, model_=tiny_model(game_id))
+    rev = _review(game_id, seat, valuation)
     rows = rev.rows
     n = rec.game.num_players
     assert len(rows) == rec.steps and list(rows["step"]) == list(range(rec.steps))
@@ -33,49 +44,168 @@ def test_each_seat_ends_where_it_started_plus_its_luck_and_the_decisions(
     assert np.allclose(
         s["end"] - s["start"], s["luck"] + s["own_decisions"] + s["rivals_decisions"], atol=1e-9
     )
+    assert np.allclose(s["luck_adjusted"], s["end"] - s["luck"])
     decisions = rows[rows["kind"] == "decision"]
     chance = rows[rows["kind"] == "chance"]
     assert decisions[[f"luck_{j}" for j in range(n)]].isna().all().all()
     assert chance[[f"luck_{j}" for j in range(n)]].notna().all().all()
     assert (rows["action"] == [rec.states()[t].describe(a, seat) for t, a in enumerate(rec.actions)]).all()
-    rated = rows[rows["loss"].notna()]
-    assert len(rated) and (rated["loss"] >= 0).all() and (rated["best_chance"] >= rated["chance"]).all()
+    judged = rows[rows["loss"].notna()]
+    assert len(judged) and (judged["loss"] >= 0).all()
+    # the value of the move played in the table is the graph's value after it, exactly
+    after = [judged.loc[t, f"after_{a}"] for t, a in zip(judged.index, judged["actor"], strict=True)]
+    assert list(judged["chance"]) == after
+    assert np.allclose(judged["best_chance"], judged["chance"] + judged["loss"])
     if seat is not None:
-        assert (rated["actor"] == seat).all()  # a rival's alternatives may depend on what is hidden
-    span = rev.bounds[1] - rev.bounds[0]
-    assert (rated["rating"] == [rate(x / span) for x in rated["loss"]]).all()
-    assert s.loc[0, "name"] in rev.in_words(0)
+        assert (judged["actor"] == seat).all()  # a rival's alternatives may depend on what is hidden
+    assert (judged["rating"] == [rate(x / rev.span) for x in judged["loss"]]).all()
+    assert s.loc[0, "name"] in rev.in_words(0) and rev.valuation in rev.in_words(0)
+    assert (s["valuation"] == rev.valuation).all() and rows.attrs["valuation"] == rev.valuation
+    if valuation == "rollouts":
+        assert rev.valuation == "rollouts with greedy at every seat".replace(
+            "greedy", rec.game.info.default_bot
+        )
+        assert (rows[[f"se_{j}" for j in range(n)]].to_numpy() >= 0).all()
+    else:
+        assert rev.valuation.startswith("the fitted model")
+
+
+def test_the_model_table_values_a_move_into_a_chance_node_by_its_outcomes_as_the_graph_does() -> None:
+    rec = tiny_record("1969")
+    m = tiny_model("1969")
+    rev = isslab.review(rec, valuation="model", model_=m)
+    states = rec.states()
+    # a decision whose move leads to a card draw: the table's value is the mean over the draws
+    t = next(
+        t
+        for t in range(len(states) - 1)
+        if states[t].current_player >= 0
+        and states[t + 1].current_player == isslab.CHANCE
+        and not math.isnan(rev.rows.loc[t, "chance"])
+    )
+    s = states[t + 1]
+    actor = states[t].current_player
+    mean = sum(p * np.asarray(m.values(s.apply(a)))[actor] for a, p in s.chance_outcomes())
+    assert rev.rows.loc[t, "chance"] == pytest.approx(mean)
+    assert m.values(s)[actor] != pytest.approx(mean)  # the model at the node itself would differ
 
 
 def test_luck_is_the_outcome_against_the_odds_weighted_mean_of_all_outcomes() -> None:
     rec = tiny_record("space-1999")
     m = tiny_model("space-1999")
-    rev = isslab.review(rec, model_=m)
+    rev = isslab.review(rec, valuation="model", model_=m)
     states = rec.states()
     t = int(rev.rows.index[rev.rows["kind"] == "chance"][3])
     s = states[t]
     mean = sum(p * np.asarray(m.values(s.apply(a))) for a, p in s.chance_outcomes())
     assert np.allclose([rev.rows.loc[t, f"before_{j}"] for j in range(2)], mean)
-    after = m.values(states[t + 1]) if not states[t + 1].is_chance_node() else None
-    if after is not None:
-        assert np.allclose([rev.rows.loc[t, f"luck_{j}"] for j in range(2)], np.asarray(after) - mean)
+    if not states[t + 1].is_chance_node():
+        after = np.asarray(m.values(states[t + 1]))
+        assert np.allclose([rev.rows.loc[t, f"luck_{j}"] for j in range(2)], after - mean)
 
 
-def test_ratings_follow_the_documented_thresholds() -> None:
-    assert [name for name, _ in RATINGS] == ["blunder", "mistake", "inaccuracy"]
-    assert rate(0.2) == "blunder" and rate(0.15) == "blunder" and rate(0.12) == "mistake"
-    assert rate(0.05) == "inaccuracy" and rate(0.049) == ""
+def test_the_judge_keeps_the_default_bots_move_unless_another_beats_it_beyond_twice_its_error() -> None:
+    game = tiny_game("space-1999")
+    rec = isslab.play(game, ["random", "greedy"], seed=5)
+    rev = isslab.review(rec, rollouts=8)
+    judge = rev._judge
+    assert judge is not None and judge.adviser_names == ("greedy",)
+    states = rec.states()
+    for seat in range(2):
+        rows = rev.decisions(seat)
+        for t in rows["step"]:
+            s = states[t]
+            played = s.resolve(rec.actions[t])
+            verdict = judge.examine(s, played, None)
+            assert verdict.loss == rows.loc[t, "loss"] and verdict.examined == (rows.loc[t, "compared"] > 0)
+            if played in judge.answers(s, None)[0]:  # the default bot's own move (or one of its ties)
+                assert verdict.loss == 0.0
+            if not verdict.examined:
+                continue
+            inc = judge.incumbent(s, None, played)
+            assert inc in verdict.candidates
+            ref = verdict.candidates.index(inc)
+            gaps = judge._gaps(verdict.estimates, ref, seat)
+            clear = [j for j, (g, se) in enumerate(gaps) if g > 0 and judge._z(g, se) > SWITCH]
+            assert verdict.best == (max(clear, key=lambda j: gaps[j][0]) if clear else ref)
+            best, base = verdict.estimates[verdict.best], verdict.estimates[verdict.played]
+            assert verdict.loss == pytest.approx(max(0.0, best.mean[seat] - base.mean[seat]))
+            assert all(len(e.samples) in (8, 32) for e in verdict.estimates)  # type: ignore[arg-type]
+    # random's moves cost it more than the default bot's cost the default bot
+    s = rev.summary()
+    assert s.loc[0, "loss"] > s.loc[1, "loss"] == 0.0 and s.loc[0, "error_rate"] > s.loc[1, "error_rate"]
+
+
+def test_the_judge_plays_out_the_lineup_when_asked_and_says_so() -> None:
+    game = tiny_game("space-1999")
+    rec = isslab.play(game, ["random", "greedy"], seed=5)
+    rev = isslab.review(rec, bots="lineup", rollouts=FEW)
+    assert rev.valuation == "rollouts with random (red), greedy (blue)"
+    with pytest.raises(ValueError, match="bots='lineup' reviews a GameRecord"):
+        isslab.review(rec.final_state(), bots="lineup")
+
+
+def test_the_summary_rates_each_seats_play_with_an_interval_and_a_label() -> None:
+    rev = _review("1969")
+    s = rev.summary()
+    for j in range(2):
+        mine = rev.decisions(j)
+        losses = mine["loss"].to_numpy() / rev.span
+        assert s.loc[j, "judged"] == len(mine) > 1
+        assert s.loc[j, "error_rate"] == pytest.approx(losses.mean() * 1000)
+        assert s.loc[j, "error_low"] <= s.loc[j, "error_rate"] <= s.loc[j, "error_high"]
+        assert s.loc[j, "accuracy"] == pytest.approx(accuracy(losses))
+        assert s.loc[j, "label"] == label(s.loc[j, "error_rate"])
+        for rating, _ in RATINGS:
+            assert s.loc[j, rating] == (mine["rating"] == rating).sum()
+        marks = rev.rows[f"luck_rating_{j}"]
+        assert s.loc[j, "lucky"] + s.loc[j, "unlucky"] == (marks != "").sum()
+    assert [name for name, _ in LADDER][0] == "supernatural"
+
+
+def test_lucky_and_unlucky_marks_need_luck_beyond_its_noise() -> None:
+    rev = isslab.review(tiny_record("space-1999"), rollouts=16)
+    r = rev.rows[rev.rows["kind"] == "chance"]
+    for j in range(2):
+        marked = r[r[f"luck_rating_{j}"] != ""]
+        assert (marked[f"luck_{j}"].abs() >= 0.1).all()
+        assert (marked[f"luck_{j}"].abs() > 2 * marked[f"luck_se_{j}"]).all()
+        assert (marked[f"luck_rating_{j}"].str.contains("unlucky") == (marked[f"luck_{j}"] < 0)).all()
+    best = rev.luckiest(0)
+    assert (best["luck"] > 0).all() and list(best["luck"]) == sorted(best["luck"], reverse=True)
+    assert set(best.columns) == {"step", "action", "luck", "luck_se", "rating"}
+    assert (rev.luckiest(0, worst=True)["luck"] < 0).all()
+
+
+def test_the_best_line_starts_with_the_best_move_and_stops_at_chance() -> None:
+    rev = _review("1969")
+    judged = rev.decisions()
+    t = (
+        int(judged.index[judged["compared"] > 0][0])
+        if (judged["compared"] > 0).any()
+        else int(judged.index[0])
+    )
+    line = rev.line(t)
+    assert line[0] == judged.loc[t, "best"] and 1 <= len(line) <= 6
+    if len(line) > 1 and line[-1] == "(then chance)":
+        assert len(line) >= 2
+    chance_step = int(rev.rows.index[rev.rows["kind"] == "chance"][0])
+    assert rev.line(chance_step) == []
+    with pytest.raises(ValueError, match="step must be an int from 0"):
+        rev.line(len(rev.rows))
 
 
 def test_the_same_seed_gives_the_same_rows_and_a_state_reviews_its_history() -> None:
     rec = tiny_record("1969")
     m = tiny_model("1969")
-    a = isslab.review(rec, seat=1, model_=m, seed=2).rows
-    b = isslab.review(rec.final_state(), seat=1, model_=m, seed=2).rows
+    a = isslab.review(rec, seat=1, model_=m, rollouts=FEW).rows
+    b = isslab.review(rec.final_state(), seat=1, model_=m, rollouts=FEW).rows
     assert a.equals(b)
+    c = isslab.review(rec, seat=1, model_=m, rollouts=FEW, seed=99).rows
+    assert not c.equals(a)
 
 
-def test_an_edited_record_or_a_model_of_another_game_is_refused() -> None:
+def test_an_edited_record_or_bad_settings_are_refused() -> None:
     rec = tiny_record("space-1999")
     m = tiny_model("space-1999")
     edited = dataclasses.replace(rec, returns=tuple(1.0 - r for r in rec.returns))
@@ -92,14 +222,26 @@ def test_an_edited_record_or_a_model_of_another_game_is_refused() -> None:
         isslab.review(rec, seat=5, model_=m)
     with pytest.raises(ValueError, match="review takes a GameRecord or a State"):
         isslab.review("a game", model_=m)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="valuation must be one of 'rollouts', 'model'"):
+        isslab.review(rec, valuation="oracle")
+    with pytest.raises(ValueError, match="rollouts must be an int from 2"):
+        isslab.review(rec, rollouts=0)
+    with pytest.raises(ValueError, match="unknown bot"):
+        isslab.review(rec, advisers=["nobody"])
 
 
-def test_the_review_names_the_luckiest_and_unluckiest_outcomes() -> None:
-    rev = isslab.review(tiny_record("space-1999"), model_=tiny_model("space-1999"))
-    best = rev.luckiest(0)
-    worst = rev.luckiest(0, worst=True)
-    assert (best["luck"] > 0).all() and (worst["luck"] < 0).all()
-    assert list(best["luck"]) == sorted(best["luck"], reverse=True)
+def test_hints_are_the_judges_best_moves_with_their_errors() -> None:
+    rec = tiny_record("space-1999")
+    s = next(s for s in rec.states() if s.current_player >= 0 and len(s.legal_actions()) > 3)
+    got = hints(s, count=3, rollouts=8, model_=tiny_model("space-1999"))
+    assert 1 <= len(got) <= 3
+    texts = {s.describe(a) for a in s.legal_actions()}
+    assert all(t in texts and 0 <= c <= 1 and se >= 0 for t, c, se in got)
+    # the judge's move first (the default bot's, unless another beats it clearly), then by value
+    rest = [c for _, c, _ in got[1:]]
+    assert rest == sorted(rest, reverse=True)
+    with pytest.raises(ValueError, match="hints need a seat to move"):
+        hints(rec.final_state())
 
 
 @pytest.mark.parametrize("game_id", ["space-1999", "mission-iss"])

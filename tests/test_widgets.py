@@ -424,3 +424,21 @@ def test_an_unfinished_space_1999_game_names_no_winner_on_the_board() -> None:
     assert end.winners() == ()
     svg = board_for(game).scene(end).to_svg()
     assert "unfinished" in svg and "nobody won" in svg and "red won" not in svg and "blue won" not in svg
+
+
+def test_the_seat_menus_offer_the_difficulty_levels_first_and_play_the_level_picked() -> None:
+    from isslab.bots.expert import Expert
+
+    for game_id in isslab.games():
+        view = GameView(isslab.make(game_id, players=2), ["human", "greedy"], seed=1, autoplay=False)
+        # human, then easy < medium < hard, then every other bot of the game
+        options = list(view.seat_pickers[1].options)
+        assert options[:4] == ["human", "easy", "medium", "hard"], options
+        assert sorted(options[4:]) == sorted(set(isslab.bot_names(game_id)) - {"easy", "medium", "hard"})
+        assert isinstance(isslab.bot(game_id, "hard"), Expert)
+    # picking a level in a seat's menu hands that seat to the level's bot, which then plays it
+    view = GameView(isslab.make("1969", players=2), ["human", "greedy"], seed=1, autoplay=False)
+    view.seat_pickers[0].value = "easy"
+    assert view.session.seats == ["easy", "greedy"]
+    before = view.state
+    assert view.step_bots(max_steps=10) == 10 and view.state is not before

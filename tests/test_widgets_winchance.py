@@ -12,6 +12,7 @@ pytest.importorskip("ipycanvas")
 
 from helpers_winchance import tiny_game, tiny_model, tiny_table_model  # noqa: E402
 from isslab_widgets import GameView, winchance  # noqa: E402
+from isslab_widgets.winchance import review_html  # noqa: E402
 
 import isslab  # noqa: E402
 
@@ -68,6 +69,29 @@ def test_after_the_game_the_strip_shows_the_full_review_and_the_panel_rates_the_
     assert "<b>Review</b>" in panel.review_html.value and "went from" in panel.review_html.value
 
 
+def test_the_review_panel_shows_each_seats_play_the_best_line_at_a_mistake_and_the_marked_luck() -> None:
+    view = _view("space-1999", ["random", "greedy"])
+    rev = isslab.review(view.state, model_=tiny_model("space-1999"))
+    s = rev.summary()
+    text = review_html(rev, [0, 1])
+    assert f"values: {rev.valuation}" in text and rev.valuation == "rollouts with greedy at every seat"
+    for j in range(2):
+        assert f"<td>{s.loc[j, 'accuracy']:.0f}</td>" in text and f"<td>{s.loc[j, 'label']}</td>" in text
+        assert f"<td>{s.loc[j, 'luck_adjusted']:.2f}</td>" in text
+    worst = rev.decisions(0).sort_values("loss", ascending=False).iloc[0]
+    assert worst["rating"] != ""  # random's worst move is rated: the panel shows its best line
+    line = rev.line(int(worst["step"]))
+    assert "best line: " + " → ".join(line) in text.replace("&gt;", ">")
+    marked = [
+        r
+        for j in range(2)
+        for r in rev.luckiest(j, 2)["rating"].tolist() + rev.luckiest(j, 2, worst=True)["rating"].tolist()
+        if r
+    ]
+    assert all(f"<b>{m}</b>" in text for m in marked)
+    assert review_html(rev, [0], lines=False).count("best line") == 0
+
+
 def test_hints_are_off_by_default_and_show_three_moves_with_their_chances_when_on() -> None:
     view = _view("space-1999", ["human", "greedy"])
     panel = view.winchance
@@ -75,6 +99,7 @@ def test_hints_are_off_by_default_and_show_three_moves_with_their_chances_when_o
     assert panel.hint_switch.value is False and panel.hint_html.value == ""
     panel.hint_switch.value = True
     assert panel.hint_html.value.count("<li>") == min(3, len(view.state.legal_actions()))
+    assert "The judge's best moves here (rollouts with greedy at every seat)" in panel.hint_html.value
 
 
 def test_a_table_without_a_model_fits_one_in_the_background_and_meanwhile_shows_rollouts_and_hints(

@@ -23,7 +23,7 @@ import pandas as pd
 
 import isslab.checks as checks
 from isslab.core import Game, GameInfo, ReturnsKind, game_class, games, short_repr
-from isslab.frames.frame import BASE_COLUMNS, check_columns, identify, record_rows
+from isslab.frames.frame import BASE_COLUMNS, check_columns, identify, record_rows, swept
 from isslab.frames.stats import mean_interval, wilson_interval
 from isslab.frames.trace import TRACE_COLUMNS, summary, trace
 from isslab.play import GameRecord
@@ -379,6 +379,19 @@ def _info(df: pd.DataFrame, game: Game | str | None) -> GameInfo:
     return info
 
 
+def _refuse_pooled(df: pd.DataFrame, by: Sequence[str]) -> None:
+    """A sweep's frame is measured per point of its grid: pooling its variants would mix them silently."""
+    mixed = [c for c in swept(df) if c not in by and df[c].astype(str).nunique() > 1]
+    if mixed:
+        named = ", ".join(repr(c) for c in mixed)
+        raise ValueError(
+            f"this frame is a sweep over {named}: its games were played under different values, and metrics "
+            f"without by= would pool them into one. Give by={mixed if len(mixed) > 1 else mixed[0]!r} (one "
+            "row per metric and value), or keep one value first, e.g. "
+            f"df[df[{mixed[0]!r}] == df[{mixed[0]!r}].iloc[0]]"
+        )
+
+
 def _check_trace(df: pd.DataFrame) -> None:
     """The trace columns, when present, hold numbers (NaN where a game has none); ``first_mover`` a seat."""
     for c in TRACE_COLUMNS:
@@ -434,7 +447,9 @@ def metrics(
 
     ``data`` is a frame of ``isslab.simulate`` / ``isslab.sweep`` (with ``trace=True`` for the
     metrics that need per-step data) or a list of ``GameRecord``s of one game (replayed for their
-    per-step data). ``by`` names the column(s) of a variant, as in ``isslab.compare``. ``skill`` is
+    per-step data). ``by`` names the column(s) of a variant, as in ``isslab.compare``; a sweep's frame
+    must name its grid's columns there (or keep one value of each): without, its variants would be pooled
+    into one, and that is refused with a message naming them. ``skill`` is
     the (strong, weak) pair of bots of the skill trace. ``game`` names the game when the frame has
     lost its attrs.
 
@@ -468,6 +483,7 @@ def metrics(
     keys = checks.column_names("by", by)
     required = ["game", "seat", "bot", "win", "length", "rounds", "end_reason"]
     check_columns(df, "metrics", [*required, *(["seed"] if "seed" in df.columns else [])], by=keys)
+    _refuse_pooled(df, keys)
     if not len(df):
         raise ValueError("the frame holds no rows: there are no games to measure")
     info = _info(df, game)

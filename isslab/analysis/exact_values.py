@@ -29,7 +29,7 @@ covers the exact value, and the model's mean and largest error against it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -100,11 +100,23 @@ def space_1999_key(state: State) -> Hashable:
 
 
 def solve(
-    start: State, policy: Bot, key: Callable[[State], Hashable], limit: int = 400_000
+    start: State | Sequence[State],
+    policy: Bot,
+    key: Callable[[State], Hashable],
+    limit: int = 400_000,
 ) -> dict[Hashable, np.ndarray]:
-    """Exact values (every seat) of the positions reachable from ``start`` with ``policy`` in every seat."""
-    index: dict[Hashable, int] = {key(start): 0}
-    states = [start]
+    """Exact values (every seat) of the positions reachable from ``start`` with ``policy`` in every seat.
+
+    ``start`` may be several positions (the positions of games other bots played): every position
+    reachable from any of them is valued.
+    """
+    starts = [start] if isinstance(start, State) else list(start)
+    index: dict[Hashable, int] = {}
+    states: list[State] = []
+    for s0 in starts:
+        if key(s0) not in index:
+            index[key(s0)] = len(states)
+            states.append(s0)
     edges: list[list[tuple[int, float]]] = []
     returns: dict[int, np.ndarray] = {}
     i = 0
@@ -129,7 +141,7 @@ def solve(
         edges.append(out)
         i += 1
     n = len(states)
-    players = start.game.num_players
+    players = states[0].game.num_players
     v = np.zeros((n, players))
     for i, r in returns.items():
         v[i] = r

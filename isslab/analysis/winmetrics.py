@@ -38,7 +38,7 @@ from isslab.frames.stats import mean_interval, wilson_interval
 from isslab.play import GameRecord, play
 from isslab.sim.replaying import replay
 
-__all__ = ["DECIDED", "GameChances", "chances_of", "win_metrics"]
+__all__ = ["DECIDED", "GameChances", "chances_of", "chances_table", "win_metrics"]
 
 #: a game is decided once its winner's chance stays above 1 - DECIDED (the team within DECIDED)
 DECIDED: Final = 0.1
@@ -172,11 +172,25 @@ def win_metrics(
             raise ValueError("win_metrics takes the games of one game and table at a time")
         given = given_model(model_, game)
         fitted = given if given is not None else model(game)
-        reviews = [review(r, model_=fitted, alternatives=False, seed=seed) for r in records]
+        reviews = [
+            review(r, valuation="model", model_=fitted, alternatives=False, seed=seed) for r in records
+        ]
     if not reviews:
         raise ValueError("win_metrics of no games: give at least one")
     coop = reviews[0].game.info.returns is ReturnsKind.COOPERATIVE
-    games = [chances_of(r) for r in reviews]
+    out = chances_table([chances_of(r) for r in reviews], coop, seed)
+    out.attrs.update(game=reviews[0].game.id)
+    return out
+
+
+def chances_table(games: Sequence[GameChances], coop: bool, seed: int = 0) -> pd.DataFrame:
+    """The win-chance metrics (module docstring) of reviewed games, each as :func:`chances_of` gives it
+    (the report reviews its games in worker processes and sends back only these).
+
+    Columns as ``isslab.metrics``: metric, value, low, high, games, method, note.
+    """
+    if not games:
+        raise ValueError("win-chance metrics of no games: give at least one")
     n = len(games)
     rows = []
     luck = np.stack([g.luck for g in games])
@@ -226,9 +240,7 @@ def win_metrics(
     else:
         lc = np.array([_lead_changes(g) for g in games])
         rows.append(_row("lead_changes_wc", float(lc.mean()), mean_interval(lc), n, "normal"))
-    out = pd.DataFrame(rows)
-    out.attrs.update(game=reviews[0].game.id)
-    return out
+    return pd.DataFrame(rows)
 
 
 def grouped_rows(data: pd.DataFrame | Sequence[GameRecord], keys: Sequence[str]) -> pd.DataFrame:
@@ -248,10 +260,12 @@ def grouped_rows(data: pd.DataFrame | Sequence[GameRecord], keys: Sequence[str])
 
 
 def review_games(game_id: str, games: int = 4, seed: int = 0) -> list[Review]:
-    """``games`` games of the default table of ``game_id`` by its default bots, reviewed (no alternatives)."""
+    """``games`` games of the default table of ``game_id`` by its default bots, reviewed with the model."""
     game = make(game_id)
     return [
-        review(play(game, game.info.default_bot, seed=seed + i), alternatives=False, seed=seed)
+        review(
+            play(game, game.info.default_bot, seed=seed + i), valuation="model", alternatives=False, seed=seed
+        )
         for i in range(games)
     ]
 

@@ -8,9 +8,13 @@ Its sections, each a module here:
   efficiency of ``simulate`` on two workers and on Dask;
 * ``report`` (:mod:`isslab.bench.report`): ``isslab.report`` per game at its defaults;
 * ``winchance`` (:mod:`isslab.bench.winchance`): calibration, exactness and speed of the win-chance
-  models (``--fit`` of ``python -m isslab.bench.winchance`` writes the shipped models).
+  models (``--fit`` of ``python -m isslab.bench.winchance`` writes the shipped models);
+* ``judge`` (:mod:`isslab.bench.judge`): the review's judge, whether it charges the weaker bot more
+  (``--judge-lineup greedy,expert`` for the expert's bar), its exactness and the label ladder;
+* ``tune`` (:mod:`isslab.bench.tune`): ``isslab.tune``'s two-option searches per game against
+  random search and NTBEA at the same budget (the median over five seeds of the search).
 
-``python -m isslab.bench --sections report,winchance`` runs the slow two; each module runs alone
+``python -m isslab.bench --sections report,winchance,judge,tune`` runs the slow four; each module runs alone
 too (``python -m isslab.bench.report``). The strength table of the search bots against the
 heuristic bots is :mod:`isslab.bench.strength` (``python -m isslab.bench.strength``: hours, not
 minutes). The click-to-draw latency of the game view is measured beside the front-end it times,

@@ -28,6 +28,9 @@ in one process and with ``workers=2``, and on a ``dask.distributed`` LocalCluste
 processes (when dask is installed; ``--no-dask`` skips it), and reports the parallel efficiency
 ``time(workers=1) / (2 * time(two workers))`` (1.0 is a perfect halving), in wall time and in the
 CPU seconds of every process.
+The expert section times the expert (:mod:`isslab.bots.expert`, full and fast) in one seat of each
+game's default table among the default bots: CPU seconds per move with a choice, the median and the
+95th percentile over ``--expert-games`` games (0 skips it).
 ``--sections`` runs some of them (``--sections playouts`` for the engines' speed alone); the
 ``report`` and ``winchance`` sections (:mod:`isslab.bench.report`, :mod:`isslab.bench.winchance`)
 run only when named.
@@ -49,6 +52,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from isslab.core import State, bot_names, games, make
+from isslab.core import bot as get_bot
 from isslab.play import play
 from isslab.sim import simulate
 
@@ -57,6 +61,7 @@ __all__ = [
     "BOT_REFERENCE",
     "bench_bots",
     "bench_efficiency",
+    "bench_expert",
     "bench_play",
     "bench_playouts",
     "bench_search",
@@ -457,6 +462,42 @@ def bench_efficiency(game_id: str, bot: str, games_: int, repeat: int, dask: boo
     return row
 
 
+def bench_expert(game_id: str, bot: str = "expert", games_: int = 2, seed: int = 0) -> dict[str, Any]:
+    """CPU seconds per move of ``bot`` (the expert) in one seat among the default bots, on one core.
+
+    ``games_`` games of the game's default table, the bot's seat going round; every decision with a
+    choice is timed (a forced move costs nothing and is left out). The figures are the median and
+    the 95th percentile of those moves.
+    """
+    game = make(game_id)
+    timed = get_bot(game_id, bot)
+    cpu: list[float] = []
+
+    def clocked(state: State, rng: random.Random) -> Any:
+        if len(state.legal_actions()) < 2:
+            return timed(state, rng)
+        t0 = time.process_time()
+        action = timed(state, rng)
+        cpu.append(time.process_time() - t0)
+        return action
+
+    n = game.num_players
+    for g in range(games_):
+        seats: list[Any] = [game.info.default_bot] * n
+        seats[g % n] = clocked
+        play(game, seats, seed=seed + g)
+    cpu.sort()
+    return {
+        "game": game_id,
+        "bot": bot,
+        "players": n,
+        "games": games_,
+        "moves": len(cpu),
+        "median_s": statistics.median(cpu) if cpu else None,
+        "p95_s": cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))] if cpu else None,
+    }
+
+
 def cpu_seconds() -> float:
     """CPU seconds (user + system) used so far by this process and every process under it.
 
@@ -482,9 +523,22 @@ def cpu_seconds() -> float:
 
 
 #: the sections of ``python -m isslab.bench``, in the order they run
-SECTIONS = ("playouts", "bots", "play", "search", "parallel", "report", "winchance")
-#: the sections run when ``--sections`` is not given (the last two take an hour between them)
-DEFAULT_SECTIONS = ("playouts", "bots", "play", "search", "parallel")
+SECTIONS = (
+    "playouts",
+    "bots",
+    "play",
+    "search",
+    "parallel",
+    "expert",
+    "report",
+    "winchance",
+    "judge",
+    "tune",
+)
+#: the sections run when ``--sections`` is not given (the last four take hours between them)
+DEFAULT_SECTIONS = ("playouts", "bots", "play", "search", "parallel", "expert")
+#: the expert settings timed by the expert section
+EXPERTS = ("expert(fast=True)", "expert")
 
 
 @contextmanager
@@ -524,7 +578,14 @@ def main(argv: list[str] | None = None) -> int:
         default=PLAYOUT_REFERENCE,
         help="the OpenSpiel game of the playout section's ratio ('none': no reference)",
     )
+    p.add_argument("--expert-games", type=int, default=2, help="games per expert timing (0: skip)")
     p.add_argument("--only", help="one game id")
+    p.add_argument(
+        "--judge-lineup",
+        default=None,
+        help="the judge section's pair of bots, weaker first (default: random,<the default bot>; "
+        "the expert's bar: greedy,expert)",
+    )
     p.add_argument("--out", default="bench-results.json")
     args = p.parse_args(argv)
     sections = {x.strip() for x in args.sections.split(",") if x.strip()}
@@ -603,6 +664,13 @@ def main(argv: list[str] | None = None) -> int:
             if "cpu_efficiency_dask_2" in row:
                 cpu_line += f", Dask {row['cpu_efficiency_dask_2']:.2f}"
             print(cpu_line + " (cpu(workers=1) / cpu(two workers): what the overhead leaves)")
+    if "expert" in sections and args.expert_games:  # CPU seconds per move of the expert
+        results["expert"] = [bench_expert(g, b, args.expert_games) for g in ids for b in EXPERTS]
+        for row in results["expert"]:
+            print(
+                f"{row['game']:12} {row['bot']:18} CPU s/move: median {row['median_s']:.3f}, "
+                f"95th percentile {row['p95_s']:.3f} ({row['moves']} moves)"
+            )
     if "winchance" in sections:  # calibration, exactness and speed of the win-chance models
         from isslab.bench import winchance
 
@@ -611,6 +679,15 @@ def main(argv: list[str] | None = None) -> int:
         from isslab.bench import report
 
         report.main(["--repeat", str(args.repeat), *(["--only", args.only] if args.only else [])])
+    if "judge" in sections:  # the review's judge: separation, exactness, label ladder
+        from isslab.bench import judge
+
+        lineup = ["--lineup", args.judge_lineup] if args.judge_lineup else []
+        judge.main(["--games", *ids, *lineup, "--out", "judge-results.json"])
+    if "tune" in sections:  # isslab.tune against random search and NTBEA: isslab.bench.tune prints it
+        from isslab.bench import tune
+
+        tune.main(["--out", "tune-results.json", *(["--only", args.only] if args.only else [])])
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")

@@ -13,21 +13,49 @@ return instead: the search bot plays every seat, then the heuristic bot does, on
 until the search team's success rate has an interval that narrow. Results go to ``--out`` (JSON)
 and print as a table; the progress of every cell is saved after each batch (``--out`` +
 ``.progress``), so a run that is stopped goes on where it stopped when started again.
+
+``--expert`` measures the expert (:mod:`isslab.bots.expert`) and the difficulty levels instead, in
+the cells named (any of ``duel table solo team levels``), for each bot of ``--bots`` (default:
+``expert(fast=True)`` then ``expert``):
+
+* ``duel``: two seats against every heuristic bot, seats alternating on the same seeds, until the
+  win rate's Wilson 95% interval is clear of 0.5 (at least ``--min-games``; at most ``--most``);
+* ``table``: one expert among the default bots at the game's default table, its seat going round
+  every seat on the same seeds, until the interval is clear of the fair share 1/n;
+* ``solo``: the 1998 ISS solo game, the margin over FEDOR (score minus FEDOR's) of every heuristic
+  bot and of the expert on the same seeds (``--solo-games`` each; the expert's games stop once its
+  interval is clear of every heuristic bot's);
+* ``team``: Mission ISS at 2 and 4 players, a team of experts and a ``planner`` team on the same
+  seeds, until the paired interval of ``success(expert) - 2 success(planner)`` is clear of 0;
+* ``levels``: ``easy`` against ``medium`` in two seats (the games of ``hard`` against ``medium``
+  are those of ``expert`` against the default bot, move for move: the ``duel`` rows), and in
+  Mission ISS the ``easy`` and ``medium`` teams beside the expert's.
+
+Stopping a cell once its interval is clear is a sequential rule checked after every batch, so the
+95% is nominal; ``--min-games`` keeps the first looks from deciding. ``--update FILE`` writes the
+rows into FILE (docs/strength.json), replacing the rows of the same cells and keeping the others.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+import numpy as np
+
+from isslab.bench.engines import cpu_seconds
 from isslab.core import ReturnsKind, bot_names, games, make
-from isslab.frames.stats import wilson_interval
+from isslab.core import bot as get_bot
+from isslab.frames.stats import mean_interval, wilson_interval
 from isslab.sim.api import simulate
 
-SKIP = {"random", "first", "mcts", "ismcts"}
+#: the bots that are not heuristics of a game (registered for every game)
+SKIP = {"random", "first", "mcts", "ismcts", "expert", "easy", "medium", "hard"}
 
 
 def measure(
@@ -107,6 +135,330 @@ def measure(
     return row
 
 
+# --------------------------------------------------------------------------------------------------
+# the expert and the levels (--expert)
+# --------------------------------------------------------------------------------------------------
+
+EXPERT_CELLS = ("duel", "table", "solo", "team", "levels")
+#: the competitive games and the seats of their duels (1998 ISS two players, not solo)
+DUEL_GAMES = ("space-1999", "1969", "1998-iss")
+TEAM_PLAYERS = (2, 4)
+
+
+def heuristics(game_id: str) -> list[str]:
+    """The game's heuristic bots, the default first."""
+    default = make(game_id).info.default_bot
+    return [default, *(b for b in bot_names(game_id) if b not in SKIP and b != default)]
+
+
+def _clear(lo: float, hi: float, bar: float) -> bool:
+    return lo > bar or hi < bar
+
+
+def _batches(
+    args: argparse.Namespace,
+    cell: dict[str, Any],
+    save: Callable[[], None],
+    play_batch: Callable[[int], None],
+    done: Callable[[], bool],
+    label: Callable[[], str],
+) -> None:
+    """Play batch after batch (seed ``1000 + k`` for batch ``k``, resuming ``cell``) until ``done``."""
+    while not done():
+        k = int(cell.get("k", 0))
+        t0 = cpu_seconds()  # the workers' CPU too: they play the games
+        play_batch(1000 + k)
+        cell["k"] = k + 1
+        cell["cpu"] = float(cell.get("cpu", 0.0)) + cpu_seconds() - t0
+        save()
+        print(f"  {label()}", flush=True)
+
+
+def duel(
+    game_id: str,
+    bot: str,
+    opponent: str,
+    args: argparse.Namespace,
+    cell: dict[str, Any],
+    save: Callable[[], None],
+) -> dict[str, Any]:
+    """``bot`` against ``opponent`` in two seats, seats alternating on the same seeds, until clear of 0.5."""
+    game = make(game_id, players=2)
+    cell.setdefault("wins", 0.0)
+    cell.setdefault("n", 0)
+
+    def play_batch(seed: int) -> None:
+        for seat in range(2):
+            bots = [opponent, opponent]
+            bots[seat] = bot
+            df = simulate(
+                game, bots=bots, games=args.batch // 2, seed=seed, workers=args.workers, progress=False
+            )
+            mine = df[df["seat"] == seat]
+            cell["wins"] += float(mine["win"].sum())
+            cell["n"] += len(mine)
+
+    def done() -> bool:
+        n = cell["n"]
+        lo, hi = wilson_interval(cell["wins"], n) if n else (0.0, 1.0)
+        return n >= args.most or (n >= args.min_games and _clear(lo, hi, 0.5))
+
+    _batches(
+        args,
+        cell,
+        save,
+        play_batch,
+        done,
+        lambda: f"{game_id} {bot} vs {opponent}: {cell['n']} games, {cell['wins'] / cell['n']:.3f}",
+    )
+    lo, hi = wilson_interval(cell["wins"], cell["n"])
+    return {
+        "game": game_id,
+        "kind": "duel",
+        "players": 2,
+        "bot": bot,
+        "opponent": opponent,
+        "games": cell["n"],
+        "win_rate": cell["wins"] / cell["n"],
+        "low": lo,
+        "high": hi,
+        "bar": 0.5,
+        "cpu_seconds": cell["cpu"],
+    }
+
+
+def at_table(
+    game_id: str, bot: str, args: argparse.Namespace, cell: dict[str, Any], save: Callable[[], None]
+) -> dict[str, Any]:
+    """One ``bot`` among the default bots at the default table, its seat going round, until clear of 1/n."""
+    game = make(game_id)
+    n_seats = game.num_players
+    default = game.info.default_bot
+    cell.setdefault("wins", 0.0)
+    cell.setdefault("n", 0)
+
+    def play_batch(seed: int) -> None:
+        for seat in range(n_seats):
+            bots = [default] * n_seats
+            bots[seat] = bot
+            df = simulate(
+                game,
+                bots=bots,
+                games=max(1, args.batch // n_seats),
+                seed=seed,
+                workers=args.workers,
+                progress=False,
+            )
+            mine = df[df["seat"] == seat]
+            cell["wins"] += float(mine["win"].sum())
+            cell["n"] += len(mine)
+
+    def done() -> bool:
+        n = cell["n"]
+        lo, hi = wilson_interval(cell["wins"], n) if n else (0.0, 1.0)
+        return n >= args.most or (n >= args.min_games and _clear(lo, hi, 1 / n_seats))
+
+    _batches(
+        args,
+        cell,
+        save,
+        play_batch,
+        done,
+        lambda: f"{game_id} table of {n_seats}, one {bot}: {cell['n']} games",
+    )
+    lo, hi = wilson_interval(cell["wins"], cell["n"])
+    return {
+        "game": game_id,
+        "kind": "table",
+        "players": n_seats,
+        "bot": bot,
+        "opponent": default,
+        "games": cell["n"],
+        "win_rate": cell["wins"] / cell["n"],
+        "low": lo,
+        "high": hi,
+        "bar": 1 / n_seats,
+        "cpu_seconds": cell["cpu"],
+    }
+
+
+def _margins(bot: str, seed: int, games: int, workers: int) -> list[float]:
+    game = make("1998-iss", players=1)
+    df = simulate(game, bots=bot, games=games, seed=seed, workers=workers, progress=False)
+    return [float(x) for x in df["score"] - df["fedor_score"]]
+
+
+def _solo_label(bot: str, cell: dict[str, Any]) -> str:
+    return f"1998-iss solo {bot}: {len(cell['margins'])} games"
+
+
+def solo(
+    bots: list[str], args: argparse.Namespace, cells: dict[str, Any], save: Callable[[], None]
+) -> list[dict[str, Any]]:
+    """1998 ISS solo: each heuristic bot's margin over FEDOR, then each of ``bots`` until clear of them."""
+    rows = []
+    best_high = -math.inf
+    for bot in heuristics("1998-iss") + bots:
+        cell = cells.setdefault(f"1998-iss|solo|{bot}", {})
+        cell.setdefault("margins", [])
+        cell.setdefault("wins", 0.0)
+        heuristic = bot not in bots
+
+        def play_batch(seed: int, bot: str = bot, cell: dict[str, Any] = cell) -> None:
+            cell["margins"] += _margins(bot, seed, args.batch, args.workers)
+
+        def done(cell: dict[str, Any] = cell, heuristic: bool = heuristic, bar: float = best_high) -> bool:
+            m = cell["margins"]
+            if heuristic:
+                return bool(len(m) >= args.solo_games)
+            lo, _ = mean_interval(np.array(m)) if len(m) > 1 else (-math.inf, math.inf)
+            return bool(len(m) >= args.most or (len(m) >= args.min_games and lo > bar))
+
+        _batches(
+            args,
+            cell,
+            save,
+            play_batch,
+            done,
+            partial(_solo_label, bot, cell),
+        )
+        m = np.array(cell["margins"])
+        lo, hi = mean_interval(m)
+        if heuristic:
+            best_high = max(best_high, hi)
+        rows.append(
+            {
+                "game": "1998-iss",
+                "kind": "solo",
+                "players": 1,
+                "bot": bot,
+                "opponent": "FEDOR",
+                "games": len(m),
+                "margin": float(m.mean()),
+                "low": lo,
+                "high": hi,
+                "win_rate": float((m > 0).mean()),
+                "cpu_seconds": cell["cpu"],
+            }
+        )
+    return rows
+
+
+def team(
+    bot: str,
+    players: int,
+    args: argparse.Namespace,
+    cell: dict[str, Any],
+    save: Callable[[], None],
+    others: tuple[str, ...] = ("planner",),
+) -> dict[str, Any]:
+    """Mission ISS: teams of ``bot`` and of ``others`` on the same seeds, until clear of twice the first's."""
+    game = make("mission-iss", players=players)
+    for who in (bot, *others):
+        cell.setdefault(who, {"success": [], "modules": []})
+
+    def play_batch(seed: int) -> None:
+        for who in (bot, *others):
+            df = simulate(game, bots=who, games=args.batch, seed=seed, workers=args.workers, progress=False)
+            first = df[df["seat"] == 0].sort_values("game")
+            cell[who]["success"] += [float(x) for x in first["win"]]
+            cell[who]["modules"] += [float(x) for x in first["returns"]]
+
+    def paired() -> tuple[float, float]:
+        d = np.array(cell[bot]["success"]) - 2 * np.array(cell[others[0]]["success"])
+        return mean_interval(d) if len(d) > 1 else (-math.inf, math.inf)
+
+    def done() -> bool:
+        n = len(cell[bot]["success"])
+        return n >= args.most or (n >= args.min_games and _clear(*paired(), 0.0))
+
+    _batches(
+        args,
+        cell,
+        save,
+        play_batch,
+        done,
+        lambda: f"mission-iss {players} players, {bot} team: {len(cell[bot]['success'])} games",
+    )
+    n = len(cell[bot]["success"])
+    row: dict[str, Any] = {
+        "game": "mission-iss",
+        "kind": "team",
+        "players": players,
+        "bot": bot,
+        "opponent": others[0],
+        "games": n,
+    }
+    for who, key in ((bot, "bot"), *((o, o) for o in others)):
+        k = sum(cell[who]["success"])
+        lo, hi = wilson_interval(k, n)
+        row[f"{key}_success"] = k / n
+        row[f"{key}_low"], row[f"{key}_high"] = lo, hi
+        row[f"{key}_modules"] = float(np.mean(cell[who]["modules"]))
+    row["win_rate"], row["low"], row["high"] = row["bot_success"], row["bot_low"], row["bot_high"]
+    row["twice_low"], row["twice_high"] = paired()
+    row["cpu_seconds"] = cell.get("cpu", 0.0)
+    return row
+
+
+def run_expert(
+    args: argparse.Namespace, cells: dict[str, Any], save: Callable[[], None]
+) -> list[dict[str, Any]]:
+    """Every cell of ``--expert`` for every bot of ``--bots``: the rows."""
+    rows: list[dict[str, Any]] = []
+    chosen = args.games or games()
+    for bot in args.bots:
+        for game_id in chosen:
+            if "duel" in args.expert and game_id in DUEL_GAMES:
+                for opponent in heuristics(game_id):
+                    cell = cells.setdefault(f"{game_id}|duel|{bot}|{opponent}", {})
+                    rows.append(duel(game_id, bot, opponent, args, cell, save))
+            if "table" in args.expert and game_id in DUEL_GAMES:
+                rows.append(
+                    at_table(game_id, bot, args, cells.setdefault(f"{game_id}|table|{bot}", {}), save)
+                )
+            if "team" in args.expert and game_id == "mission-iss":
+                for players in TEAM_PLAYERS:
+                    cell = cells.setdefault(f"mission-iss|team|{bot}|{players}", {})
+                    rows.append(team(bot, players, args, cell, save))
+    if "solo" in args.expert and "1998-iss" in chosen:
+        rows += solo(list(args.bots), args, cells, save)
+    if "levels" in args.expert:
+        for game_id in chosen:
+            if game_id in DUEL_GAMES:
+                cell = cells.setdefault(f"{game_id}|duel|easy|medium", {})
+                rows.append(duel(game_id, "easy", "medium", args, cell, save))
+            else:
+                for players in TEAM_PLAYERS:
+                    cell = cells.setdefault(f"mission-iss|team|medium|{players}|easy", {})
+                    rows.append(team("medium", players, args, cell, save, others=("easy",)))
+    return rows
+
+
+def _key(row: dict[str, Any]) -> tuple[Any, ...]:
+    """The cell a row measures (rows of the same cell replace each other in ``--update``)."""
+    return (
+        row["game"],
+        row.get("kind", "search"),
+        row.get("bot", row.get("searcher")),
+        row["opponent"],
+        row["players"],
+    )
+
+
+def update(path: str, rows: list[dict[str, Any]]) -> None:
+    """Write ``rows`` into the JSON list at ``path``: rows of the same cells are replaced, others kept."""
+    try:
+        with open(path) as fh:
+            old: list[dict[str, Any]] = json.load(fh)
+    except FileNotFoundError:
+        old = []
+    new = {_key(r) for r in rows}
+    with open(path, "w") as fh:
+        json.dump([r for r in old if _key(r) not in new] + rows, fh, indent=1)
+        fh.write("\n")
+
+
 def main() -> None:
     """Run every cell and write the results."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -129,6 +481,13 @@ def main() -> None:
     )
     p.add_argument("--out", default="strength-results.json")
     p.add_argument("--table", nargs="+", metavar="JSON", help="only print the table of these result files")
+    p.add_argument("--expert", nargs="+", choices=EXPERT_CELLS, help="measure the expert in these cells")
+    p.add_argument("--bots", nargs="+", default=["expert(fast=True)", "expert"], help="the experts measured")
+    p.add_argument("--games", nargs="+", help="only these games (--expert)")
+    p.add_argument("--solo-games", type=int, default=400, help="games of each heuristic bot (solo cell)")
+    p.add_argument(
+        "--update", metavar="JSON", help="also write the rows into this file, replacing their cells"
+    )
     args = p.parse_args()
     plan = _check(p, args)
     if args.table:
@@ -136,7 +495,8 @@ def main() -> None:
         for path in args.table:
             with open(path) as fh:
                 rows_ += json.load(fh)
-        print(table(rows_))
+        print(table([r for r in rows_ if "kind" not in r]))
+        print(expert_table([r for r in rows_ if "kind" in r]))
         return
     progress_file = args.out + ".progress"
     try:
@@ -149,6 +509,14 @@ def main() -> None:
         with open(progress_file, "w") as fh:
             json.dump(cells, fh)
 
+    if args.expert:
+        expert_rows = run_expert(args, cells, save)
+        with open(args.out, "w") as fh:
+            json.dump(expert_rows, fh, indent=1)
+        if args.update:
+            update(args.update, expert_rows)
+        print(expert_table(expert_rows))
+        return
     rows: list[dict[str, Any]] = []
     for game_id, budgets in plan:
         info = make(game_id).info
@@ -181,6 +549,17 @@ def _check(p: argparse.ArgumentParser, args: argparse.Namespace) -> list[tuple[s
     ):
         if value < lo:
             p.error(f"{name} must be at least {lo}, got {value}")
+    for game_id in args.games or []:
+        if game_id not in games():
+            p.error(f"--games {game_id!r}: the games are {', '.join(games())}")
+    for bot in args.bots:
+        for game_id in args.games or games():
+            try:
+                get_bot(game_id, bot)
+            except ValueError as e:
+                p.error(f"--bots {bot!r}: {e}")
+    if args.solo_games < 2:
+        p.error(f"--solo-games must be at least 2, got {args.solo_games}")
     if args.most < args.min_games:
         p.error(f"--most ({args.most}) must be at least --min-games ({args.min_games})")
     if not 0 < args.width <= 1:
@@ -216,6 +595,45 @@ def table(rows: list[dict[str, Any]]) -> str:
         table_ = f"{r['players']} {'players, one team' if 'team_score' in r else 'seats'}"
         lines.append(
             f"| {r['game']} ({table_}) | `{r['searcher']}` | `{r['opponent']}` | {rate} | {r['games']} |"
+        )
+    return "\n".join(lines)
+
+
+def _rate(r: dict[str, Any], key: str = "") -> str:
+    pre = f"{key}_" if key else ""
+    rate = r[f"{pre}success"] if key else r["win_rate"]
+    return f"{rate:.2f} [{r[f'{pre}low']:.2f}, {r[f'{pre}high']:.2f}]"
+
+
+def expert_table(rows: list[dict[str, Any]]) -> str:
+    """The README's markdown table of the expert's rows: one line per cell."""
+    lines = [
+        "| game (table) | bot | against | result [95% interval] | bar | games |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        kind = r["kind"]
+        if kind == "duel":
+            where, result = "2 seats", f"wins {_rate(r)}"
+            # a level is measured against the level above it: it should lose
+            bar = "below 0.5" if r["bot"] == "easy" else "above 0.5"
+        elif kind == "table":
+            where, result = f"{r['players']} seats", f"wins {_rate(r)}"
+            bar = f"above 1/{r['players']}"
+        elif kind == "solo":
+            where, bar = "solo", "above every heuristic bot's"
+            result = f"margin {r['margin']:+.1f} [{r['low']:+.1f}, {r['high']:+.1f}]"
+        else:
+            where = f"{r['players']} players, one team"
+            o = r["opponent"]
+            result = (
+                f"success {_rate(r, 'bot')}, {r['bot_modules']:.1f} modules; the {o} team "
+                f"{_rate(r, o)}, {r[f'{o}_modules']:.1f} modules"
+            )
+            bar = f"twice the {o} team's: difference [{r['twice_low']:+.2f}, {r['twice_high']:+.2f}]"
+        against = f"`{r['opponent']}`" + (" bots" if kind == "table" else "")
+        lines.append(
+            f"| {r['game']} ({where}) | `{r['bot']}` | {against} | {result} | {bar} | {r['games']} |"
         )
     return "\n".join(lines)
 

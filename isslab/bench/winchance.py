@@ -16,14 +16,15 @@ for every game:
   the games; beside it a baseline fitted on the same rows that reads only the standing, place,
   progress and who plays; a reliability diagram per game (``docs/win-chances-<game>.png``);
 * **exactness**: rollout intervals and the model against exact values (see :mod:`.exact_values`);
-* **speed** (process CPU time, medians of 3): one model evaluation (every seat as seat 0 sees it), a
-  full review of a default game with the model, and a rollout evaluation to +-0.05 of the result's
-  range on two workers.
+* **speed** (process CPU time, medians): one model evaluation (every seat as seat 0 sees it), a full
+  review of a default game (the judge's, at the review's defaults, median over five games; and the
+  model's, median of 3), and a rollout evaluation to +-0.05 of the result's range on two workers.
 
 ``--fit`` writes the fitted table models into the package (``isslab/analysis/models``), and the table
 model of each enumerated table that is not a default one (:data:`.exact_values.EXACT_TABLES`: Space:
 1999 with one eagle each); figures go to ``docs/win-chances.json``. ``--exact-only`` measures the
-exactness alone (the models from the package) and replaces only that part of each game's entry.
+exactness alone (the models from the package) and replaces only that part of each game's entry;
+``--speed-only`` the speed alone (the shipped table models of the default line-ups), likewise.
 """
 
 from __future__ import annotations
@@ -180,8 +181,13 @@ def _cpu() -> float:
     return t.user + t.system + t.children_user + t.children_system
 
 
-def speed(game_id: str, fitted: winprob.WinModel, repeats: int = 3) -> dict[str, Any]:
-    """Model evaluation, full review and rollout evaluation to +-0.05 of a default game (CPU medians)."""
+def speed(game_id: str, fitted: winprob.WinModel, repeats: int = 3, reviews: int = 5) -> dict[str, Any]:
+    """Model evaluation, full review and rollout evaluation to +-0.05 of a default game (CPU medians).
+
+    The review is :func:`isslab.review` at its defaults (the judge: rollouts with the default bot at
+    every seat, the model its first pass), timed on ``reviews`` default games (seeds 7, 8, ...);
+    the model's review (``valuation="model"``) is timed beside it on the first.
+    """
     game = fitted.game
     rec = play(game, game.info.default_bot, seed=7)
     states = [s for s in rec.states() if not s.is_terminal()]
@@ -192,11 +198,19 @@ def speed(game_id: str, fitted: winprob.WinModel, repeats: int = 3) -> dict[str,
         for s in sample:
             evaluate(s, seat=0, method="model", model_=fitted)
         per.append((time.process_time() - t) / len(sample))
-    reviews: list[float] = []
+    judged: list[float] = []
+    steps: list[int] = []
+    for i in range(reviews):
+        played = play(game, game.info.default_bot, seed=7 + i)
+        t = time.process_time()
+        review(played, model_=fitted)
+        judged.append(time.process_time() - t)
+        steps.append(played.steps)
+    modelled: list[float] = []
     for _ in range(repeats):
         t = time.process_time()
-        review(rec, model_=fitted)
-        reviews.append(time.process_time() - t)
+        review(rec, valuation="model", model_=fitted)
+        modelled.append(time.process_time() - t)
     mid = states[len(states) // 3]
     rolls_wall: list[float] = []
     rolls_cpu: list[float] = []
@@ -212,8 +226,11 @@ def speed(game_id: str, fitted: winprob.WinModel, repeats: int = 3) -> dict[str,
     return {
         "game": game_id,
         "model_eval_ms": statistics.median(per) * 1e3,
-        "review_seconds": statistics.median(reviews),
-        "review_steps": rec.steps,
+        "review_seconds": statistics.median(judged),
+        "review_seconds_max": max(judged),
+        "review_games": reviews,
+        "review_steps": int(statistics.median(steps)),
+        "model_review_seconds": statistics.median(modelled),
         "rollout_seconds_wall": statistics.median(rolls_wall),
         "rollout_cpu_seconds": statistics.median(rolls_cpu),
         "rollout_games": games,
@@ -267,11 +284,23 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--exact-only", action="store_true", help="measure the exactness alone (the other figures stay)"
     )
+    ap.add_argument(
+        "--speed-only", action="store_true", help="measure the speed alone with the shipped models"
+    )
     ap.add_argument("--out", default=str(ROOT / "docs" / "win-chances.json"))
     args = ap.parse_args(argv)
     out_path = Path(args.out)
     results: dict[str, Any] = json.loads(out_path.read_text()) if out_path.exists() else {}
     for gid in args.games:
+        if args.speed_only:
+            game = make(gid)
+            shipped = winprob.available(game)  # the table model shipped, bound to the default line-up
+            if shipped is None:
+                raise SystemExit(f"{gid}: no shipped table model to time (--fit writes one)")
+            results.setdefault(gid, {})["speed"] = speed(gid, shipped)
+            out_path.write_text(json.dumps(results, indent=1))
+            print(f"{gid}: speed {results[gid]['speed']}", flush=True)
+            continue
         if args.exact_only:
             exactness = exact_values.check(gid, args.exact or 200)
             results.setdefault(gid, {})["exactness"] = exactness
@@ -316,7 +345,8 @@ def main(argv: list[str] | None = None) -> None:
         out_path.write_text(json.dumps(results, indent=1))
         s = entry["speed"]
         print(
-            f"{gid}: eval {s['model_eval_ms']:.2f} ms, review {s['review_seconds']:.2f} s, "
+            f"{gid}: eval {s['model_eval_ms']:.2f} ms, review {s['review_seconds']:.2f} s "
+            f"(model {s['model_review_seconds']:.2f} s), "
             f"rollouts +-0.05 {s['rollout_seconds_wall']:.1f} s ({s['rollout_games']} games)"
             + (f"; exact {entry['exactness']}" if "exactness" in entry else ""),
             flush=True,
@@ -362,14 +392,15 @@ def counts_table(results: dict[str, Any]) -> str:
 def speed_table(results: dict[str, Any]) -> str:
     """The speed table of ``docs/win-chances.md`` from the benchmark's JSON."""
     lines = [
-        "| game (default table) | model evaluation | full review | rollouts to +-0.05, two workers: wall |",
+        "| game (default table) | model evaluation | full review: the judge, median of 5 (the model) | "
+        "rollouts to +-0.05, two workers: wall |",
         "|---|---|---|---|",
     ]
     for gid, entry in results.items():
         s = entry["speed"]
         lines.append(
             f"| {gid} | {s['model_eval_ms']:.2f} ms | "
-            f"{s['review_seconds']:.1f} s ({s['review_steps']} steps) | "
+            f"{s['review_seconds']:.1f} s ({s['model_review_seconds']:.1f} s; {s['review_steps']} steps) | "
             f"{s['rollout_seconds_wall']:.1f} s ({s['rollout_games']} games) |"
         )
     return "\n".join(lines)

@@ -7,7 +7,7 @@ from typing import Any
 
 from isslab.core import State, register_bot
 
-__all__ = ["ISMCTS", "MCTS", "first_bot", "random_bot"]
+__all__ = ["ISMCTS", "MCTS", "Expert", "first_bot", "random_bot"]
 
 
 @register_bot("*", "random")
@@ -23,7 +23,9 @@ def first_bot(state: State, rng: random.Random) -> Any:
     return state.legal_actions()[0]
 
 
-# the search bots register themselves for every game ("mcts", "ismcts"); imported last because they
-# build on the bots above
+# the search bots, the expert and the levels register themselves for every game ("mcts", "ismcts",
+# "expert", "easy", "medium", "hard"); imported last because they build on the bots above
+from isslab.bots import levels  # noqa: E402, F401  (easy, medium, hard: they build on the expert)
+from isslab.bots.expert import Expert  # noqa: E402
 from isslab.bots.ismcts import ISMCTS  # noqa: E402
 from isslab.bots.mcts import MCTS  # noqa: E402

@@ -67,6 +67,9 @@ class GameInfo:
     seat_colours: tuple[str, ...]
     #: the bot that plays when none is named (benchmarks, the game view's opponents)
     default_bot: str
+    #: True for a reference game: a measuring stick for the design report's metrics (a pure-luck race,
+    #: a pure-skill toy), listed apart from the board games (``isslab.games(reference=True)``)
+    reference: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_players <= self.max_players:

@@ -92,15 +92,23 @@ def value_function(name: str, game: Game) -> ValueFunction:
     return factory(game)
 
 
-def games(variants: bool = False) -> list[str]:
-    """The ids of the registered games; ``variants=True`` adds the variants defined in this process.
+def games(variants: bool = False, reference: bool = False) -> list[str]:
+    """The ids of the registered games; ``variants=True`` adds the variants defined in this process,
+    ``reference=True`` the reference games (``GameInfo.reference``: a pure-luck race, a pure-skill toy).
 
-    The games alone by default: whatever iterates over every game (the conformance suites, the
-    benchmark, the interop registration) means the games, not the rule changes a notebook made.
+    The board games alone by default: whatever iterates over every game (the conformance suites, the
+    benchmark, the interop registration) means them, not the rule changes a notebook made nor the
+    measuring sticks of the design report (``tests/test_reference_games.py`` checks those).
     """
-    if not isinstance(variants, bool):
-        raise ValueError(f"variants must be True or False, got {_short(variants, 40)}")
-    return sorted(g for g in _GAMES if variants or "/" not in g)
+    for name, flag in (("variants", variants), ("reference", reference)):
+        if not isinstance(flag, bool):
+            raise ValueError(f"{name} must be True or False, got {_short(flag, 40)}")
+    return sorted(
+        g
+        for g, cls in _GAMES.items()
+        if (variants or "/" not in g)
+        and (reference or not getattr(cls, "INFO", None) or not cls.INFO.reference)
+    )
 
 
 def game_class(game_id: str) -> type[Game]:

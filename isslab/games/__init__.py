@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import importlib
 
-#: the game packages, in the order ``isslab.games()`` was built from them
-PACKAGES = ("space_1999", "game_1969", "mission_iss", "iss_1998")
+#: the game packages, in the order ``isslab.games()`` was built from them (``reference``: the design
+#: report's two reference games, listed by ``isslab.games(reference=True)``)
+PACKAGES = ("space_1999", "game_1969", "mission_iss", "iss_1998", "reference")
 
 for _name in PACKAGES:
     try:

@@ -7,7 +7,8 @@ over a list of values (a sweep: every value plays the same seeds). While the gam
 bar and a live plot follow the chunks as they finish; a stop button keeps the games already played.
 Then it shows the designer metrics with intervals (``isslab.metrics``), the paired comparisons
 (``isslab.compare``) and every game as a dot; clicking a dot (an outlier), or choosing a game in the
-list, opens it in the game view at its last step (``isslab.replay``).
+list, opens it in the game view at its last step (``isslab.replay``). The *Tune* tab
+(:mod:`isslab_widgets.lab_tune`) searches the options for design targets with ``isslab.tune``.
 
 The work is done by ``isslab`` (simulate, sweep, compare, metrics, replay), the values box is read
 by :func:`isslab.sim.parse_values` and the plots are :mod:`isslab.analysis.plots`; this module only
@@ -282,15 +283,20 @@ class Lab(widgets.VBox):
         self._seat_row()
 
         self.plot_note = W.HTML("")
+        from isslab_widgets.lab_tune import TunePanel  # it reads this lab's controls
+
+        #: the Tune tab: search the options for design targets (isslab.tune)
+        self.tune = TunePanel(self)
         self.tabs = W.Tab(
             children=[
                 self.metrics_html,
                 self.compare_html,
                 W.VBox([self.game_list, self.open_button]),
                 self.view_box,
+                self.tune,
             ]
         )
-        for i, title in enumerate(["Metrics", "Compare", "Games (list)", "Game view"]):
+        for i, title in enumerate(["Metrics", "Compare", "Games (list)", "Game view", "Tune"]):
             self.tabs.set_title(i, title)
         cells = [
             W.VBox(

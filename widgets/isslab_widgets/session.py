@@ -56,6 +56,7 @@ from pathlib import Path
 
 import isslab
 from isslab import CHANCE, TERMINAL, Action, Game, IllegalActionError, State
+from isslab.bots.levels import LEVELS
 from isslab.core import short_repr
 from isslab.play import derive_seed
 from isslab_widgets import session_panels, session_saves
@@ -185,6 +186,13 @@ class Session:
         """The bot that takes a seat nobody named: the game's declared default (``game.info``)."""
         bots = isslab.bot_names(game.id)
         return game.info.default_bot if game.info.default_bot in bots else bots[0]
+
+    @staticmethod
+    def seat_options(game: Game) -> list[str]:
+        """A seat's menu: ``human``, the difficulty levels easiest first, then every other bot by name."""
+        bots = isslab.bot_names(game.id)
+        levels = [b for b in LEVELS if b in bots]
+        return [HUMAN, *levels, *(b for b in bots if b not in levels)]
 
     def set_seat(self, seat: int, player: str) -> bool:
         """Let ``player`` (``"human"`` or a bot name) play ``seat``; the bots' timer follows."""

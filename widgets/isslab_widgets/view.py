@@ -355,9 +355,10 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
         )
         self.seat_pickers = [
             widgets.Dropdown(
-                options=[HUMAN, *bots],
+                options=Session.seat_options(game),
                 value=player,
-                tooltip=f"who plays {game.seat_name(i)}: a person (human) or a bot",
+                tooltip=f"who plays {game.seat_name(i)}: a person (human), a level (easy, medium, "
+                "hard: the expert) or a bot",
                 layout=widgets.Layout(width="78px", flex="0 0 auto"),
             )
             for i, player in enumerate(s.seats)

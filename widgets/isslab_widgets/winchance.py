@@ -5,11 +5,15 @@
   screen may know (every seat's chance from that seat's view: ``isslab.evaluate(state, seat,
   method="model")``), and nothing else; with no person at the table (or after the game) the full
   review (:func:`isslab.review`, every seat from its own view).
-* the review panel after the game: the person's decisions rated, with the best alternative and the
-  chance it would have kept; the luckiest and unluckiest dice or draws; luck against skill in a
-  sentence per seat.
-* the hint switch, off by default: the search bot's three best moves here, with their chances,
-  only when the seat to move is the person looking (:meth:`Session.my_turn`).
+* the review panel after the game (:func:`isslab.review`: the judge's rollouts with the default bot
+  at every seat, as it says): per seat its accuracy, error rate with its interval and the ladder's
+  label, its result, luck and result less luck; the person's costliest decisions rated, with the
+  best move, the chance it would have kept (with its standard error) and the judge's best line from
+  it; the luckiest and unluckiest dice or draws, marked *lucky* or *unlucky* where the luck is larger
+  than its noise; luck against skill in sentences per seat.
+* the hint switch, off by default: the judge's three best moves here, with their chances and
+  standard errors (:func:`isslab.analysis.review.hints`, from what the seat to move may know), only
+  when the seat to move is the person looking (:meth:`Session.my_turn`).
 
 Who looks is the session's one answer, :meth:`Session.sight`: while the hot-seat cover asks to
 pass the screen, the panel computes nothing (no chance, no hint, no review) and shows nothing, and
@@ -37,6 +41,7 @@ from ipycanvas import Canvas, hold_canvas
 from isslab.analysis import winprob
 from isslab.analysis.evaluate import evaluate
 from isslab.analysis.review import Review, hints, review
+from isslab.analysis.valuation import lineup_words
 from isslab.core import Game, State, short_repr
 from isslab_widgets.boards.kit import readable, text_width
 from isslab_widgets.draw import paint
@@ -45,7 +50,15 @@ from isslab_widgets.scene import Circle, Line, Rect, Scene, Shape, Text
 if TYPE_CHECKING:
     from isslab_widgets.session import Session
 
-__all__ = ["STRIP_HEIGHT", "WinChancePanel", "WinStrip", "legend_html", "review_html", "strip_values"]
+__all__ = [
+    "STRIP_HEIGHT",
+    "WinChancePanel",
+    "WinStrip",
+    "legend_html",
+    "review_html",
+    "review_table_html",
+    "strip_values",
+]
 
 STRIP_HEIGHT: Final = 132
 #: the strip fills the width of the side column's tabs
@@ -85,7 +98,7 @@ def strip_values(
     if fitted is None:
         return _rollout_values(session, lineup or (), eyes), eyes, "rollouts"
     if tree.tip.is_terminal():
-        rev = _review_of(session, fitted)
+        rev = _review_of(session, fitted, lineup or fitted.lineup)
         return [list(r) for r in rev.curve()], None, "review"
     memo: dict[tuple[State, int | None], list[float]] = _memo(session, "_winchance_memo", fitted)
     out = []
@@ -122,12 +135,13 @@ def _memo(session: Session, name: str, fitted: object) -> dict[Any, Any]:
     return memo
 
 
-def _review_of(session: Session, fitted: winprob.WinModel) -> Review:
+def _review_of(session: Session, fitted: winprob.WinModel, lineup: tuple[str, ...]) -> Review:
+    """The judge's review of the finished game: rollouts by ``lineup``, ``fitted`` its first pass."""
     tip = session.tree.tip
-    cache: dict[State, Review] = _memo(session, "_winchance_reviews", fitted)
+    cache: dict[State, Review] = _memo(session, "_winchance_reviews", (fitted, lineup))
     if tip not in cache:
         cache.clear()
-        cache[tip] = review(tip, model_=fitted)
+        cache[tip] = review(tip, bots=list(lineup), model_=fitted)
     return cache[tip]
 
 
@@ -277,33 +291,80 @@ def legend_html(strip: WinStrip, kind: str) -> str:
     return f"<div class='isslab-legend'>{html.escape(kind)}{scale} at step {step}: {seats}</div>"
 
 
-def review_html(rev: Review, seats: list[int], assumes: str = "") -> str:
-    """The review panel: the decisions of ``seats`` rated, luckiest and unluckiest steps, luck and skill
-    (``assumes``: whose play its chances assume, in words)."""
-    parts = ["<b>Review</b>" + (f" <i>(chances {html.escape(assumes)})</i>" if assumes else "")]
+#: the costliest decisions a seat's part of the review panel lists, and how many get their best line
+PANEL_DECISIONS: Final = 6
+PANEL_LINES: Final = 3
+
+
+def _pm(value: float, se: float) -> str:
+    """``0.42 ± 0.05``, or ``0.42`` where there is no standard error."""
+    return f"{value:.2f}" if math.isnan(se) or se == 0 else f"{value:.2f} ± {se:.2f}"
+
+
+def review_table_html(rev: Review, seats: list[int]) -> str:
+    """One row per seat: accuracy, error rate with its interval, the ladder's label, result and luck."""
+    s = rev.summary()
+    rows = []
+    for j in seats:
+        r = s.iloc[j]
+        interval = "" if math.isnan(r["error_high"]) else f" [{r['error_low']:.1f}, {r['error_high']:.1f}]"
+        quality = (
+            f"<td>{r['accuracy']:.0f}</td><td>{r['error_rate']:.1f}{interval}</td><td>{html.escape(r['label'])}</td>"
+            if r["judged"]
+            else "<td colspan='3'><i>no decision judged</i></td>"
+        )
+        rows.append(
+            f"<tr><td>{html.escape(str(r['name']))}</td>{quality}<td>{r['end']:.2f}</td>"
+            f"<td>{r['luck']:+.2f}</td><td>{r['luck_adjusted']:.2f}</td></tr>"
+        )
+    head = (
+        "<tr><th>seat</th><th>accuracy</th><th>error rate (per 1000)</th><th>play</th><th>result</th>"
+        "<th>luck</th><th>result less luck</th></tr>"
+    )
+    return f"<table>{head}{''.join(rows)}</table>"
+
+
+def review_html(rev: Review, seats: list[int], lines: bool = True, assumes: str = "") -> str:
+    """The review panel: per seat its play, costliest decisions with the best line, and its marked luck.
+
+    Every figure names the valuation it was measured with (the review's words; ``assumes``: whose
+    play the panel's chances assume, a person's seat named as such); ``lines=False`` leaves out the
+    best lines (each costs the judge a few rollouts).
+    """
+    parts = [
+        f"<b>Review</b> <i>(values: {html.escape(rev.valuation)}; moves compared: "
+        f"{html.escape(rev.candidates)})</i>"
+        + (f" <i>(chances {html.escape(assumes)})</i>" if assumes else ""),
+        review_table_html(rev, seats),
+    ]
     span = rev.bounds[1] - rev.bounds[0]
     unit = "" if rev.kind == "win chance" else f" (of {span:g})"
     for seat in seats:
         name = html.escape(rev.game.seat_name(seat))
         parts.append(f"<p>{html.escape(rev.in_words(seat))}</p>")
         bad = rev.decisions(seat)
-        bad = bad[bad["rating"] != ""].sort_values("loss", ascending=False).head(6)
-        if len(bad):
-            items = "".join(
+        bad = bad[bad["rating"] != ""].sort_values("loss", ascending=False).head(PANEL_DECISIONS)
+        items = []
+        for k, r in enumerate(bad.to_dict("records")):
+            line = rev.line(int(r["step"])) if lines and k < PANEL_LINES else []
+            shown = f"; best line: {html.escape(' → '.join(line))}" if len(line) > 1 else ""
+            items.append(
                 f"<li>step {r['step']}: <i>{html.escape(str(r['action']))}</i>, a {r['rating']} (kept "
                 f"{r['chance']:.2f}; <i>{html.escape(str(r['best']))}</i> would have kept "
-                f"{r['best_chance']:.2f}{unit})</li>"
-                for r in bad.to_dict("records")
+                f"{_pm(r['best_chance'], r['loss_se'])}{unit}{shown})</li>"
             )
-            parts.append(f"<div>{name}'s costliest decisions:<ul>{items}</ul></div>")
+        if items:
+            parts.append(f"<div>{name}'s costliest decisions:<ul>{''.join(items)}</ul></div>")
         for worst, label in ((False, "luckiest"), (True, "unluckiest")):
             rows = rev.luckiest(seat, 2, worst=worst)
             if len(rows):
-                items = "".join(
-                    f"<li>step {r['step']}: {html.escape(str(r['action']))} ({r['luck']:+.2f})</li>"
+                marks = "".join(
+                    f"<li>step {r['step']}: {html.escape(str(r['action']))} ({_pm(r['luck'], r['luck_se'])}"
+                    + (f", <b>{html.escape(r['rating'])}</b>" if r["rating"] else "")
+                    + ")</li>"
                     for r in rows.to_dict("records")
                 )
-                parts.append(f"<div>{name}'s {label} outcomes:<ul>{items}</ul></div>")
+                parts.append(f"<div>{name}'s {label} outcomes:<ul>{marks}</ul></div>")
     return "".join(parts)
 
 
@@ -446,7 +507,11 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         over = s.tree.tip.is_terminal()
         humans = list(s.humans())
         self.review_html.value = (
-            review_html(_review_of(s, fitted), humans or list(range(s.game.num_players)), self.assumes())
+            review_html(
+                _review_of(s, fitted, self.lineup()),
+                humans or list(range(s.game.num_players)),
+                assumes=self.assumes(),
+            )
             if over and fitted is not None
             else ""
         )
@@ -473,9 +538,7 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
             # a bot's turn gets a word on what hints do; another person's turn gets nothing of its own
             bots_turn = not s.human_to_move()
             self.hint_html.value = (
-                "<i>Hints: the search bot's best moves show here when a person moves.</i>"
-                if bots_turn
-                else ""
+                "<i>Hints: the judge's best moves show here when a person moves.</i>" if bots_turn else ""
             )
             self._hint_for = None
             return
@@ -483,10 +546,11 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         if self._hint_for == key:
             return
         self._hint_for = key
-        best = hints(*key)
-        items = "".join(f"<li>{html.escape(t)}: {c:.2f} ({v} visits)</li>" for t, c, v in best)
-        words = winprob.lineup_words(s.game, (s.game.info.default_bot,) * s.game.num_players)
+        # the judge's rollouts play the line-up the panel assumes (a person's seat like the bot picked)
+        lineup = self.lineup()
+        best = hints(*key, bots=list(lineup), model_=self._fitted)
+        items = "".join(f"<li>{html.escape(t)}: {_pm(c, e)}</li>" for t, c, e in best)
         self.hint_html.value = (
-            f"<div>The search bot's best moves here (its chances: after the searched moves, "
-            f"{html.escape(words)}):<ol>{items}</ol></div>"
+            f"<div>The judge's best moves here (rollouts with {html.escape(lineup_words(s.game, lineup))})"
+            f":<ol>{items}</ol></div>"
         )

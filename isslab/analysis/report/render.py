@@ -1,4 +1,10 @@
-"""The report object and how it shows itself: its tables and long frame, its HTML, its plots."""
+"""The report object and how it shows itself: its tables and long frame, its conclusions, its HTML.
+
+Every conclusion a section draws is recorded with :meth:`Report.conclude`, which reads each line-up's
+interval against the named baseline (:mod:`~isslab.analysis.report.method`), writes the sentence and
+says whether the conclusion holds under both line-ups; :meth:`Report.conclusions` is their table.
+The plots are in :mod:`~isslab.analysis.report.plots`.
+"""
 
 from __future__ import annotations
 
@@ -6,17 +12,20 @@ import base64
 import html
 import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-import numpy as np
 import pandas as pd
 
 from isslab.analysis.report.lineups import LineUp, lineup_label
-from isslab.core import Game, ReturnsKind
+from isslab.analysis.report.method import across, agree, direction, verdict
+from isslab.core import Game
 
-__all__ = ["COLUMNS", "OUTCOME_WORDS", "SECTIONS", "Report", "fmt", "verdict"]
+__all__ = ["COLUMNS", "FINDINGS", "OUTCOME_WORDS", "SECTIONS", "Figure", "Report", "fmt", "verdict"]
+
+#: a figure of one line-up: (value, low, high), as pandas gives them
+Figure = tuple[Any, Any, Any]
 
 
 #: what each outcome column means, for the tables and sentences
@@ -28,27 +37,45 @@ OUTCOME_WORDS: Final[dict[str, str]] = {
     "returns": "the team's result (its return)",
     "margin": "the player's score minus FEDOR's",
     "first_won": "the first mover's win rate",
+    "score_margin": "the seat's score minus its best rival's",
 }
 
 
 #: the sections in the order of the report, with their question
 SECTIONS: Final[dict[str, str]] = {
-    "ladder": "Luck against skill: how much better does a better player do?",
+    "ladder": "Luck against skill: how much better does a better player do, up to the expert?",
     "luck": "Luck share: how much of the result do the dice and draws explain?",
     "turn_order": "Does the position in turn order matter?",
-    "players": "Does the number of players change it?",
-    "lead": "Does the leader at mid-game run away, or can the others catch up?",
+    "players": "What changes with the number of players: the first mover, each position, length, kingmaking?",
+    "strategies": "Strategy matrix: how does each bot do as the lone minority, and as the majority?",
+    "lead": "Does the leader at mid-game run away, against the same race without feedback?",
+    "feedback": "How does a lead change with its size: does it grow (runaway) or shrink (catch-up)?",
     "lead_curve": "The lead over time: how often does the eventual winner lead, and by how much?",
     "kingmaking": "Does a seat that cannot win decide who does?",
     "length": "How long is a game, and how much does that vary?",
-    "coop": "What results does the team reach, and what does sharing all information gain?",
-    "sensitivity": "Which assumed component values matter?",
+    "coop": "Cooperative play: the team's results; does one mind for the team beat each seat deciding alone?",
+    "sensitivity": "Which assumed component values matter, and which rules does the line-up never meet?",
+    "dials": "Which dial of the automaton moves the solo game most; does an even match hold for every bot?",
     "metrics": "Every designer metric (isslab.metrics) of each line-up",
 }
 
 
 #: the long format of :meth:`Report.to_frame`
 COLUMNS: Final = ("section", "lineup", "label", "quantity", "value", "low", "high", "games", "note")
+#: the columns of :meth:`Report.conclusions`
+FINDINGS: Final = (
+    "section",
+    "claim",
+    "baseline",
+    "lineup",
+    "value",
+    "low",
+    "high",
+    "null",
+    "direction",
+    "verdict",
+    "across",
+)
 
 
 @dataclass
@@ -68,12 +95,92 @@ class Report:
     wall_seconds: float = math.nan
     #: wall-clock seconds per section (``games``: the line-ups' own games and their metrics)
     timings: dict[str, float] = field(default_factory=dict)
+    #: CPU seconds of this process per section (all of a section's work with ``workers=1``)
+    cpu_timings: dict[str, float] = field(default_factory=dict)
+    #: the ladder's top rung (the expert at its fast setting, or the stand-in named in the ladder's note)
+    top: str = ""
+    #: one row per conclusion and line-up (see :meth:`conclusions`)
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    #: what a reader must know before reading any number (games that repeat one another)
+    caveats: list[str] = field(default_factory=list)
 
     def __getitem__(self, section: str) -> pd.DataFrame:
         """One section's table (the long format of :meth:`to_frame`, plus the section's own columns)."""
         if section not in self.sections:
             raise KeyError(f"no section {section!r}; the report has: {', '.join(self.sections)}")
         return self.sections[section]
+
+    def conclude(
+        self,
+        section: str,
+        claim: str,
+        baseline: str,
+        figures: Mapping[str, tuple[Any, Any, Any]],
+        null: float | None = 0.0,
+        what: str = "an effect",
+        below: str | None = None,
+        digits: int = 2,
+        signed: bool = True,
+    ) -> str:
+        """Record one conclusion under every line-up and add its sentence to ``section``'s readings.
+
+        ``figures`` maps each line-up's label to ``(value, low, high)``. Against ``null`` each interval
+        shows ``what`` (above), ``below`` (under) or nothing ("not shown"); the sentence names the
+        ``baseline``, gives every interval and ends with :func:`~.method.across` ("holds under both
+        line-ups", "depends on the line-up", "not shown under either line-up"). ``null=None`` records
+        an estimate with no null: the line-ups agree when their intervals overlap (:func:`~.method.agree`).
+        """
+        parts, dirs, rows = [], [], []
+        for label, (value, low, high) in figures.items():
+            text = fmt(value, low, high, digits, signed)
+            if null is None:
+                side = "n/a"
+            else:
+                side = direction(low, high, null)
+                word = {
+                    "above": f"{what} shown",
+                    "below": f"{below or what} shown",
+                    "none": "not shown",
+                    "n/a": "no interval",
+                }[side]
+                text += f", {word}"
+            parts.append(f"{label} {text}")
+            dirs.append(side)
+            rows.append(
+                {
+                    "section": section,
+                    "claim": claim,
+                    "baseline": baseline,
+                    "lineup": label,
+                    "value": _float(value),
+                    "low": _float(low),
+                    "high": _float(high),
+                    "null": math.nan if null is None else float(null),
+                    "direction": side,
+                    "verdict": "" if null is None else verdict(low, high, null, what, below),
+                }
+            )
+        labels = list(figures)
+        if null is None:
+            summary = agree([(r["low"], r["high"]) for r in rows])
+        else:
+            summary = across(dirs, labels)
+        for r in rows:
+            r["across"] = summary
+        self.findings += rows
+        sentence = f"{claim}, against {baseline}: {'; '.join(parts)}: {summary}"
+        self.readings.setdefault(section, []).append(sentence)
+        return sentence
+
+    def conclusions(self, section: str | None = None) -> pd.DataFrame:
+        """Every conclusion the report drew, one row per line-up, with its baseline, interval, verdict and
+        whether it holds under both line-ups (the column ``across``); ``section`` keeps one section's."""
+        table = pd.DataFrame(self.findings, columns=list(FINDINGS))
+        if section is not None:
+            if section not in SECTIONS:
+                raise KeyError(f"no section {section!r}; the sections are: {', '.join(SECTIONS)}")
+            table = table[table["section"] == section].reset_index(drop=True)
+        return table
 
     def to_frame(self) -> pd.DataFrame:
         """Every number of the report in one long DataFrame: one row per number, with its interval."""
@@ -97,7 +204,10 @@ class Report:
 
     def reading(self) -> str:
         """Every section's sentences, as plain text (what the notebook prose is written from)."""
-        return "\n".join(f"{name}: {line}" for name, lines in self.readings.items() for line in lines)
+        first = [f"caveat: {c}" for c in self.caveats]
+        return "\n".join(
+            [*first, *(f"{name}: {line}" for name, lines in self.readings.items() for line in lines)]
+        )
 
     def __repr__(self) -> str:
         return (
@@ -116,6 +226,9 @@ class Report:
             f" "
             f"Computed in {self.wall_seconds:.0f} s ({self.cpu_seconds:.0f} CPU s).</p>",
         ]
+        out += [f"<p><b>Caveat.</b> {html.escape(c)}</p>" for c in self.caveats]
+        if self.findings:
+            out.append("<h3>Conclusions, each under every line-up</h3>" + _html_findings(self.findings))
         for name, table in self.sections.items():
             out.append(f"<h3>{html.escape(SECTIONS.get(name, name))} <small>({name})</small></h3>")
             if name in self.notes:
@@ -132,23 +245,27 @@ class Report:
 
     def plot(self, section: str, ax: Any = None) -> Any:
         """Draw one section's plot on ``ax`` (a new pyplot figure when None); returns the axes."""
-        if section not in _PLOTS:
-            raise ValueError(f"section {section!r} has no plot; these do: {', '.join(_PLOTS)}")
+        from isslab.analysis.report.plots import PLOTS
+
+        if section not in PLOTS:
+            raise ValueError(f"section {section!r} has no plot; these do: {', '.join(PLOTS)}")
         if ax is None:
             import matplotlib.pyplot as plt
 
             _, ax = plt.subplots(figsize=(6, 3))
-        _PLOTS[section](self, ax)
+        PLOTS[section](self, ax)
         return ax
 
     def _png(self, section: str) -> str:
-        if section not in _PLOTS or section not in self.sections or self.sections[section].empty:
+        from isslab.analysis.report.plots import PLOTS
+
+        if section not in PLOTS or section not in self.sections or self.sections[section].empty:
             return ""
         from matplotlib.figure import Figure
 
         fig = Figure(figsize=(6.4, 2.8), dpi=80)
         ax = fig.subplots()
-        _PLOTS[section](self, ax)
+        PLOTS[section](self, ax)
         fig.tight_layout()
         buf = io.BytesIO()
         fig.savefig(buf, format="png")
@@ -165,22 +282,6 @@ def fmt(value: Any, low: Any = math.nan, high: Any = math.nan, digits: int = 2, 
     if math.isnan(low) or math.isnan(high):
         return text
     return f"{text} [{low:{sign}.{digits}f}, {high:{sign}.{digits}f}]"
-
-
-def verdict(
-    low: Any, high: Any, null: float = 0.0, what: str = "a difference", below: str | None = None
-) -> str:
-    """What an interval shows against ``null``: ``what`` shown above it, ``below`` (or ``what``) shown
-    under it, or, when it includes ``null``, that nothing is shown at this number of games."""
-    low, high = float(low), float(high)
-    if math.isnan(low) or math.isnan(high):
-        return "no interval (too few games)"
-    if low > null:
-        return f"{what} shown: the interval lies above {null:.3g}"
-    if high < null:
-        return f"{below or what} shown: the interval lies below {null:.3g}"
-    noun = what.removeprefix("an ").removeprefix("a ")
-    return f"the interval includes {null:.3g}: no {noun} shown at this number of games"
 
 
 def _html_table(table: pd.DataFrame) -> str:
@@ -208,117 +309,25 @@ def _html_table(table: pd.DataFrame) -> str:
     return str(shown.to_html(index=False, na_rep="", escape=True, float_format=lambda x: f"{x:.3g}"))
 
 
-# --------------------------------------------------------------------------------------------------
-# the plots
-# --------------------------------------------------------------------------------------------------
+def _float(x: Any) -> float:
+    return math.nan if x is None else float(x)
 
 
-def _errorbars(
-    ax: Any, table: pd.DataFrame, labels: Sequence[str], horizontal: bool = False, **kw: Any
-) -> None:
-    x = np.arange(len(table))
-    v = table["value"].to_numpy(dtype=float)
-    err = np.nan_to_num(
-        np.vstack([v - table["low"].to_numpy(dtype=float), table["high"].to_numpy(dtype=float) - v])
-    )
-    if horizontal:
-        ax.errorbar(v, x, xerr=err, fmt="o", capsize=3, **kw)
-        ax.set_yticks(x, labels, fontsize=7)
-        ax.invert_yaxis()
-    else:
-        ax.errorbar(x, v, yerr=err, fmt="o", capsize=3, **kw)
-        ax.set_xticks(x, labels, fontsize=7)
-
-
-def _plot_ladder(rep: Report, ax: Any) -> None:
-    t = rep["ladder"]
-    t = t[t["quantity"].isin(["win_rate", "team_success"])]
-    _errorbars(ax, t, list(t["label"]))
-    n = rep.game.num_players
-    if rep.game.info.returns is not ReturnsKind.COOPERATIVE and n > 1:
-        ax.axhline(1 / n, color="grey", ls="--", lw=0.8, label="fair share")
-        ax.legend(fontsize=7)
-    ax.set_ylabel(t["quantity"].iloc[0].replace("_", " "))
-    ax.set_ylim(0, 1)
-
-
-def _plot_turn_order(rep: Report, ax: Any) -> None:
-    t = rep["turn_order"]
-    t = t[t["quantity"] == "win_rate"]
-    n = rep.game.num_players
-    for i, (label, part) in enumerate(t.groupby("lineup", sort=False)):
-        x = np.arange(n) + (i - 0.5) * 0.2
-        v = part["value"].to_numpy(dtype=float)
-        err = np.vstack([v - part["low"].to_numpy(dtype=float), part["high"].to_numpy(dtype=float) - v])
-        ax.errorbar(x, v, yerr=err, fmt="o", capsize=3, label=label)
-    ax.axhline(1 / n, color="grey", ls="--", lw=0.8)
-    ax.set_xticks(np.arange(n), [f"{p + 1}" for p in range(n)])
-    ax.set_xlabel("position in turn order (1 moved first)")
-    ax.set_ylabel("win rate")
-    ax.legend(fontsize=7)
-
-
-def _plot_players(rep: Report, ax: Any) -> None:
-    t = rep["players"]
-    q = "team_success" if rep.game.info.returns is ReturnsKind.COOPERATIVE else "first_won"
-    part = t[t["quantity"] == q]
-    if part.empty:
-        part = t[t["quantity"] == "win_rate"]
-    _errorbars(ax, part, list(part["label"]))
-    ax.set_ylabel(OUTCOME_WORDS.get(q, q), fontsize=8)
-    if q == "first_won":
-        ns = [int(s.split()[0]) for s in part["label"]]
-        ax.plot(range(len(ns)), [1 / n for n in ns], "k_", ms=20, label="fair share")
-        ax.legend(fontsize=7)
-
-
-def _plot_lead_curve(rep: Report, ax: Any) -> None:
-    t = rep["lead_curve"]
-    t = t[t["quantity"] == "winner_leads"]
-    for label, part in t.groupby("lineup", sort=False):
-        ax.plot(part["t"], part["value"], marker="o", label=label)
-        ax.fill_between(part["t"], part["low"], part["high"], alpha=0.2)
-    ax.axhline(1 / rep.game.num_players, color="grey", ls="--", lw=0.8)
-    ax.set_xlabel("time in the game (0 start, 1 end)")
-    ax.set_ylabel("a winner leads")
-    ax.set_ylim(0, 1.02)
-    ax.legend(fontsize=7)
-
-
-def _plot_length(rep: Report, ax: Any) -> None:
-    t = rep["length"]
-    part = t[t["quantity"] == "duration_moves"]
-    _errorbars(ax, part, list(part["lineup"]), horizontal=True)
-    ax.set_xlabel("moves per game (mean, 95% interval)")
-
-
-def _plot_coop(rep: Report, ax: Any) -> None:
-    t = rep["coop"]
-    part = t[t["quantity"].str.startswith("share_")]
-    labels = list(dict.fromkeys(part["label"]))
-    for i, (lineup, rows) in enumerate(part.groupby("lineup", sort=False)):
-        x = np.arange(len(rows)) + (i - 0.5) * 0.25
-        v = rows["value"].to_numpy(dtype=float)
-        err = np.vstack([v - rows["low"].to_numpy(dtype=float), rows["high"].to_numpy(dtype=float) - v])
-        ax.errorbar(x, v, yerr=err, fmt="o", capsize=3, label=lineup)
-    ax.set_xticks(np.arange(len(labels)), labels, fontsize=7, rotation=20)
-    ax.set_ylabel("share of games")
-    ax.legend(fontsize=7)
-
-
-def _plot_sensitivity(rep: Report, ax: Any) -> None:
-    t = rep["sensitivity"]
-    _errorbars(ax, t, list(t["quantity"]), horizontal=True)
-    ax.axvline(0, color="grey", ls="--", lw=0.8)
-    ax.set_xlabel(f"largest move in {OUTCOME_WORDS.get(rep.outcome, rep.outcome)}", fontsize=8)
-
-
-_PLOTS: Final[dict[str, Callable[[Report, Any], None]]] = {
-    "ladder": _plot_ladder,
-    "turn_order": _plot_turn_order,
-    "players": _plot_players,
-    "lead_curve": _plot_lead_curve,
-    "length": _plot_length,
-    "coop": _plot_coop,
-    "sensitivity": _plot_sensitivity,
-}
+def _html_findings(findings: list[dict[str, Any]]) -> str:
+    """The conclusions as one table: a row per conclusion, a column per line-up, and the verdict across."""
+    table = pd.DataFrame(findings)
+    table["figure"] = [
+        fmt(v, lo, hi, 2, signed=not math.isnan(n))
+        + ("" if d == "n/a" else f" ({d if d != 'none' else 'not shown'})")
+        for v, lo, hi, n, d in zip(
+            table["value"], table["low"], table["high"], table["null"], table["direction"], strict=True
+        )
+    ]
+    wide = table.pivot_table(
+        index=["section", "claim", "baseline", "across"],
+        columns="lineup",
+        values="figure",
+        aggfunc="first",
+        sort=False,
+    ).reset_index()
+    return str(wide.to_html(index=False, na_rep="", escape=True))

@@ -5,16 +5,18 @@ columns the report reads, and the rows of a section's table.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import pandas as pd
 
 from isslab.core import Game, make
 from isslab.frames.stats import wilson_interval
+from isslab.play import play
 from isslab.sim.api import simulate
+from isslab.sim.chunks import map_jobs
 from isslab.sim.pool import Pool
 
 
@@ -27,7 +29,7 @@ class _Run:
     pool: Pool
 
     def simulate(
-        self, bots: Sequence[str], games: int, game: Game | None = None, trace: bool = False
+        self, bots: Sequence[Any], games: int, game: Game | None = None, trace: bool = False
     ) -> pd.DataFrame:
         """A run of ``games`` games of ``bots`` (seats rotated, seeds shared), with the report's columns."""
         g = game or self.game
@@ -68,7 +70,9 @@ class _Run:
 
 
 def _add_columns(df: pd.DataFrame, game: Game) -> pd.DataFrame:
-    """Per-game columns the report reads: ``first_won`` (the first mover won); solo 1998 ISS ``margin``."""
+    """Per-game columns the report reads: ``first_won`` (the first mover won); solo 1998 ISS ``margin``
+    (the player's score minus FEDOR's); ``score_margin`` in a competitive game with a ``score`` (a seat's
+    score minus its best rival's): the measures that still move when win rates sit at 0 or 1."""
     df = df.copy()
     if "first_mover" in df:
         first = df.groupby("game")["first_mover"].transform("first")
@@ -76,7 +80,61 @@ def _add_columns(df: pd.DataFrame, game: Game) -> pd.DataFrame:
         df["first_won"] = won.groupby(df["game"]).transform("any").astype(float)
     if "fedor_score" in df and "score" in df:
         df["margin"] = (df["score"] - df["fedor_score"]).astype(float)
+    elif "score" in df and game.num_players > 1:
+        score = df["score"].astype(float)
+        best = score.groupby(df["game"]).transform("max")
+        # the best rival's: the best score, or the second best for the seat that holds the best
+        second = score.groupby(df["game"]).transform(lambda x: np.sort(x.to_numpy())[-2])
+        df["score_margin"] = score - np.where(score == best, second, best)
     return df
+
+
+#: the columns two games of one seed must agree on to be the same game (with the statistics columns)
+_RESULT: Final = ("returns", "rank", "win", "length", "steps", "rounds", "end_reason")
+
+
+def same_games(a: pd.DataFrame, b: pd.DataFrame) -> bool:
+    """True when two runs on the same seeds gave, game by game and seat by seat, the same results,
+    lengths and statistics (the columns both frames have, but the bots, the options and the variant)."""
+    if len(a) != len(b):
+        return False
+    skip = {"bot", "variant", "seed", *a.attrs.get("grid", {}), *(a.attrs.get("options") or {})}
+    shared = [c for c in a.columns if c in b.columns and c not in skip]
+    if not all(c in shared for c in _RESULT if c in a.columns):
+        return False
+    x = a.sort_values(["game", "seat"])[shared].reset_index(drop=True)
+    y = b.sort_values(["game", "seat"])[shared].reset_index(drop=True)
+    return bool(x.astype(str).equals(y.astype(str)))
+
+
+def distinct_games(df: pd.DataFrame) -> int:
+    """How many different games a run holds: games that agree, seat by seat, on their bots, results,
+    lengths and statistics count once (a game without chance played by bots that always choose alike
+    gives the same game from every seed)."""
+    cols = [c for c in df.columns if c not in ("game", "seed")]
+    rows = df.sort_values(["game", "seat"])[["game", *cols]]
+    per_game = rows.groupby("game", sort=False)[cols].agg(_joined)
+    return int(len(per_game.drop_duplicates()))
+
+
+def _joined(values: pd.Series) -> str:
+    return "|".join(map(str, values))
+
+
+def same_moves(pairs: Sequence[tuple[Game, Sequence[Any], Game, Sequence[Any], int]]) -> bool:
+    """True when every pair of games ``(game_a, bots_a, game_b, bots_b, seed)`` is played move for move
+    the same (the actions, compared as their JSON forms)."""
+    for game_a, bots_a, game_b, bots_b, seed in pairs:
+        one = play(game_a, list(bots_a), seed=seed).actions
+        two = play(game_b, list(bots_b), seed=seed).actions
+        if [game_a.encode_action(x) for x in one] != [game_b.encode_action(x) for x in two]:
+            return False
+    return True
+
+
+def _map(run: _Run, fn: Callable[[Any], Any], jobs: Sequence[Any]) -> list[Any]:
+    """``[fn(j) for j in jobs]`` on the report's one pool (in order)."""
+    return map_jobs(fn, jobs, run.pool)
 
 
 def _row(**kw: Any) -> dict[str, Any]:

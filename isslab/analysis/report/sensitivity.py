@@ -1,21 +1,33 @@
 """Assumption sensitivity: the plausible values of an option marked as an assumption, and the
-section that plays the game at each of them and ranks the options by how far the main outcome moves.
+section that plays the game at each of them under every line-up and ranks the options by how far
+the main outcome moves.
+
+Two readings keep the ranking honest. A rule the line-up never meets (``greedy`` never hires a spy)
+gives the same games at every value: the section says "never met" instead of "no effect shown",
+after checking every game's results and the first games move for move. And the first of a ranking is
+said to matter more than the runner-up only when the intervals of their sizes do not overlap.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
 import pandas as pd
 
+from isslab.analysis import leads
 from isslab.analysis.report.lineups import LineUp, lineup_label
-from isslab.analysis.report.render import OUTCOME_WORDS, Report, fmt, verdict
-from isslab.analysis.report.running import _plain, _row, _Run
+from isslab.analysis.report.method import overlap, verdict
+from isslab.analysis.report.render import OUTCOME_WORDS, Figure, Report, fmt
+from isslab.analysis.report.running import _plain, _row, _Run, same_games, same_moves
 from isslab.core import Game, ReturnsKind, make, short_repr
 from isslab.frames.stats import compare
 
 __all__ = ["DEFAULT_OUTCOME", "plausible_values"]
+
+#: games replayed move by move to confirm that an option's values played the same games
+CONFIRM: Final = 5
 
 
 #: the main outcome of each game (a per-game column, see :func:`_add_columns`), for the sensitivity
@@ -179,68 +191,164 @@ def plausible_values(game: Game | str, name: str) -> tuple[list[tuple[str, Any]]
 # --------------------------------------------------------------------------------------------------
 
 
-def _sensitivity(rep: Report, run: _Run, bots: LineUp, games: int, outcome: str) -> None:
+def _sensitivity(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int, outcome: str) -> None:
     g = rep.game
-    rows, ranking, skipped = [], [], []
-    base = run.simulate(bots, games, trace=outcome == "first_won")  # the game's own values, played once
-    for option in [o for o in g.OPTIONS if o.assumption]:
+    assumed = [o for o in g.OPTIONS if o.assumption]
+    tried: dict[str, tuple[list[Any], list[str], str]] = {}
+    skipped = []
+    for option in assumed:
         values, how = plausible_values(g, option.name)
         if not values:
             skipped.append(f"{option.name} ({how})")
             continue
-        current = g.options[option.name]
-        tried = [current, *(v for _, v in values)]
-        labels = ["the game's value", *(label for label, _ in values)]
-        df = run.variants(option.name, tried[1:], bots, games, outcome == "first_won", base)
-        table = compare(df, by="variant", metric=outcome, baseline=0)
-        for k, r in zip(table["variant"].astype(int).tolist(), table.itertuples(), strict=True):
-            rows.append(
-                _row(
-                    lineup=lineup_label(bots),
-                    label=labels[k],
-                    quantity=option.name,
-                    value=r.estimate,
-                    low=r.low,
-                    high=r.high,
-                    games=r.games,
-                    diff=r.diff,
-                    diff_low=r.diff_low,
-                    diff_high=r.diff_high,
-                    note=_short_value(tried[k]) if k == 0 else how,
-                )
+        tried[option.name] = (
+            [g.options[option.name], *(v for _, v in values)],
+            ["the game's value", *(label for label, _ in values)],
+            how,
+        )
+    rows, ranking, lines = [], [], []
+    # per option, per line-up, per value's label: the move (d, low, high) from the game's value
+    moves: dict[str, dict[str, dict[str, Figure]]] = {}
+    tops: dict[str, str] = {}
+    never: dict[str, list[str]] = {}
+    for lineup in lineups:
+        label = lineup_label(lineup)
+        trace = outcome == "first_won"
+        base = run.simulate(lineup, games, trace=trace)  # the game's own values, played once per line-up
+        ranked = []
+        for name, (values, labels, how) in tried.items():
+            df = run.variants(name, values[1:], lineup, games, trace, base)
+            table = compare(df, by="variant", metric=outcome, baseline=0)
+            unmet = all(
+                same_games(base, df[df["variant"] == k].drop(columns="variant"))
+                for k in range(1, len(values))
             )
-        others = table[table["variant"] != 0]
-        top = others.iloc[int(np.argmax(others["diff"].abs().to_numpy()))]
-        top_label = labels[int(top["variant"])]
-        ranking.append(
-            _row(
-                lineup=lineup_label(bots),
-                label=top_label,
-                quantity=option.name,
+            if unmet and not _moves_differ(g, name, values[1:], base):
+                never.setdefault(name, []).append(label)
+            for k, r in zip(table["variant"].astype(int).tolist(), table.itertuples(), strict=True):
+                if k:
+                    moves.setdefault(name, {}).setdefault(label, {})[labels[k]] = (
+                        r.diff,
+                        r.diff_low,
+                        r.diff_high,
+                    )
+                rows.append(
+                    _row(
+                        lineup=label,
+                        label=labels[k],
+                        quantity=name,
+                        value=r.estimate,
+                        low=r.low,
+                        high=r.high,
+                        games=r.games,
+                        diff=r.diff,
+                        diff_low=r.diff_low,
+                        diff_high=r.diff_high,
+                        note=_short_value(values[k]) if k == 0 else how,
+                    )
+                )
+            others = table[table["variant"] != 0]
+            top = others.iloc[int(np.argmax(others["diff"].abs().to_numpy()))]
+            met = label not in never.get(name, [])
+            item = _row(
+                lineup=label,
+                label=labels[int(top["variant"])],
+                quantity=name,
                 value=top["diff"],
                 low=top["diff_low"],
                 high=top["diff_high"],
                 games=int(top["games"]),
-                note=verdict(top["diff_low"], top["diff_high"], what="an effect"),
+                note=verdict(top["diff_low"], top["diff_high"], what="an effect")
+                if met
+                else f"never met: {label} played every game the same at every value",
             )
-        )
-    ranked = sorted(ranking, key=lambda item: -abs(item["value"]))
-    for i, item in enumerate(ranked):
-        item["rank"] = i + 1
-    rep.sections["sensitivity"] = pd.DataFrame(ranked)
+            ranked.append(item)
+            tops.setdefault(name, labels[int(top["variant"])])  # the first line-up's largest move
+        ranked.sort(key=lambda item: -abs(item["value"]))
+        for i, item in enumerate(ranked):
+            item["rank"] = i + 1
+        ranking += ranked
+        if len(ranked) >= 2:
+            lines.append(_runner_up(label, ranked[0], ranked[1], OUTCOME_WORDS.get(outcome, outcome)))
+    rep.sections["sensitivity"] = pd.DataFrame(ranking)
     rep.sections["sensitivity_values"] = pd.DataFrame(rows)
     words = OUTCOME_WORDS.get(outcome, outcome)
-    lines = [
-        f"{x['rank']}. {x['quantity']}: {fmt(x['value'], x['low'], x['high'], signed=True)} in {words} "
-        f"at {x['label']}: {x['note']}"
-        for x in ranked[:5]
-    ]
-    rep.readings["sensitivity"] = lines
+    first_label = lineup_label(lineups[0])
+    order = [x["quantity"] for x in ranking if x["lineup"] == first_label]
+    for name in order:
+        if len(never.get(name, [])) == len(lineups):
+            lines.append(
+                f"{name}: never met under any line-up: every game was played the same at every "
+                "value (results "
+                "game by game, and the first games move for move), so the bots never meet this rule and no "
+                "effect can show, whatever the rule does for players who do"
+            )
+            continue
+        for label in never.get(name, []):
+            lines.append(
+                f"{name}: never met under {label} (every game the same at every value): only the "
+                "other line-up "
+                "can show its effect"
+            )
+        at = tops[name]
+        figures = {label: by_value[at] for label, by_value in moves[name].items()}
+        rep.conclude(
+            "sensitivity",
+            f"{name} at {at} (the value of its largest move under {first_label}), in {words}",
+            f"the game's value {_short_value(g.options[name])} (0; the same seeds)",
+            figures,
+            what="an effect",
+            digits=1 if max(abs(v) for v, _, _ in figures.values()) >= 1.5 else 3,
+        )
+    rep.readings["sensitivity"] = lines + rep.readings.get("sensitivity", [])
     rep.notes["sensitivity"] = (
         f"For each assumed option, {words} at each plausible value, against the game's value on the same "
-        f"seeds ({games} games each); ranked by the largest move. "
+        f"seeds ({games} games each), under every line-up; ranked by the largest move. An option "
+        "is never met "
+        "under a line-up when its games are the same at every value. "
         + (f"Not varied: {'; '.join(skipped)}." if skipped else "")
     )
+
+
+def _moves_differ(game: Game, name: str, values: Sequence[Any], base: pd.DataFrame) -> bool:
+    """Whether the first games of ``base``, replayed at each of ``values`` of option ``name``, differ in
+    any move (results alike can hide different moves)."""
+    pairs = [
+        (game, bots, make(game.id, **{**game.options, name: v}), bots, seed)
+        for v in values
+        for seed, bots in leads.games_of(base, CONFIRM)
+    ]
+    return not same_moves(pairs)
+
+
+def _runner_up(label: str, first: dict[str, Any], second: dict[str, Any], words: str) -> str:
+    """Whether the first of a ranking is told apart from the runner-up: their intervals must not overlap."""
+    text = (
+        f"{label}: {first['quantity']} moves {words} most "
+        f"({fmt(first['value'], first['low'], first['high'], signed=True)} "
+        f"at {first['label']}), then {second['quantity']} "
+        f"({fmt(second['value'], second['low'], second['high'], signed=True)} "
+        f"at {second['label']})"
+    )
+    if _sizes_overlap(first, second):
+        return text + ": their intervals overlap, so the first is not shown to matter more (not shown)"
+    return text + ": the first is shown to matter more (the intervals do not overlap)"
+
+
+def _sizes_overlap(first: dict[str, Any], second: dict[str, Any]) -> bool:
+    """Whether the sizes of two moves (their absolute values) cannot be told apart: the intervals of the
+    sizes overlap."""
+    return overlap(*_size(first), *_size(second))
+
+
+def _size(item: dict[str, Any]) -> tuple[float, float]:
+    """The interval of a move's size |d| from the interval of d."""
+    low, high = float(item["low"]), float(item["high"])
+    if low >= 0:
+        return low, high
+    if high <= 0:
+        return -high, -low
+    return 0.0, max(-low, high)
 
 
 def _short_value(value: Any) -> str:
