@@ -23,6 +23,13 @@ def tiny_model(game_id: str) -> winprob.WinModel:
 
 
 @cache
+def tiny_table_model(game_id: str) -> winprob.WinModel:
+    """A table model of the 2-seat table (line-ups drawn from the game's bots) fitted on 40 games."""
+    game = tiny_game(game_id)
+    return winprob.fit(game, games=40, positions=4, progress=False, pool=winprob.table_pool(game))
+
+
+@cache
 def tiny_record(game_id: str, seed: int = 3) -> isslab.GameRecord:
     """One game of the 2-seat table by the default bots."""
     game = tiny_game(game_id)
@@ -34,7 +41,8 @@ def checked_features(
 ) -> Iterator[tuple[isslab.State, int, list[dict[str, float]], list[dict[str, float]]]]:
     """``(state, observer, the hook's features, the model's features)`` at ``points`` positions of a
     greedy game and at its end, the shape every game's ``win_features`` hook keeps checked on the way:
-    one mapping per seat, the same keys (named ``game.*``), finite floats, the same values when asked
+    one mapping per seat, the same keys (named ``game.*``) but the observer's own hand (``game.own *``,
+    in its entry alone), finite floats, the same values when asked
     twice, and the model reading them beside the generic standing."""
     from isslab.analysis.features import seat_features
 
@@ -43,8 +51,11 @@ def checked_features(
         for observer in range(game.num_players):
             got = [dict(m) for m in s.win_features(observer)]  # type: ignore[attr-defined]
             assert len(got) == game.num_players
-            keys = set(got[0])
-            assert all(set(m) == keys for m in got) and all(k.startswith("game.") for k in keys)
+            public = [{k for k in m if not k.startswith("game.own ")} for m in got]
+            keys = public[0]
+            assert all(p == keys for p in public) and all(k.startswith("game.") for k in keys)
+            # a seat's own hand (``game.own ...``) is read into the observer's entry, and only it
+            assert all(set(m) == keys for i, m in enumerate(got) if i != observer)
             assert all(isinstance(v, float) and math.isfinite(v) for m in got for v in m.values())
             assert [dict(m) for m in s.win_features(observer)] == got  # type: ignore[attr-defined]
             both = [dict(b) for b in seat_features(s, observer)]

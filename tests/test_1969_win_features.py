@@ -20,9 +20,12 @@ def test_the_hook_gives_one_mapping_per_seat_with_the_same_keys_and_the_same_val
     options: dict[str, int],
 ) -> None:
     keys: set[str] = set()
-    for s, _, got, both in checked_features(isslab.make("1969", **options)):
-        assert not keys or set(got[0]) == keys  # the same features at every position
-        keys = set(got[0])
+    own_keys = 0
+    for s, observer, got, both in checked_features(isslab.make("1969", **options)):
+        public = {k for k in got[0] if not k.startswith("game.own ")}
+        assert not keys or public == keys  # the same features at every position
+        keys = public
+        own_keys += len(set(got[observer]) - public)  # the observer's entry reads its own hand
         assert not any(k.startswith("@") for k in both[0])  # without the flattened view
         # every fact weighed by the clock squared
         w = features.clock(s) ** 2
@@ -33,7 +36,7 @@ def test_the_hook_gives_one_mapping_per_seat_with_the_same_keys_and_the_same_val
             assert facts[seat]["game.final"] == final[seat]
             assert m["game.final"] == pytest.approx(w * final[seat])
             assert 0.0 <= facts[seat]["game.chance"] <= 1.0 + 1e-9
-    assert {"game.final@lead", "game.test expected", "game.chance logit"} <= keys
+    assert {"game.final@lead", "game.test expected", "game.chance logit"} <= keys and own_keys > 0
 
 
 def test_the_clock_runs_from_0_to_1_through_the_rounds() -> None:
@@ -96,9 +99,26 @@ def test_the_features_of_a_seat_do_not_change_when_only_hidden_cards_do() -> Non
                     continue  # nothing hidden differs here
                 checked += 1
                 assert other.view(observer) == s.view(observer)
-                assert other.win_features(observer) == s.win_features(observer)
+                assert other.win_features(observer) == s.win_features(observer)  # its own hand too
                 assert seat_features(other, observer) == seat_features(s, observer)
     assert checked > 10
+
+
+def test_a_seat_reads_its_own_cards_weighed_by_the_clock() -> None:
+    game = isslab.make("1969")
+    seen = 0
+    for s in isslab.play(game, "greedy", seed=2).states()[::7]:
+        for seat in range(game.num_players):
+            mine = s.win_features(seat)[seat]
+            w = features.clock(s) ** 2
+            hand = s.hands[seat]
+            value = sum((v + 1) * k for v, k in enumerate(hand))
+            assert mine["game.own hand value"] == pytest.approx(w * value)
+            assert [mine[f"game.own hand.{v + 1}"] for v in range(len(hand))] == pytest.approx(
+                [w * k for k in hand]
+            )
+            seen += sum(hand) > 0 and w > 0
+    assert seen > 0
 
 
 def test_a_model_file_of_other_features_is_refused() -> None:

@@ -20,9 +20,12 @@ def test_the_hook_gives_one_mapping_per_seat_with_the_same_keys_and_the_same_val
 ) -> None:
     game = isslab.make("1998-iss", **options)
     keys: set[str] = set()
-    for s, _, got, both in checked_features(game):
-        assert not keys or set(got[0]) == keys  # the same features at every position
-        keys = set(got[0])
+    own_keys = 0
+    for s, observer, got, both in checked_features(game):
+        public = {k for k in got[0] if not k.startswith("game.own ")}
+        assert not keys or public == keys  # the same features at every position
+        keys = public
+        own_keys += len(set(got[observer]) - public)  # the observer's entry reads its own hand
         # every fact weighed by the clock squared: nothing at the start, in full once the end is near
         w = features.clock(s) ** 2
         assert 0.0 <= w <= 1.0
@@ -38,7 +41,7 @@ def test_the_hook_gives_one_mapping_per_seat_with_the_same_keys_and_the_same_val
             assert got[0]["game.points@lead"] == pytest.approx(w * (s.points(0).total - fedor))
         # the flattened view is left out; the standing is kept
         assert not any(k.startswith("@") for k in both[0])
-    assert {"game.hand value", "game.rounds left", "game.goal progress"} <= keys
+    assert {"game.hand value", "game.rounds left", "game.goal progress"} <= keys and own_keys > 0
 
 
 def test_the_clock_runs_from_0_to_1_with_the_shuttle_decks() -> None:
@@ -67,6 +70,24 @@ def test_the_features_of_a_seat_do_not_change_when_only_another_seats_hidden_car
                 assert other.win_features(observer) == s.win_features(observer)
                 assert seat_features(other, observer) == seat_features(s, observer)
     assert checked > 10
+
+
+def test_a_seat_reads_its_own_hand_exactly() -> None:
+    game = isslab.make("1998-iss")
+    tb = game.tables
+    seen = 0
+    for s in isslab.play(game, "greedy", seed=2).states()[::9]:
+        for seat in range(game.num_players):
+            own = features.own_hand(s, seat)
+            hand = s.hands[seat]
+            assert own["game.own hand points"] == sum(tb.exp_points[c] + tb.unplayed_penalty for c in hand)
+            assert 0 <= own["game.own doable points"] <= sum(tb.exp_points[c] for c in hand)
+            w = features.clock(s) ** 2
+            assert s.win_features(seat)[seat]["game.own hand points"] == pytest.approx(
+                w * own["game.own hand points"]
+            )
+            seen += own["game.own doable points"] > 0
+    assert seen > 0  # some hand could be done at some point: the doable points were computed
 
 
 def test_the_level_values_are_the_decks_mean_points() -> None:

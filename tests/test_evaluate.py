@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from helpers_winchance import tiny_game, tiny_model, tiny_record
+from helpers_winchance import tiny_game, tiny_model, tiny_record, tiny_table_model
 
 import isslab
 from isslab.analysis.leaks import check_win_chance_leaks
@@ -57,6 +57,39 @@ def test_the_model_method_has_no_interval_and_says_how_many_games_it_learned_fro
     assert all(0 <= c <= 1 for c in ev.chances)
 
 
+def test_every_evaluation_says_whose_play_it_assumes() -> None:
+    state = _middle("1969")
+    ev = isslab.evaluate(state, games=20, bots=["random", "greedy"])
+    assert ev.assumes == "if USA played random, USSR played greedy from here" and ev.assumes in str(ev)
+    assert "a win shared by k seats counts 1/k to each" in str(ev) and ev.shares
+    table = tiny_table_model("1969")
+    by_model = isslab.evaluate(state, 0, "model", bots=["random", "greedy"], model_=table)
+    assert by_model.assumes == ev.assumes and by_model.chances == tuple(
+        table.for_lineup(["random", "greedy"]).values(state, 0)
+    )
+    assert sum(by_model.chances) == pytest.approx(1.0)
+    team = isslab.evaluate(_middle("mission-iss"), games=5)
+    assert str(team).startswith(
+        "the team's expected return (rollout, 5 games, if the whole team played planner"
+    )
+    with pytest.raises(ValueError, match="knows the line-up greedy, greedy only"):
+        isslab.evaluate(state, method="model", bots="random", model_=tiny_model("1969"))
+
+
+def test_a_shared_win_counts_a_share_to_each_winner_and_is_named() -> None:
+    game = isslab.make("1969", players=5)
+    shared = next(r for s in range(200) if sum((r := isslab.play(game, "greedy", seed=s)).returns) > 1)
+    # the last decision before the end: every rollout ends as the recorded game did, shared
+    states = shared.states()
+    last = max(i for i, s in enumerate(states) if not s.is_terminal() and s.current_player >= 0)
+    ev = isslab.evaluate(states[-1], games=3)
+    winners = sum(shared.returns)
+    assert ev.chances == tuple(r / winners for r in shared.returns) and sum(ev.chances) == pytest.approx(1)
+    before = isslab.evaluate(states[last], games=40)
+    assert 0 < before.shared <= 1 and "ended in a shared win" in str(before)
+    assert sum(before.chances) == pytest.approx(1.0)
+
+
 def test_bad_input_gets_a_precise_error() -> None:
     state = _middle("space-1999")
     with pytest.raises(ValueError, match=r"seat must be an int from 0 to 1, got 2 \(a seat, or None"):
@@ -80,7 +113,10 @@ def test_positions_a_seat_cannot_tell_apart_get_the_same_win_chances_and_review(
     hidden = tiny_game(game_id).info.hidden_information
     # without hidden information every seat sees the real position: one position shows it stays so
     differed = check_win_chance_leaks(
-        tiny_game(game_id), tiny_model(game_id), positions=3 if hidden else 1, rollouts=6 if hidden else 2
+        tiny_game(game_id),
+        tiny_table_model(game_id),
+        positions=3 if hidden else 1,
+        rollouts=6 if hidden else 2,
     )
     if hidden:
         assert differed > 0  # the check compared positions that really differ in what is hidden

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import math
 import random
+from pathlib import Path
 
 import pytest
 
 pytest.importorskip("ipycanvas")
 
-from helpers_winchance import tiny_game, tiny_model  # noqa: E402
-from isslab_widgets import GameView  # noqa: E402
+from helpers_winchance import tiny_game, tiny_model, tiny_table_model  # noqa: E402
+from isslab_widgets import GameView, winchance  # noqa: E402
 from isslab_widgets.winchance import review_html  # noqa: E402
 
 import isslab  # noqa: E402
@@ -31,7 +33,8 @@ def test_during_play_the_strip_shows_every_seat_as_the_person_at_the_screen_may_
     assert strip.mode == "play" and strip.seat == 0
     assert len(strip.values) == tree.size >= 2
     assert strip.values == [m.values(tree.at(i), 0) for i in range(tree.size)]
-    assert "as USA sees it" in view.winchance.title.value
+    words = "as USA sees it, if every seat played greedy from here (USA is a person, taken to play so)"
+    assert words in view.winchance.title.value
 
 
 def test_the_strip_leaks_nothing_a_position_the_seat_cannot_tell_apart_draws_the_same_line() -> None:
@@ -99,12 +102,54 @@ def test_hints_are_off_by_default_and_show_three_moves_with_their_chances_when_o
     assert "The judge's best moves here (rollouts with greedy at every seat)" in panel.hint_html.value
 
 
-def test_a_table_without_a_model_offers_to_fit_one() -> None:
+def test_a_table_without_a_model_fits_one_in_the_background_and_meanwhile_shows_rollouts_and_hints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ISSLAB_CACHE", str(tmp_path))
+    monkeypatch.setattr(winchance, "FIT_GAMES", 40)  # a small fit: the test checks the way, not the model
     game = isslab.make("space-1999", players=3, eagles=2)
-    view = GameView(game, ["human", "greedy", "greedy"], autoplay=False)
-    assert view.winchance.model() is None
-    assert view.winchance.fit_button.layout.display is None
-    assert view.winchance.strip.canvas.layout.display == "none"
+    view = GameView(game, ["human", "greedy", "random"], autoplay=False)
+    panel = view.winchance
+    try:
+        job = panel._job
+        assert job is not None and job.lineup == ("greedy", "greedy", "random")
+        if not job.done:  # the fit runs: rollouts at the shown step, the bar and the words say so
+            assert panel.strip.mode == "rollouts" and panel.fit_bar.layout.display is None
+            assert "fitting one (40 games)" in panel.fit_note.value and "rollouts" in panel.title.value
+            shown = panel.strip.values[view.session.tree.cursor]
+            assert not any(math.isnan(v) for v in shown) and sum(shown) == pytest.approx(1.0)
+        assert (
+            "if green played random and every other seat greedy from here (red is a person"
+            in panel.title.value
+        )
+        view.step_bots()  # the roll-off and the bots before the person
+        assert view.human_to_move()
+        panel.hint_switch.value = True  # hints need no model
+        assert panel.hint_html.value.count("<li>") == min(3, len(view.state.legal_actions()))
+        fitted = job.result(timeout=600)
+        assert fitted is not None and job.error is None
+        assert panel.model() is fitted and panel.strip.mode == "play"
+        assert panel.fit_bar.layout.display == "none" and "rollouts" not in panel.title.value
+    finally:
+        view.close()
+
+
+def test_a_person_is_assumed_to_play_like_the_bot_picked_and_the_chances_follow() -> None:
+    view = _view("1969", ["human", "greedy"])
+    panel = view.winchance
+    panel._fitted = tiny_table_model("1969")
+    panel.refresh()
+    assert panel.people.layout.display is None and panel.people.value == "greedy"
+    assert "every seat played greedy from here (USA is a person, taken to play so)" in panel.title.value
+    as_greedy = panel.strip.values
+    panel.people.value = "random"
+    assert (
+        panel.lineup() == ("random", "greedy")
+        and "USA played random, USSR played greedy" in panel.title.value
+    )
+    m = tiny_table_model("1969").for_lineup(["random", "greedy"])
+    tree = view.session.tree
+    assert panel.strip.values == [m.values(tree.at(i), 0) for i in range(tree.size)] != as_greedy
 
 
 def test_the_strip_forgets_the_values_of_a_model_it_no_longer_uses() -> None:
@@ -164,17 +209,6 @@ def test_a_click_on_the_strip_that_is_not_at_numbers_is_refused_and_changes_noth
         with pytest.raises(ValueError, match=r"two finite numbers x and y .* is "):
             strip.click(x, y)  # type: ignore[arg-type]
     assert (view.session.tree.cursor, view.session.tree.size, view.winchance.strip.values) == before
-
-
-def test_hints_on_a_table_without_a_model_say_why_nothing_shows_and_what_to_do() -> None:
-    game = isslab.make("space-1999", players=3, eagles=2)
-    view = GameView(game, ["human", "greedy", "greedy"], autoplay=False)
-    panel = view.winchance
-    assert panel.model() is None and panel.hint_html.value == ""
-    panel.hint_switch.value = True
-    assert "no win-chance model" in panel.hint_html.value and "Fit win chances" in panel.hint_html.value
-    panel.hint_switch.value = False
-    assert panel.hint_html.value == ""
 
 
 def test_hints_while_a_bot_is_to_move_say_when_they_show() -> None:

@@ -40,7 +40,7 @@ def test_a_model_round_trips_through_json_and_gives_the_same_values(game_id: str
         assert np.allclose(a, b, atol=1e-5), (a, b)
         assert all(m.lo - 1e-9 <= v <= m.hi + 1e-9 for v in a)
     end = tiny_record(game_id).final_state()
-    assert m.values(end) == [float(r) for r in end.returns()]
+    assert m.values(end) == winprob.result_shares(end.returns(), m.shares)
 
 
 def test_the_cache_is_used_and_a_corrupt_or_foreign_file_is_refitted_with_a_warning(
@@ -87,7 +87,7 @@ def test_a_refit_never_overwrites_a_file_that_is_not_a_model_file(
     monkeypatch.setenv("ISSLAB_CACHE", str(tmp_path))
     monkeypatch.setattr(winprob, "_MEMO", {})
     game = tiny_game("space-1999")
-    spec = winprob.FitSpec(12, 2, winprob._bot_names(game, None), 0)
+    spec = winprob.FitSpec(12, 2, winprob.as_lineup(game, None), 0)
     path = winprob.cached_path(game, spec)
     path.parent.mkdir(parents=True)
     path.write_bytes(content)
@@ -244,6 +244,13 @@ def test_features_are_the_same_in_positions_a_seat_cannot_tell_apart(game_id: st
             assert seat_features(s, seat) == seat_features(other, seat)
 
 
+#: the player counts whose table models are not fitted yet (a fit of each takes about a CPU minute;
+#: the benchmark's run did not reach them): they fit on first use, in the game view in the background
+NOT_SHIPPED_YET = {("space-1999", 3), ("1969", 3), ("1969", 5), ("1998-iss", 2), ("1998-iss", 3)} | {
+    ("mission-iss", k) for k in (1, 2, 3)
+}
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_default_table_has_a_shipped_model_that_loads_without_fitting(
     game_id: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
@@ -251,8 +258,15 @@ def test_the_default_table_has_a_shipped_model_that_loads_without_fitting(
     monkeypatch.setenv("ISSLAB_CACHE", str(tmp_path))
     monkeypatch.setattr(winprob, "_MEMO", {})
     monkeypatch.setattr(winprob, "fit", None)  # a fit would fail
-    m = winprob.model(game_id)
-    assert m.game == isslab.make(game_id) and m.spec == winprob.FitSpec(bots=m.spec.bots)
+    for players in range(isslab.make(game_id).info.min_players, isslab.make(game_id).info.max_players + 1):
+        game = isslab.make(game_id, players=players)
+        if (game_id, players) in NOT_SHIPPED_YET:  # kept true: shipping one fails here until listed off
+            assert not winprob.shipped_path(game).exists() and winprob.available(game) is None
+            continue
+        m = winprob.model(game)
+        assert m.game == game and m.spec == winprob.table_spec(game)
+        assert m.lineup == (game.info.default_bot,) * players
+        assert winprob.available(game, "random") is not None
 
 
 def test_mcts_values_leaves_with_the_model_and_refuses_an_unknown_value() -> None:
@@ -264,6 +278,145 @@ def test_mcts_values_leaves_with_the_model_and_refuses_an_unknown_value() -> Non
     assert sum(result.visits) == 30
     with pytest.raises(ValueError, match="value must be 'rollout' or 'model'"):
         isslab.bot("space-1999", "mcts", value="oracle")
+
+
+# --- who plays, shares of the win, a seat's own hand -------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_seats_chances_from_one_view_add_up_to_one_in_a_win_lose_game(game_id: str) -> None:
+    m = tiny_model(game_id)
+    coop = m.game.info.returns is isslab.ReturnsKind.COOPERATIVE
+    assert m.shares is not coop
+    for s in tiny_record(game_id).states()[::9]:
+        for seat in range(m.game.num_players):
+            v = m.values(s, seat)
+            if coop:
+                assert len(set(v)) == 1  # the team's expected return, the same for every seat
+            else:
+                assert sum(v) == pytest.approx(1.0) and all(0 <= x <= 1 for x in v)
+        assert m.values_many([s]) == [m.values(s)]
+        assert m.values_many([s], 1) == [m.values(s, 1)]
+
+
+def test_a_shared_win_is_a_share_to_each_winner() -> None:
+    assert winprob.result_shares([1.0, 0.0, 1.0], True) == [0.5, 0.0, 0.5]
+    assert winprob.result_shares([1.0, 0.0, 1.0], False) == [1.0, 0.0, 1.0]
+    assert winprob.result_shares([0.0, 0.0], True) == [0.0, 0.0]  # nobody won: nothing to share
+
+
+def test_a_table_model_evaluates_any_line_up_of_its_bots_and_says_whose_play_it_assumes() -> None:
+    game = tiny_game("1969")
+    pool = winprob.table_pool(game)
+    assert pool[0] == "greedy" and "random" in pool and "moonshot" in pool and "mcts" not in pool
+    m = winprob.fit(game, games=60, positions=4, progress=False, pool=pool)
+    assert m.lineup == ("greedy", "greedy") and m.assumes == "if every seat played greedy from here"
+    mixed = m.for_lineup(["random", "greedy"])
+    assert mixed.assumes == "if USA played random, USSR played greedy from here"
+    assert m.for_lineup(("greedy", "greedy")) is m
+    state = tiny_record("1969").states()[40]
+    assert mixed.values(state, 0) != m.values(state, 0)
+    with pytest.raises(ValueError, match="knows line-ups of greedy, moonshot, spy, random"):
+        m.for_lineup(["mcts", "greedy"])
+    back = winprob.WinModel.from_json(m.to_json(), game, m.spec)
+    assert back.for_lineup(["random", "greedy"]).values(state, 1) == pytest.approx(mixed.values(state, 1))
+    one = tiny_model("1969")  # fitted on one line-up: that one only
+    assert one.known == ("greedy", "greedy")
+    with pytest.raises(ValueError, match="the line-up greedy, greedy only"):
+        one.for_lineup(["random", "greedy"])
+
+
+def test_line_up_words() -> None:
+    game = isslab.make("space-1999")
+    words = winprob.lineup_words
+    assert words(game, ("greedy",) * 4) == "if every seat played greedy from here"
+    assert words(game, ("greedy", "random", "greedy", "greedy")).endswith(
+        "played random and every other seat greedy from here"
+    )
+    assert words(game, ("greedy",) * 4, people=(0,)) == (
+        "if every seat played greedy from here (red is a person, taken to play so)"
+    )
+    team = isslab.make("mission-iss", players=2)
+    assert words(team, ("planner", "planner")) == "if the whole team played planner from here"
+    solo = isslab.make("1998-iss", players=1)
+    assert words(solo, ("greedy",)).endswith("played greedy from here")
+
+
+@pytest.mark.parametrize("game_id", ["1969", "1998-iss"])
+def test_a_seat_sees_its_own_hand_and_nothing_else_that_is_hidden(game_id: str) -> None:
+    game = tiny_game(game_id)
+    rng = random.Random(3)
+    own_changed = 0
+    for s in tiny_record(game_id, seed=5).states()[20::6]:
+        for seat in range(game.num_players):
+            mine = seat_features(s, seat)
+            # another world the seat cannot tell apart: the same features for every seat
+            assert seat_features(s.resample_hidden(seat, rng), seat) == mine
+            # a world a rival cannot tell apart changes what the seat itself holds, and its own entry
+            rival = (seat + 1) % game.num_players
+            other = s.resample_hidden(rival, rng)
+            if other.view(seat) != s.view(seat):
+                theirs = seat_features(other, seat)
+                own_changed += int(theirs[seat] != mine[seat])
+                assert theirs[rival] == mine[rival]  # the rival's entry reads public facts only
+            assert any(k.startswith("game.own") for k in mine[seat])
+            assert not any(k.startswith("game.own") for k in mine[rival])
+    assert own_changed > 0  # the own hand is read: the check above compared something
+
+
+def test_a_solo_game_the_bots_never_win_still_gets_a_model() -> None:
+    game = isslab.make("1998-iss", players=1)
+    m = winprob.fit(game, games=10, bots="random", positions=2, progress=False)
+    state = isslab.play(game, "random", seed=1).states()[30]
+    (v,) = m.values(state)
+    assert 0 < v < 0.2 and not m.shares
+
+
+def test_mission_iss_covers_the_whole_range_of_modules() -> None:
+    m = winprob.model(isslab.make("mission-iss"))
+    assert m.lo == 0 and m.hi >= 11
+    weak = m.for_lineup(["random"] * 4)
+    start = isslab.make("mission-iss").new_state()
+    assert weak.values(start)[0] < 3 < m.values(start)[0]
+
+
+def test_a_stale_shipped_model_is_not_used_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tiny_game("space-1999")
+    doc = json.loads(winprob.shipped_path(game).read_text())
+    stale = tmp_path / "models"
+    stale.mkdir()
+    (stale / winprob.shipped_path(game).name).write_text(json.dumps({**doc, "version": "0.0.1"}))
+    monkeypatch.setattr(winprob, "_SHIPPED", stale)
+    monkeypatch.setattr(winprob, "_MEMO", {})
+    monkeypatch.setattr(winprob, "_STALE", {})
+    monkeypatch.setenv("ISSLAB_CACHE", str(tmp_path / "cache"))
+    with pytest.warns(UserWarning, match="fitted by isslab '0.0.1'"):
+        assert winprob.available(game) is None
+
+
+def test_a_fit_in_the_background_reports_progress_and_caches_its_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ISSLAB_CACHE", str(tmp_path))
+    monkeypatch.setattr(winprob, "_MEMO", {})
+    game = isslab.make("space-1999", players=3, eagles=2)
+    seen: list[float] = []
+    finished: list[winprob.FitJob] = []
+    job = winprob.start_fit(game, ["greedy", "random", "greedy"], workers=1, games=100)
+    job.when_progress(lambda j: seen.append(j.fraction))
+    job.when_done(finished.append)
+    assert winprob.start_fit(game, ["greedy", "random", "greedy"], workers=1, games=100) is job
+    m = job.result(timeout=600)
+    assert m is not None and job.done and job.error is None and finished == [job]
+    assert job.fraction == 1.0 and seen == sorted(seen)
+    assert m.lineup == ("greedy", "random", "greedy") and m.spec.games == 100
+    assert winprob.cached_path(game, m.spec).exists()
+    with pytest.raises(ValueError, match="games must be an int from 10"):
+        winprob.start_fit(game, games=5)
+    with pytest.raises(ValueError, match="unknown bot 'nobody'"):
+        winprob.start_fit(game, "nobody")
 
 
 def test_the_search_bots_take_any_leaf_value_of_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -298,11 +451,11 @@ def test_a_model_valued_search_never_fits_a_model_on_its_first_move(
     monkeypatch.setenv("ISSLAB_CACHE", str(tmp_path))
     monkeypatch.setattr(winprob, "_MEMO", {})
     monkeypatch.setattr(winprob, "fit", None)  # a fit would fail
-    game = isslab.make("space-1999", players=3)
+    game = isslab.make("space-1999", players=3, forced_launch=True)  # a table nothing is shipped for
     assert winprob.available(game) is None
     with pytest.raises(
         ValueError,
-        match=r"no win-chance model of space-1999 \(players=3\) is shipped or cached; "
+        match=r"no win-chance model of space-1999 \(players=3, forced_launch=True\) is shipped or cached; "
         r"fit it once with isslab.winprob.model\(game\)",
     ):
         isslab.play(game, ["mcts(simulations=5, value=model)", "greedy", "greedy"], seed=0)

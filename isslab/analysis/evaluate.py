@@ -1,19 +1,23 @@
 """Each seat's chance of winning from a position: ``isslab.evaluate`` and its :class:`Evaluation`.
 
-Two methods:
+Every number assumes who plays on from the position: ``bots`` (the game's default bot in every
+seat unless it says otherwise), and says so (``Evaluation.assumes``: "if every seat played greedy
+from here"). Two methods:
 
-* ``"rollout"`` plays the game on from the position ``games`` times (the game's default bot in
-  every seat unless ``bots`` says otherwise; chance by its odds, seeded) and reports each seat's mean
-  result with a 95% interval: Wilson's for win/lose results, the normal approximation for returns
-  on another scale. With a ``seat``, every game starts from a position drawn with
+* ``"rollout"`` plays the game on from the position ``games`` times (chance by its odds, seeded) and
+  reports each seat's mean result with a 95% interval: Wilson's for win/lose results, the normal
+  approximation otherwise. With a ``seat``, every game starts from a position drawn with
   ``state.resample_hidden(seat, rng)``: what that seat may know, never the real hidden values.
-* ``"model"`` asks the fitted evaluator of the game (:mod:`isslab.analysis.winprob`, fitted on
-  first use and cached). It reads only views: with a ``seat``, every seat's chance as that seat may
-  see it; without, each seat's chance from its own view. It has no interval (``low`` and ``high``
-  are NaN); ``games`` is the number of games it learned from.
+* ``"model"`` asks the fitted evaluator of the game for that line-up
+  (:func:`isslab.analysis.winprob.model`: shipped for the default tables and some other player counts,
+  or fitted on first use and cached). It reads only views: with a ``seat``, every seat's chance as that
+  seat may see it (its own hand included); without, each seat's chance from its own view. It has no
+  interval (``low`` and ``high`` are NaN); ``games`` is the number of games it learned from.
 
-The number is the chance of winning in a win/lose game and the expected return in a cooperative
-game (Mission ISS: modules attached); ``Evaluation.kind`` says which, from ``game.info.returns``.
+In a win/lose game of two or more seats the number is each seat's **share of the win**: 1 for a win
+alone, 1/k for a win shared by k seats, so the seats' chances add up to 1 (``Evaluation.shared``:
+how often the rollouts ended in a shared win). In a cooperative game it is the team's expected
+return (Mission ISS: modules attached); ``Evaluation.kind`` says which, from ``game.info.returns``.
 """
 
 from __future__ import annotations
@@ -26,10 +30,18 @@ from typing import Any, Final
 import numpy as np
 
 import isslab.checks as checks
-from isslab.analysis.winprob import WinModel, chance_kind, given_model, model
-from isslab.core import TERMINAL, State, short_repr
+from isslab.analysis.winprob import (
+    WinModel,
+    as_lineup,
+    chance_kind,
+    given_model,
+    lineup_words,
+    model,
+    result_shares,
+)
+from isslab.core import TERMINAL, ReturnsKind, State, short_repr
 from isslab.frames.stats import mean_interval, wilson_interval
-from isslab.play import BotSpec, derive_seeds, play
+from isslab.play import BotSpec, derive_seeds, expand_bots, play
 from isslab.sim.chunks import pool_for, run_chunks
 from isslab.sim.pool import Workers, as_pool
 
@@ -57,6 +69,12 @@ class Evaluation:
     #: "win chance" or "expected return"
     kind: str
     seat_names: tuple[str, ...] = ()
+    #: whose play the numbers assume, in words ("if every seat played greedy from here")
+    assumes: str = ""
+    #: True when the chances are shares of the win (a win shared by k seats is 1/k to each)
+    shares: bool = False
+    #: the share of the rollouts that ended in a shared win (NaN: not known, by the model)
+    shared: float = math.nan
 
     def __str__(self) -> str:
         parts = []
@@ -64,7 +82,14 @@ class Evaluation:
             name = self.seat_names[i] if i < len(self.seat_names) else str(i)
             interval = "" if math.isnan(self.low[i]) else f" [{self.low[i]:.2f}, {self.high[i]:.2f}]"
             parts.append(f"{name} {c:.2f}{interval}")
-        return f"{self.kind} ({self.method}, {self.games:,} games): " + ", ".join(parts)
+        kind = "the team's expected return" if self.kind == "expected return" else self.kind
+        how = f"{self.method}, {self.games:,} games" + (f", {self.assumes}" if self.assumes else "")
+        text = f"{kind} ({how}): " + ", ".join(parts)
+        if self.shares:
+            text += "; a win shared by k seats counts 1/k to each"
+            if not math.isnan(self.shared) and self.shared > 0:
+                text += f" ({self.shared:.0%} of the games ended in a shared win)"
+        return text
 
     def best(self) -> int:
         """The seat with the highest chance (the first on a tie)."""
@@ -77,16 +102,26 @@ def _check_state(state: Any) -> State:
     return state
 
 
+def _shares(state: State) -> bool:
+    """Whether results are shares of a win: a win/lose game of two or more seats."""
+    game = state.game
+    return game.info.returns is not ReturnsKind.COOPERATIVE and game.num_players >= 2
+
+
 def _rollout_chunk(
     state: State, seat: int | None, bots: BotSpec, seeds: list[int]
 ) -> list[tuple[float, ...]]:
-    """Play one game on from ``state`` (or from a position ``seat`` cannot tell from it) per seed."""
+    """Play one game on from ``state`` (or from a position ``seat`` cannot tell from it) per seed: each
+    seat's result (its share of a win) and, last, 1.0 when the win was shared."""
     hidden = seat is not None and state.game.info.hidden_information
+    shares = _shares(state)
     out = []
     for s in seeds:
         start = state.resample_hidden(seat, random.Random(s ^ 0xC0FFEE)) if hidden else state  # type: ignore[arg-type]
         rec = play(state.game, bots, seed=s, state=start)
-        out.append(tuple(float(r) for r in rec.returns))
+        win_lose = shares and all(r in (0.0, 1.0) for r in rec.returns)
+        result = result_shares(rec.returns, win_lose)
+        out.append((*result, 1.0 if win_lose and sum(rec.returns) > 1 else 0.0))
     return out
 
 
@@ -124,7 +159,9 @@ def evaluate(
     interval is at most ``precision`` on each side (at most 10,000 games). ``workers`` runs the
     rollouts as ``simulate`` runs its games (:func:`isslab.sim.pool.as_pool`: processes, an
     ``Executor`` or a dask ``Client``); the same seed gives the same numbers for any worker count.
-    ``model_`` evaluates with a given fitted model instead of the cached one.
+    ``bots`` (a name for every seat, or one per seat) is who plays on: the rollouts'
+    players, or the line-up the model assumes. ``model_`` evaluates with a given fitted model (bound
+    to ``bots`` when they are given) instead of the game's model for the line-up.
     """
     # every argument is checked whatever the method, so that a mistake never passes unseen
     state = _check_state(state)
@@ -145,14 +182,24 @@ def evaluate(
     _validate_bots(state, spec)
     kind = chance_kind(game)
     names = tuple(game.seat_name(s) for s in range(game.num_players))
-    if state.current_player == TERMINAL:
-        ret = tuple(float(r) for r in state.returns())
-        return Evaluation(ret, ret, ret, method, 0, seat, kind, names)
+    shares = _shares(state)
     if method == "model":
-        fitted = fitted if fitted is not None else model(game)
+        if fitted is None:
+            fitted = model(game, bots=as_lineup(game, spec))
+        elif bots is not None:
+            fitted = fitted.for_lineup(as_lineup(game, spec))
+        assumes = fitted.assumes
+    else:
+        assumes = _assumes(state, spec)
+    if state.current_player == TERMINAL:
+        ret = tuple(result_shares(state.returns(), shares))
+        return Evaluation(ret, ret, ret, method, 0, seat, kind, names, assumes, shares)
+    if fitted is not None and method == "model":
         values = tuple(fitted.values(state, seat))
         nan = (math.nan,) * len(values)
-        return Evaluation(values, nan, nan, "model", fitted.spec.games, seat, kind, names)
+        return Evaluation(
+            values, nan, nan, "model", fitted.spec.games, seat, kind, names, assumes, fitted.shares
+        )
     total = 10_000 if count is None else count
     seeds = derive_seeds(seed, total)
     step = 100 if auto else total
@@ -164,7 +211,7 @@ def evaluate(
             chunks = [(state, seat, spec, batch[i : i + _CHUNK]) for i in range(0, len(batch), _CHUNK)]
             for part in run_chunks(_rollout_chunk, chunks, pool):
                 results += part
-            arr = np.asarray(results, dtype=float)
+            arr = np.asarray(results, dtype=float)[:, :-1]
             win_lose = kind == "win chance" and bool(np.isin(arr, (0.0, 1.0)).all())
             lows, highs = _interval(arr, win_lose)
             means = arr.mean(axis=0)
@@ -173,7 +220,8 @@ def evaluate(
                 or max(max(h - c, c - lo) for lo, h, c in zip(lows, highs, means, strict=True)) <= precision
             ):
                 break
-    arr = np.asarray(results, dtype=float)
+    full = np.asarray(results, dtype=float)
+    arr = full[:, :-1]
     lows, highs = _interval(arr, win_lose)
     return Evaluation(
         tuple(float(x) for x in arr.mean(axis=0)),
@@ -184,7 +232,17 @@ def evaluate(
         seat,
         kind,
         names,
+        assumes,
+        shares,
+        float(full[:, -1].mean()) if shares else math.nan,
     )
+
+
+def _assumes(state: State, bots: BotSpec) -> str:
+    """The words of whose play rollouts by ``bots`` assume (a callable bot by its function's name)."""
+    seq = expand_bots(state.game, bots)
+    names = [b if isinstance(b, str) else getattr(b, "__name__", type(b).__name__) for b in seq]
+    return lineup_words(state.game, names)
 
 
 def _validate_bots(state: State, bots: BotSpec) -> None:

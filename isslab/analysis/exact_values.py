@@ -125,7 +125,7 @@ def solve(
         cp = s.current_player
         out: list[tuple[int, float]] = []
         if cp == TERMINAL:
-            returns[i] = np.asarray(s.returns(), dtype=float)
+            returns[i] = np.asarray(winprob.result_shares(s.returns(), True), dtype=float)
         else:
             pairs = s.chance_outcomes() if cp == CHANCE else policy_distribution(policy, s)
             for a, p in pairs:
@@ -215,8 +215,8 @@ def tree_value(
         if len(memo) >= limit:
             raise TooLarge(f"more than {limit:,} positions: too large to enumerate")
         cp = s.current_player
-        if cp == TERMINAL:
-            v = tuple(float(r) for r in s.returns())
+        if cp == TERMINAL:  # a shared win: a share to each winner, as the model and rollouts count it
+            v = tuple(winprob.result_shares(s.returns(), True))
         else:
             pairs = s.chance_outcomes() if cp == CHANCE else policy_distribution(policy, s)
             acc = [0.0] * players

@@ -36,6 +36,15 @@ every new game a model for free:
 
 The model multiplies every feature by the game's progress as well (see ``winprob``), so a lead can
 weigh more late than early.
+
+**Who plays** (:func:`lineup_features`): a win chance depends on the players as much as on the
+position (a ``random`` seat with a lead still loses), so every seat's features also name the bot the
+chance assumes for it (``bot=<name>``) and the share of its rivals each bot plays
+(``rivals bot=<name>``); a model fitted on games of many line-ups learns what each one is worth.
+
+**A seat's own hand.** A game's ``win_features(observer)`` gives the observer's own entry what the
+observer may see of its own hand (1969's Intelligence Cards, 1998 ISS's experiment cards), and the
+others' entries public facts only; the generic features read the observer's view, own hand included.
 """
 
 from __future__ import annotations
@@ -45,7 +54,11 @@ from typing import Any, Final
 
 from isslab.core import State
 
-__all__ = ["generic_features", "progress_features", "seat_features"]
+__all__ = ["add_lineup", "generic_features", "lineup_features", "progress_features", "seat_features"]
+
+#: the features that a seat's own bot bends (``add_lineup``): the standing, place and turn, and a
+#: game's own measures of the race
+BENT: Final = ("standing", "place", "leads alone", "to move", "game.")
 
 #: most levels of nesting followed in a view (views are a few levels deep)
 _MAX_DEPTH: Final = 16
@@ -177,6 +190,29 @@ def seat_features(state: State, observer: int) -> list[dict[str, float]]:
     for f, extra in zip(out, own, strict=True):
         f.update(extra)
     return out
+
+
+def lineup_features(lineup: Sequence[str], seat: int) -> dict[str, float]:
+    """Who plays, as the features of ``seat``: its own bot, the share of its rivals each bot plays, and
+    the same shares by its own bot (``bot=<mine> vs <theirs>``: a bot may do well against one bot only)."""
+    mine = lineup[seat]
+    out = {f"bot={mine}": 1.0}
+    rivals = len(lineup) - 1
+    for other, name in enumerate(lineup):
+        if other != seat:
+            for key in (f"rivals bot={name}", f"bot={mine} vs {name}"):
+                out[key] = out.get(key, 0.0) + 1.0 / rivals
+    return out
+
+
+def add_lineup(feats: list[dict[str, float]], lineup: Sequence[str], default: str) -> None:
+    """Add who plays to every seat's features in place: :func:`lineup_features`, and for a seat whose bot
+    is not ``default`` its standing and race features again, named ``<bot>|<feature>``."""
+    for seat, f in enumerate(feats):
+        mine = lineup[seat]
+        if mine != default:
+            f.update({f"{mine}|{k}": v for k, v in f.items() if k.startswith(BENT)})
+        f.update(lineup_features(lineup, seat))
 
 
 def progress_features(state: State) -> dict[str, float]:

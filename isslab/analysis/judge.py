@@ -104,10 +104,14 @@ class Judge:
         span: float,
         seed: int = 0,
         top: int = FIRST_PASS_TOP,
+        fill: bool = False,
     ) -> None:
         self.game = game
         #: the first pass's best moves that become candidates
         self.top = top
+        #: with no first pass, the legal moves in their order make up the candidates of a position
+        #: with no move played to ``top`` (the hints of a table whose model is still being fitted)
+        self.fill = fill
         self.valuation = valuation
         self.first_pass = first_pass
         self.adviser_names = tuple(advisers)
@@ -186,6 +190,8 @@ class Judge:
                 gap = max(scores) - scores[legal.index(played)]
                 needed = needed or gap / self.span >= RATINGS[-1][1] - 1e-12
             found += top
+        elif self.fill and played is None:
+            found += legal[: self.top]
         unique: list[Action] = []
         for a in found:
             if a not in unique:

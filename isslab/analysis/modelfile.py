@@ -27,10 +27,12 @@ __all__ = [
     "MAX_MAGNITUDE",
     "MAX_NAME_CHARS",
     "MAX_NAMES",
+    "MAX_POOL",
     "MAX_WEIGHT",
     "MIN_SCALE",
     "floats",
     "is_model_file",
+    "lengths",
     "names",
     "read_bounded",
     "result_range",
@@ -49,6 +51,8 @@ MAX_MAGNITUDE: Final = 1e9
 #: the most features a model file may name, and the longest name
 MAX_NAMES: Final = 100_000
 MAX_NAME_CHARS: Final = 200
+#: the most bots a table model's pool may name
+MAX_POOL: Final = 64
 #: the most games one fit may simulate (``winprob.MAX_GAMES``)
 _MAX_GAMES: Final = 200_000
 
@@ -134,12 +138,13 @@ def names(value: Any) -> list[str]:
     return list(value)
 
 
-def spec_fields(raw: Any, game: Game) -> tuple[int, int, tuple[str, ...], int]:
-    """The fitting parameters a model file names (games, positions, bots, seed), each of the kind and
-    size a fit takes; ``ValueError`` otherwise."""
+def spec_fields(raw: Any, game: Game) -> tuple[int, int, tuple[str, ...], int, tuple[str, ...]]:
+    """The fitting parameters a model file names (games, positions, bots, seed, pool), each of the kind
+    and size a fit takes; ``ValueError`` otherwise. A table model names no bots and a pool of them."""
     bad = ValueError(
         f"the model file's fitting parameters are missing or malformed: games from 10 to {_MAX_GAMES:,}, "
-        "positions from 1 to 1,000, a bot name per seat and a seed from 0 to 2**128 - 1"
+        "positions from 1 to 1,000, a bot name per seat (or none, and a pool of at most "
+        f"{MAX_POOL} distinct bot names) and a seed from 0 to 2**128 - 1"
     )
     if not isinstance(raw, dict):
         raise bad
@@ -150,13 +155,33 @@ def spec_fields(raw: Any, game: Game) -> tuple[int, int, tuple[str, ...], int]:
     except ValueError:
         raise bad from None
     bots = raw.get("bots")
+    pool = raw.get("pool", [])
+    if not isinstance(pool, list) or len(pool) > MAX_POOL or len(set(map(str, pool))) != len(pool):
+        raise bad
     if (
         not isinstance(bots, list)
-        or len(bots) != game.num_players
-        or not all(isinstance(b, str) and 0 < len(b) <= 300 for b in bots)
+        or len(bots) != (0 if pool else game.num_players)
+        or not all(isinstance(b, str) and 0 < len(b) <= 300 for b in [*bots, *pool])
     ):
         raise bad
-    return games, positions, tuple(bots), seed
+    return games, positions, tuple(bots), seed, tuple(pool)
+
+
+def lengths(value: Any) -> dict[str, float]:
+    """A model file's mean game length per line-up: at most ``MAX_NAMES`` line-ups, each a number above
+    0 and at most ``MAX_MAGNITUDE``."""
+    if not isinstance(value, dict) or len(value) > MAX_NAMES:
+        raise ValueError(f"the model file's lengths must be an object of at most {MAX_NAMES:,} line-ups")
+    out: dict[str, float] = {}
+    for key, v in value.items():
+        x = _finite("lengths", v)
+        if not (isinstance(key, str) and len(key) <= MAX_NAME_CHARS * 8 and 0 < x <= MAX_MAGNITUDE):
+            raise ValueError(
+                f"the model file's lengths must be numbers above 0 and at most {MAX_MAGNITUDE:g} by line-up, "
+                f"got {short_repr(key, 60)}: {short_repr(v, 40)}"
+            )
+        out[key] = x
+    return out
 
 
 def is_model_file(path: str | Path) -> bool:

@@ -8,8 +8,9 @@ game its expected return) before and after the step, with **one valuation** that
   line-up, ``rollouts`` times (the bots that played the record, when it names them; else the
   game's default bot at every seat; ``bots=`` says otherwise). A value says "if these bots played
   from here", and it has a standard error;
-* ``valuation="model"``: the fitted model, fast, no error bars, and weaker than the bots it judges
-  (the designer metrics of many games use it);
+* ``valuation="model"``: the fitted model of the same line-up (the table model where it knows the
+  line-up's bots), fast, no error bars, and weaker than the bots it judges (the designer metrics of
+  many games use it);
 * any :class:`~isslab.analysis.valuation.Valuation` (the expert's search values, when they land).
 
 What the rows hold:
@@ -65,7 +66,7 @@ from isslab.analysis.valuation import (
 from isslab.analysis.winprob import WinModel, available, chance_kind, given_model, model
 from isslab.core import CHANCE, Action, Game, IllegalActionError, State, short_repr
 from isslab.frames.stats import mean_interval
-from isslab.play import BotSpec, GameRecord
+from isslab.play import BotSpec, GameRecord, expand_bots
 
 __all__ = ["RATINGS", "VALUATIONS", "Review", "hints", "rate", "review", "separation"]
 
@@ -311,6 +312,21 @@ def _bounds(game: Game, fitted: WinModel | None, values: Sequence[Estimate]) -> 
     return (min([lo, *seen]), max([hi, *seen]))
 
 
+def _names(game: Game, lineup: BotSpec) -> tuple[str, ...] | None:
+    """The line-up as bot names a model can be bound to; None when it holds a callable."""
+    seq = expand_bots(game, lineup)
+    return tuple(seq) if all(isinstance(b, str) for b in seq) else None  # type: ignore[arg-type]
+
+
+def _first_pass(game: Game, names: tuple[str, ...] | None) -> WinModel | None:
+    """A model at hand for the judge's first pass (never fitted here): the line-up's, else the default's."""
+    try:
+        found = available(game, names) if names is not None else None
+    except ValueError:  # a bot no model names (a search bot with parameters): the default's will do
+        found = None
+    return found if found is not None else available(game)
+
+
 def _valuer(
     game: Game,
     valuation: str | Valuation,
@@ -321,14 +337,16 @@ def _valuer(
     model_: WinModel | None,
 ) -> tuple[Valuation, WinModel | None]:
     """The valuation asked for, and the model at hand (the first pass, or the valuation itself)."""
+    names = _names(game, lineup)
     if isinstance(valuation, Valuation):
-        return valuation, model_ if model_ is not None else available(game)
+        return valuation, model_ if model_ is not None else _first_pass(game, names)
     if valuation == "model":
-        fitted = model_ if model_ is not None else model(game)
+        # the model of the line-up the review assumes (a table model knows the game's own bots)
+        fitted = model_ if model_ is not None else model(game, bots=names)
         return ModelValuation(fitted, seed), fitted
     if valuation == "rollouts":
         valuer = Rollouts(game, lineup, rollouts, seed, compared=compared)
-        return valuer, model_ if model_ is not None else available(game)
+        return valuer, model_ if model_ is not None else _first_pass(game, names)
     raise ValueError(
         f"valuation must be one of {', '.join(map(repr, VALUATIONS))} or a Valuation, "
         f"got {short_repr(valuation, 40)}"
@@ -450,8 +468,9 @@ def hints(
     """The judge's ``count`` best moves for the seat to move: ``(text, chance, standard error)``, best first.
 
     The judge of :func:`review` with rollouts by ``bots`` (default: the game's default bot at every
-    seat): the moves of the advisers and the model's best moves, compared by rollouts from positions
-    drawn from what the seat to move may know. Texts as ``seat`` may know them (None: all).
+    seat): the moves of the advisers and the model's best moves (with no model at hand, the first
+    legal moves instead), compared by rollouts from positions drawn from what the seat to move may
+    know. Texts as ``seat`` may know them (None: all).
     """
     if not isinstance(state, State):
         raise ValueError(f"hints take an isslab State, got {short_repr(state, 60)}")
@@ -464,10 +483,12 @@ def hints(
     model_ = given_model(model_, state.game)
     game = state.game
     valuer = Rollouts(game, bots, rollouts, seed)
-    fitted = model_ if model_ is not None else available(game)
+    fitted = model_ if model_ is not None else _first_pass(game, _names(game, valuer.bots))
     first = ModelValuation(fitted, seed) if fitted is not None else None
     span = 1.0 if fitted is None else fitted.hi - fitted.lo
-    judge = Judge(game, valuer, first, advisers_of(game, valuer.bots), span, seed, top=max(2, count))
+    judge = Judge(
+        game, valuer, first, advisers_of(game, valuer.bots), span, seed, top=max(2, count), fill=True
+    )
     view = mover if game.info.hidden_information else None
     moves, ests = judge.best(state, view)
     if not ests:

@@ -357,8 +357,9 @@ class ModelValuation(Valuation):
         self.model = fitted
         self.game = fitted.game
         self.seed = seed
+        # the line-up the model is bound to (a table model's is one of the line-ups it knows)
         self.name = (
-            f"the fitted model (learnt from {lineup_words(fitted.game, fitted.spec.bots)}, "
+            f"the fitted model (learnt from {lineup_words(fitted.game, fitted.lineup)}, "
             f"{fitted.spec.games:,} games)"
         )
 
@@ -370,27 +371,9 @@ class ModelValuation(Valuation):
         return [(a, 1.0 / MAX_OUTCOMES) for a in drawn]
 
     def _direct(self, states: Sequence[State], observer: int | None) -> list[list[float]]:
-        """The model's values of positions as they are (a chance node too, unaveraged)."""
-        m = self.model
-        n = self.game.num_players
-        out: list[list[float] | None] = [None] * len(states)
-        feats: list[dict[str, float]] = []
-        prog: list[float] = []
-        live = []
-        for i, s in enumerate(states):
-            if s.current_player == TERMINAL:
-                out[i] = [float(r) for r in s.returns()]
-                continue
-            live.append(i)
-            if observer is None:
-                feats += [m.features(s, j)[j] for j in range(n)]
-            else:
-                feats += m.features(s, observer)
-            prog += [m.progress(s)] * n
-        flat = m.predict(feats, prog) if feats else []
-        for k, i in enumerate(live):
-            out[i] = flat[k * n : (k + 1) * n]
-        return [v for v in out if v is not None]
+        """The model's values of positions as they are (a chance node too, unaveraged), in one batch:
+        from ``observer``'s view, or (None) each seat's share from its own view, its own hand read."""
+        return self.model.values_many(states, observer)
 
     def values(self, states: Sequence[State], observer: int | None) -> list[Estimate]:
         """The model's values; a chance node's is the mean over its outcomes (those ``observer`` may know)."""
@@ -421,4 +404,4 @@ class ModelValuation(Valuation):
 
     def first_pass(self, state: State, actions: Sequence[Action], seat: int) -> list[float]:
         """``seat``'s value after each action by the model alone, unaveraged (the judge's cheap filter)."""
-        return [v[seat] for v in self._direct([state.apply(a) for a in actions], seat)]
+        return self.model.value_for([state.apply(a) for a in actions], seat)

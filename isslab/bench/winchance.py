@@ -1,27 +1,30 @@
-"""The win-chance benchmark: calibration, exactness and speed of every game (``python -m ...``).
+"""The win-chance benchmark: calibration by line-up and player count, exactness, speed (``python -m``).
 
 ``python -m isslab.bench --sections winchance`` (or ``python -m isslab.bench.winchance``) measures,
-for the default table of every game:
+for every game:
 
-* **calibration**: the default model (fitted as ``isslab.winprob.model`` fits it) and a baseline
-  that reads only the game's standing (the same fit on the ``standing``, place and progress
-  features) are judged on positions of held-out games (other seeds): the expected calibration
-  error (10 equal-width bins of the prediction on the result's [0, 1] range, weighted by their
-  rows) and the Brier score (the mean squared error on that range) at the early, middle and late
-  third of the games, with a reliability diagram per game (``docs/win-chances-<game>.png``);
-* **exactness**: rollout intervals and the model against exact values
-  (see :mod:`isslab.analysis.exact_values`);
-* **speed** (process CPU time, medians): one model evaluation, a full review of a default game (the
-  judge's, at the review's defaults, median over five games; and the model's), fitting the default
-  model with ``workers=2`` (wall and CPU time of this process and its workers), and a rollout
-  evaluation to +-0.05 of the result's range on two workers.
+* **the table models**: for every player count of the game's default options, the table model
+  (``winprob.table_spec``: its line-ups drawn from the game's bots) fitted as the package ships it
+  (CPU seconds of the fit, its process and workers, and wall seconds with ``workers=2``);
+* **calibration by line-up**: each table model judged on positions of held-out games (other seeds) of
+  named line-ups (:func:`lineups_of`: every seat the default bot; ``random`` in one seat; another bot
+  of the game in one seat, in Space: 1999, which has no other heuristic bot, two ``random`` seats;
+  Mission ISS: the teams of each bot and a mixed team, over its whole range of modules): the expected
+  calibration error (10 equal-width bins of the prediction on the result's [0, 1] range, weighted by
+  their rows), also of the rows judged from their own seat's view and of seat 0 alone (the odd seat),
+  and the Brier score (the mean squared error on that range) at the early, middle and late third of
+  the games; beside it a baseline fitted on the same rows that reads only the standing, place,
+  progress and who plays; a reliability diagram per game (``docs/win-chances-<game>.png``);
+* **exactness**: rollout intervals and the model against exact values (see :mod:`.exact_values`);
+* **speed** (process CPU time, medians): one model evaluation (every seat as seat 0 sees it), a full
+  review of a default game (the judge's, at the review's defaults, median over five games; and the
+  model's, median of 3), and a rollout evaluation to +-0.05 of the result's range on two workers.
 
-``--fit`` also writes the fitted default models into the package (``isslab/analysis/models``), so
-that they ship, and the model of each enumerated table that is not a default one
-(:data:`.exact_values.EXACT_TABLES`: Space: 1999 with one eagle each; 1969's is the default table);
-figures go to ``docs/win-chances.json``. ``--exact-only`` measures the exactness alone (the default
-models from the package) and replaces only that part of each game's entry; ``--speed-only`` the
-speed alone, likewise.
+``--fit`` writes the fitted table models into the package (``isslab/analysis/models``), and the table
+model of each enumerated table that is not a default one (:data:`.exact_values.EXACT_TABLES`: Space:
+1999 with one eagle each); figures go to ``docs/win-chances.json``. ``--exact-only`` measures the
+exactness alone (the models from the package) and replaces only that part of each game's entry;
+``--speed-only`` the speed alone (the shipped table models of the default line-ups), likewise.
 """
 
 from __future__ import annotations
@@ -38,10 +41,22 @@ import numpy as np
 from isslab.analysis import exact_values, winprob
 from isslab.analysis.evaluate import evaluate
 from isslab.analysis.review import review
-from isslab.core import games, make
+from isslab.core import Game, ReturnsKind, games, make
 from isslab.play import play
 
-__all__ = ["brier_thirds", "calibration", "ece", "main", "reliability", "speed"]
+__all__ = [
+    "brier_thirds",
+    "calibration",
+    "counts",
+    "counts_table",
+    "docs_table",
+    "ece",
+    "lineups_of",
+    "main",
+    "reliability",
+    "speed",
+    "speed_table",
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 THIRDS = ("early", "middle", "late")
@@ -80,37 +95,76 @@ def brier_thirds(p: np.ndarray, y: np.ndarray, at: np.ndarray) -> list[float]:
     return out
 
 
+def lineups_of(game: Game) -> dict[str, tuple[str, ...]]:
+    """The named line-ups a table model is judged on (module docstring), by name."""
+    n = game.num_players
+    pool = winprob.table_pool(game)
+    d = pool[0]
+    if game.info.returns is ReturnsKind.COOPERATIVE:
+        out = {f"{b} team": (b,) * n for b in pool}
+        if n > 1:
+            out["mixed team"] = tuple(pool[s % len(pool)] for s in range(n))
+        return out
+    if n == 1:
+        return {f"{b} alone": (b,) for b in pool}
+    out = {f"every seat {d}": (d,) * n}
+    out[f"random at seat 0, {d} beside"] = ("random",) + (d,) * (n - 1)
+    others = [b for b in pool[1:] if b != "random"]
+    if others:
+        out[f"{others[0]} at seat 0, {d} beside"] = (others[0],) + (d,) * (n - 1)
+    elif n > 2:
+        out[f"random at every other seat, {d} beside"] = tuple(
+            "random" if s % 2 == 0 else d for s in range(n)
+        )
+    return out
+
+
+def _judge(fitted: winprob.WinModel, base: winprob.WinModel, test: winprob.Rows) -> dict[str, Any]:
+    """Calibration and Brier scores of a model and its baseline on held-out rows of one line-up."""
+    y = (test.labels - fitted.lo) / (fitted.hi - fitted.lo)
+    p = fitted.scaled_array(fitted.predict_rows(test))
+    b = fitted.scaled_array(base.predict_rows(test))
+    own, seat0 = test.own, test.seat == 0
+    return {
+        "test_rows": len(test),
+        "ece": ece(p, y),
+        "ece_baseline": ece(b, y),
+        "ece_own_view": ece(p[own], y[own]),
+        "ece_seat0": ece(p[seat0], y[seat0]),
+        "mean_seat0": float(p[seat0].mean()),
+        "observed_seat0": float(y[seat0].mean()),
+        "brier": brier_thirds(p, y, test.at),
+        "brier_baseline": brier_thirds(b, y, test.at),
+        "reliability": reliability(p, y),
+    }
+
+
 def calibration(
-    game_id: str, test_games: int = 1000, workers: int = 2, ship: bool = False
+    game_id: str, players: int | None = None, test_games: int = 1000, workers: int = 2, ship: bool = False
 ) -> tuple[dict[str, Any], winprob.WinModel]:
-    """Fit the default model and the standing baseline of ``game_id`` and judge them on held-out games."""
-    game = make(game_id)
-    spec = winprob.FitSpec(bots=(game.info.default_bot,) * game.num_players)
+    """Fit the table model of ``game_id`` at ``players`` (the default count) and judge it by line-up."""
+    game = make(game_id) if players is None else make(game_id, players=players)
+    spec = winprob.table_spec(game)
     t0, c0 = time.perf_counter(), _cpu()
-    rows = winprob.collect(game, spec.games, spec.bots, spec.seed, spec.positions, workers)
+    rows = winprob.collect(game, spec.games, None, spec.seed, spec.positions, workers, pool=spec.pool)
     fitted = winprob.fit_rows(game, rows, spec)
     fit_wall, fit_cpu = time.perf_counter() - t0, _cpu() - c0
     base = winprob.fit_rows(game, rows, spec, keep=winprob.STRONG)
     if ship:
         fitted.save(winprob.shipped_path(game))
-    test = winprob.collect(game, test_games, spec.bots, seed=10_000 + spec.seed, workers=workers)
-    y = (test.labels - fitted.lo) / (fitted.hi - fitted.lo)
-    p = fitted.scaled_array(fitted.predict_rows(test))
-    b = fitted.scaled_array(base.predict_rows(test))
+    judged = {}
+    for name, lineup in lineups_of(game).items():
+        test = winprob.collect(game, test_games, list(lineup), seed=10_000 + spec.seed, workers=workers)
+        judged[name] = {"lineup": list(lineup), **_judge(fitted, base, test)}
     return (
         {
             "game": game_id,
             "players": game.num_players,
             "train_games": spec.games,
+            "pool": list(spec.pool),
             "test_games": test_games,
-            "test_rows": len(test),
             "features": len(fitted.names),
-            "ece": ece(p, y),
-            "ece_baseline": ece(b, y),
-            "brier": brier_thirds(p, y, test.at),
-            "brier_baseline": brier_thirds(b, y, test.at),
-            "reliability": reliability(p, y),
-            "reliability_baseline": reliability(b, y),
+            "lineups": judged,
             "fit_wall_seconds": fit_wall,
             "fit_cpu_seconds": fit_cpu,
             "workers": workers,
@@ -163,7 +217,7 @@ def speed(game_id: str, fitted: winprob.WinModel, repeats: int = 3, reviews: int
     games = 0
     for _ in range(repeats):
         t, c = time.perf_counter(), _cpu()
-        # +-0.05 of the result's range (Mission ISS: of its 12 modules)
+        # +-0.05 of the result's range (Mission ISS: of its range of modules)
         span = fitted.hi - fitted.lo
         ev = evaluate(mid, method="rollout", games="auto", precision=0.05 * span, workers=2)
         rolls_wall.append(time.perf_counter() - t)
@@ -184,37 +238,48 @@ def speed(game_id: str, fitted: winprob.WinModel, repeats: int = 3, reviews: int
 
 
 def plot(cal: dict[str, Any], path: Path) -> None:
-    """The reliability diagram of one game (model and baseline) as a PNG."""
+    """The reliability diagram of one game's default table, a curve per line-up, as a PNG."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(3.6, 3.4), dpi=110)
+    fig, ax = plt.subplots(figsize=(3.8, 3.6), dpi=110)
     ax.plot([0, 1], [0, 1], color="#999", lw=1, ls="--")
-    for key, label, colour in (
-        ("reliability", "model", "#1f5fbf"),
-        ("reliability_baseline", "standing only", "#e07b00"),
-    ):
-        pts = cal[key]
+    for name, judged in cal["lineups"].items():
+        pts = judged["reliability"]
         ax.plot(
-            [q["predicted"] for q in pts], [q["observed"] for q in pts], "o-", ms=3, color=colour, label=label
+            [q["predicted"] for q in pts],
+            [q["observed"] for q in pts],
+            "o-",
+            ms=3,
+            label=f"{name}: ECE {judged['ece']:.3f}",
         )
     ax.set_xlabel("predicted (result range 0-1)")
     ax.set_ylabel("observed")
-    ax.set_title(f"{cal['game']}: ECE {cal['ece']:.3f}", fontsize=9)
-    ax.legend(fontsize=7, loc="upper left")
+    ax.set_title(f"{cal['game']}, {cal['players']} seats", fontsize=9)
+    ax.legend(fontsize=6, loc="upper left")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
 
 
+def counts(game_id: str) -> list[int]:
+    """The player counts of a game, the default first."""
+    game = make(game_id)
+    info = game.info
+    return [game.num_players] + [
+        k for k in range(info.min_players, info.max_players + 1) if k != game.num_players
+    ]
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Run the benchmark (module docstring) and print its table."""
+    """Run the benchmark (module docstring) and print its figures."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", nargs="*", default=games(), help="game ids (default: all)")
-    ap.add_argument("--test-games", type=int, default=1000)
-    ap.add_argument("--fit", action="store_true", help="write the fitted default models into the package")
+    ap.add_argument("--test-games", type=int, default=1000, help="held-out games per line-up, default table")
+    ap.add_argument("--other-test-games", type=int, default=400, help="... at the other player counts")
+    ap.add_argument("--fit", action="store_true", help="write the fitted table models into the package")
     ap.add_argument("--exact", type=int, default=200, help="exactness cases per game (0: skip)")
     ap.add_argument(
         "--exact-only", action="store_true", help="measure the exactness alone (the other figures stay)"
@@ -229,7 +294,9 @@ def main(argv: list[str] | None = None) -> None:
     for gid in args.games:
         if args.speed_only:
             game = make(gid)
-            shipped = winprob.WinModel.load(winprob.shipped_path(game), game)
+            shipped = winprob.available(game)  # the table model shipped, bound to the default line-up
+            if shipped is None:
+                raise SystemExit(f"{gid}: no shipped table model to time (--fit writes one)")
             results.setdefault(gid, {})["speed"] = speed(gid, shipped)
             out_path.write_text(json.dumps(results, indent=1))
             print(f"{gid}: speed {results[gid]['speed']}", flush=True)
@@ -240,29 +307,45 @@ def main(argv: list[str] | None = None) -> None:
             out_path.write_text(json.dumps(results, indent=1))
             print(f"{gid}: exact {exactness}", flush=True)
             continue
-        cal, fitted = calibration(gid, args.test_games, ship=args.fit)
-        plot(cal, out_path.with_name(f"win-chances-{gid}.png"))
-        entry: dict[str, Any] = {"calibration": cal, "speed": speed(gid, fitted)}
+        tables: dict[str, Any] = {}
+        default_model = None
+        for k in counts(gid):
+            first = not tables
+            cal, fitted = calibration(
+                gid, k, args.test_games if first else args.other_test_games, ship=args.fit
+            )
+            tables[str(k)] = cal
+            if first:
+                default_model = fitted
+                plot(cal, out_path.with_name(f"win-chances-{gid}.png"))
+            print(
+                f"{gid} {k} seats: fit {cal['fit_wall_seconds']:.0f} s wall, "
+                f"{cal['fit_cpu_seconds']:.0f} s CPU; "
+                + "; ".join(
+                    f"{name}: ECE {j['ece']:.3f} (own {j['ece_own_view']:.3f}, seat 0 {j['ece_seat0']:.3f}, "
+                    f"baseline {j['ece_baseline']:.3f})"
+                    for name, j in cal["lineups"].items()
+                ),
+                flush=True,
+            )
+        assert default_model is not None
+        entry: dict[str, Any] = {"tables": tables, "speed": speed(gid, default_model)}
         if args.exact:
             exact_model = None
-            if args.fit and exact_values.EXACT_TABLES.get(gid):
-                # an enumerated table other than the default one: its model ships too (the
+            if exact_values.EXACT_TABLES.get(gid):
+                # an enumerated table other than the default ones: its table model ships too (the
                 # exactness test reads it)
                 small = exact_values.exact_game(gid)
-                exact_model = winprob.fit(small, workers=2, progress=False)
-                exact_model.save(winprob.shipped_path(small, exact_model.spec))
-            entry["exactness"] = exact_values.check(gid, args.exact, exact_model or fitted)
+                spec = winprob.table_spec(small)
+                exact_model = winprob.fit(small, spec.games, workers=2, progress=False, pool=spec.pool)
+                if args.fit:
+                    exact_model.save(winprob.shipped_path(small))
+            entry["exactness"] = exact_values.check(gid, args.exact, exact_model or default_model)
         results[gid] = entry
         out_path.write_text(json.dumps(results, indent=1))
-        c, s = cal, entry["speed"]
+        s = entry["speed"]
         print(
-            f"{gid}: ECE {c['ece']:.3f} (baseline {c['ece_baseline']:.3f}); Brier "
-            + ", ".join(
-                f"{t} {m:.4f}/{b:.4f}"
-                for t, m, b in zip(THIRDS, c["brier"], c["brier_baseline"], strict=True)
-            )
-            + f"; fit {c['fit_wall_seconds']:.0f} s wall, {c['fit_cpu_seconds']:.0f} s CPU; "
-            f"eval {s['model_eval_ms']:.2f} ms, review {s['review_seconds']:.2f} s "
+            f"{gid}: eval {s['model_eval_ms']:.2f} ms, review {s['review_seconds']:.2f} s "
             f"(model {s['model_review_seconds']:.2f} s), "
             f"rollouts +-0.05 {s['rollout_seconds_wall']:.1f} s ({s['rollout_games']} games)"
             + (f"; exact {entry['exactness']}" if "exactness" in entry else ""),
@@ -270,28 +353,58 @@ def main(argv: list[str] | None = None) -> None:
         )
 
 
-if __name__ == "__main__":
-    main()
-
-
 def docs_table(results: dict[str, Any]) -> str:
-    """The calibration and speed table of ``docs/win-chances.md`` from the benchmark's JSON."""
+    """The calibration table of ``docs/win-chances.md`` (default tables, by line-up) from the JSON."""
     lines = [
-        "| game (default table) | ECE (baseline) | Brier early | Brier middle | Brier late | "
-        "model evaluation | full review: the judge, median of 5 (the model) | fit, `workers=2`: wall (CPU) | "
-        "rollouts to +-0.05, two workers: wall |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| game (default table) | line-up | ECE (baseline) | ECE: own view, seat 0 | seat 0: predicted, won "
+        "| Brier early | Brier middle | Brier late |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for gid, entry in results.items():
-        c, s = entry["calibration"], entry["speed"]
-        thirds = " | ".join(
-            f"{m:.4f} ({b:.4f})" for m, b in zip(c["brier"], c["brier_baseline"], strict=True)
-        )
+        cal = next(iter(entry["tables"].values()))
+        for name, j in cal["lineups"].items():
+            thirds = " | ".join(
+                f"{m:.4f} ({b:.4f})" for m, b in zip(j["brier"], j["brier_baseline"], strict=True)
+            )
+            lines.append(
+                f"| {gid} ({cal['players']} seats) | {name} | {j['ece']:.3f} ({j['ece_baseline']:.3f}) | "
+                f"{j['ece_own_view']:.3f}, {j['ece_seat0']:.3f} | {j['mean_seat0']:.3f}, "
+                f"{j['observed_seat0']:.3f} | {thirds} |"
+            )
+    return "\n".join(lines)
+
+
+def counts_table(results: dict[str, Any]) -> str:
+    """The table of every player count (fit time, calibration by line-up) from the benchmark's JSON."""
+    lines = [
+        "| game | seats | fit, `workers=2`: CPU (wall) | ECE by line-up |",
+        "|---|---|---|---|",
+    ]
+    for gid, entry in results.items():
+        for k, cal in sorted(entry["tables"].items()):
+            eces = "; ".join(f"{name} {j['ece']:.3f}" for name, j in cal["lineups"].items())
+            lines.append(
+                f"| {gid} | {k} | {cal['fit_cpu_seconds']:.0f} s ({cal['fit_wall_seconds']:.0f} s) | {eces} |"
+            )
+    return "\n".join(lines)
+
+
+def speed_table(results: dict[str, Any]) -> str:
+    """The speed table of ``docs/win-chances.md`` from the benchmark's JSON."""
+    lines = [
+        "| game (default table) | model evaluation | full review: the judge, median of 5 (the model) | "
+        "rollouts to +-0.05, two workers: wall |",
+        "|---|---|---|---|",
+    ]
+    for gid, entry in results.items():
+        s = entry["speed"]
         lines.append(
-            f"| {gid} ({c['players']} seats) | {c['ece']:.3f} ({c['ece_baseline']:.3f}) | {thirds} | "
-            f"{s['model_eval_ms']:.2f} ms | {s['review_seconds']:.1f} s ({s['model_review_seconds']:.1f} s; "
-            f"{s['review_steps']} steps) | "
-            f"{c['fit_wall_seconds']:.0f} s ({c['fit_cpu_seconds']:.0f} s) | "
+            f"| {gid} | {s['model_eval_ms']:.2f} ms | "
+            f"{s['review_seconds']:.1f} s ({s['model_review_seconds']:.1f} s; {s['review_steps']} steps) | "
             f"{s['rollout_seconds_wall']:.1f} s ({s['rollout_games']} games) |"
         )
     return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    main()

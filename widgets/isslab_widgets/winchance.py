@@ -19,23 +19,30 @@ Who looks is the session's one answer, :meth:`Session.sight`: while the hot-seat
 pass the screen, the panel computes nothing (no chance, no hint, no review) and shows nothing, and
 after *I am ...* it computes again for the new seat.
 
-The strip uses the game's fitted model when one is shipped or cached (the default tables ship
-one); for another table it offers a button that fits it (about a minute).
+Every number assumes who plays on from the shown step, and the panel says so in words ("if every
+seat played greedy from here"): the bots at their seats, and a person's seat played like the bot
+picked under *people play like* (the game's default bot unless changed). The strip uses the model of
+that line-up (:func:`isslab.winprob.available`: the shipped table models cover the four games'
+default tables and some other player counts, for line-ups of their own bots and ``random``). A table or
+line-up without one starts a fit in the background, with its progress shown; meanwhile the strip
+shows rollouts by the same line-up at each step looked at, and the hints work as ever.
 """
 
 from __future__ import annotations
 
 import html
 import math
+import threading
 from typing import TYPE_CHECKING, Any, Final
 
 import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
 
 from isslab.analysis import winprob
+from isslab.analysis.evaluate import evaluate
 from isslab.analysis.review import Review, hints, review
 from isslab.analysis.valuation import lineup_words
-from isslab.core import State, short_repr
+from isslab.core import Game, State, short_repr
 from isslab_widgets.boards.kit import readable, text_width
 from isslab_widgets.draw import paint
 from isslab_widgets.scene import Circle, Line, Rect, Scene, Shape, Text
@@ -58,11 +65,12 @@ STRIP_HEIGHT: Final = 132
 STRIP_WIDTH: Final = 536
 #: the review panel's height after the game (a report: longer ones scroll in their box)
 REVIEW_HEIGHT: Final = 200
-#: what the hint switch says when the table has no model (the hints show with the win chances)
-NO_MODEL_HINTS: Final = (
-    "<i>No hints yet: this table has no win-chance model, and the hints show with the chances. "
-    "Press <b>Fit win chances</b> (about a minute on two cores); the strip and the hints then show here.</i>"
-)
+#: rollouts per step while a model is being fitted (an interval of about +-0.14 on a chance of 0.5)
+ROLLOUT_GAMES: Final = 48
+#: games a background fit simulates
+FIT_GAMES: Final = winprob.DEFAULT_GAMES
+#: the person's seat in a line-up (the session's seat name)
+_HUMAN: Final = "human"
 # the margins of the plot: numbers of the value axis on the left, of the steps below
 _LEFT: Final = 34
 _RIGHT: Final = 8
@@ -70,22 +78,28 @@ _TOP: Final = 8
 _BOTTOM: Final = 20
 
 
-def strip_values(session: Session, fitted: winprob.WinModel) -> tuple[list[list[float]], int | None, str]:
+def strip_values(
+    session: Session, fitted: winprob.WinModel | None, lineup: tuple[str, ...] | None = None
+) -> tuple[list[list[float]], int | None, str]:
     """Every seat's chance at every step of the line, the seat they are judged for, and the mode.
 
     The mode is ``"play"`` while the game goes on (chances from the view of the seat in front of the
     screen only; with nobody at the table each seat's from its own) or ``"review"`` once it is over
     (the full review: each seat from its own view). Nothing (mode ``"covered"``) while the hot-seat
-    cover asks to pass the screen: every value would be computed for one seat's eyes.
+    cover asks to pass the screen: every value would be computed for one seat's eyes. Without a
+    model (``fitted`` None; one is being fitted) the mode is ``"rollouts"``: rollouts by ``lineup``
+    at the shown step, remembered, and NaN at the steps not looked at yet.
     """
     sight = session.sight()
     if sight.covered:
         return [], None, "covered"
     tree = session.tree
-    if tree.tip.is_terminal():
-        rev = _review_of(session, fitted)
-        return [list(r) for r in rev.curve()], None, "review"
     eyes = sight.eyes
+    if fitted is None:
+        return _rollout_values(session, lineup or (), eyes), eyes, "rollouts"
+    if tree.tip.is_terminal():
+        rev = _review_of(session, fitted, lineup or fitted.lineup)
+        return [list(r) for r in rev.curve()], None, "review"
     memo: dict[tuple[State, int | None], list[float]] = _memo(session, "_winchance_memo", fitted)
     out = []
     for i in range(tree.size):
@@ -97,23 +111,37 @@ def strip_values(session: Session, fitted: winprob.WinModel) -> tuple[list[list[
     return out, eyes, "play"
 
 
-def _memo(session: Session, name: str, fitted: winprob.WinModel) -> dict[Any, Any]:
-    """The session's memo ``name`` of values by ``fitted``: emptied when the model changes (a fit, a load)."""
+def _rollout_values(session: Session, lineup: tuple[str, ...], eyes: int | None) -> list[list[float]]:
+    """Rollouts by ``lineup`` at the shown step (as ``eyes`` may know it), NaN where none were played."""
+    tree = session.tree
+    memo: dict[tuple[State, int | None], list[float]] = _memo(session, "_winchance_rollouts", lineup)
+    shown = tree.at(min(tree.cursor, tree.size - 1))
+    if (shown, eyes) not in memo:
+        ev = evaluate(shown, eyes, games=ROLLOUT_GAMES, bots=list(lineup), seed=shown.move_number)
+        memo[(shown, eyes)] = list(ev.chances)
+    n = session.game.num_players
+    return [memo.get((tree.at(i), eyes), [math.nan] * n) for i in range(tree.size)]
+
+
+def _memo(session: Session, name: str, fitted: object) -> dict[Any, Any]:
+    """The session's memo ``name`` of values by ``fitted``: emptied when the model (or the line-up of the
+    rollouts) changes (a fit, a load, another choice of how people play)."""
     owner: object
     memo: dict[Any, Any]
     owner, memo = session.__dict__.get(name, (None, {}))
-    if owner is not fitted:
+    if owner is not fitted and owner != fitted:
         owner, memo = fitted, {}
         session.__dict__[name] = (owner, memo)
     return memo
 
 
-def _review_of(session: Session, fitted: winprob.WinModel) -> Review:
+def _review_of(session: Session, fitted: winprob.WinModel, lineup: tuple[str, ...]) -> Review:
+    """The judge's review of the finished game: rollouts by ``lineup``, ``fitted`` its first pass."""
     tip = session.tree.tip
-    cache: dict[State, Review] = _memo(session, "_winchance_reviews", fitted)
+    cache: dict[State, Review] = _memo(session, "_winchance_reviews", (fitted, lineup))
     if tip not in cache:
         cache.clear()
-        cache[tip] = review(tip, model_=fitted)
+        cache[tip] = review(tip, bots=list(lineup), model_=fitted)
     return cache[tip]
 
 
@@ -163,10 +191,14 @@ class WinStrip:
         """The step marked on the strip: the view's cursor (the last step drawn, if the line is shorter)."""
         return min(self.session.tree.cursor, max(0, len(self.values) - 1))
 
-    def update(self, fitted: winprob.WinModel) -> None:
-        """Recompute the values and redraw."""
-        self.values, self.seat, self.mode = strip_values(self.session, fitted)
-        self.bounds = (fitted.lo, fitted.hi)
+    def update(self, fitted: winprob.WinModel | None, lineup: tuple[str, ...] = ()) -> None:
+        """Recompute the values (by the model, else by rollouts of ``lineup``) and redraw."""
+        self.values, self.seat, self.mode = strip_values(self.session, fitted, lineup)
+        if fitted is not None:
+            self.bounds = (fitted.lo, fitted.hi)
+        else:  # rollouts: the results seen so far, at least the win/lose range
+            seen = [v for row in self.values for v in row if not math.isnan(v)]
+            self.bounds = (min([0.0, *seen]), max([1.0, *seen]))
         self.draw()
 
     def scene(self) -> Scene:
@@ -204,6 +236,8 @@ class WinStrip:
             )
             if len(pts) >= 2:
                 shapes.append(Line(pts, stroke=colours[j], width=2.0))
+            if self.mode == "rollouts":  # the steps looked at so far while a model is fitted, each a dot
+                shapes.extend(Circle(x, y, 2.5, fill=colours[j]) for x, y in pts)
         if self.values:  # the shown step: a line, a dot on each seat's line, its number
             step = self.shown_step()
             x = self.x_of(step)
@@ -290,15 +324,17 @@ def review_table_html(rev: Review, seats: list[int]) -> str:
     return f"<table>{head}{''.join(rows)}</table>"
 
 
-def review_html(rev: Review, seats: list[int], lines: bool = True) -> str:
+def review_html(rev: Review, seats: list[int], lines: bool = True, assumes: str = "") -> str:
     """The review panel: per seat its play, costliest decisions with the best line, and its marked luck.
 
-    Every figure names the valuation it was measured with (the review's words); ``lines=False``
-    leaves out the best lines (each costs the judge a few rollouts).
+    Every figure names the valuation it was measured with (the review's words; ``assumes``: whose
+    play the panel's chances assume, a person's seat named as such); ``lines=False`` leaves out the
+    best lines (each costs the judge a few rollouts).
     """
     parts = [
         f"<b>Review</b> <i>(values: {html.escape(rev.valuation)}; moves compared: "
-        f"{html.escape(rev.candidates)})</i>",
+        f"{html.escape(rev.candidates)})</i>"
+        + (f" <i>(chances {html.escape(assumes)})</i>" if assumes else ""),
         review_table_html(rev, seats),
     ]
     span = rev.bounds[1] - rev.bounds[0]
@@ -340,10 +376,22 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         self.session = session
         self.strip = WinStrip(session, go_to)
         self.title = widgets.HTML()
-        self.fit_button = widgets.Button(description="Fit win chances", tooltip="about a minute on two cores")
-        self.fit_button.on_click(lambda _b: self._fit())
         self.hint_switch = widgets.Checkbox(value=False, description="hints", indent=False)
         self.hint_switch.observe(lambda _c: self.refresh(), names="value")
+        #: how the chances take a person's seat to play on: like this bot (changeable)
+        self.people = widgets.Dropdown(
+            description="people play like",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="260px"),
+        )
+        self._people_game: Game | None = None
+        self._quiet = False  # while the options are set anew: one refresh, not one per change
+        self._set_people_options()
+        self.people.observe(lambda _c: None if self._quiet else self.refresh(), names="value")
+        self.fit_bar = widgets.FloatProgress(
+            value=0.0, min=0.0, max=1.0, description="fitting", layout=widgets.Layout(display="none")
+        )
+        self.fit_note = widgets.HTML()
         self.hint_html = widgets.HTML()
         #: the strip's legend: the seats in their colours, with their values at the shown step
         self.legend = widgets.HTML()
@@ -353,53 +401,119 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         self.review_html.add_class("isslab-scrolls")
         self.children = [
             widgets.HBox([self.title, self.hint_switch], layout=widgets.Layout(align_items="center")),
-            self.fit_button,
+            self.people,
+            widgets.HBox([self.fit_bar, self.fit_note]),
             self.strip.canvas,
             self.legend,
             self.hint_html,
             self.review_html,
         ]
         self._fitted: winprob.WinModel | None = None
+        self._job: winprob.FitJob | None = None
         self._hint_for: tuple[State, int | None] | None = None
+        # a fit finishes in its own thread and refreshes from there: one refresh at a time
+        self._lock = threading.RLock()
+
+    def _set_people_options(self) -> None:
+        """The bots a person's seat may be taken as: the table model's bots (the default first)."""
+        game = self.session.game
+        if self._people_game == game:
+            return
+        self._people_game = game
+        options = list(winprob.table_pool(game))
+        self._quiet = True
+        try:
+            self.people.options = options
+            self.people.value = options[0]
+        finally:
+            self._quiet = False
+
+    def lineup(self) -> tuple[str, ...]:
+        """Who the chances assume plays each seat: its bot, or for a person the bot picked for people."""
+        return tuple(self.people.value if p == _HUMAN else p for p in self.session.seats)
+
+    def assumes(self) -> str:
+        """Whose play the chances assume, in words (a person's seat named as such)."""
+        s = self.session
+        return winprob.lineup_words(s.game, self.lineup(), people=s.humans())
 
     def model(self) -> winprob.WinModel | None:
-        """The game's model if shipped or cached (the panel never fits on its own)."""
-        if self._fitted is None or self._fitted.game != self.session.game:
-            self._fitted = winprob.available(self.session.game)
-        return self._fitted
+        """The model of the table and line-up if shipped, cached or fitted (the panel never fits in the
+        foreground: :meth:`refresh` starts a fit in the background when there is none)."""
+        game, lineup = self.session.game, self.lineup()
+        f = self._fitted
+        if f is None or f.game != game or not f.covers(lineup):
+            f = winprob.available(game, lineup)
+        elif f.lineup != lineup:
+            f = f.for_lineup(lineup)
+        self._fitted = f
+        return f
 
-    def _fit(self) -> None:
-        self.title.value = "<i>fitting the win-chance model...</i>"
-        self._fitted = winprob.model(self.session.game, workers=2, progress=False)
-        self.refresh()
+    def _start_fit(self) -> None:
+        """Fit the line-up's model in the background (once), its progress on the bar."""
+        game, lineup = self.session.game, self.lineup()
+        job = self._job
+        if job is None or job.game != game or job.lineup != lineup:
+            job = self._job = winprob.start_fit(game, lineup, games=FIT_GAMES)
+            job.when_progress(self._fit_progress)
+            job.when_done(self._fit_done)
+        self.fit_bar.layout.display = None
+        self.fit_bar.value = job.fraction
+        self.fit_note.value = (
+            f"<i>no win-chance model for this table and line-up yet: fitting one ({job.total_games:,} "
+            f"games); meanwhile rollouts ({ROLLOUT_GAMES} games) at each step looked at</i>"
+            if job.error is None
+            else f"<i>the fit failed: {html.escape(job.error)}; rollouts only</i>"
+        )
+
+    def _fit_progress(self, job: winprob.FitJob) -> None:
+        if job is self._job:
+            self.fit_bar.value = job.fraction
+
+    def _fit_done(self, job: winprob.FitJob) -> None:
+        if job is self._job:
+            with self._lock:
+                got = job.result(0)
+                if got is not None and got.game == self.session.game and got.covers(self.lineup()):
+                    self._fitted = got
+            self.refresh()
 
     def refresh(self) -> None:
         """Bring the strip, hints and review up to date with the session (nothing under the cover)."""
+        with self._lock:
+            self._refresh()
+
+    def _refresh(self) -> None:
         if self.session.sight().covered:
             self._cover()
             return
-        fitted = self.model()
-        has = fitted is not None
-        self.fit_button.layout.display = "none" if has else None
-        self.strip.canvas.layout.display = None if has else "none"
-        if fitted is None:
-            self.title.value = "<b>Win chances</b> <i>(no model for this table yet)</i>"
-            self.review_html.value = self.legend.value = ""
-            self.hint_html.value = NO_MODEL_HINTS if self.hint_switch.value else ""
-            return
-        self.strip.update(fitted)
-        who = (
-            ""
-            if self.strip.seat is None
-            else f" as {html.escape(self.session.game.seat_name(self.strip.seat))} sees it"
-        )
-        self.title.value = f"<b>Win chances</b>{who}"
-        self.legend.value = legend_html(self.strip, winprob.chance_kind(self.session.game))
+        self._set_people_options()
         s = self.session
+        self.people.layout.display = None if s.humans() else "none"
+        fitted = self.model()
+        self.strip.canvas.layout.display = None
+        if fitted is None:
+            self._start_fit()
+        else:
+            self.fit_bar.layout.display = "none"
+            self.fit_note.value = ""
+        self.strip.update(fitted, self.lineup())
+        who = (
+            "" if self.strip.seat is None else f" as {html.escape(s.game.seat_name(self.strip.seat))} sees it"
+        )
+        how = " <i>(rollouts until the model is fitted)</i>" if fitted is None else ""
+        self.title.value = f"<b>Win chances</b>{who}, {html.escape(self.assumes())}{how}"
+        self.legend.value = legend_html(self.strip, winprob.chance_kind(s.game))
         over = s.tree.tip.is_terminal()
         humans = list(s.humans())
         self.review_html.value = (
-            review_html(_review_of(s, fitted), humans or list(range(s.game.num_players))) if over else ""
+            review_html(
+                _review_of(s, fitted, self.lineup()),
+                humans or list(range(s.game.num_players)),
+                assumes=self.assumes(),
+            )
+            if over and fitted is not None
+            else ""
         )
         self._hints()
 
@@ -408,9 +522,10 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         self.strip.values, self.strip.seat, self.strip.mode = [], None, "covered"
         self.strip.draw()  # the canvas keeps its pixels even when hidden: wipe the leaving seat's lines
         self.strip.canvas.layout.display = "none"
-        self.fit_button.layout.display = "none"
+        self.fit_bar.layout.display = self.people.layout.display = "none"
+        self.fit_note.value = ""
         self.title.value = "<b>Win chances</b> <i>(covered until the screen has passed)</i>"
-        self.hint_html.value = self.review_html.value = ""
+        self.hint_html.value = self.review_html.value = self.legend.value = ""
         self._hint_for = None
 
     def _hints(self) -> None:
@@ -431,9 +546,11 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         if self._hint_for == key:
             return
         self._hint_for = key
-        best = hints(*key, model_=self._fitted)
+        # the judge's rollouts play the line-up the panel assumes (a person's seat like the bot picked)
+        lineup = self.lineup()
+        best = hints(*key, bots=list(lineup), model_=self._fitted)
         items = "".join(f"<li>{html.escape(t)}: {_pm(c, e)}</li>" for t, c, e in best)
-        lineup = lineup_words(s.game, [s.game.info.default_bot] * s.game.num_players)
         self.hint_html.value = (
-            f"<div>The judge's best moves here (rollouts with {html.escape(lineup)}):<ol>{items}</ol></div>"
+            f"<div>The judge's best moves here (rollouts with {html.escape(lineup_words(s.game, lineup))})"
+            f":<ol>{items}</ol></div>"
         )

@@ -7,8 +7,9 @@ not as the prestige that space brings the nation that launched it, and a linear 
 near the middle where the outcome is nearly settled. This module says instead what decides the game,
 from public facts only: the Scoring Track, money, the research boxes, hand sizes, the flags, the
 missions attempted and the test under way (its dice and rocket space are on the board; the cards
-played face down are never read), so the features are the same from every view and do not change
-when only hidden cards (hands, face-down plays, the deck's order) do. The state class keeps the
+played face down are never read), so every seat's public features are the same from every view and
+do not change when only hidden cards (hands, face-down plays, the deck's order) do; the observer's
+own entry adds its own cards, which it sees. The state class keeps the
 generic standing, place and turn features beside them and leaves out the flattened view
 (``WIN_FEATURES_EXTEND``, ``WIN_FEATURES_VIEW = False``).
 
@@ -36,6 +37,10 @@ Per seat:
 * ``game.rounds left`` (rounds after this one);
 * ``game.<x>@lead`` for the final score, the expected score and the money: the seat's minus the best
   rival's, with the first two split into ``@ahead`` and ``@behind`` parts so a linear model can bend.
+
+The observer's own entry has its own hand as well (the others' stay public): ``game.own hand.<v>``,
+the Intelligence Cards of value ``v`` it holds, ``game.own hand value`` their summed values, and
+``game.own committed`` the value of the cards it has played face down on the test under way.
 
 Every one is weighed by the square of the game's :func:`clock` (rounds played, and the share of the
 current round, over the rounds: a quarter at the Purchase Phase, a half and each nation's share of
@@ -68,11 +73,11 @@ from isslab.games.kit import add_leads, remember_last
 if TYPE_CHECKING:
     from isslab.games.game_1969.rules import State1969
 
-__all__ = ["VERSION", "clock", "gain_laws", "seat_facts", "win_features"]
+__all__ = ["VERSION", "clock", "gain_laws", "own_hand", "seat_facts", "win_features"]
 
 #: the version of these features: a model file records it (``WIN_FEATURES_VERSION`` of the state),
 #: so a model fitted on other features is refitted, not misread
-VERSION: Final = 1
+VERSION: Final = 2
 #: the chance's log-odds are clipped to this size
 _LOGIT_CAP: Final = 6.0
 #: the facts whose lead over the best rival is given, and those also split into ahead and behind
@@ -339,11 +344,27 @@ def _all_features(st: State1969) -> list[dict[str, float]]:
     return out
 
 
+def own_hand(st: State1969, seat: int) -> dict[str, float]:
+    """What ``seat`` knows of its own cards (module docstring), unweighed: for its own eyes only."""
+    hand = st.hands[seat]
+    out = {f"game.own hand.{v + 1}": float(k) for v, k in enumerate(hand)}
+    out["game.own hand value"] = float(sum((v + 1) * k for v, k in enumerate(hand)))
+    committed = st.commits[seat]
+    out["game.own committed"] = (
+        0.0 if committed is None else float(sum((v + 1) * k for v, k in enumerate(committed)))
+    )
+    return out
+
+
 def win_features(st: State1969, observer: int) -> list[dict[str, float]]:
-    """Every seat's features (module docstring), the same from every view: only public facts are read.
+    """Every seat's features (module docstring): public facts, and the observer's own cards in its entry.
 
     The state class sets ``WIN_FEATURES_EXTEND``, so the model reads them beside the generic
-    features. The last position asked is remembered (by identity; a state never changes), so every
-    seat's own view, asked one after the other, computes them once.
+    features. The public part is remembered for the last position asked (by identity; a state never
+    changes), so every seat's own view, asked one after the other, computes it once.
     """
-    return [dict(f) for f in _all_features(st)]
+    out = [dict(f) for f in _all_features(st)]
+    if 0 <= observer < len(out):
+        w = clock(st) ** 2
+        out[observer].update({k: v * w for k, v in own_hand(st, observer).items()})
+    return out

@@ -6,9 +6,10 @@ card and cube), which a few thousand games cannot weigh: early in a game they co
 variance than they tell. This module says instead what each participant has already secured or can
 still reach, from public facts only: every field read here is on the board, on a track or counted
 in the view (a hand is read by the levels of its cards, which every seat sees, never by its cards),
-so the features are the same from every view and a seat's features do not change when only another
-seat's hidden cards do. The state class keeps the generic standing, place and turn features beside
-them and leaves out the flattened view (``WIN_FEATURES_EXTEND``, ``WIN_FEATURES_VIEW = False``).
+so a seat's public features are the same from every view and do not change when only another seat's
+hidden cards do; the observer's own entry adds its own hand, which it sees. The state class keeps
+the generic standing, place and turn features beside them and leaves out the flattened view
+(``WIN_FEATURES_EXTEND``, ``WIN_FEATURES_VIEW = False``).
 
 Per participant (seats, and FEDOR in the solo game):
 
@@ -31,6 +32,11 @@ Per participant (seats, and FEDOR in the solo game):
   seat's minus the best rival's (FEDOR is the rival in the solo game), with the points' and the
   reach's lead split into ``@ahead`` and ``@behind`` parts so a linear model can bend.
 
+**The observer's own hand** (its own entry only; every other entry stays public): the cards' exact
+points, the points of those it can do now (``game.own hand points``, ``game.own doable points``), the
+materials they need beyond what it holds (``game.own short``) and its long tasks
+(``game.own long``). The other seats' hands are read by their levels, as above.
+
 Every one is weighed by the square of the game's :func:`clock` (the largest share of a shuttle deck
 launched: 0 at the start, 1 once the end is triggered), so they say nothing at the start, where the
 final score is still open and the standing alone predicts as well as anything (measured: unweighed,
@@ -48,11 +54,11 @@ from isslab.games.kit import add_leads, remember_last
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import Game1998, State1998
 
-__all__ = ["VERSION", "clock", "level_values", "participant_facts", "win_features"]
+__all__ = ["VERSION", "clock", "level_values", "own_hand", "participant_facts", "win_features"]
 
 #: the version of these features: a model file records it (``WIN_FEATURES_VERSION`` of the state),
 #: so a model fitted on other features is refitted, not misread
-VERSION: Final = 1
+VERSION: Final = 2
 
 _SOURCES: Final = ("installation", "external", "long_stay", "goals", "shuttles", "experiments", "unplayed")
 #: the facts whose lead over the best rival is given
@@ -182,11 +188,32 @@ def _all_features(st: State1998) -> list[dict[str, float]]:
     return out
 
 
+def own_hand(st: State1998, p: int) -> dict[str, float]:
+    """What seat ``p`` knows of its own hand (module docstring), unweighed: for ``p``'s own eyes only."""
+    from isslab.games.iss_1998.legal_conduct import doable_experiments
+
+    tb = st.game.tables
+    hand = st.hands[p]
+    doable = doable_experiments(st, p) if hand else []
+    iss = sum(tb.exp_iss[c] for c in hand)
+    ext = sum(tb.exp_ext[c] for c in hand)
+    return {
+        "game.own hand points": float(sum(tb.exp_points[c] + tb.unplayed_penalty for c in hand)),
+        "game.own doable points": float(sum(tb.exp_points[c] for c in doable)),
+        "game.own short": float(max(0, iss - st.iss_mat[p]) + max(0, ext - st.ext_mat[p])),
+        "game.own long": float(sum(1 for c in hand if tb.exp_long[c])),
+    }
+
+
 def win_features(st: State1998, observer: int) -> list[dict[str, float]]:
-    """Every seat's features (module docstring), the same from every view: only public facts are read.
+    """Every seat's features (module docstring): public facts, and the observer's own hand in its entry.
 
     The state class sets ``WIN_FEATURES_EXTEND``, so the model reads them beside the generic
-    features. The last position asked is remembered (by identity; a state never changes), so every
-    seat's own view, asked one after the other, computes them once.
+    features. The public part is remembered for the last position asked (by identity; a state never
+    changes), so every seat's own view, asked one after the other, computes it once.
     """
-    return [dict(f) for f in _all_features(st)]
+    out = [dict(f) for f in _all_features(st)]
+    if 0 <= observer < len(out):
+        w = clock(st) ** 2
+        out[observer].update({k: v * w for k, v in own_hand(st, observer).items()})
+    return out
