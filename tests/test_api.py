@@ -134,7 +134,9 @@ def test_play_accepts_a_notebook_style_bot_and_rejects_bad_bots():
 
     rec = isslab.play("space-1999", cautious, seed=0)
     assert rec.bots == ("cautious",) * 4
-    with pytest.raises(ValueError, match="unknown bot 'wizard' for space-1999; the bots are: first, greedy"):
+    with pytest.raises(
+        ValueError, match="unknown bot 'wizard' for space-1999; the bots are: easy, expert, first, greedy"
+    ):
         isslab.play("space-1999", "wizard")
     with pytest.raises(ValueError, match="needs 4 bots"):
         isslab.play("space-1999", ["greedy", "random"])

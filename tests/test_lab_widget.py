@@ -88,6 +88,7 @@ def test_a_run_shows_metrics_comparisons_and_every_game(ran: Lab) -> None:
         "Compare",
         "Games (list)",
         "Game view",
+        "Tune",
     ]
     m = ran.metrics_table
     assert m is not None and {"balance", "lead_changes", "skill_trace"} <= set(m["metric"])

@@ -70,7 +70,7 @@ def test_under_the_cover_no_tab_and_no_control_shows_or_computes_anything_of_a_h
     view.winchance.hint_switch.value = True
     computed: list[str] = []
     hints = winchance.hints
-    monkeypatch.setattr(winchance, "hints", lambda *a: computed.append("hints") or hints(*a))
+    monkeypatch.setattr(winchance, "hints", lambda *a, **kw: computed.append("hints") or hints(*a, **kw))
     model = view.winchance._fitted
     values = model.values
     monkeypatch.setattr(model, "values", lambda *a: computed.append("values") or values(*a))

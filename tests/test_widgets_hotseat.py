@@ -40,7 +40,9 @@ class Calls:
             model, "values", lambda state, seat=None: self._note("values", seat, values(state, seat))
         )
         monkeypatch.setattr(
-            winchance, "hints", lambda state, seat=None: self._note("hints", seat, hints(state, seat))
+            winchance,
+            "hints",
+            lambda state, seat=None, **kw: self._note("hints", seat, hints(state, seat, **kw)),
         )
         for name in ("log_html", "inspector_html", "json_text"):
             real = getattr(panels, name)
