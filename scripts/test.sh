@@ -12,7 +12,7 @@ export ISSLAB_CACHE="${ISSLAB_CACHE:-$(mktemp -d)}"
 echo "== ruff"; ruff check isslab widgets tests; ruff format --check isslab widgets tests
 echo "== mypy (strict on isslab/ and widgets/)"; mypy
 echo "== pytest: library, rules, conformance suite, widgets (2 processes)"
-pytest -n 2 --dist load -m "not browser" tests "$@"
+pytest -n 2 --dist load -m "not browser" --durations=25 tests "$@"  # the 25 slowest, to keep the suite quick
 echo "== pytest: every notebook executes headless (nbval)"
 pytest --nbval-lax -n 2 --dist loadfile notebooks  # a notebook stays in one kernel, two at once
 echo "== pytest: real browser (JupyterLab + Chromium)"
