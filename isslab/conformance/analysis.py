@@ -16,6 +16,7 @@ raises :class:`AnalysisConformanceError` naming the game, the table and the call
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -282,7 +283,7 @@ def check_analysis(
         _expect(report, call, by[name].nunique() == 2, "metrics by the swept option: not two variants")
         for _, part in by.groupby(name, sort=False):
             _check_metrics(report, f"metrics of {call} by {name}", part, games)
-        _refused(report, f"metrics of {call} without by", lambda sw=sw: metrics(sw), "would pool them")
+        _refused(report, f"metrics of {call} without by", functools.partial(metrics, sw), "would pool them")
         one = sw[sw[name].astype(str) == str(values[0])]
         _check_metrics(report, f"metrics of one value of {call}", metrics(one), games)
         _check_compare(report, f"compare of {call}", compare(sw, name, "length"), games, paired=True)
