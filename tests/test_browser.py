@@ -587,6 +587,20 @@ def open_and_mirror(
     return Opened(page, view, notebook, mirror, player, errors)
 
 
+def bot_moves(mirror: Any, bot: str) -> Iterator[tuple[int, Any, Any]]:
+    """``bot``'s choice at each position of the mirror's game until it ends, numbered from 0, with the
+    position (the caller plays each on the page before the next is asked)."""
+    import isslab
+
+    choose = isslab.bot(mirror.game.id, bot)
+    rng = random.Random(0)
+    step = 0
+    while not mirror.state.is_terminal():
+        st = mirror.state
+        yield step, st, choose(st, rng)
+        step += 1
+
+
 def game_over_text(view: Any) -> str:
     """The game-over panel's text, once it shows."""
     over = view.locator(".isslab-gameover").first
@@ -703,28 +717,21 @@ def play_1969_by_clicking(player: Player, seat: int, action: Any, board: Any) ->
 
 
 def test_seven_years_of_1969_by_clicking(lab: Lab, browser: Any) -> None:
-    import isslab
 
     page, view, _, mirror, player, errors = open_and_mirror(
         lab, browser, "play-1969.ipynb", "1969", ["human", "greedy"], 4, players=2, first_player=0
     )
-    greedy = isslab.bot("1969", "greedy")
-    rng = random.Random(0)
     board = mirror.board
     assert board is not None
     kinds: set[str] = set()
-    first = True
-    while not mirror.state.is_terminal():
-        st = mirror.state
-        action = greedy(st, rng)
+    for step, _, action in bot_moves(mirror, "greedy"):
         kinds.add(type(action).__name__)
-        if first and type(action).__name__ == "Hire":  # a box: the first click selects it
+        if step == 0 and type(action).__name__ == "Hire":  # a box: the first click selects it
             first_click_is_read_where_it_lands(player, board.origin(action))  # type: ignore[attr-defined]
             player.check(0, shot="1969-1-start.png")
             player.click(("do", action))
         else:
             play_1969_by_clicking(player, 0, action, board)
-        first = False
         assert mirror.state.history[-1] == action
         player.settle()
         if mirror.state.rounds == 3 and "middle" not in kinds:
@@ -742,24 +749,18 @@ def test_seven_years_of_1969_by_clicking(lab: Lab, browser: Any) -> None:
 
 
 def test_a_whole_game_of_mission_iss_by_clicking(lab: Lab, browser: Any) -> None:
-    import isslab
 
     seats = ["human", "planner", "planner", "planner"]
     page, view, _, mirror, player, errors = open_and_mirror(
         lab, browser, "play-mission-iss.ipynb", "mission-iss", seats, 2
     )
-    planner = isslab.bot("mission-iss", "planner")
-    rng = random.Random(0)
     board = mirror.board
     assert board is not None
     kinds: set[str] = set()
-    first = True
-    while not mirror.state.is_terminal():
-        st = mirror.state
-        action = planner(st, rng)
+    for step, st, action in bot_moves(mirror, "planner"):
         kinds.add(type(action).__name__)
         paths = plan_paths(board, st, action)
-        if first:
+        if step == 0:
             path = max(paths, key=len)
             first_click_is_read_where_it_lands(player, path[0])
             player.check(0, shot="mission-iss-1-start.png")
@@ -767,7 +768,6 @@ def test_a_whole_game_of_mission_iss_by_clicking(lab: Lab, browser: Any) -> None
                 player.click(key)
         else:
             player.play(action, paths)
-        first = False
         player.settle()
         if mirror.state.rounds >= 5 and "middle" not in kinds:
             kinds.add("middle")
