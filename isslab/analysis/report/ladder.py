@@ -53,7 +53,9 @@ def _ladder(
     n = g.num_players
     coop = g.info.returns is ReturnsKind.COOPERATIVE
     ref = g.info.default_bot
-    everyone = [*rungs, top]
+    if not top:  # search=None: no search rung, the ladder's last rung is its top
+        top, top_games = rungs[-1], games
+    everyone = list(dict.fromkeys([*rungs, top]))
     # a solo game has no other seats for a line-up to fill: one ladder
     tables = [("alone", ())] if n == 1 else [(lineup_label(lu), tuple(lu[1:])) for lu in lineups]
     out, figures, margin_figures, over_ref = [], {}, {}, {}
