@@ -27,9 +27,10 @@ CASES = [pytest.param(gid, {}, id=f"{gid}-defaults") for gid in isslab.games()] 
     for i, variant in enumerate(isslab.game_class(gid).CONFORMANCE_VARIANTS)
 ]
 
-#: the steps after which no further random game starts (random Space: 1999 games take 1,500 steps:
-#: 27 games; 1969 and 1998 ISS about 180 of their 200 games of some 220 steps; Mission ISS all 200)
-STEP_BUDGET = 40_000
+#: the steps after which no further random game starts, every step checked at some 2 ms (random
+#: Space: 1999 games take 1,500 steps: 14 games; 1969 and 1998 ISS about 90 of their 200 games of
+#: some 220 steps; Mission ISS about 150): halved from 40,000 to keep the suite under its 20 minutes
+STEP_BUDGET = 20_000
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
@@ -38,7 +39,7 @@ def test_conformance_random_bots(game_id: str, options: dict) -> None:
     games = 50 if options else 200
     report = check_game(isslab.make(game_id, **options), games=games, seed=0, step_budget=STEP_BUDGET)
     assert report.games == games or report.steps - report.longest < STEP_BUDGET <= report.steps
-    assert report.games >= 20 and report.steps > report.games
+    assert report.games >= 10 and report.steps > report.games
     assert report.illegal_tried > 0
     assert report.described > report.steps  # every past action, for every seat and None
 
