@@ -129,3 +129,15 @@ def test_luck_refused_where_it_cannot_be_had() -> None:
         isslab.simulate("luck-race", games=2, luck="dice", progress=False)
     with pytest.raises(ValueError, match="no win-chance model"):  # refused before any game
         isslab.simulate("luck-race", games=2, luck="model", progress=False, **TINY)
+
+
+def test_auto_stops_sooner_on_the_luck_adjusted_intervals() -> None:
+    kw = {"games": "auto", "precision": 0.045, "max_games": 2000, "seed": 2, "progress": False, **TINY}
+    plain = isslab.simulate("luck-race", **kw)
+    adjusted = isslab.simulate("luck-race", luck="standing", **kw)
+    assert plain.attrs["auto"]["reached"] == adjusted.attrs["auto"]["reached"] == "precision"
+    assert adjusted.attrs["auto"]["games"] < plain.attrs["auto"]["games"]
+    # the same games, in the same order: the adjusted run is the beginning of the plain one
+    n = adjusted["game"].nunique()
+    head = plain[plain["game"] < n][["game", "seat", "win"]].reset_index(drop=True)
+    assert head.equals(adjusted[["game", "seat", "win"]].reset_index(drop=True))
