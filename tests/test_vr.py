@@ -141,3 +141,17 @@ def test_auto_stops_sooner_on_the_luck_adjusted_intervals() -> None:
     n = adjusted["game"].nunique()
     head = plain[plain["game"] < n][["game", "seat", "win"]].reset_index(drop=True)
     assert head.equals(adjusted[["game", "seat", "win"]].reset_index(drop=True))
+
+
+def test_metrics_give_the_seats_win_rates_luck_adjusted() -> None:
+    df = isslab.simulate("luck-race", games=300, seed=4, luck="standing", trace=True, progress=False, **TINY)
+    race = isslab.make("luck-race", **TINY)  # a reference game: metrics is told which
+    adjusted = isslab.metrics(df, game=race).set_index("metric")
+    plain = isslab.metrics(df, game=race, adjust="none").set_index("metric")
+    for name in ("win_rate[red]", "first_player_advantage"):
+        assert adjusted.loc[name, "method"] == "luck-adjusted normal"
+        assert plain.loc[name, "method"] in ("Wilson", "normal")
+        narrow = adjusted.loc[name, "high"] - adjusted.loc[name, "low"]
+        assert narrow < plain.loc[name, "high"] - plain.loc[name, "low"], name
+    with pytest.raises(ValueError, match="adjust='luck' needs the per-seat luck column"):
+        isslab.metrics(df.drop(columns="luck"), game=race, adjust="luck")
