@@ -31,10 +31,10 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-import isslab
 from isslab.bench.engines import cpu_seconds
-from isslab.core import ReturnsKind
+from isslab.core import ReturnsKind, make
 from isslab.frames.adjust import adjusted_values, interval_ratio
+from isslab.sim import simulate
 
 __all__ = ["RULES", "bench_game", "main"]
 
@@ -66,13 +66,13 @@ def _summary(y: np.ndarray, x: np.ndarray) -> dict[str, float]:
 
 def _timed(game: str, **kw: Any) -> tuple[pd.DataFrame, float]:
     t0 = cpu_seconds()
-    df = isslab.simulate(game, progress=False, workers=1, **kw)
+    df = simulate(game, progress=False, workers=1, **kw)
     return df, cpu_seconds() - t0
 
 
 def bench_game(game: str, games: int, reference: int, seed: int = 1) -> dict[str, Any]:
     """The three questions of ``game`` on ``games`` games, plain and adjusted, and the bias check."""
-    bot = isslab.make(game).info.default_bot
+    bot = make(game).info.default_bot
     luck, t_luck = _timed(game, bots=bot, games=games, seed=seed, luck="model", trace=True)
     _, t_plain = _timed(game, bots=bot, games=games, seed=seed)
     wins, lucks = _wide(luck, "win"), _wide(luck, "luck")
@@ -82,15 +82,15 @@ def bench_game(game: str, games: int, reference: int, seed: int = 1) -> dict[str
     out["cpu_per_game_luck"] = t_luck / games
     out["overhead"] = t_luck / t_plain - 1
     out["seat_win"] = _summary(wins[:, 0], lucks)
-    cooperative = isslab.make(game).info.returns is ReturnsKind.COOPERATIVE
+    cooperative = make(game).info.returns is ReturnsKind.COOPERATIVE
     if first.min() >= 0 and not cooperative:
         out["first_player"] = _summary(wins[np.arange(len(first)), first], lucks)
     option, value = RULES[game]
-    changed = isslab.simulate(game, bots=bot, games=games, seed=seed, progress=False, **{option: value})
+    changed = simulate(game, bots=bot, games=games, seed=seed, progress=False, **{option: value})
     diff = _wide(changed, "win")[:, 0] - wins[:, 0]
     out["rule_diff"] = {"option": option, "value": value, **_summary(diff, lucks)}
     if reference:
-        ref = isslab.simulate(game, bots=bot, games=reference, seed=seed + 1000, progress=False, trace=True)
+        ref = simulate(game, bots=bot, games=reference, seed=seed + 1000, progress=False, trace=True)
         rw = _wide(ref, "win")
         rfirst = ref.groupby("game")["first_mover"].first().to_numpy(dtype=int)
         refs = {"seat_win": rw[:, 0]}
