@@ -103,6 +103,7 @@ def test_simulate_with_luck_and_compare_say_which_estimator_made_each_figure() -
     isslab.play(isslab.make("luck-race", **TINY), "random", seed=int(first["seed"].iloc[0]), on_step=tracker)
     assert first.sort_values("seat")["luck"].tolist() == pytest.approx(tracker.per_seat())
     assert df["luck"].abs().max() > 0
+    assert (df["luck_opening"] == 0).all()  # the first racer moves (rolls) before any die is cast
     adjusted = compare(df, None, seat=0)
     plain = compare(df, None, seat=0, adjust="none")
     assert adjusted["estimator"].tolist() == ["luck-adjusted"]

@@ -23,7 +23,7 @@ import pandas as pd
 
 import isslab.checks as checks
 from isslab.core import Game, GameInfo, ReturnsKind, game_class, games, short_repr
-from isslab.frames.adjust import LUCK_COLUMN, adjusted_values
+from isslab.frames.adjust import LUCK_COLUMN, OPENING_COLUMN, adjusted_values
 from isslab.frames.frame import BASE_COLUMNS, check_columns, identify, record_rows, swept
 from isslab.frames.stats import ADJUSTS, mean_interval, wilson_interval
 from isslab.frames.trace import TRACE_COLUMNS, summary, trace
@@ -104,6 +104,8 @@ class GameTable:
     level: float = 0.95
     #: games x seats: each seat's luck of the draws (``simulate(..., luck=...)``), or None: no adjustment
     luck: np.ndarray | None = None
+    #: games x seats: the part of it drawn before the first move (None when not recorded)
+    opening: np.ndarray | None = None
 
     @property
     def count(self) -> int:
@@ -215,8 +217,14 @@ def first_player_advantage(t: GameTable) -> Measure:
     ok = first >= 0
     won = t.wins[np.flatnonzero(ok), first[ok]]
     values = won - t.wins[ok].mean(axis=1)
-    if t.luck is not None and bool(ok.all()):
-        return _adjusted(values.astype(float), t)
+    if t.luck is not None and t.opening is not None and bool(ok.all()):
+        # the first mover's luck after the first move (the opening luck chose the first mover, so
+        # it is left out: what follows has mean zero whoever was chosen), and the others' mean
+        after = t.luck - t.opening
+        own = after[np.arange(len(first)), first]
+        others = (after.sum(axis=1) - own) / max(after.shape[1] - 1, 1)
+        m = _mean(adjusted_values(values.astype(float), np.column_stack([own, others])), t.level)
+        return Measure(m.value, m.low, m.high, m.games, "luck-adjusted normal", m.note)
     return _mean(values.astype(float), t.level)
 
 
@@ -459,7 +467,11 @@ def _table(
     if adjust and LUCK_COLUMN in part.columns:
         flat = pd.to_numeric(part[LUCK_COLUMN], errors="coerce").to_numpy(dtype=float)
         luck = flat.reshape(len(table_games), seats) if bool(np.isfinite(flat).all()) else None
-    return GameTable(info, table_games, wins, bots, names, skill, level, luck)
+    opening = None
+    if luck is not None and OPENING_COLUMN in part.columns:
+        flat = pd.to_numeric(part[OPENING_COLUMN], errors="coerce").to_numpy(dtype=float)
+        opening = flat.reshape(len(table_games), seats) if bool(np.isfinite(flat).all()) else None
+    return GameTable(info, table_games, wins, bots, names, skill, level, luck, opening)
 
 
 def metrics(

@@ -84,7 +84,11 @@ def bench_game(game: str, games: int, reference: int, seed: int = 1) -> dict[str
     out["seat_win"] = _summary(wins[:, 0], lucks)
     cooperative = make(game).info.returns is ReturnsKind.COOPERATIVE
     if first.min() >= 0 and not cooperative:
-        out["first_player"] = _summary(wins[np.arange(len(first)), first], lucks)
+        # the first mover's luck after the first move: mean zero whoever was chosen to move first
+        after = lucks - _wide(luck, "luck_opening")
+        own = after[np.arange(len(first)), first]
+        others = (after.sum(axis=1) - own) / max(after.shape[1] - 1, 1)
+        out["first_player"] = _summary(wins[np.arange(len(first)), first], np.column_stack([own, others]))
     option, value = RULES[game]
     changed = simulate(game, bots=bot, games=games, seed=seed, progress=False, **{option: value})
     diff = _wide(changed, "win")[:, 0] - wins[:, 0]

@@ -31,10 +31,13 @@ import numpy as np
 
 from isslab.core import CHANCE, Action, State
 
-__all__ = ["LUCK_COLUMN", "LuckTracker", "ValuesOf", "adjusted_values", "interval_ratio"]
+__all__ = ["LUCK_COLUMN", "OPENING_COLUMN", "LuckTracker", "ValuesOf", "adjusted_values", "interval_ratio"]
 
 #: the per-seat column ``simulate(..., luck=...)`` adds: the seat's luck summed over the game
 LUCK_COLUMN: Final = "luck"
+#: and the part of it drawn before the first move (who moves first, the opening deal): a question
+#: about the first mover takes the luck after it, whose mean is zero for the seat chosen then
+OPENING_COLUMN: Final = "luck_opening"
 #: the fewest games a fold needs before its coefficients are fitted (fewer: no adjustment)
 MIN_FOLD: Final = 10
 
@@ -50,15 +53,19 @@ def standing_values(states: Sequence[State]) -> list[list[float]]:
 class LuckTracker:
     """Sums each seat's luck over a game's chance steps while ``isslab.play`` runs (as ``on_step``)."""
 
-    __slots__ = ("total", "values")
+    __slots__ = ("opening", "total", "values")
 
     def __init__(self, seats: int, values: ValuesOf | None = None) -> None:
         self.total = np.zeros(seats)
+        #: the luck before the first move (None until a seat has moved)
+        self.opening: np.ndarray | None = None
         self.values: ValuesOf = standing_values if values is None else values
 
     def __call__(self, state: State, action: Action) -> None:
         """At a chance step, add the drawn outcome's values minus the values expected over the outcomes."""
         if state.current_player != CHANCE:
+            if self.opening is None:
+                self.opening = self.total.copy()
             return
         outcomes = state.chance_outcomes()
         if len(outcomes) < 2:
@@ -73,6 +80,10 @@ class LuckTracker:
     def per_seat(self) -> list[float]:
         """Each seat's luck so far."""
         return [float(v) for v in self.total]
+
+    def per_seat_opening(self) -> list[float]:
+        """Each seat's luck before the first move (all of it when no seat has moved)."""
+        return [float(v) for v in (self.total if self.opening is None else self.opening)]
 
 
 def adjusted_values(y: np.ndarray, x: np.ndarray) -> np.ndarray:

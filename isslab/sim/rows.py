@@ -17,7 +17,7 @@ import numpy as np
 
 import isslab.checks as checks
 from isslab.core import Action, Bot, Game, State, load, value_function
-from isslab.frames.adjust import LUCK_COLUMN, LuckTracker, ValuesOf
+from isslab.frames.adjust import LUCK_COLUMN, OPENING_COLUMN, LuckTracker, ValuesOf
 from isslab.frames.frame import Row, record_rows, rotated
 from isslab.frames.trace import Tracer, summary
 from isslab.play import play, resolve_bots
@@ -107,7 +107,8 @@ def play_rows(
     summ = summary(tracer.finish(rec)) if tracer is not None else None
     if lucky is not None:
         stats = rec.seat_stats or [{} for _ in range(game.num_players)]
-        seat_stats = [{**st, LUCK_COLUMN: v} for st, v in zip(stats, lucky.per_seat(), strict=True)]
+        drawn = zip(stats, lucky.per_seat(), lucky.per_seat_opening(), strict=True)
+        seat_stats = [{**st, LUCK_COLUMN: v, OPENING_COLUMN: o} for st, v, o in drawn]
         rec = dataclasses.replace(rec, seat_stats=seat_stats)
     mine, extra = record_rows(rec, i, extra, summ, seat_names)
     rows += mine  # a game's rows arrive together: an interrupt never leaves half a game
