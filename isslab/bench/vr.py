@@ -7,7 +7,9 @@ means about a third of the games reach the same precision):
 
 * ``seat_win``: seat 0's win rate (Mission ISS: the team's success);
 * ``first_player``: the win rate of the seat that moved first (the first-player advantage is it
-  minus one over the seats; the seat that moves first is drawn by chance in these games);
+  minus one over the seats; the seat that moves first is drawn by chance in these games), adjusted
+  by the first mover's luck after the first move and the others' mean (``luck_opening``, the luck
+  that chose the first mover, is left out: what follows has mean zero whoever was chosen);
 * ``rule_diff``: a paired rule difference, seat 0's win rate at a changed rule value minus at the
   default, on the same seeds (common random numbers); the changed table has no model, so the luck
   of the default table's games is the control variate of the difference (its mean is zero all the
