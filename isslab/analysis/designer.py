@@ -23,8 +23,9 @@ import pandas as pd
 
 import isslab.checks as checks
 from isslab.core import Game, GameInfo, ReturnsKind, game_class, games, short_repr
+from isslab.frames.adjust import LUCK_COLUMN, OPENING_COLUMN, adjusted_values
 from isslab.frames.frame import BASE_COLUMNS, check_columns, identify, record_rows, swept
-from isslab.frames.stats import mean_interval, wilson_interval
+from isslab.frames.stats import ADJUSTS, mean_interval, wilson_interval
 from isslab.frames.trace import TRACE_COLUMNS, summary, trace
 from isslab.play import GameRecord
 
@@ -101,6 +102,10 @@ class GameTable:
     #: (strong, weak) bots for the skill trace
     skill: tuple[str, str]
     level: float = 0.95
+    #: games x seats: each seat's luck of the draws (``simulate(..., luck=...)``), or None: no adjustment
+    luck: np.ndarray | None = None
+    #: games x seats: the part of it drawn before the first move (None when not recorded)
+    opening: np.ndarray | None = None
 
     @property
     def count(self) -> int:
@@ -145,8 +150,16 @@ def shared_wins(t: GameTable) -> Measure:
     return _rate(float((t.wins.sum(axis=1) > 1).sum()), t.count, t.level)
 
 
+def _adjusted(values: np.ndarray, t: GameTable) -> Measure:
+    """The luck-adjusted mean of per-game ``values`` (every seat's luck as the control variate)."""
+    assert t.luck is not None
+    m = _mean(adjusted_values(values, t.luck), t.level)
+    return Measure(m.value, m.low, m.high, m.games, "luck-adjusted normal", m.note)
+
+
 def seat_win_rates(t: GameTable) -> list[tuple[str, Measure]]:
-    """Win rate per seat: ``win_rate[<seat>]`` is the share of games that seat won. Wilson intervals.
+    """Win rate per seat: ``win_rate[<seat>]`` is the share of games that seat won. Wilson intervals
+    (luck-adjusted normal intervals when the table holds the seats' luck).
 
     Seats are places at the table (seat 0, 1, ...), whoever plays them: with ``rotate_seats=True``
     every bot plays every seat equally often, so these rates measure the seats, not the bots.
@@ -154,7 +167,12 @@ def seat_win_rates(t: GameTable) -> list[tuple[str, Measure]]:
     if t.cooperative:
         return []
     return [
-        (f"win_rate[{t.seat_names[s]}]", _rate(float(t.wins[:, s].sum()), t.count, t.level))
+        (
+            f"win_rate[{t.seat_names[s]}]",
+            _rate(float(t.wins[:, s].sum()), t.count, t.level)
+            if t.luck is None
+            else _adjusted(t.wins[:, s], t),
+        )
         for s in range(t.wins.shape[1])
     ]
 
@@ -188,7 +206,8 @@ def first_player_advantage(t: GameTable) -> Measure:
 
     The first mover is the seat that made a game's first move (``first_mover``, chance skipped);
     ``winners / seats`` is the mean result of a seat in that game. So 0 means the first mover wins
-    as often as a seat on average; +0.1 means ten points more often. Normal approximation.
+    as often as a seat on average; +0.1 means ten points more often. Normal approximation
+    (luck-adjusted when the table holds the seats' luck).
     """
     if t.cooperative:
         return _nan(t.count, _COOP)
@@ -198,6 +217,14 @@ def first_player_advantage(t: GameTable) -> Measure:
     ok = first >= 0
     won = t.wins[np.flatnonzero(ok), first[ok]]
     values = won - t.wins[ok].mean(axis=1)
+    if t.luck is not None and t.opening is not None and bool(ok.all()):
+        # the first mover's luck after the first move (the opening luck chose the first mover, so
+        # it is left out: what follows has mean zero whoever was chosen), and the others' mean
+        after = t.luck - t.opening
+        own = after[np.arange(len(first)), first]
+        others = (after.sum(axis=1) - own) / max(after.shape[1] - 1, 1)
+        m = _mean(adjusted_values(values.astype(float), np.column_stack([own, others])), t.level)
+        return Measure(m.value, m.low, m.high, m.games, "luck-adjusted normal", m.note)
     return _mean(values.astype(float), t.level)
 
 
@@ -408,7 +435,12 @@ def _check_trace(df: pd.DataFrame) -> None:
 
 
 def _table(
-    part: pd.DataFrame, info: GameInfo, skill: tuple[str, str], level: float, key: Sequence[str]
+    part: pd.DataFrame,
+    info: GameInfo,
+    skill: tuple[str, str],
+    level: float,
+    key: Sequence[str],
+    adjust: bool = False,
 ) -> GameTable:
     """One variant's rows as a :class:`GameTable`; every game must have one row per seat."""
     part = part.sort_values([*key, "seat"], kind="stable")
@@ -431,7 +463,15 @@ def _table(
     wins = part["win"].to_numpy(dtype=float).reshape(len(table_games), seats)
     bots = part["bot"].astype(str).to_numpy().reshape(len(table_games), seats)
     names = tuple(info.seat_names[:seats])
-    return GameTable(info, table_games, wins, bots, names, skill, level)
+    luck = None
+    if adjust and LUCK_COLUMN in part.columns:
+        flat = pd.to_numeric(part[LUCK_COLUMN], errors="coerce").to_numpy(dtype=float)
+        luck = flat.reshape(len(table_games), seats) if bool(np.isfinite(flat).all()) else None
+    opening = None
+    if luck is not None and OPENING_COLUMN in part.columns:
+        flat = pd.to_numeric(part[OPENING_COLUMN], errors="coerce").to_numpy(dtype=float)
+        opening = flat.reshape(len(table_games), seats) if bool(np.isfinite(flat).all()) else None
+    return GameTable(info, table_games, wins, bots, names, skill, level, luck, opening)
 
 
 def metrics(
@@ -442,6 +482,7 @@ def metrics(
     level: float = 0.95,
     game: Game | str | None = None,
     win_chances: bool = False,
+    adjust: str = "auto",
 ) -> pd.DataFrame:
     """Designer metrics of a game, one row per metric (and variant, with ``by``), with intervals.
 
@@ -463,8 +504,18 @@ def metrics(
     ``win_chances=True`` adds the metrics read from win chances (every game reviewed with the
     fitted model: :mod:`isslab.analysis.winmetrics`): luck_share, luck_size, decisions_size,
     comeback_rate, decided_at, lead_changes_wc.
+
+    ``adjust`` as in ``isslab.compare``: when the frame holds every seat's ``luck``
+    (``simulate(..., luck="model")``), ``"auto"`` and ``"luck"`` give the seats' win rates and the
+    first-player advantage luck-adjusted (method ``luck-adjusted normal``); ``"none"`` gives them plain.
     """
     level = checks.level("level", level)
+    adjust = checks.choice("adjust", adjust, ADJUSTS)
+    if adjust == "luck" and (not isinstance(data, pd.DataFrame) or LUCK_COLUMN not in data.columns):
+        raise ValueError(
+            "adjust='luck' needs the per-seat luck column of isslab.simulate(..., luck='model'); this "
+            "data has none: play with luck=..., or use adjust='none'"
+        )
     win_chances = checks.flag("win_chances", win_chances)
     if isinstance(data, pd.DataFrame):
         df = data
@@ -502,7 +553,7 @@ def metrics(
     rows: list[dict[str, Any]] = []
     for group, part in groups:
         values = group if isinstance(group, tuple) else (group,)
-        table = _table(part, info, (str(skill[0]), str(skill[1])), level, key)
+        table = _table(part, info, (str(skill[0]), str(skill[1])), level, key, adjust != "none")
         for fn in METRICS:
             got = fn(table)
             named = got if isinstance(got, list) else [(fn.__name__, got)]

@@ -12,7 +12,9 @@ Its sections, each a module here:
 * ``judge`` (:mod:`isslab.bench.judge`): the review's judge, whether it charges the weaker bot more
   (``--judge-lineup greedy,expert`` for the expert's bar), its exactness and the label ladder;
 * ``tune`` (:mod:`isslab.bench.tune`): ``isslab.tune``'s two-option searches per game against
-  random search and NTBEA at the same budget (the median over five seeds of the search).
+  random search and NTBEA at the same budget (the median over five seeds of the search);
+* ``vr`` (:mod:`isslab.bench.vr`): plain against luck-adjusted 95% intervals at equal games for three
+  questions per game, the CPU the luck costs, and the bias check against a plain reference.
 
 ``python -m isslab.bench --sections report,winchance,judge,tune`` runs the slow four; each module runs alone
 too (``python -m isslab.bench.report``). The strength table of the search bots against the

@@ -534,6 +534,7 @@ SECTIONS = (
     "winchance",
     "judge",
     "tune",
+    "vr",
 )
 #: the sections run when ``--sections`` is not given (the last four take hours between them)
 DEFAULT_SECTIONS = ("playouts", "bots", "play", "search", "parallel", "expert")
@@ -688,6 +689,10 @@ def main(argv: list[str] | None = None) -> int:
         from isslab.bench import tune
 
         tune.main(["--out", "tune-results.json", *(["--only", args.only] if args.only else [])])
+    if "vr" in sections:  # plain against luck-adjusted intervals at equal games: isslab.bench.vr prints it
+        from isslab.bench import vr
+
+        vr.main(["--json", "vr-results.json", *(["--only", args.only] if args.only else [])])
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")

@@ -28,6 +28,7 @@ import pandas as pd
 import isslab.checks as checks
 from isslab.checks import MAX_RESAMPLES
 from isslab.core import short_repr
+from isslab.frames.adjust import LUCK_COLUMN, adjusted_values
 from isslab.frames.frame import check_columns, check_frame, identify
 
 __all__ = [
@@ -46,6 +47,8 @@ __all__ = [
 _BLOCK: Final = 64
 #: the methods ``compare`` offers
 METHODS: Final = ("auto", "bootstrap")
+#: the estimators ``compare`` offers: the luck-adjusted one where the frame holds luck ("auto"), or not
+ADJUSTS: Final = ("auto", "luck", "none")
 
 Interval = tuple[float, float]
 
@@ -147,11 +150,14 @@ def per_game(
     by: str | Sequence[str] | None = None,
     seat: int | None = None,
     bot: str | None = None,
+    luck: bool = False,
 ) -> pd.DataFrame:
     """One row per variant and game: the variant's columns, ``seed`` and the game's ``value`` of ``metric``.
 
     ``metric`` is a column of the frame. A column that differs between the seats of one game (wins,
     returns, ranks) needs ``seat`` (one seat's value) or ``bot`` (the mean over that bot's seats).
+    ``luck=True`` adds every seat's luck (``luck_0``, ``luck_1``, ...: the ``luck`` column of a frame
+    of ``simulate(..., luck=...)``), the regressors of the luck-adjusted estimate.
     """
     keys = checks.column_names("by", by)
     if not isinstance(metric, str):
@@ -197,7 +203,12 @@ def per_game(
             f"{metric!r} differs between the seats of a game: say whose it is with seat= (one of {seats}) "
             f"or bot= (one of {bots})"
         )
-    return out.drop(columns=["lo", "hi"]).reset_index()
+    out = out.drop(columns=["lo", "hi"])
+    if luck:
+        wide = df.pivot_table(index=key, columns="seat", values=LUCK_COLUMN, aggfunc="first", dropna=False)
+        wide.columns = [f"{LUCK_COLUMN}_{int(c)}" for c in wide.columns]
+        out = out.join(wide.fillna(0.0))
+    return out.reset_index()
 
 
 def _is_rate(values: np.ndarray) -> bool:
@@ -229,6 +240,51 @@ def _difference(
     return welch_interval(x, y, level), "Welch normal"
 
 
+class _Variant:
+    """One variant's per-game values (indexed by seed) and, for the luck-adjusted estimate, its luck."""
+
+    def __init__(self, part: pd.DataFrame, luck: list[str]) -> None:
+        seeds = part["seed"].to_numpy()
+        self.values = pd.Series(part["value"].to_numpy(dtype=float), index=seeds)
+        self.luck = pd.DataFrame(part[luck].to_numpy(dtype=float), index=seeds) if luck else None
+
+    def adjusted(self) -> pd.Series:
+        """The per-game values minus their cross-fitted luck part (the values when there is no luck)."""
+        if self.luck is None:
+            return self.values
+        y = adjusted_values(self.values.to_numpy(), self.luck.to_numpy())
+        return pd.Series(y, index=self.values.index)
+
+
+def _adjusted_difference(
+    v: _Variant, base: _Variant, paired: bool, level: float, method: str, resamples: int, seed: int
+) -> tuple[float, Interval, str]:
+    """The luck-adjusted difference of ``v`` from ``base``: estimate, interval, method."""
+    if paired:
+        assert v.luck is not None and base.luck is not None
+        d = (v.values - base.values.reindex(v.values.index)).to_numpy(dtype=float)
+        x = np.hstack([v.luck.to_numpy(), base.luck.reindex(v.values.index).to_numpy()])
+        adj = adjusted_values(d, x)
+        if method == "bootstrap":
+            return float(adj.mean()), bootstrap_interval(adj, level, resamples, seed), "paired bootstrap"
+        return float(adj.mean()), mean_interval(adj, level), "paired normal"
+    a, b = v.adjusted().to_numpy(), base.adjusted().to_numpy()
+    if method == "bootstrap":
+        return float(a.mean() - b.mean()), bootstrap_interval(a, level, resamples, seed, minus=b), "bootstrap"
+    return float(a.mean() - b.mean()), welch_interval(a, b, level), "Welch normal"
+
+
+def _use_luck(df: pd.DataFrame, adjust: str) -> bool:
+    """Whether ``compare`` adjusts for luck: ``adjust`` and the frame's ``luck`` column decide."""
+    held = LUCK_COLUMN in df.columns and bool(pd.to_numeric(df[LUCK_COLUMN], errors="coerce").notna().all())
+    if adjust == "luck" and not held:
+        raise ValueError(
+            "adjust='luck' needs the per-seat luck column of isslab.simulate(..., luck='model') (or "
+            "luck='standing'); this frame has none: play with luck=..., or use adjust='none'"
+        )
+    return held and adjust != "none"
+
+
 def compare(
     df: pd.DataFrame,
     by: str | Sequence[str] | None,
@@ -242,6 +298,7 @@ def compare(
     level: float = 0.95,
     resamples: int = 2000,
     seed: int = 0,
+    adjust: str = "auto",
 ) -> pd.DataFrame:
     """One row per variant: the estimate of ``metric``, its difference from a baseline, and intervals.
 
@@ -254,7 +311,8 @@ def compare(
 
     Columns: the variant's, ``games``, ``estimate`` (mean over games: a rate for a 0/1 metric) with
     ``low``/``high``, ``diff`` (estimate minus the baseline's) with ``diff_low``/``diff_high``,
-    ``paired`` and ``method``. The baseline's own difference is 0 with no interval.
+    ``paired``, ``method`` and ``estimator`` (``"luck-adjusted"`` or ``"plain"``). The baseline's
+    own difference is 0 with no interval.
 
     Method (``level`` two-sided, 95% by default). Estimates: Wilson score interval when every
     per-game value is 0 or 1, else the normal approximation mean +- z sd/sqrt(n). Differences:
@@ -264,19 +322,28 @@ def compare(
     Newcombe's hybrid score interval for two rates, Welch's normal approximation otherwise.
     ``method="bootstrap"`` uses percentile bootstrap intervals everywhere (``resamples`` draws,
     seeded by ``seed``; seeds resampled together when paired).
+
+    Luck adjustment (``adjust``): when the frame holds every seat's ``luck`` (``simulate(...,
+    luck="model")``), ``"auto"`` (the default) and ``"luck"`` subtract from each game's value its
+    part explained by the luck of the draws (a control variate of mean exactly zero, with
+    coefficients cross-fitted on the other half of the games: :mod:`isslab.frames.adjust`): the same
+    expected estimate, a narrower normal interval. ``"none"`` gives the plain estimate.
     """
     method = checks.choice("method", method, METHODS)
+    adjust = checks.choice("adjust", adjust, ADJUSTS)
     level = checks.level("level", level)
     paired = checks.optional_flag("paired", paired)
     resamples = checks.integer("resamples", resamples, 1, MAX_RESAMPLES)
     seed = checks.seed("seed", seed)
     keys = checks.column_names("by", by)
     seat = None if seat is None else checks.integer("seat", seat, 0, 10_000)
-    games = per_game(df, metric, keys, seat=seat, bot=bot)
-    variants: dict[tuple[Any, ...], pd.Series] = {}
+    use_luck = _use_luck(df, adjust) if isinstance(df, pd.DataFrame) else False
+    games = per_game(df, metric, keys, seat=seat, bot=bot, luck=use_luck)
+    luck_cols = [c for c in games.columns if c.startswith(f"{LUCK_COLUMN}_")] if use_luck else []
+    variants: dict[tuple[Any, ...], _Variant] = {}
     for key, part in games.groupby(keys, sort=False, dropna=False) if keys else [((), games)]:
         k = key if isinstance(key, tuple) else (key,)
-        variants[k] = pd.Series(part["value"].to_numpy(dtype=float), index=part["seed"].to_numpy())
+        variants[k] = _Variant(part, luck_cols)
     if baseline is None:
         base_key = next(iter(variants))
     else:
@@ -294,21 +361,35 @@ def compare(
                 + (" (a tuple of one value per by column)" if len(keys) > 1 else "")
             )
     base = variants[base_key]
+    rate = all(_is_rate(v.values.to_numpy()) for v in variants.values())
+    estimator = "luck-adjusted" if use_luck else "plain"
     rows = []
-    for key, values in variants.items():
+    for key, variant in variants.items():
+        values = variant.values
         x = values.to_numpy(dtype=float)
-        low, high = _estimate(x, level, method, resamples, seed)
-        est_method = "bootstrap" if method == "bootstrap" else ("Wilson" if _is_rate(x) else "normal")
+        if use_luck:
+            adj = variant.adjusted().to_numpy()
+            low, high = (
+                bootstrap_interval(adj, level, resamples, seed)
+                if method == "bootstrap"
+                else mean_interval(adj, level)
+            )
+            est_method = "luck-adjusted " + ("bootstrap" if method == "bootstrap" else "normal")
+            estimate = float(adj.mean())
+        else:
+            low, high = _estimate(x, level, method, resamples, seed)
+            est_method = "bootstrap" if method == "bootstrap" else ("Wilson" if _is_rate(x) else "normal")
+            estimate = float(x.mean())
         row: dict[Hashable, Any] = dict(zip(keys, key, strict=True))
-        row.update(games=len(x), estimate=float(x.mean()), low=low, high=high)
+        row.update(games=len(x), estimate=estimate, low=low, high=high)
         if key == base_key:
             row.update(diff=0.0, diff_low=math.nan, diff_high=math.nan, paired=False, method=est_method)
         else:
             same = (
                 values.index.is_unique
-                and base.index.is_unique
-                and len(values) == len(base)
-                and bool(values.index.isin(base.index).all())
+                and base.values.index.is_unique
+                and len(values) == len(base.values)
+                and bool(values.index.isin(base.values.index).all())
             )
             if paired and not same:
                 raise ValueError(
@@ -316,17 +397,29 @@ def compare(
                     "and the baseline played different seeds"
                 )
             use_pair = same if paired is None else bool(paired)
-            (dlow, dhigh), diff_method = _difference(values, base, use_pair, level, method, resamples, seed)
+            if use_luck:
+                diff, (dlow, dhigh), diff_method = _adjusted_difference(
+                    variant, base, use_pair, level, method, resamples, seed
+                )
+                diff_method = "luck-adjusted " + diff_method
+            else:
+                (dlow, dhigh), diff_method = _difference(
+                    values, base.values, use_pair, level, method, resamples, seed
+                )
+                diff = float(x.mean() - base.values.to_numpy(dtype=float).mean())
             row.update(
-                diff=float(x.mean() - base.to_numpy(dtype=float).mean()),
+                diff=diff,
                 diff_low=dlow,
                 diff_high=dhigh,
                 paired=use_pair,
                 method=f"estimate: {est_method}; difference: {diff_method}",
             )
+        row["estimator"] = estimator
         rows.append(row)
     out = pd.DataFrame(rows)
-    out.attrs.update(metric=metric, level=level, baseline=list(base_key), seat=seat, bot=bot)
+    out.attrs.update(
+        metric=metric, level=level, baseline=list(base_key), seat=seat, bot=bot, adjust=estimator, rate=rate
+    )
     return out
 
 
@@ -345,12 +438,16 @@ def in_words(table: pd.DataFrame) -> str:
     """A ``compare`` table in plain sentences: each variant's estimate and what its difference shows.
 
     A difference whose interval excludes 0 is called shown; one whose interval includes 0 is not
-    shown at this number of games (which is not evidence that there is none).
+    shown at this number of games (which is not evidence that there is none). A luck-adjusted table
+    (``compare(..., adjust=...)``) says so before each estimate.
     """
     keys = [c for c in table.columns if c not in _COMPARE_COLUMNS]
-    rate = bool(((table["estimate"] >= 0) & (table["estimate"] <= 1)).all()) and all(
-        "Wilson" in m or "bootstrap" in m for m in table["method"]
-    )
+    rate = table.attrs.get("rate")
+    if rate is None:
+        rate = bool(((table["estimate"] >= 0) & (table["estimate"] <= 1)).all()) and all(
+            "Wilson" in m or "bootstrap" in m for m in table["method"]
+        )
+    adjusted = table.attrs.get("adjust") == "luck-adjusted"
     level = float(table.attrs.get("level", 0.95))
     metric = str(table.attrs.get("metric", "the metric"))
     metric = "win rate" if metric == "win" else metric
@@ -363,7 +460,8 @@ def in_words(table: pd.DataFrame) -> str:
     for _, r in table.iterrows():
         label = ", ".join(f"{k}={r[k]}" for k in keys) or "all games"
         head = (
-            f"{label}: {what} {_num(r['estimate'], rate)} ({level:.0%} interval {_num(r['low'], rate)} "
+            f"{label}: {'luck-adjusted ' if adjusted else ''}{what} {_num(r['estimate'], rate)} "
+            f"({level:.0%} interval {_num(r['low'], rate)} "
             f"to {_num(r['high'], rate)}, {r['games']} games)"
         )
         if math.isnan(r["diff_low"]):
@@ -384,5 +482,5 @@ def in_words(table: pd.DataFrame) -> str:
 
 
 _COMPARE_COLUMNS: Final = frozenset(
-    ("games", "estimate", "low", "high", "diff", "diff_low", "diff_high", "paired", "method")
+    ("games", "estimate", "low", "high", "diff", "diff_low", "diff_high", "paired", "method", "estimator")
 )

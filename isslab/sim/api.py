@@ -117,6 +117,7 @@ def simulate(
     *,
     rotate_seats: bool = False,
     trace: bool = False,
+    luck: str | None = None,
     out: str | os.PathLike[str] | None = None,
     precision: float = 0.01,
     max_games: int = 100_000,
@@ -141,6 +142,13 @@ def simulate(
     to per-game columns in the workers: ``first_mover``, ``decision_moves``, ``branching``,
     ``lead_changes``, ``drama``, ``decisiveness`` (see :mod:`isslab.frames.trace`). Off by default: it
     costs a lead evaluation per step.
+
+    ``luck="model"`` adds each seat's ``luck`` column: the sum over the game's chance steps of the
+    seat's value after the drawn outcome minus its value expected over the step's outcomes, valued
+    by the table's win-chance model (``"standing"``: by the game's own standing, cheaper and far
+    weaker). Its mean is exactly zero, and ``isslab.compare`` then gives luck-adjusted estimates
+    with narrower intervals (see :mod:`isslab.frames.adjust`). Off by default: it values every
+    outcome of every chance step (CPU per game: see the benchmark's ``vr`` section).
 
     ``games="auto"`` plays batches until the 95% interval of ``metric`` (a column; ``win`` by
     default) is at most ``precision`` wide on each side for every seat and every bot (for a
@@ -184,6 +192,7 @@ def sweep(
     *,
     rotate_seats: bool = False,
     trace: bool = False,
+    luck: str | None = None,
     out: str | os.PathLike[str] | None = None,
     precision: float = 0.01,
     max_games: int = 100_000,

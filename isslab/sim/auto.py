@@ -3,7 +3,9 @@
 The first batch plays ``FIRST_BATCH`` games a point; each next batch is sized from the widest
 interval so far (the half-width shrinks as one over the square root of the games), at most four
 times the games played, in whole chunks. The games are those of a plain run of that many games: the
-seeds of game ``i`` do not depend on the batches.
+seeds of game ``i`` do not depend on the batches. With ``luck=...`` the intervals watched are
+``compare``'s luck-adjusted ones (its default when the rows hold the luck), so a run stops as soon
+as the adjusted intervals are narrow enough: fewer games where the luck explains much of the result.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ class Auto:
 
 def auto_widest(df: pd.DataFrame, grid: Sequence[str], metric: str) -> float:
     """The widest 95% half-width ``games="auto"`` watches: of every seat's and bot's estimate and,
-    in a sweep, of every difference from the first point."""
+    in a sweep, of every difference from the first point (luck-adjusted where the rows hold luck)."""
     by = list(grid) or None
     spread = df.groupby([*grid, "game"], sort=False)[metric].nunique()
     if not bool((spread > 1).any()):

@@ -7,20 +7,62 @@ cut into chunks.
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 import time
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import numpy as np
 
 import isslab.checks as checks
-from isslab.core import Bot, Game, State, load
+from isslab.core import Action, Bot, Game, State, load, value_function
+from isslab.frames.adjust import LUCK_COLUMN, OPENING_COLUMN, LuckTracker, ValuesOf
 from isslab.frames.frame import Row, record_rows, rotated
 from isslab.frames.trace import Tracer, summary
 from isslab.play import play, resolve_bots
 
-__all__ = ["Chunk", "play_rows", "rotated", "run_chunk", "seed_array"]
+__all__ = ["LUCKS", "Chunk", "luck_values", "play_rows", "rotated", "run_chunk", "seed_array"]
+
+#: the values ``simulate(..., luck=...)`` measures the luck of the draws with
+LUCKS: Final = ("model", "standing")
+#: the value of each (game, luck) in this process (a model is read from its file once)
+_VALUES: dict[tuple[Game, str], ValuesOf | None] = {}
+
+
+def luck_values(game: Game, luck: str) -> ValuesOf | None:
+    """The value ``luck`` names for ``game``: the table's win-chance model (``"model"``: a
+    ``ValueError`` when the table has none) or None for the game's standing (``"standing"``).
+
+    The model values every seat from seat 0's view in one batch per chance step (the seats' own
+    views cost one model evaluation per seat and view: four times as many at four seats); any value
+    keeps the luck's mean at zero, so the estimate stays unbiased.
+    """
+    key = (game, luck)
+    if key not in _VALUES:
+        if luck == "standing":
+            _VALUES[key] = None
+        else:
+            fn = value_function("model", game)
+            many = getattr(getattr(fn, "__self__", None), "values_many", None)
+            if callable(many):
+                _VALUES[key] = lambda states: many(states, 0)
+            else:
+                _VALUES[key] = lambda states: [fn(s) for s in states]
+    return _VALUES[key]
+
+
+class _Both:
+    """Two ``on_step`` hooks as one."""
+
+    __slots__ = ("first", "second")
+
+    def __init__(self, first: Tracer, second: LuckTracker) -> None:
+        self.first, self.second = first, second
+
+    def __call__(self, state: State, action: Action) -> None:
+        self.first(state, action)
+        self.second(state, action)
 
 
 def seed_array(seed: int, count: int) -> np.ndarray:
@@ -42,13 +84,19 @@ def play_rows(
     extra: list[str],
     rotate: bool = False,
     trace: bool = False,
+    luck: str | None = None,
 ) -> list[str]:
-    """Play game ``i`` and append its rows; an error carries a note naming the game and its seed."""
+    """Play game ``i`` and append its rows; an error carries a note naming the game and its seed.
+
+    ``luck`` (a name of :data:`LUCKS`) adds each seat's luck of the draws as its ``luck`` column.
+    """
     seat_fns = rotated(fns, i, rotate)
     seat_names = rotated(names, i, rotate)
     tracer = Tracer() if trace else None
+    lucky = LuckTracker(game.num_players, luck_values(game, luck)) if luck is not None else None
+    hook = lucky if tracer is None else tracer if lucky is None else _Both(tracer, lucky)
     try:
-        rec = play(game, seat_fns, seed=seed, state=start, on_step=tracer)
+        rec = play(game, seat_fns, seed=seed, state=start, on_step=hook)
     except Exception as exc:
         exc.add_note(
             f"in game {i} of the simulation, seed {seed}: "
@@ -57,6 +105,11 @@ def play_rows(
         )
         raise
     summ = summary(tracer.finish(rec)) if tracer is not None else None
+    if lucky is not None:
+        stats = rec.seat_stats or [{} for _ in range(game.num_players)]
+        drawn = zip(stats, lucky.per_seat(), lucky.per_seat_opening(), strict=True)
+        seat_stats = [{**st, LUCK_COLUMN: v, OPENING_COLUMN: o} for st, v, o in drawn]
+        rec = dataclasses.replace(rec, seat_stats=seat_stats)
     mine, extra = record_rows(rec, i, extra, summ, seat_names)
     rows += mine  # a game's rows arrive together: an interrupt never leaves half a game
     return extra
@@ -80,6 +133,7 @@ def run_chunk(
     start_json: str | None,
     rotate: bool = False,
     trace: bool = False,
+    luck: str | None = None,
 ) -> Chunk:
     """Play the games ``indices`` (in a worker) and return their rows.
 
@@ -92,5 +146,5 @@ def run_chunk(
     rows: list[Row] = []
     extra: list[str] = []
     for i, seed in zip(indices, seeds, strict=True):
-        extra = play_rows(game, fns, names, i, seed, start, rows, extra, rotate, trace)
+        extra = play_rows(game, fns, names, i, seed, start, rows, extra, rotate, trace, luck)
     return Chunk(rows, extra, len(indices), time.perf_counter() - t0)

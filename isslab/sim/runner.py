@@ -149,7 +149,7 @@ class Job:
                     # one game at a time: an interrupt keeps every finished game
                     extra = play_rows(
                         point.game, fns, names, i, int(self.seeds[i]), point.start, rows, extra,
-                        spec.rotate, spec.trace,
+                        spec.rotate, spec.trace, spec.luck,
                     )  # fmt: skip
                     self.bar.update(1)
                 self.announce(key, rows, extra)
@@ -177,7 +177,7 @@ class Job:
                 s, e = cursor, min(hi, cursor + sizes.size)
                 fut = executor.submit(
                     run_chunk, point.game, list(point.bots), range(s, e), self.seeds[s:e].tolist(),
-                    start_json, spec.rotate, spec.trace,
+                    start_json, spec.rotate, spec.trace, spec.luck,
                 )  # fmt: skip
                 inflight[fut] = (s, e)
                 cursor = e

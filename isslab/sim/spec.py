@@ -37,6 +37,7 @@ from isslab.sim.args import (
     out_file,
 )
 from isslab.sim.pool import Pool, Workers, as_pool
+from isslab.sim.rows import LUCKS, luck_values
 
 __all__ = ["Point", "RunArgs", "RunSpec", "run_spec", "start_under"]
 
@@ -56,6 +57,10 @@ class RunArgs:
     progress: bool = field(default=True, metadata={"help": "a progress bar"})
     rotate_seats: bool = field(default=False, metadata={"help": "move the bots one seat on each game"})
     trace: bool = field(default=False, metadata={"help": "add the per-step columns of the designer metrics"})
+    luck: str | None = field(
+        default=None,
+        metadata={"help": "add each seat's luck of the draws (model or standing): luck-adjusted intervals"},
+    )
     out: str | os.PathLike[str] | None = field(
         default=None, metadata={"help": "write the rows to this .parquet or .csv file as the games finish"}
     )
@@ -99,6 +104,8 @@ class RunSpec:
     progress: bool = True
     rotate: bool = False
     trace: bool = False
+    #: the value the seats' luck is measured with (a name of ``LUCKS``), or None for no luck column
+    luck: str | None = None
     out: OutFile | None = None
     auto: AutoSpec | None = None
     on_chunk: Callable[[pd.DataFrame], None] | None = None
@@ -136,6 +143,7 @@ class RunSpec:
             "seed": self.seed,
             "rotate_seats": self.rotate,
             "trace": self.trace,
+            "luck": self.luck,
             "start": self.start.to_json() if self.start is not None else None,
             "seat_names": [g.seat_name(s) for s in range(g.num_players)],
         }
@@ -158,6 +166,7 @@ def _common(args: RunArgs) -> dict[str, Any]:
         "progress": checks.flag("progress", args.progress),
         "rotate": checks.flag("rotate_seats", args.rotate_seats),
         "trace": checks.flag("trace", args.trace),
+        "luck": None if args.luck is None else checks.choice("luck", args.luck, LUCKS),
         "out": out_file(args.out) if args.out is not None else None,
         "on_chunk": check_callback(args.on_chunk),
         "stop": check_stop(args.stop),
@@ -246,6 +255,8 @@ def run_spec(
         seat_bots, seat_names = _bots_of(g, args.bots)
         at = start_under(g, start) if sweeping and start else start
         points.append(Point(tuple(combo), g, seat_bots, seat_names, at))
+        if common["luck"] is not None:
+            luck_values(g, common["luck"])  # a table with no model is refused before any game
     _check_metric(common["auto"], points[0].game, names, common["trace"])
     count = common["auto"].max_games if common["auto"] is not None else common["games"]
     pool = as_pool(args.workers, count)
