@@ -37,9 +37,7 @@ def small(code: str) -> str:
         return f"{name}={min(value, SMALL[name])}"
 
     code = re.sub(r"\b(games|workers|simulations)=([0-9][0-9_]*)", cut, code)
-    code = re.sub(
-        r"(\breport\([^)\n]*?)\bgames=[0-9]+", rf"\1games={REPORT_GAMES}, search_games=2", code
-    )
+    code = re.sub(r"(\breport\([^)\n]*?)\bgames=[0-9]+", rf"\1games={REPORT_GAMES}, search_games=2", code)
     return code.replace('games="auto"', f'games="auto", max_games={SMALL["games"]}')
 
 
