@@ -38,14 +38,23 @@ def _judge_position(answer: Any, table: pd.DataFrame) -> Feedback:
     ranked = table.sort_values("estimate", ascending=False)
     top = ranked.iloc[0]
     mine = table[table["position"] == answer].iloc[0]
+    # the positions these games cannot tell from the top: their intervals overlap its interval
+    tied = [int(r.position) for r in ranked.itertuples() if r.high >= top["low"]]
     seen = f"position {int(top['position'])} wins most, {est(top['estimate'], top['low'], top['high'])}"
-    if int(top["position"]) == answer:
-        second = ranked.iloc[1]
-        apart = second["high"] < top["low"]
-        note = (
-            "its interval lies above every other" if apart else "though the runner-up's interval overlaps it"
+    if len(tied) > 1:
+        others = ", ".join(
+            f"{int(r.position)} {est(r.estimate, r.low, r.high)}"
+            for r in ranked.itertuples()
+            if int(r.position) in tied[1:]
         )
-        return Feedback(True, f"{seen}: {note}.")
+        seen += (
+            f", but the intervals of positions {others} overlap it: these games cannot tell which of "
+            f"{tied} wins most (not shown)"
+        )
+    else:
+        seen += ": its interval lies above every other"
+    if answer in tied:
+        return Feedback(True, f"{seen}.")
     return Feedback(
         False, f"position {answer} wins {est(mine['estimate'], mine['low'], mine['high'])}; {seen}."
     )
@@ -63,4 +72,5 @@ famous_supply = direction_exercise(
     "With twice as many famous scientists in the supply, does the worst position in the turn order win "
     "more often?",
     "the change in that position's win rate",
+    borderline=0.02,
 )

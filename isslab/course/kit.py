@@ -249,14 +249,30 @@ class Exercise:
     __call__ = check
 
 
-def direction_exercise(name: str, question: str, what: str, null: float = 0.0) -> Exercise:
-    """An exercise whose answer is a direction, judged by the interval of the evidence (a row or a triple)."""
+def direction_exercise(
+    name: str, question: str, what: str, null: float = 0.0, borderline: float = 0.0
+) -> Exercise:
+    """An exercise whose answer is a direction, judged by the interval of the evidence (a row or a triple).
+
+    ``borderline``: an interval whose nearer end lies within this distance of ``null`` shows its
+    direction only just (a lower end of 0.01 above 0): then "none" is accepted too, and the feedback
+    says that more games would settle it, so no verdict rests on the last digit of an interval.
+    """
 
     def judge(answer: Any, evidence: Any, kind: str = "value") -> Feedback:
         guess = direction(answer)
         v, lo, hi = interval(evidence, kind)
         truth = shown(lo, hi, null)
         seen = f"{what} is {est(v, lo, hi, signed=null == 0)}: {verdict(lo, hi, null)}"
+        near = lo - null if truth > 0 else null - hi
+        if truth != 0 and near < borderline:
+            seen += (
+                f", but only just (the interval ends {abs(near):.2f} from {null:g}): 'none' is as fair a "
+                "reading of these games, and more games would settle it"
+            )
+            if guess in (truth, 0):
+                return Feedback(True, f"{seen}.")
+            return Feedback(False, f"you said {WORDS[guess]}; {seen}.")
         if guess == truth:
             return Feedback(True, f"{seen}.")
         return Feedback(False, f"you said {WORDS[guess]}; {seen}.")
