@@ -464,6 +464,78 @@ def test_markdown_states_no_measured_number(name: str) -> None:
         )
 
 
+#: sentences of the notebooks that use a claim's words for a rule, a method or a definition, not a
+#: measured result: each is named here with why, and must still be in its notebook
+NOT_CLAIMS: dict[str, dict[str, str]] = {
+    "03-playing.ipynb": {"picks the move that shortens": "what the greedy bot does, by its code"},
+    "04-measuring.ipynb": {
+        "says *no effect shown at this number of games*": "what an interval's verdict means",
+        "the best and the worst **seat's** win rate": "the definition of balance",
+    },
+    "05-changing-a-rule.ipynb": {"a fair seat wins a quarter of the games": "the definition of a fair share"},
+    "06-comparing-and-concluding.ipynb": {
+        "positive: greedy wins more often": "the sign of a metric",
+        "between the best and worst seat's win rate": "the definition of balance",
+    },
+    "07-space-1999.ipynb": {"values matter most, so you know": "an objective, answered by the report"},
+    "08-1969.ipynb": {
+        "played with twice as many": "a setting of the sweep",
+        "the best and worst **seat's** win rate": "the definition of balance",
+    },
+    "09-mission-iss.ipynb": {"twice as likely as any other incident card": "the variant's rule"},
+    "12-win-chances.ipynb": {"as well as the best bot at the table": "the judge's rule, by construction"},
+    "13-tuning.ipynb": {"the strongest bot available": "a heading's question: which bot the tuner uses"},
+}
+
+
+@pytest.mark.parametrize("name", sorted({"start-here.ipynb", *MODULES.values(), *NOT_CLAIMS}))
+def test_markdown_states_no_claim_in_words(name: str) -> None:
+    allowed = NOT_CLAIMS.get(name, {})
+    for cell in _cells(name):
+        if cell.cell_type != "markdown":
+            continue
+        text = cell.source
+        for fragment in allowed:
+            text = text.replace(fragment, "")
+        found = kit.claims_in(text)
+        assert not found, (
+            f"{name}: the text claims {found} in words: write the sentence from the computed value "
+            "(md(f'...')) or make it a claim(holds, '...') that the numbers must support"
+        )
+    prose = "\n".join(c.source for c in _cells(name) if c.cell_type == "markdown")
+    stale = [f for f in allowed if f not in prose]
+    assert not stale, f"{name}: NOT_CLAIMS names sentences no longer there: {stale}"
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        "FEDOR beats every bot.",
+        "One clear dial: FEDOR's cargo.",
+        "A trace over twenty games cannot tell these budgets apart.",
+        "Here the seats even out, and balance reads close to one.",
+        "The leader wins in nine of ten games.",
+        "Prestige earned early is hard to catch.",
+        "Compulsory launch lengthens four-player games.",
+        "Greedy almost never loses, twice as often as random.",
+    ],
+)
+def test_the_claim_words_catch_a_planted_sentence(planted: str) -> None:
+    assert kit.claims_in(planted), planted
+    assert kit.claims_in(f"Some rules first.\n\n{planted} Then a table.")
+    assert not kit.claims_in(f"## {planted}") and not kit.claims_in(f"`{planted}`")
+
+
+def test_the_claim_words_leave_rules_questions_and_code_alone() -> None:
+    for text in (
+        "Each commander rolls a die and moves an eagle.",
+        "**Predict:** does the leader win more often than without feedback?",
+        "### Exercise 8.2 · the best position",
+        "```python\nx = 'beats every bot'\n```",
+    ):
+        assert kit.claims_in(text) == [], text
+
+
 def test_the_measured_number_pattern() -> None:
     assert MEASURED.findall("wins 0.31 of games, 38% of them, at a 95% interval; 12M in 1963") == [
         "0.31",
