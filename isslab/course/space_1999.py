@@ -38,6 +38,7 @@ runaway = direction_exercise(
     "In a four-player game, does the sole leader at mid-game win more often than the leader of the same "
     "games replayed without feedback (their rounds in a random order)?",
     "the leader's win rate minus that of the same games without feedback",
+    borderline=0.02,
 )
 
 #: the share of kingmade games the kingmaking question is asked against: one game in ten
