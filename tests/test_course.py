@@ -313,7 +313,8 @@ def test_an_interval_ending_at_the_null_accepts_none_too(exercise: Exercise) -> 
         got = exercise.check(answer, barely)
         assert got and "only just" in got.message, got.message
     assert not exercise.check("down", barely)
-    assert exercise.check("up", _triple(0.08, 0.04, 0.12)) and not exercise.check("none", _triple(0.08, 0.04, 0.12))
+    clear = _triple(0.08, 0.04, 0.12)
+    assert exercise.check("up", clear) and not exercise.check("none", clear)
 
 
 # --- answers of every kind and size: a verdict and a short message, never a crash -----------------

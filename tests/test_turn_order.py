@@ -22,7 +22,11 @@ from isslab.core import CHANCE, registry
 #: game, table size, the fields that record who opens a round, and where the base game calls the hook
 CASES: dict[str, tuple[int, set[str], Callable[[list[Any], int], bool]]] = {
     # after a die roll that ends a round (not the roll-off)
-    "space-1999": (3, {"to_move"}, lambda s, i: s[i].current_player == CHANCE and s[i].round != s[i + 1].round),
+    "space-1999": (
+        3,
+        {"to_move"},
+        lambda s, i: s[i].current_player == CHANCE and s[i].round < s[i + 1].round,
+    ),
     # after the step that ends a year; the opener's Income turn starts at once (a free Intelligence
     # draw, or the sale of prestige), so the phase and what is pending belong to the opener too
     "1969": (3, {"first", "turn", "actor", "phase", "pending"}, lambda s, i: s[i + 1].year != s[i].year),

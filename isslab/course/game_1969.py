@@ -39,14 +39,11 @@ def _judge_position(answer: Any, table: pd.DataFrame) -> Feedback:
     top = ranked.iloc[0]
     mine = table[table["position"] == answer].iloc[0]
     # the positions these games cannot tell from the top: their intervals overlap its interval
-    tied = [int(r.position) for r in ranked.itertuples() if r.high >= top["low"]]
+    rows = list(zip(ranked["position"], ranked["estimate"], ranked["low"], ranked["high"], strict=True))
+    tied = [int(p) for p, _, _, high in rows if float(high) >= float(top["low"])]
     seen = f"position {int(top['position'])} wins most, {est(top['estimate'], top['low'], top['high'])}"
     if len(tied) > 1:
-        others = ", ".join(
-            f"{int(r.position)} {est(r.estimate, r.low, r.high)}"
-            for r in ranked.itertuples()
-            if int(r.position) in tied[1:]
-        )
+        others = ", ".join(f"{int(p)} {est(v, lo, hi)}" for p, v, lo, hi in rows if int(p) in tied[1:])
         seen += (
             f", but the intervals of positions {others} overlap it: these games cannot tell which of "
             f"{tied} wins most (not shown)"

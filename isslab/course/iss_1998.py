@@ -23,17 +23,23 @@ def _judge_lever(answer: Any, levers: pd.DataFrame) -> Feedback:
     ranked = levers.sort_values("move", key=abs, ascending=False).reset_index(drop=True)
     top = ranked.iloc[0]
     place = int(ranked.index[ranked["option"] == answer][0]) + 1
-    floor = _size(top["low"], top["high"])[0]
+    floor = _size(float(top["low"]), float(top["high"]))[0]
     # the levers these games cannot tell from the top: the intervals of their sizes overlap
-    tied = [r.option for r in ranked.itertuples() if _size(r.low, r.high)[1] >= floor]
+    tied = [
+        str(o) for o, lo, hi in zip(ranked["option"], ranked["low"], ranked["high"], strict=True)
+        if _size(float(lo), float(hi))[1] >= floor
+    ]  # fmt: skip
     seen = (
         f"{top['option']} moves the margin most: {est(top['move'], top['low'], top['high'], 1, signed=True)} "
         f"points at {top['value']}"
     )
     runner = ranked.iloc[1]
-    second = f"{runner['option']} ({est(runner['move'], runner['low'], runner['high'], 1, signed=True)} at {runner['value']})"
+    moved = est(runner["move"], runner["low"], runner["high"], 1, signed=True)
+    second = f"{runner['option']} ({moved} at {runner['value']})"
     if len(tied) > 1:
-        seen += f", but its interval overlaps that of {second}: these games cannot tell {tied} apart (not shown)"
+        seen += (
+            f", but its interval overlaps that of {second}: these games cannot tell {tied} apart (not shown)"
+        )
     else:
         seen += f", clearly ahead of {second}"
     if answer in tied:

@@ -75,7 +75,7 @@ def _judge_hand(answer: Any, three: Any, games: int = 150) -> Feedback:
         return Feedback(False, f"{seen}: an overshoot, two players now succeed more often than three.")
     if mine["diff_low"] > 0 and mine["high"] >= t_low:
         return Feedback(
-            True, f"{seen}: about as often as three (the intervals overlap), and better than the assumed hand."
+            True, f"{seen}: about as often as three (the intervals overlap), and better than the assumed hand"
         )
     return Feedback(False, f"{seen}: not yet as good as three players.")
 
