@@ -40,6 +40,7 @@ from isslab.course import (
     mission_iss,
     playing,
     space_1999,
+    win_chances,
 )
 from isslab.course.kit import Exercise, Feedback, claim, md
 from isslab.games.game_1969 import exact
@@ -60,6 +61,7 @@ MODULES: dict[ModuleType, str] = {
     mission_iss: "09-mission-iss.ipynb",
     iss_1998: "10-1998-iss.ipynb",
     bots: "11-bots-and-search.ipynb",
+    win_chances: "12-win-chances.ipynb",
 }
 
 
@@ -172,6 +174,9 @@ def _cases() -> list[tuple[Exercise, Any, Any, tuple[Any, ...]]]:
             "high": [2.2, -6.0, -15.0, -24.0],
         }
     )
+    winner = pd.Series(
+        {"name": "red", "start": 0.25, "end": 1.0, "luck": 0.2, "own_decisions": 0.6, "rivals_decisions": -0.05}
+    )
     search = SimpleNamespace(visits=[3, 2], actions=["a", "b"])
     other = SimpleNamespace(visits=[2, 3], actions=["a", "b"])
     up = _triple(0.06, 0.03, 0.09)
@@ -204,6 +209,8 @@ def _cases() -> list[tuple[Exercise, Any, Any, tuple[Any, ...]]]:
         (iss_1998.calibrate, 0, 3, (margins,)),
         (bots.budget, "up", "down", (up,)),
         (bots.same_search, "yes", "no", (search, search)),
+        (win_chances.what_moved, "own", "luck", (winner,)),
+        (win_chances.judge_separates, "up", "none", (_triple(0.9, 0.72, 0.97),)),
     ] + [(bots.same_search, "no", "yes", (search, other))]
 
 
