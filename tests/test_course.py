@@ -175,7 +175,8 @@ def _cases() -> list[tuple[Exercise, Any, Any, tuple[Any, ...]]]:
         }
     )
     winner = pd.Series(
-        {"name": "red", "start": 0.25, "end": 1.0, "luck": 0.2, "own_decisions": 0.6, "rivals_decisions": -0.05}
+        {"name": "red", "start": 0.25, "end": 1.0, "luck": 0.2, "own_decisions": 0.6}
+        | {"rivals_decisions": -0.05}
     )
     search = SimpleNamespace(visits=[3, 2], actions=["a", "b"])
     other = SimpleNamespace(visits=[2, 3], actions=["a", "b"])

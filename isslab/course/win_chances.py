@@ -1,4 +1,4 @@
-"""Exercises of ``notebooks/12-win-chances.ipynb``: what moved a seat's chance, and whether the judge judges."""
+"""Exercises of ``notebooks/12-win-chances.ipynb``: what moved a seat's chance, and does the judge judge."""
 
 from __future__ import annotations
 
@@ -42,4 +42,3 @@ judge_separates = direction_exercise(
     "the share of games in which the random seat lost more",
     null=0.5,
 )
-
