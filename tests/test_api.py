@@ -142,6 +142,14 @@ def test_play_accepts_a_notebook_style_bot_and_rejects_bad_bots():
         isslab.play("space-1999", ["greedy", "random"])
 
 
+def test_a_bot_is_found_from_a_made_game_as_from_its_id() -> None:
+    game = isslab.make("mission-iss", players=2)
+    assert "planner" in isslab.bot_names(game) == isslab.bot_names("mission-iss")
+    assert repr(isslab.bot(game, "planner")) == repr(isslab.bot("mission-iss", "planner"))
+    with pytest.raises(ValueError, match="unknown bot 'wizard' for mission-iss; the bots are: easy"):
+        isslab.bot(game, "wizard")
+
+
 def test_simulate_rows_and_columns():
     df = isslab.simulate("space-1999", bots=["greedy", "random"], games=20, seed=5, progress=False, players=2)
     assert len(df) == 40

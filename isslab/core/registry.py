@@ -203,14 +203,20 @@ def _scalar_key(game_id: str, options: Mapping[str, Any]) -> tuple[Any, ...] | N
     return ("raw", game_id, tuple(items))
 
 
-def bot_names(game_id: str) -> list[str]:
+def bot_names(game_id: str | Game) -> list[str]:
     """Names of the bots that can play ``game_id`` (shared ones, and for a variant its base's, included)."""
+    game_id = _game_id(game_id)
     ids = {*_lineage(game_id), "*"} if isinstance(game_id, str) else {"*"}
     names = {n for (g, n) in _BOTS if g in ids}
     return sorted(names)
 
 
-def bot(game_id: str, name: str, /, **params: Any) -> Bot:
+def _game_id(game: str | Game) -> str | Game:
+    """A game's id from the id or a made game (anything else is passed on, and finds the shared bots)."""
+    return game.id if isinstance(game, Game) else game
+
+
+def bot(game_id: str | Game, name: str, /, **params: Any) -> Bot:
     """The bot registered as ``name`` for ``game_id`` (or for every game), with ``params`` if given.
 
     A bot that takes parameters (the search bots) has a ``configure(**params)`` method returning a
@@ -218,6 +224,7 @@ def bot(game_id: str, name: str, /, **params: Any) -> Bot:
     ``bot("1969", "ismcts", simulations=500)``. Bad parameters raise ``ValueError`` naming them,
     and so do bots they name that ``game_id`` lacks (a bot's ``check_game(game_id)`` hook says).
     """
+    game_id = _game_id(game_id)
     if not isinstance(name, str):
         raise ValueError(f"a bot name must be a string, got {_short(name, 60)}")
     if "(" in name:
