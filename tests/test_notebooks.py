@@ -43,6 +43,7 @@ COURSE = [
     "11-bots-and-search.ipynb",
     "12-win-chances.ipynb",
     "13-tuning.ipynb",
+    "14-capstone.ipynb",
 ]
 #: notebooks of the course written on another branch at the same time: a link to one may wait for it
 PENDING: set[str] = set()
