@@ -175,24 +175,19 @@ def choice(name: str, value: Any, allowed: Sequence[str]) -> str:
 def seat(name: str, value: Any, players: int) -> int:
     """A seat of a table of ``players``: an int from 0 to ``players - 1`` (numpy ints too; -1 is not
     the last seat)."""
-    got = as_count(value)
-    if got is None or not 0 <= got < players:
-        raise ValueError(
-            f"{name} must be an int from 0 to {players - 1}, got {short_repr(value, 40)} (a seat: -1 is "
-            "not the last one)"
-        )
-    return got
+    return _seat(name, value, players, "a seat: -1 is not the last one")
 
 
 def optional_seat(name: str, value: Any, players: int) -> int | None:
     """None, or a seat of a table of ``players`` (see :func:`seat`)."""
-    if value is None:
-        return None
+    return None if value is None else _seat(name, value, players, "a seat, or None; -1 is not the last one")
+
+
+def _seat(name: str, value: Any, players: int, what: str) -> int:
     got = as_count(value)
     if got is None or not 0 <= got < players:
         raise ValueError(
-            f"{name} must be an int from 0 to {players - 1}, got {short_repr(value, 40)} (a seat, or "
-            "None; -1 is not the last one)"
+            f"{name} must be an int from 0 to {players - 1}, got {short_repr(value, 40)} ({what})"
         )
     return got
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Iterator
+import random
+from collections.abc import Callable, Iterator
 from functools import cache
+from typing import Any
+
+import pytest
 
 import isslab
 from isslab.analysis import winprob
@@ -61,3 +66,40 @@ def checked_features(
             both = [dict(b) for b in seat_features(s, observer)]
             assert all(b.items() >= m.items() and "standing.0" in b for b, m in zip(both, got, strict=True))
             yield s, observer, got, both
+
+
+def features_blind_to_hidden(game: isslab.Game, per_game: int, hidden: Callable[[Any], Any]) -> int:
+    """Over three greedy games, ``per_game`` positions each: every seat's view and features are the
+    same after ``resample_hidden`` for that seat; the resamples in which ``hidden(state)`` changed."""
+    from isslab.analysis.features import seat_features
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(3):
+        states = isslab.play(game, "greedy", seed=seed).states()
+        for s in states[:: max(1, len(states) // per_game)]:
+            if s.is_terminal():
+                continue
+            for observer in range(game.num_players):
+                other = s.resample_hidden(observer, rng)
+                if hidden(other) == hidden(s):
+                    continue  # nothing hidden differs here
+                checked += 1
+                assert other.view(observer) == s.view(observer)
+                assert other.win_features(observer) == s.win_features(observer)  # type: ignore[attr-defined]
+                assert seat_features(other, observer) == seat_features(s, observer)
+    return checked
+
+
+def refuses_other_feature_versions(game: isslab.Game, version: int) -> None:
+    """The game's shipped model was fitted on features of ``version``; a model file of another
+    version, or of none, is refused."""
+    m = winprob.available(game)
+    assert m is not None  # the default table ships its model, fitted on these features
+    assert any(name.startswith("game.") for name in m.names)
+    doc = json.loads(m.to_json())
+    assert doc["features"] == game.STATE.WIN_FEATURES_VERSION == version
+    with pytest.raises(ValueError, match="features version"):
+        winprob.WinModel.from_json(json.dumps({**doc, "features": doc["features"] - 1}), game)
+    with pytest.raises(ValueError, match="features version"):
+        winprob.WinModel.from_json(json.dumps({k: v for k, v in doc.items() if k != "features"}), game)

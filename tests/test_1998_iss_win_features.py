@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import random
-
 import pytest
-from helpers_winchance import checked_features
+from helpers_winchance import checked_features, features_blind_to_hidden, refuses_other_feature_versions
 
 import isslab
-from isslab.analysis import winprob
-from isslab.analysis.features import seat_features
 from isslab.games.iss_1998 import features
 
 
@@ -53,23 +48,7 @@ def test_the_clock_runs_from_0_to_1_with_the_shuttle_decks() -> None:
 
 
 def test_the_features_of_a_seat_do_not_change_when_only_another_seats_hidden_cards_do() -> None:
-    game = isslab.make("1998-iss")
-    rng = random.Random(5)
-    checked = 0
-    for seed in range(3):
-        states = isslab.play(game, "greedy", seed=seed).states()
-        for s in states[:: max(1, len(states) // 8)]:
-            if s.is_terminal():
-                continue
-            for observer in range(game.num_players):
-                other = s.resample_hidden(observer, rng)
-                if other.hands == s.hands:
-                    continue  # nothing hidden differs here
-                checked += 1
-                assert other.view(observer) == s.view(observer)
-                assert other.win_features(observer) == s.win_features(observer)
-                assert seat_features(other, observer) == seat_features(s, observer)
-    assert checked > 10
+    assert features_blind_to_hidden(isslab.make("1998-iss"), 8, lambda s: s.hands) > 10
 
 
 def test_a_seat_reads_its_own_hand_exactly() -> None:
@@ -101,13 +80,4 @@ def test_the_level_values_are_the_decks_mean_points() -> None:
 
 
 def test_a_model_file_of_other_features_is_refused() -> None:
-    game = isslab.make("1998-iss")
-    m = winprob.available(game)
-    assert m is not None  # the default table ships its model, fitted on these features
-    assert any(name.startswith("game.") for name in m.names)
-    doc = json.loads(m.to_json())
-    assert doc["features"] == game.STATE.WIN_FEATURES_VERSION == features.VERSION
-    with pytest.raises(ValueError, match="features version"):
-        winprob.WinModel.from_json(json.dumps({**doc, "features": doc["features"] - 1}), game)
-    with pytest.raises(ValueError, match="features version"):
-        winprob.WinModel.from_json(json.dumps({k: v for k, v in doc.items() if k != "features"}), game)
+    refuses_other_feature_versions(isslab.make("1998-iss"), features.VERSION)

@@ -546,6 +546,68 @@ class Player:
         time.sleep(0.1)
 
 
+class Opened(NamedTuple):
+    """A game opened in a notebook on the page, with its mirror session and the player of seat 0."""
+
+    page: Any
+    view: Any
+    notebook: str
+    mirror: Any
+    player: Player
+    errors: list[str]
+
+
+def open_and_mirror(
+    lab: Lab,
+    browser: Any,
+    name: str,
+    game_id: str,
+    seats: list[str],
+    seed: int,
+    after: str = "",
+    **options: Any,
+) -> Opened:
+    """``isslab_widgets.play`` in notebook ``name`` (no animation; ``after``: more lines of the cell), a
+    mirror session of the same game and seed, and a settled player."""
+    from isslab_widgets.session import Session
+
+    import isslab
+
+    keywords = "".join(f", {k}={v!r}" for k, v in options.items())
+    source = (
+        "import isslab_widgets\n"
+        f"view = isslab_widgets.play({game_id!r}, seats={seats!r}, seed={seed}, delay={PACE}{keywords})\n"
+        f"view.animate.value = False{after}"
+    )
+    errors: list[str] = []
+    page, view, notebook = open_game(lab, browser, name, source, errors)
+    mirror = Session(isslab.make(game_id, **{"players": len(seats), **options}), seats, seed=seed)
+    player = Player(page, view, mirror, errors)
+    player.settle()
+    return Opened(page, view, notebook, mirror, player, errors)
+
+
+def bot_moves(mirror: Any, bot: str) -> Iterator[tuple[int, Any, Any]]:
+    """``bot``'s choice at each position of the mirror's game until it ends, numbered from 0, with the
+    position (the caller plays each on the page before the next is asked)."""
+    import isslab
+
+    choose = isslab.bot(mirror.game.id, bot)
+    rng = random.Random(0)
+    step = 0
+    while not mirror.state.is_terminal():
+        st = mirror.state
+        yield step, st, choose(st, rng)
+        step += 1
+
+
+def game_over_text(view: Any) -> str:
+    """The game-over panel's text, once it shows."""
+    over = view.locator(".isslab-gameover").first
+    wait_until(lambda: "Game over" in (over.text_content() or ""), 20, "the game-over panel")
+    return over.text_content() or ""
+
+
 def first_click_is_read_where_it_lands(player: Player, key: Hashable) -> None:
     """The first click on a board whose cell is not active (JupyterLab scrolls): it means ``key``."""
     page = player.page
@@ -578,21 +640,11 @@ def readme_picture(name: str, game: str) -> None:
 
 
 def test_a_whole_space_1999_game_by_clicking(lab: Lab, browser: Any) -> None:
-    from isslab_widgets.session import Session
-
     import isslab
 
-    seed, options = 11, {"players": 2, "eagles": 2}
-    source = (
-        "import isslab_widgets\n"
-        f"view = isslab_widgets.play('space-1999', seats=['human', 'greedy'], seed={seed}, delay={PACE}, "
-        "players=2, eagles=2)\nview.animate.value = False"
+    page, view, notebook, mirror, player, errors = open_and_mirror(
+        lab, browser, "play-space-1999.ipynb", "space-1999", ["human", "greedy"], 11, players=2, eagles=2
     )
-    errors: list[str] = []
-    page, view, notebook = open_game(lab, browser, "play-space-1999.ipynb", source, errors)
-    mirror = Session(isslab.make("space-1999", **options), ["human", "greedy"], seed=seed)
-    player = Player(page, view, mirror, errors)
-    player.settle()
     greedy = isslab.bot("space-1999", "greedy")
     rng = random.Random(0)
     board = mirror.board
@@ -616,10 +668,8 @@ def test_a_whole_space_1999_game_by_clicking(lab: Lab, browser: Any) -> None:
             middle = True
             player.check(None, shot="space-1999-2-middle.png")
             assert "Recap of round" in happened
-    over = view.locator(".isslab-gameover").first
-    wait_until(lambda: "Game over" in (over.text_content() or ""), 20, "the game-over panel")
+    ended = game_over_text(view)
     winner = mirror.game.seat_name(mirror.state.winners()[0])
-    ended = over.text_content() or ""
     assert f"{winner} won" in ended and ended.count(" won") == 1 and "eagles on the" in ended
     player.check(None, shot="space-1999-3-end.png")
     player.check_tabs("space-1999")
@@ -631,6 +681,7 @@ def test_a_whole_space_1999_game_by_clicking(lab: Lab, browser: Any) -> None:
     view.locator(".lm-TabBar-tab", has_text="Game").first.click()
     # play again: a new game with the same seats
     view.locator("button", has_text="Play again").first.click()
+    over = view.locator(".isslab-gameover").first
     wait_until(lambda: not over.is_visible(), 20, "the game-over panel to close")
     # saving the notebook (JupyterLab does it by itself too) leaves the file as git would hold it
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
@@ -666,38 +717,21 @@ def play_1969_by_clicking(player: Player, seat: int, action: Any, board: Any) ->
 
 
 def test_seven_years_of_1969_by_clicking(lab: Lab, browser: Any) -> None:
-    from isslab_widgets.session import Session
 
-    import isslab
-
-    seed, seats = 4, ["human", "greedy"]
-    source = (
-        "import isslab_widgets\n"
-        f"view = isslab_widgets.play('1969', seats={seats!r}, seed={seed}, delay={PACE}, players=2, "
-        "first_player=0)\nview.animate.value = False"
+    page, view, _, mirror, player, errors = open_and_mirror(
+        lab, browser, "play-1969.ipynb", "1969", ["human", "greedy"], 4, players=2, first_player=0
     )
-    errors: list[str] = []
-    page, view, _ = open_game(lab, browser, "play-1969.ipynb", source, errors)
-    mirror = Session(isslab.make("1969", players=2, first_player=0), seats, seed=seed)
-    player = Player(page, view, mirror, errors)
-    player.settle()
-    greedy = isslab.bot("1969", "greedy")
-    rng = random.Random(0)
     board = mirror.board
     assert board is not None
     kinds: set[str] = set()
-    first = True
-    while not mirror.state.is_terminal():
-        st = mirror.state
-        action = greedy(st, rng)
+    for step, _, action in bot_moves(mirror, "greedy"):
         kinds.add(type(action).__name__)
-        if first and type(action).__name__ == "Hire":  # a box: the first click selects it
+        if step == 0 and type(action).__name__ == "Hire":  # a box: the first click selects it
             first_click_is_read_where_it_lands(player, board.origin(action))  # type: ignore[attr-defined]
             player.check(0, shot="1969-1-start.png")
             player.click(("do", action))
         else:
             play_1969_by_clicking(player, 0, action, board)
-        first = False
         assert mirror.state.history[-1] == action
         player.settle()
         if mirror.state.rounds == 3 and "middle" not in kinds:
@@ -706,9 +740,7 @@ def test_seven_years_of_1969_by_clicking(lab: Lab, browser: Any) -> None:
             readme_picture("1969-2-middle.png", "1969")
             assert "Recap of 1965" in (view.locator(".isslab-happened").first.text_content() or "")
     assert {"Hire", "EndPurchases", "Launch"} <= kinds, kinds
-    over = view.locator(".isslab-gameover").first
-    wait_until(lambda: "Game over" in (over.text_content() or ""), 20, "the game-over panel")
-    assert "from its scientists" in (over.text_content() or "")
+    assert "from its scientists" in game_over_text(view)
     player.check(0, shot="1969-3-end.png")
     player.check_tabs("1969")
     assert player.clicks > 40, player.clicks
@@ -717,33 +749,18 @@ def test_seven_years_of_1969_by_clicking(lab: Lab, browser: Any) -> None:
 
 
 def test_a_whole_game_of_mission_iss_by_clicking(lab: Lab, browser: Any) -> None:
-    from isslab_widgets.session import Session
 
-    import isslab
-
-    seed, seats = 2, ["human", "planner", "planner", "planner"]
-    source = (
-        "import isslab_widgets\n"
-        f"view = isslab_widgets.play('mission-iss', seats={seats!r}, seed={seed}, delay={PACE})\n"
-        "view.animate.value = False"
+    seats = ["human", "planner", "planner", "planner"]
+    page, view, _, mirror, player, errors = open_and_mirror(
+        lab, browser, "play-mission-iss.ipynb", "mission-iss", seats, 2
     )
-    errors: list[str] = []
-    page, view, _ = open_game(lab, browser, "play-mission-iss.ipynb", source, errors)
-    mirror = Session(isslab.make("mission-iss", players=4), seats, seed=seed)
-    player = Player(page, view, mirror, errors)
-    player.settle()
-    planner = isslab.bot("mission-iss", "planner")
-    rng = random.Random(0)
     board = mirror.board
     assert board is not None
     kinds: set[str] = set()
-    first = True
-    while not mirror.state.is_terminal():
-        st = mirror.state
-        action = planner(st, rng)
+    for step, st, action in bot_moves(mirror, "planner"):
         kinds.add(type(action).__name__)
         paths = plan_paths(board, st, action)
-        if first:
+        if step == 0:
             path = max(paths, key=len)
             first_click_is_read_where_it_lands(player, path[0])
             player.check(0, shot="mission-iss-1-start.png")
@@ -751,7 +768,6 @@ def test_a_whole_game_of_mission_iss_by_clicking(lab: Lab, browser: Any) -> None
                 player.click(key)
         else:
             player.play(action, paths)
-        first = False
         player.settle()
         if mirror.state.rounds >= 5 and "middle" not in kinds:
             kinds.add("middle")
@@ -759,9 +775,7 @@ def test_a_whole_game_of_mission_iss_by_clicking(lab: Lab, browser: Any) -> None
             readme_picture("mission-iss-2-middle.png", "mission-iss")
             assert "Recap of the " in (view.locator(".isslab-happened").first.text_content() or "")
     assert {"Select", "EndShift"} <= kinds, kinds
-    over = view.locator(".isslab-gameover").first
-    wait_until(lambda: "Game over" in (over.text_content() or ""), 20, "the game-over panel")
-    ended = over.text_content() or ""
+    ended = game_over_text(view)
     assert "The team attached" in ended and "result band" in ended and "1." not in ended.split("modules")[0]
     player.check(0, shot="mission-iss-3-end.png")
     player.check_tabs("mission-iss")
@@ -793,21 +807,11 @@ def play_1998(player: Player, bot: Any, rng: random.Random, stop: Callable[[], b
 
 
 def test_a_whole_multiplayer_game_of_1998_iss_by_clicking(lab: Lab, browser: Any) -> None:
-    from isslab_widgets.session import Session
-
     import isslab
 
-    seed, seats = 3, ["human", "greedy", "greedy"]
-    source = (
-        "import isslab_widgets\n"
-        f"view = isslab_widgets.play('1998-iss', seats={seats!r}, seed={seed}, delay={PACE})\n"
-        "view.animate.value = False"
+    page, view, _, mirror, player, errors = open_and_mirror(
+        lab, browser, "play-1998-iss.ipynb", "1998-iss", ["human", "greedy", "greedy"], 3
     )
-    errors: list[str] = []
-    page, view, _ = open_game(lab, browser, "play-1998-iss.ipynb", source, errors)
-    mirror = Session(isslab.make("1998-iss", players=3), seats, seed=seed)
-    player = Player(page, view, mirror, errors)
-    player.settle()
     play_1998(
         player,
         isslab.bot("1998-iss", "greedy"),
@@ -815,9 +819,7 @@ def test_a_whole_multiplayer_game_of_1998_iss_by_clicking(lab: Lab, browser: Any
         lambda: mirror.state.is_terminal(),
         "1998-iss",
     )
-    over = view.locator(".isslab-gameover").first
-    wait_until(lambda: "Game over" in (over.text_content() or ""), 20, "the game-over panel")
-    ended = over.text_content() or ""
+    ended = game_over_text(view)
     assert "points:" in ended and "'s hand" in ended
     player.check(None, shot="1998-iss-3-end.png")  # at the end the hands are shown
     player.check_tabs("1998-iss")
@@ -828,22 +830,12 @@ def test_a_whole_multiplayer_game_of_1998_iss_by_clicking(lab: Lab, browser: Any
 
 
 def test_rounds_of_the_1998_iss_solo_game_against_fedor(lab: Lab, browser: Any) -> None:
-    from isslab_widgets.session import Session
-
     import isslab
 
-    seed = 1
-    source = (
-        "import isslab_widgets\n"
-        f"view = isslab_widgets.play('1998-iss', seats=['human'], seed={seed}, delay={PACE})\n"
-        "view.animate.value = False"
+    page, view, _, mirror, player, errors = open_and_mirror(
+        lab, browser, "play-1998-solo.ipynb", "1998-iss", ["human"], 1
     )
-    errors: list[str] = []
-    page, view, _ = open_game(lab, browser, "play-1998-solo.ipynb", source, errors)
-    mirror = Session(isslab.make("1998-iss", players=1), ["human"], seed=seed)
     assert "1 player" in (view.locator(".isslab-title").first.text_content() or "")
-    player = Player(page, view, mirror, errors)
-    player.settle()
     play_1998(
         player, isslab.bot("1998-iss", "greedy"), random.Random(1), lambda: mirror.state.rounds >= 4, "solo"
     )
@@ -891,22 +883,14 @@ def hot_seat_in_the_browser(lab: Lab, browser: Any, game_id: str, seed: int, han
     *I am ...* the hints and chances are there for the new seat; stepping back then shows only
     what that seat may know.
     """
-    from isslab_widgets.session import Session
-
     import isslab
 
     seats = ["human", "human", "greedy", "greedy"]
     # the game's default table (four seats), for which a win-chance model ships: the hints need it
-    source = (
-        "import isslab_widgets\n"
-        f"view = isslab_widgets.play({game_id!r}, seats={seats!r}, seed={seed}, delay={PACE})\n"
-        "view.animate.value = False\nview.winchance.hint_switch.value = True"
-    )
-    errors: list[str] = []
-    page, view, _ = open_game(lab, browser, f"hot-seat-{game_id}.ipynb", source, errors)
-    mirror = Session(isslab.make(game_id), seats, seed=seed)
-    player = Player(page, view, mirror, errors)
-    player.settle()
+    page, view, _, mirror, player, errors = open_and_mirror(
+        lab, browser, f"hot-seat-{game_id}.ipynb", game_id, seats, seed,
+        after="\nview.winchance.hint_switch.value = True",
+    )  # fmt: skip
     player.in_window()
     greedy = isslab.bot(game_id, "greedy")
     rng = random.Random(0)

@@ -25,6 +25,8 @@ BLOCKS = re.findall(r"^```(python|bash)\n(.*?)^```", README, flags=re.S | re.M)
 
 #: the most games, workers and simulations a README call is run with here
 SMALL = {"games": 40, "workers": 1, "simulations": 4}
+#: a report plays every section under two line-ups: its games are cut further, its expert to two games
+REPORT_GAMES = 10
 
 
 def small(code: str) -> str:
@@ -35,6 +37,9 @@ def small(code: str) -> str:
         return f"{name}={min(value, SMALL[name])}"
 
     code = re.sub(r"\b(games|workers|simulations)=([0-9][0-9_]*)", cut, code)
+    code = re.sub(
+        r"(\breport\([^)\n]*?)\bgames=[0-9]+", rf"\1games={REPORT_GAMES}, search_games=2", code
+    )
     return code.replace('games="auto"', f'games="auto", max_games={SMALL["games"]}')
 
 
@@ -60,6 +65,7 @@ def test_the_sizes_are_cut_as_documented() -> None:
         == 'sweep(g, games="auto", max_games=40, precision=0.01)'
     )
     assert small("bot(g, 'mcts', simulations=500)") == "bot(g, 'mcts', simulations=4)"
+    assert small('isslab.report("1969", games=120)') == 'isslab.report("1969", games=10, search_games=2)'
     assert small_args(["simulate", "x", "--games", "10000", "--workers", "2"])[2:] == [
         "--games",
         "40",
@@ -67,6 +73,7 @@ def test_the_sizes_are_cut_as_documented() -> None:
         "1",
     ]
     assert "made small" in README and "tests/test_readme.py" in README
+    assert f"a report's to {REPORT_GAMES} games and two of its expert" in README
 
 
 def test_every_python_block_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers_winchance import checked_features
+from helpers_winchance import checked_features, refuses_other_feature_versions
 
 import isslab
 from isslab.analysis import exact_values, winprob
@@ -45,14 +44,7 @@ def test_an_eagle_that_can_land_now_is_seen_and_wins_the_race() -> None:
 
 def test_a_model_file_of_other_features_is_refused() -> None:
     game = exact_values.exact_game("space-1999")
-    m = winprob.available(game)
-    assert m is not None
-    doc = json.loads(m.to_json())
-    assert doc["features"] == game.STATE.WIN_FEATURES_VERSION
-    with pytest.raises(ValueError, match="features version"):
-        winprob.WinModel.from_json(json.dumps({**doc, "features": doc["features"] - 1}), game)
-    with pytest.raises(ValueError, match="features version"):
-        winprob.WinModel.from_json(json.dumps({k: v for k, v in doc.items() if k != "features"}), game)
+    refuses_other_feature_versions(game, game.STATE.WIN_FEATURES_VERSION)
 
 
 def test_the_shipped_model_is_within_005_of_exact_end_games_of_one_eagle_each(

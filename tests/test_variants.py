@@ -22,19 +22,17 @@ import multiprocessing
 import pickle
 import random
 import re
-import subprocess
-import sys
 import textwrap
 import threading
 import types
 import warnings
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any, NamedTuple
 
 import pandas as pd
 import pytest
+from helpers_python import fresh_python
 
 import isslab
 from isslab.conformance import check_game
@@ -44,8 +42,6 @@ from isslab.games.game_1969 import Hire, Phase, State1969
 from isslab.games.iss_1998 import Place, State1998
 from isslab.games.mission_iss import DrawIncident, StateMissionISS
 from isslab.games.space_1999 import Roll, State1999
-
-ROOT = Path(__file__).resolve().parents[1]
 
 CATCH_UP = "space-1999/catch-up"
 CHEAP_HIRE = "1969/cheap-first-hire"
@@ -313,24 +309,11 @@ def test_a_save_of_an_undefined_variant_says_how_to_define_it(tmp_path):
         "except ValueError as exc:\n"
         "    print(exc)\n"
     )
-    out = _python(code).splitlines()
+    out = fresh_python(code).splitlines()
     assert len(out) == 2
     assert out[0].startswith("cannot load this save file: 'space-1999/catch-up' is a variant of space-1999")
     for line in out:
         assert "not defined in this process" in line and "isslab.variant('space-1999', 'catch-up')" in line
-
-
-def _python(code: str) -> str:
-    """Run ``code`` in a fresh interpreter (``__main__`` is the code itself, as in a notebook)."""
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={"PYTHONPATH": f"{ROOT}:{ROOT / 'widgets'}", "PATH": "/usr/bin:/bin"},
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    return done.stdout
 
 
 def _sim(vid: str, workers: Any, games: int = 12) -> pd.DataFrame:
@@ -375,7 +358,7 @@ def test_a_variant_written_in_main_plays_on_spawned_workers():
         print(here.equals(there), len(here))
         """
     )
-    assert _python(code).split() == ["True", "16"]
+    assert fresh_python(code).split() == ["True", "16"]
 
 
 def test_simulate_on_a_dask_cluster_knows_the_variant():

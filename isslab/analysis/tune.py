@@ -24,6 +24,8 @@ processes started once for the search, a ``concurrent.futures`` executor or a Da
 from __future__ import annotations
 
 import contextlib
+import functools
+import inspect
 import json
 import math
 import threading
@@ -31,7 +33,7 @@ import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, ParamSpec, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -69,6 +71,9 @@ MAX_BUDGET: Final = 10_000
 STUDY: Final = "isslab-tune"
 #: proposals asked in all, per setting of the budget, before a search of a small space stops
 _ASKS_PER_SETTING: Final = 20
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -569,26 +574,28 @@ def run_tune(spec: TuneSpec) -> TuneResult:
         return _search(spec, study, pool, optuna)
 
 
-def tune(
-    game: str | Game,
-    targets: Mapping[str, Any] | Target | Sequence[Target],
-    over: Mapping[str, Any],
-    bots: str | Sequence[str] | None = None,
-    budget: int = 40,
-    *,
-    games: int = 200,
-    recheck: int | None = None,
-    top: int = 3,
-    seed: int = 0,
-    workers: Any = 1,
-    sampler: Any = "tpe",
-    storage: str | Path | None = None,
-    progress: bool = True,
-    on_trial: Callable[[pd.DataFrame], None] | None = None,
-    stop: threading.Event | None = None,
-    **options: Any,
-) -> TuneResult:
+def _checked_by(check: Callable[P, TuneSpec]) -> Callable[[Callable[[TuneSpec], R]], Callable[P, R]]:
+    """Give a function of a checked search the arguments of ``check``: one signature serves both."""
+
+    def decorate(play: Callable[[TuneSpec], R]) -> Callable[P, R]:
+        @functools.wraps(play)
+        def checked(*args: P.args, **kwargs: P.kwargs) -> R:
+            return play(check(*args, **kwargs))
+
+        # help() and the lab show check's arguments, with play's result
+        checked.__signature__ = inspect.signature(check).replace(  # type: ignore[attr-defined]
+            return_annotation=inspect.signature(play).return_annotation
+        )
+        return checked
+
+    return decorate
+
+
+@_checked_by(tune_spec)
+def tune(spec: TuneSpec) -> TuneResult:
     """Search the values of ``over`` for the settings of ``game`` that best meet ``targets``.
+
+    Called with the arguments of :func:`tune_spec`, which checks them all before the first game.
 
     ``game`` is a game id (``options`` fix the options not searched) or a ``Game`` (its options are
     fixed, but the searched ones). ``targets``: ``{measure: (low, high)}`` or ``isslab.Target``s,
@@ -612,10 +619,6 @@ def tune(
     with the table of settings tried after each one (a live plot); setting ``stop`` ends the search
     after the setting being played (the best so far is still re-checked).
     """
-    spec = tune_spec(
-        game, targets, over, bots, budget, games=games, recheck=recheck, top=top, seed=seed, workers=workers,
-        sampler=sampler, storage=storage, progress=progress, on_trial=on_trial, stop=stop, **options,
-    )  # fmt: skip
     return run_tune(spec)
 
 

@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 
 from isslab.bench.engines import cpu_seconds
-from isslab.core import ReturnsKind, bot_names, games, make
+from isslab.core import Game, ReturnsKind, bot_names, games, make
 from isslab.core import bot as get_bot
 from isslab.frames.stats import mean_interval, wilson_interval
 from isslab.sim.api import simulate
@@ -174,72 +174,24 @@ def _batches(
         print(f"  {label()}", flush=True)
 
 
-def duel(
-    game_id: str,
+def _seat_going_round(
+    game: Game,
+    kind: str,
     bot: str,
     opponent: str,
     args: argparse.Namespace,
     cell: dict[str, Any],
     save: Callable[[], None],
+    label: Callable[[], str],
 ) -> dict[str, Any]:
-    """``bot`` against ``opponent`` in two seats, seats alternating on the same seeds, until clear of 0.5."""
-    game = make(game_id, players=2)
-    cell.setdefault("wins", 0.0)
-    cell.setdefault("n", 0)
-
-    def play_batch(seed: int) -> None:
-        for seat in range(2):
-            bots = [opponent, opponent]
-            bots[seat] = bot
-            df = simulate(
-                game, bots=bots, games=args.batch // 2, seed=seed, workers=args.workers, progress=False
-            )
-            mine = df[df["seat"] == seat]
-            cell["wins"] += float(mine["win"].sum())
-            cell["n"] += len(mine)
-
-    def done() -> bool:
-        n = cell["n"]
-        lo, hi = wilson_interval(cell["wins"], n) if n else (0.0, 1.0)
-        return n >= args.most or (n >= args.min_games and _clear(lo, hi, 0.5))
-
-    _batches(
-        args,
-        cell,
-        save,
-        play_batch,
-        done,
-        lambda: f"{game_id} {bot} vs {opponent}: {cell['n']} games, {cell['wins'] / cell['n']:.3f}",
-    )
-    lo, hi = wilson_interval(cell["wins"], cell["n"])
-    return {
-        "game": game_id,
-        "kind": "duel",
-        "players": 2,
-        "bot": bot,
-        "opponent": opponent,
-        "games": cell["n"],
-        "win_rate": cell["wins"] / cell["n"],
-        "low": lo,
-        "high": hi,
-        "bar": 0.5,
-        "cpu_seconds": cell["cpu"],
-    }
-
-
-def at_table(
-    game_id: str, bot: str, args: argparse.Namespace, cell: dict[str, Any], save: Callable[[], None]
-) -> dict[str, Any]:
-    """One ``bot`` among the default bots at the default table, its seat going round, until clear of 1/n."""
-    game = make(game_id)
+    """One ``bot`` among ``opponent``s, its seat going round on the same seeds, until clear of 1/n."""
     n_seats = game.num_players
-    default = game.info.default_bot
     cell.setdefault("wins", 0.0)
     cell.setdefault("n", 0)
 
     def play_batch(seed: int) -> None:
         for seat in range(n_seats):
-            bots = [default] * n_seats
+            bots = [opponent] * n_seats
             bots[seat] = bot
             df = simulate(
                 game,
@@ -258,21 +210,14 @@ def at_table(
         lo, hi = wilson_interval(cell["wins"], n) if n else (0.0, 1.0)
         return n >= args.most or (n >= args.min_games and _clear(lo, hi, 1 / n_seats))
 
-    _batches(
-        args,
-        cell,
-        save,
-        play_batch,
-        done,
-        lambda: f"{game_id} table of {n_seats}, one {bot}: {cell['n']} games",
-    )
+    _batches(args, cell, save, play_batch, done, label)
     lo, hi = wilson_interval(cell["wins"], cell["n"])
     return {
-        "game": game_id,
-        "kind": "table",
+        "game": game.id,
+        "kind": kind,
         "players": n_seats,
         "bot": bot,
-        "opponent": default,
+        "opponent": opponent,
         "games": cell["n"],
         "win_rate": cell["wins"] / cell["n"],
         "low": lo,
@@ -280,6 +225,34 @@ def at_table(
         "bar": 1 / n_seats,
         "cpu_seconds": cell["cpu"],
     }
+
+
+def duel(
+    game_id: str,
+    bot: str,
+    opponent: str,
+    args: argparse.Namespace,
+    cell: dict[str, Any],
+    save: Callable[[], None],
+) -> dict[str, Any]:
+    """``bot`` against ``opponent`` in two seats, seats alternating on the same seeds, until clear of 0.5."""
+    game = make(game_id, players=2)
+    return _seat_going_round(
+        game, "duel", bot, opponent, args, cell, save,
+        lambda: f"{game_id} {bot} vs {opponent}: {cell['n']} games, {cell['wins'] / cell['n']:.3f}",
+    )  # fmt: skip
+
+
+def at_table(
+    game_id: str, bot: str, args: argparse.Namespace, cell: dict[str, Any], save: Callable[[], None]
+) -> dict[str, Any]:
+    """One ``bot`` among the default bots at the default table, its seat going round, until clear of 1/n."""
+    game = make(game_id)
+    default = game.info.default_bot
+    return _seat_going_round(
+        game, "table", bot, default, args, cell, save,
+        lambda: f"{game_id} table of {game.num_players}, one {bot}: {cell['n']} games",
+    )  # fmt: skip
 
 
 def _margins(bot: str, seed: int, games: int, workers: int) -> list[float]:

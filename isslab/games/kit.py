@@ -111,6 +111,20 @@ def add_leads(
             f[f"{name}@behind"] = min(gap, 0.0)
 
 
+def with_own_entry(
+    public: Sequence[Mapping[str, float]],
+    observer: int,
+    weight: float,
+    own: Callable[[], Mapping[str, float]],
+) -> list[dict[str, float]]:
+    """Every seat's win features seen by ``observer``: the ``public`` ones (copied), and in the
+    observer's own entry its private facts ``own()`` too, times ``weight`` (no seat: public only)."""
+    out = [dict(f) for f in public]
+    if 0 <= observer < len(out):
+        out[observer].update({k: v * weight for k, v in own().items()})
+    return out
+
+
 def remember_last(fn: Callable[[_S], _T]) -> Callable[[_S], _T]:
     """``fn`` of one position, its answer remembered for the last position asked.
 

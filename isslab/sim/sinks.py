@@ -13,7 +13,7 @@ import contextlib
 import json
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Protocol
 
@@ -143,14 +143,20 @@ class Writer:
         if len(self.buffer) >= WRITE_ROWS:
             self.flush()
 
-    def flush(self) -> None:
-        """Write the rows gathered so far; a full disk or a lost folder is a ``ValueError``."""
+    @contextlib.contextmanager
+    def _disk(self) -> Iterator[None]:
+        """An ``OSError`` while writing (a full disk, a lost folder) as a ``ValueError`` naming the file."""
         try:
-            self._flush()
+            yield
         except OSError as exc:
             raise ValueError(
                 f"the rows could not be written to {short_repr(str(self.path), 80)}: {exc.strerror or exc}"
             ) from None
+
+    def flush(self) -> None:
+        """Write the rows gathered so far; a full disk or a lost folder is a ``ValueError``."""
+        with self._disk():
+            self._flush()
 
     def _flush(self) -> None:
         if not self.buffer or self.columns is None:
@@ -184,12 +190,8 @@ class Writer:
     def close(self) -> None:
         """Write what is left and put the file in place (``ValueError`` if the disk refuses it)."""
         self.flush()
-        try:
+        with self._disk():
             self._close()
-        except OSError as exc:
-            raise ValueError(
-                f"the rows could not be written to {short_repr(str(self.path), 80)}: {exc.strerror or exc}"
-            ) from None
 
     def _close(self) -> None:
         if self.fmt == "parquet" and self._parquet is None:  # no rows at all: an empty table

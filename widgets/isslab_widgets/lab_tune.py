@@ -30,6 +30,7 @@ from isslab.analysis.tune import TuneSpec, run_tune, search_figure, tune_spec
 from isslab.analysis.tune_targets import LADDER, measures
 from isslab.core import Option, short_repr
 from isslab.sim import parse_values
+from isslab_widgets.background import Background
 
 if TYPE_CHECKING:
     from isslab_widgets.lab_widget import Lab
@@ -68,8 +69,15 @@ def _band_end(text: str, what: str) -> float | None:
         ) from None
 
 
-class TunePanel(widgets.VBox):  # type: ignore[misc]  # a box is Any without stubs
-    """The Tune tab of a lab: what to search, the targets, and the search with its live plot."""
+class TunePanel(Background[isslab.TuneResult], widgets.VBox):  # type: ignore[misc]  # a box is Any without stubs
+    """The Tune tab of a lab: what to search, the targets, and the search with its live plot.
+
+    ``wait()`` blocks until the search ends: its result, or its error raised; ``running()`` says
+    whether it runs.
+    """
+
+    NOT_RUN = "the search has not run yet: press Search (or call run())"
+    WORK = "the search"
 
     def __init__(self, lab: Lab) -> None:
         super().__init__()
@@ -295,22 +303,6 @@ class TunePanel(widgets.VBox):  # type: ignore[misc]  # a box is Any without stu
         """End the search after the setting being played; the best so far is re-checked."""
         self._stop.set()
         self.say("stopping: the best setting so far will be re-checked ...")
-
-    def running(self) -> bool:
-        """True while the search runs."""
-        return self.thread is not None and self.thread.is_alive()
-
-    def wait(self, timeout: float | None = None) -> isslab.TuneResult:
-        """Block until the search ends; its result, or its error raised."""
-        if self.thread is None:
-            raise RuntimeError("the search has not run yet: press Search (or call run())")
-        self.thread.join(timeout)
-        if self.thread.is_alive():
-            raise TimeoutError(f"the search did not finish within {timeout} s")
-        if self.error is not None:
-            raise self.error
-        assert self.result is not None
-        return self.result
 
     def use_best(self) -> None:
         """Put the best setting's values into the lab's option controls."""

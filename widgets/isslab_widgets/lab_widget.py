@@ -43,6 +43,7 @@ from isslab.core import Option, game_class, parse_json, short_repr
 from isslab.sim import cpu_count, parse_values
 from isslab.sim.pool import as_pool
 from isslab.sim.spec import RunArgs, run_spec
+from isslab_widgets.background import Background
 
 __all__ = ["Lab", "lab"]
 
@@ -173,9 +174,16 @@ def _check_bots(bots: Any, names: Sequence[str], seats: int) -> list[str] | None
     return list(bots)
 
 
-class Lab(widgets.VBox):
+class Lab(Background[pd.DataFrame], widgets.VBox):
     """The what-if lab of one game: options, bots, games; progress and live plot; metrics, comparisons
-    and every game, each clickable into the game view."""
+    and every game, each clickable into the game view.
+
+    ``wait()`` blocks until the run ends: its rows, or its error raised; ``running()`` says whether
+    games are being played.
+    """
+
+    NOT_RUN = "the lab has not run yet: press Run (or call run())"
+    WORK = "the lab's run"
 
     def __init__(
         self,
@@ -483,22 +491,6 @@ class Lab(widgets.VBox):
         """Stop the run: the games already played are kept and shown."""
         self._stop.set()
         self.say("stopping: the finished games are kept ...")
-
-    def running(self) -> bool:
-        """True while games are being played."""
-        return self.thread is not None and self.thread.is_alive()
-
-    def wait(self, timeout: float | None = None) -> pd.DataFrame:
-        """Block until the run ends; its rows, or its error raised."""
-        if self.thread is None:
-            raise RuntimeError("the lab has not run yet: press Run (or call run())")
-        self.thread.join(timeout)
-        if self.thread.is_alive():
-            raise TimeoutError(f"the lab's run did not finish within {timeout} s")
-        if self.error is not None:
-            raise self.error
-        assert self.result is not None
-        return self.result
 
     # ------------------------------------------------------------------------------------------
     # results

@@ -29,7 +29,7 @@ import pandas as pd
 from isslab.analysis import leads
 from isslab.analysis.report.lineups import LineUp
 from isslab.analysis.report.render import Report
-from isslab.analysis.report.running import _plain, _rate, _row, _Run, same_games, same_moves
+from isslab.analysis.report.running import _figure, _plain, _rate, _Run, same_games, same_moves
 from isslab.core import Action, Bot, Game, ReturnsKind, State, bot
 from isslab.frames.stats import compare
 
@@ -87,18 +87,7 @@ def _coop(rep: Report, run: _Run, frames: Mapping[str, pd.DataFrame], lineups: S
         per_game = df.drop_duplicates("game")
         for v in values:
             share, lo, hi = _rate(float((per_game[column] == v).sum()), len(per_game))
-            rows.append(
-                _row(
-                    lineup=label,
-                    label=names[v],
-                    quantity=f"share_{column}",
-                    value=share,
-                    low=lo,
-                    high=hi,
-                    games=len(per_game),
-                    note="",
-                )
-            )
+            rows.append(_figure(label, names[v], f"share_{column}", (share, lo, hi), len(per_game)))
     lines: list[str] = []
     if g.num_players > 1:
         rows += _alpha(rep, run, frames, lineups, lines)
@@ -109,15 +98,13 @@ def _coop(rep: Report, run: _Run, frames: Mapping[str, pd.DataFrame], lineups: S
         t = compare(both, by="lineup", metric="returns", baseline=labels[1])
         r = t[t["lineup"] == labels[0]].iloc[0]
         rows.append(
-            _row(
-                lineup=f"{labels[0]} - {labels[1]}",
-                label="skill",
-                quantity="skill_returns",
-                value=r["diff"],
-                low=r["diff_low"],
-                high=r["diff_high"],
-                games=r["games"],
-                note="a difference of bots (planning skill), paired on the same seeds",
+            _figure(
+                f"{labels[0]} - {labels[1]}",
+                "skill",
+                "skill_returns",
+                (r["diff"], r["diff_low"], r["diff_high"]),
+                r["games"],
+                "a difference of bots (planning skill), paired on the same seeds",
             )
         )
         lines.append(
@@ -162,15 +149,13 @@ def _alpha(
             t = compare(both, by="lineup", metric=metric, baseline="alone")
             r = t[t["lineup"] == "one mind"].iloc[0]
             rows.append(
-                _row(
-                    lineup=label,
-                    label="one mind - alone",
-                    quantity=quantity,
-                    value=r["diff"],
-                    low=r["diff_low"],
-                    high=r["diff_high"],
-                    games=r["games"],
-                    note="the same bot, paired on the same seeds",
+                _figure(
+                    label,
+                    "one mind - alone",
+                    quantity,
+                    (r["diff"], r["diff_low"], r["diff_high"]),
+                    r["games"],
+                    "the same bot, paired on the same seeds",
                 )
             )
             if metric == "returns":

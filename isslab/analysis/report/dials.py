@@ -19,7 +19,7 @@ import pandas as pd
 
 from isslab.analysis.report.lineups import LineUp, _heuristics, lineup_label
 from isslab.analysis.report.render import Figure, Report, fmt
-from isslab.analysis.report.running import _plain, _row, _Run
+from isslab.analysis.report.running import _compared, _figure, _plain, _Run
 from isslab.analysis.report.sensitivity import _runner_up
 from isslab.core import Game, make
 from isslab.frames.stats import compare
@@ -76,32 +76,23 @@ def _dials(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int) -> Non
             margins.setdefault(label, {})[name] = table
             for r in table.itertuples():
                 rows.append(
-                    _row(
-                        lineup=label,
-                        label=str(_plain(r.value_tried)),
-                        quantity=name,
-                        value=r.estimate,
-                        low=r.low,
-                        high=r.high,
-                        games=r.games,
-                        diff=r.diff,
-                        diff_low=r.diff_low,
-                        diff_high=r.diff_high,
-                        note="the game's value" if r.variant == 0 else "",
+                    _compared(
+                        label,
+                        str(_plain(r.value_tried)),
+                        name,
+                        r,
+                        "the game's value" if r.variant == 0 else "",
                     )
                 )
             others = table[table["variant"] != 0]
             top = others.iloc[int(np.argmax(others["diff"].abs().to_numpy()))]
             ranked.append(
-                _row(
-                    lineup=label,
-                    label=str(_plain(top["value_tried"])),
-                    quantity=name,
-                    value=top["diff"],
-                    low=top["diff_low"],
-                    high=top["diff_high"],
-                    games=int(top["games"]),
-                    note="",
+                _figure(
+                    label,
+                    str(_plain(top["value_tried"])),
+                    name,
+                    (top["diff"], top["diff_low"], top["diff_high"]),
+                    int(top["games"]),
                 )
             )
             moves.setdefault(name, {})[label] = (top["diff"], top["diff_low"], top["diff_high"])
@@ -131,15 +122,13 @@ def _dials(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int) -> Non
         df = run.simulate([name], games, game=calibrated)
         row = compare(df, None, metric="margin").iloc[0]
         rows.append(
-            _row(
-                lineup=name,
-                label=f"{dial}={value}",
-                quantity="calibrated_margin",
-                value=row["estimate"],
-                low=row["low"],
-                high=row["high"],
-                games=row["games"],
-                note="an even match holds when the interval includes 0",
+            _figure(
+                name,
+                f"{dial}={value}",
+                "calibrated_margin",
+                (row["estimate"], row["low"], row["high"]),
+                row["games"],
+                "an even match holds when the interval includes 0",
             )
         )
         figures[name] = (float(row["estimate"]), float(row["low"]), float(row["high"]))

@@ -17,7 +17,7 @@ import pandas as pd
 
 from isslab.analysis.report.lineups import LineUp, lineup_label
 from isslab.analysis.report.render import OUTCOME_WORDS, Report, fmt
-from isslab.analysis.report.running import _row, _Run
+from isslab.analysis.report.running import _compared, _Run
 from isslab.core import ReturnsKind
 from isslab.frames.stats import compare
 
@@ -53,7 +53,9 @@ def _ladder(
     n = g.num_players
     coop = g.info.returns is ReturnsKind.COOPERATIVE
     ref = g.info.default_bot
-    everyone = [*rungs, top]
+    if not top:  # search=None: no search rung, the ladder's last rung is its top
+        top, top_games = rungs[-1], games
+    everyone = list(dict.fromkeys([*rungs, top]))
     # a solo game has no other seats for a line-up to fill: one ladder
     tables = [("alone", ())] if n == 1 else [(lineup_label(lu), tuple(lu[1:])) for lu in lineups]
     out, figures, margin_figures, over_ref = [], {}, {}, {}
@@ -78,18 +80,12 @@ def _ladder(
             )
             for r in table.itertuples():
                 out.append(
-                    _row(
-                        lineup=label,
-                        label=str(r.rung),
-                        quantity=quantity,
-                        value=r.estimate,
-                        low=r.low,
-                        high=r.high,
-                        games=r.games,
-                        diff=r.diff,
-                        diff_low=r.diff_low,
-                        diff_high=r.diff_high,
-                        note=f"difference from {rungs[0]}" + (", paired" if r.paired else ""),
+                    _compared(
+                        label,
+                        str(r.rung),
+                        quantity,
+                        r,
+                        f"difference from {rungs[0]}" + (", paired" if r.paired else ""),
                     )
                 )
         wins = tables_by_metric["win"]

@@ -23,7 +23,7 @@ import pandas as pd
 
 from isslab.analysis import leads
 from isslab.analysis.report.render import Report
-from isslab.analysis.report.running import _map, _row, _Run
+from isslab.analysis.report.running import _figure, _map, _Run
 from isslab.analysis.review import review
 from isslab.analysis.winmetrics import GameChances, chances_of, chances_table
 from isslab.analysis.winprob import available, model
@@ -59,18 +59,7 @@ def _luck(rep: Report, run: _Run, frames: Mapping[str, pd.DataFrame]) -> None:
         table = chances_table(_map(run, _review_job, jobs), coop, rep.seed).set_index("metric")
         for name in _SHOWN:
             r = table.loc[name]
-            rows.append(
-                _row(
-                    lineup=label,
-                    label="",
-                    quantity=name,
-                    value=r.value,
-                    low=r.low,
-                    high=r.high,
-                    games=r.games,
-                    note=r.note,
-                )
-            )
+            rows.append(_figure(label, "", name, (r.value, r.low, r.high), r.games, r.note))
         if df["returns" if coop else "win"].nunique() > 1:
             share = table.loc["luck_share"]
             figures[label] = (share.value, share.low, share.high)

@@ -20,7 +20,7 @@ from isslab.analysis import leads
 from isslab.analysis.designer import metrics
 from isslab.analysis.report.lineups import LineUp, lineup_at, lineup_label
 from isslab.analysis.report.render import Figure, Report, fmt
-from isslab.analysis.report.running import _map, _rate, _row, _Run
+from isslab.analysis.report.running import _figure, _map, _rate, _Run
 from isslab.core import ReturnsKind, make
 from isslab.frames.stats import mean_interval
 
@@ -64,31 +64,13 @@ def _players(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int, prob
             if coop:
                 v, lo, hi = _rate(float(per_game["win"].sum()), len(per_game))
                 rows.append(
-                    _row(
-                        lineup=label,
-                        label=where,
-                        quantity="team_success",
-                        value=v,
-                        low=lo,
-                        high=hi,
-                        games=len(per_game),
-                        note=f"bots {lineup_label(bots)}",
+                    _figure(
+                        label, where, "team_success", (v, lo, hi), len(per_game), f"bots {lineup_label(bots)}"
                     )
                 )
                 ret = per_game["returns"].to_numpy(dtype=float)
                 rlo, rhi = mean_interval(ret)
-                rows.append(
-                    _row(
-                        lineup=label,
-                        label=where,
-                        quantity="team_return",
-                        value=float(ret.mean()),
-                        low=rlo,
-                        high=rhi,
-                        games=len(ret),
-                        note="",
-                    )
-                )
+                rows.append(_figure(label, where, "team_return", (float(ret.mean()), rlo, rhi), len(ret)))
                 lines.append(
                     f"{label}, {where}: success {fmt(v, lo, hi)}, result {fmt(ret.mean(), rlo, rhi, 1)}"
                 )
@@ -96,30 +78,26 @@ def _players(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int, prob
                 won = per_game["win"].astype(float)
                 v, lo, hi = _rate(float(won.sum()), len(won))
                 rows.append(
-                    _row(
-                        lineup=label,
-                        label=where,
-                        quantity="win_rate",
-                        value=v,
-                        low=lo,
-                        high=hi,
-                        games=len(won),
-                        note="the solo game against the game's automaton",
+                    _figure(
+                        label,
+                        where,
+                        "win_rate",
+                        (v, lo, hi),
+                        len(won),
+                        "the solo game against the game's automaton",
                     )
                 )
                 if "margin" in per_game:
                     m = per_game["margin"].to_numpy(dtype=float)
                     mlo, mhi = mean_interval(m)
                     rows.append(
-                        _row(
-                            lineup=label,
-                            label=where,
-                            quantity="margin",
-                            value=float(m.mean()),
-                            low=mlo,
-                            high=mhi,
-                            games=len(m),
-                            note="score minus the automaton's",
+                        _figure(
+                            label,
+                            where,
+                            "margin",
+                            (float(m.mean()), mlo, mhi),
+                            len(m),
+                            "score minus the automaton's",
                         )
                     )
                 lines.append(f"{label}, {where}: {bots[0]} wins {fmt(v, lo, hi)}")
@@ -127,28 +105,17 @@ def _players(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int, prob
                 fair = 1 / n
                 v, lo, hi = _rate(float(per_game["first_won"].sum()), len(per_game))
                 rows.append(
-                    _row(
-                        lineup=label,
-                        label=where,
-                        quantity="first_won",
-                        value=v,
-                        low=lo,
-                        high=hi,
-                        games=len(per_game),
-                        note=f"fair share {fair:.3f}",
-                    )
+                    _figure(label, where, "first_won", (v, lo, hi), len(per_game), f"fair share {fair:.3f}")
                 )
                 fpa = table.loc["first_player_advantage"]
                 rows.append(
-                    _row(
-                        lineup=label,
-                        label=where,
-                        quantity="first_player_advantage",
-                        value=fpa.value,
-                        low=fpa.low,
-                        high=fpa.high,
-                        games=fpa.games,
-                        note=fpa.note,
+                    _figure(
+                        label,
+                        where,
+                        "first_player_advantage",
+                        (fpa.value, fpa.low, fpa.high),
+                        fpa.games,
+                        fpa.note,
                     )
                 )
                 first.setdefault(n, {})[label] = (fpa.value, fpa.low, fpa.high)
@@ -157,18 +124,7 @@ def _players(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int, prob
                     won = df.loc[position == pos, "win"].astype(float)
                     pv, plo, phi = _rate(float(won.sum()), len(won))
                     flag = extreme(plo, phi, fair)
-                    rows.append(
-                        _row(
-                            lineup=label,
-                            label=where,
-                            quantity=f"position_{pos + 1}",
-                            value=pv,
-                            low=plo,
-                            high=phi,
-                            games=len(won),
-                            note=flag,
-                        )
-                    )
+                    rows.append(_figure(label, where, f"position_{pos + 1}", (pv, plo, phi), len(won), flag))
                     if flag.startswith("far"):
                         flagged.add((n, pos))
                         lines.append(
@@ -178,15 +134,13 @@ def _players(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int, prob
             for name in _SHOWN:
                 shown = table.loc[name]
                 rows.append(
-                    _row(
-                        lineup=label,
-                        label=where,
-                        quantity=name,
-                        value=shown["value"],
-                        low=shown["low"],
-                        high=shown["high"],
-                        games=shown["games"],
-                        note=shown["note"],
+                    _figure(
+                        label,
+                        where,
+                        name,
+                        (shown["value"], shown["low"], shown["high"]),
+                        shown["games"],
+                        shown["note"],
                     )
                 )
             if not coop and n >= 3:
@@ -196,18 +150,7 @@ def _players(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int, prob
                     .set_index("quantity")
                     .loc["kingmaking"]
                 )
-                rows.append(
-                    _row(
-                        lineup=label,
-                        label=where,
-                        quantity="kingmaking",
-                        value=k.value,
-                        low=k.low,
-                        high=k.high,
-                        games=k.games,
-                        note=k.note,
-                    )
-                )
+                rows.append(_figure(label, where, "kingmaking", (k.value, k.low, k.high), k.games, k.note))
     out = pd.DataFrame(rows)
     rep.sections["players"] = out
     for n, figures in first.items():

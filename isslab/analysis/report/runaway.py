@@ -23,7 +23,7 @@ import pandas as pd
 from isslab.analysis import leads
 from isslab.analysis.report.lineups import LineUp, lineup_label
 from isslab.analysis.report.render import Report, fmt
-from isslab.analysis.report.running import _map, _metric_rows, _row, _Run, _table_rows
+from isslab.analysis.report.running import _figure, _map, _metric_rows, _Run, _table_rows
 from isslab.core import Game, ReturnsKind, game_class, games, make
 
 
@@ -76,15 +76,13 @@ def _lead(
         fb = nf.feedback_table()
         if len(fb):
             fb_rows += [
-                _row(
-                    lineup=label,
-                    label=f"{r.kind}" + (f", lead {r.size}" if r.size != "" else ""),
-                    quantity=r.quantity,
-                    value=r.value,
-                    low=r.low,
-                    high=r.high,
-                    games=r.games,
-                    note=r.note,
+                _figure(
+                    label,
+                    f"{r.kind}" + (f", lead {r.size}" if r.size != "" else ""),
+                    r.quantity,
+                    (r.value, r.low, r.high),
+                    r.games,
+                    r.note,
                     kind=r.kind,
                     size=r.size,
                 )
@@ -97,15 +95,13 @@ def _lead(
     rnd = run.simulate(["random"] * n, side, trace=True)
     movers = leads.leader_wins(_traced(run, g, rnd), 0.5).set_index("quantity").loc["leader_wins"]
     rows.append(
-        _row(
-            lineup="random movers",
-            label="at mid-game",
-            quantity="leader_wins",
-            value=movers.value,
-            low=movers.low,
-            high=movers.high,
-            games=movers.games,
-            note="random in every seat: the same rules, no decisions; " + movers.note,
+        _figure(
+            "random movers",
+            "at mid-game",
+            "leader_wins",
+            (movers.value, movers.low, movers.high),
+            movers.games,
+            "random in every seat: the same rules, no decisions; " + movers.note,
         )
     )
     lines.append(
@@ -185,28 +181,17 @@ def _variants(
             traced = _traced(run, vg, df)
             mine = leads.leader_wins(traced, 0.5).set_index("quantity").loc["leader_wins"]
             rows.append(
-                _row(
-                    lineup=label,
-                    label=vid,
-                    quantity="leader_wins",
-                    value=mine.value,
-                    low=mine.low,
-                    high=mine.high,
-                    games=mine.games,
-                    note=mine.note,
-                )
+                _figure(label, vid, "leader_wins", (mine.value, mine.low, mine.high), mine.games, mine.note)
             )
             diff = leads.leader_difference(traced_by[label], traced, 0.5, seed=rep.seed)
             rows.append(
-                _row(
-                    lineup=label,
-                    label=vid,
-                    quantity="catch_up",
-                    value=diff[0],
-                    low=diff[1],
-                    high=diff[2],
-                    games=len(traced),
-                    note=f"{vid} minus {g.id}, same seeds",
+                _figure(
+                    label,
+                    vid,
+                    "catch_up",
+                    (diff[0], diff[1], diff[2]),
+                    len(traced),
+                    f"{vid} minus {g.id}, same seeds",
                 )
             )
             figures[label] = diff

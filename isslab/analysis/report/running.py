@@ -137,8 +137,28 @@ def _map(run: _Run, fn: Callable[[Any], Any], jobs: Sequence[Any]) -> list[Any]:
     return map_jobs(fn, jobs, run.pool)
 
 
-def _row(**kw: Any) -> dict[str, Any]:
-    return kw
+def _figure(
+    lineup: str,
+    label: str,
+    quantity: Any,
+    interval: Sequence[Any],
+    games: Any,
+    note: Any = "",
+    **more: Any,
+) -> dict[str, Any]:
+    """A report row: one figure of a line-up, its ``(value, low, high)`` over ``games``, then ``more``."""
+    value, low, high = interval
+    row = dict(lineup=lineup, label=label, quantity=quantity, value=value, low=low, high=high, games=games)
+    return {**row, "note": note, **more}
+
+
+def _compared(lineup: str, label: str, quantity: str, r: Any, note: str) -> dict[str, Any]:
+    """A report row from a row ``r`` of ``compare``'s table: its estimate and its difference from the base."""
+    return dict(
+        lineup=lineup, label=label, quantity=quantity,
+        value=r.estimate, low=r.low, high=r.high, games=r.games,
+        diff=r.diff, diff_low=r.diff_low, diff_high=r.diff_high, note=note,
+    )  # fmt: skip
 
 
 def _rate(k: float, n: int) -> tuple[float, float, float]:
@@ -149,16 +169,7 @@ def _rate(k: float, n: int) -> tuple[float, float, float]:
 def _table_rows(table: pd.DataFrame, lineup: str, label: str, name: str = "quantity") -> list[dict[str, Any]]:
     """The rows of a table of figures (its ``name`` column, value, low, high, games, note) as report rows."""
     return [
-        _row(
-            lineup=lineup,
-            label=label,
-            quantity=getattr(r, name),
-            value=r.value,
-            low=r.low,
-            high=r.high,
-            games=r.games,
-            note=r.note,
-        )
+        _figure(lineup, label, getattr(r, name), (r.value, r.low, r.high), r.games, r.note)
         for r in table.itertuples()
     ]
 

@@ -13,7 +13,7 @@ import pandas as pd
 
 from isslab.analysis import leads
 from isslab.analysis.report.render import Report, fmt
-from isslab.analysis.report.running import _map, _metric_rows, _rate, _row, _Run, _table_rows
+from isslab.analysis.report.running import _figure, _map, _metric_rows, _rate, _Run, _table_rows
 from isslab.core import ReturnsKind
 
 
@@ -36,15 +36,13 @@ def _turn_order(
             won = df.loc[position == pos, "win"].astype(float)
             v, lo, hi = _rate(float(won.sum()), len(won))
             rows.append(
-                _row(
-                    lineup=label,
-                    label=f"position {pos + 1}",
-                    quantity="win_rate",
-                    value=v,
-                    low=lo,
-                    high=hi,
-                    games=len(won),
-                    note="1 = the seat that moved first",
+                _figure(
+                    label,
+                    f"position {pos + 1}",
+                    "win_rate",
+                    (v, lo, hi),
+                    len(won),
+                    "1 = the seat that moved first",
                 )
             )
         rows += _metric_rows(metric_tables[label], ["first_player_advantage", "balance"], label)
@@ -125,15 +123,13 @@ def _length(
         for q in (0.1, 0.5, 0.9):
             lo, hi = _quantile_interval(moves, q, rep.seed)
             rows.append(
-                _row(
-                    lineup=label,
-                    label="",
-                    quantity=f"moves_q{round(q * 100)}",
-                    value=float(np.quantile(moves, q)),
-                    low=lo,
-                    high=hi,
-                    games=len(moves),
-                    note="bootstrap interval",
+                _figure(
+                    label,
+                    "",
+                    f"moves_q{round(q * 100)}",
+                    (float(np.quantile(moves, q)), lo, hi),
+                    len(moves),
+                    "bootstrap interval",
                 )
             )
         m = metric_tables[label].set_index("metric").loc["duration_moves"]

@@ -20,7 +20,7 @@ from isslab.analysis import leads
 from isslab.analysis.report.lineups import LineUp, lineup_label
 from isslab.analysis.report.method import overlap, verdict
 from isslab.analysis.report.render import OUTCOME_WORDS, Figure, Report, fmt
-from isslab.analysis.report.running import _plain, _row, _Run, same_games, same_moves
+from isslab.analysis.report.running import _compared, _figure, _plain, _Run, same_games, same_moves
 from isslab.core import Game, ReturnsKind, make, short_repr
 from isslab.frames.stats import compare
 
@@ -232,33 +232,17 @@ def _sensitivity(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int, 
                         r.diff_low,
                         r.diff_high,
                     )
-                rows.append(
-                    _row(
-                        lineup=label,
-                        label=labels[k],
-                        quantity=name,
-                        value=r.estimate,
-                        low=r.low,
-                        high=r.high,
-                        games=r.games,
-                        diff=r.diff,
-                        diff_low=r.diff_low,
-                        diff_high=r.diff_high,
-                        note=_short_value(values[k]) if k == 0 else how,
-                    )
-                )
+                rows.append(_compared(label, labels[k], name, r, _short_value(values[k]) if k == 0 else how))
             others = table[table["variant"] != 0]
             top = others.iloc[int(np.argmax(others["diff"].abs().to_numpy()))]
             met = label not in never.get(name, [])
-            item = _row(
-                lineup=label,
-                label=labels[int(top["variant"])],
-                quantity=name,
-                value=top["diff"],
-                low=top["diff_low"],
-                high=top["diff_high"],
-                games=int(top["games"]),
-                note=verdict(top["diff_low"], top["diff_high"], what="an effect")
+            item = _figure(
+                label,
+                labels[int(top["variant"])],
+                name,
+                (top["diff"], top["diff_low"], top["diff_high"]),
+                int(top["games"]),
+                verdict(top["diff_low"], top["diff_high"], what="an effect")
                 if met
                 else f"never met: {label} played every game the same at every value",
             )

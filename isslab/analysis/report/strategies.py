@@ -17,7 +17,7 @@ from typing import Any
 import pandas as pd
 
 from isslab.analysis.report.render import Report, fmt
-from isslab.analysis.report.running import _rate, _row, _Run
+from isslab.analysis.report.running import _figure, _rate, _Run
 from isslab.core import ReturnsKind
 from isslab.frames.stats import mean_interval, wilson_interval
 
@@ -46,27 +46,23 @@ def _strategies(
             per_game = df.loc[~mine].groupby("game")["win"].mean().to_numpy(dtype=float)
             flo, fhi = mean_interval(per_game)
             rows.append(
-                _row(
-                    lineup=f"{lone} among {field}",
-                    label=lone,
-                    quantity="lone_win_rate",
-                    value=v,
-                    low=lo,
-                    high=hi,
-                    games=len(won),
-                    note=f"fair share {fair:.3f}",
+                _figure(
+                    f"{lone} among {field}",
+                    lone,
+                    "lone_win_rate",
+                    (v, lo, hi),
+                    len(won),
+                    f"fair share {fair:.3f}",
                 )
             )
             rows.append(
-                _row(
-                    lineup=f"{lone} among {field}",
-                    label=field,
-                    quantity="field_win_rate",
-                    value=float(per_game.mean()),
-                    low=flo,
-                    high=fhi,
-                    games=len(per_game),
-                    note="a field seat's mean win rate",
+                _figure(
+                    f"{lone} among {field}",
+                    field,
+                    "field_win_rate",
+                    (float(per_game.mean()), flo, fhi),
+                    len(per_game),
+                    "a field seat's mean win rate",
                 )
             )
     rep.sections["strategies"] = pd.DataFrame(rows)

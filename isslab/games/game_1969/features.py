@@ -68,7 +68,7 @@ from isslab.games.game_1969.phases import (
     ROLL,
 )
 from isslab.games.game_1969.scoring import PERFECT, scientist_points
-from isslab.games.kit import add_leads, remember_last
+from isslab.games.kit import add_leads, remember_last, with_own_entry
 
 if TYPE_CHECKING:
     from isslab.games.game_1969.rules import State1969
@@ -359,12 +359,7 @@ def own_hand(st: State1969, seat: int) -> dict[str, float]:
 def win_features(st: State1969, observer: int) -> list[dict[str, float]]:
     """Every seat's features (module docstring): public facts, and the observer's own cards in its entry.
 
-    The state class sets ``WIN_FEATURES_EXTEND``, so the model reads them beside the generic
-    features. The public part is remembered for the last position asked (by identity; a state never
-    changes), so every seat's own view, asked one after the other, computes it once.
+    The model reads them beside the generic features (``WIN_FEATURES_EXTEND``); the public part is
+    computed once a position (:func:`_all_features`), however many seats' views ask for it.
     """
-    out = [dict(f) for f in _all_features(st)]
-    if 0 <= observer < len(out):
-        w = clock(st) ** 2
-        out[observer].update({k: v * w for k, v in own_hand(st, observer).items()})
-    return out
+    return with_own_entry(_all_features(st), observer, clock(st) ** 2, lambda: own_hand(st, observer))

@@ -27,6 +27,7 @@ from isslab.games.kit import a_or_an
 __all__ = [
     "ACTION_TYPES",
     "CARD_ACTIONS",
+    "CHANCE_ACTIONS",
     "Cargo",
     "Claim",
     "ColumnOrder",
@@ -420,8 +421,8 @@ class FedorToken(NamedTuple):
 #: the action types of the eight action cards, in card order
 CARD_ACTIONS: tuple[type, ...] = (Train, Load, Construct, Plan, LongStay, Install, OutsideJobs, Conduct)
 
-#: every action class, for JSON decoding (``Game.ACTION_TYPES``)
-ACTION_TYPES: tuple[type, ...] = (
+#: the outcomes of chance nodes (the setup's draws, FEDOR's cards)
+CHANCE_ACTIONS: tuple[type, ...] = (
     StartPlayer,
     ColumnOrder,
     ModuleDraw,
@@ -430,6 +431,11 @@ ACTION_TYPES: tuple[type, ...] = (
     ExperimentDraw,
     FedorTop,
     FedorExperiment,
+)
+
+#: every action class, for JSON decoding (``Game.ACTION_TYPES``)
+ACTION_TYPES: tuple[type, ...] = (
+    *CHANCE_ACTIONS,
     Cargo,
     SkipExtra,
     Retrieve,

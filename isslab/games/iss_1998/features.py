@@ -49,7 +49,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final
 
-from isslab.games.kit import add_leads, remember_last
+from isslab.games.kit import add_leads, remember_last, with_own_entry
 
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import Game1998, State1998
@@ -206,14 +206,8 @@ def own_hand(st: State1998, p: int) -> dict[str, float]:
 
 
 def win_features(st: State1998, observer: int) -> list[dict[str, float]]:
-    """Every seat's features (module docstring): public facts, and the observer's own hand in its entry.
+    """Every seat's features (module docstring), with the observer's own hand in its entry only.
 
-    The state class sets ``WIN_FEATURES_EXTEND``, so the model reads them beside the generic
-    features. The public part is remembered for the last position asked (by identity; a state never
-    changes), so every seat's own view, asked one after the other, computes it once.
+    The state class sets ``WIN_FEATURES_EXTEND``: the model reads them beside the generic features.
     """
-    out = [dict(f) for f in _all_features(st)]
-    if 0 <= observer < len(out):
-        w = clock(st) ** 2
-        out[observer].update({k: v * w for k, v in own_hand(st, observer).items()})
-    return out
+    return with_own_entry(_all_features(st), observer, clock(st) ** 2, lambda: own_hand(st, observer))

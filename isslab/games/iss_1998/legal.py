@@ -27,22 +27,18 @@ from typing import TYPE_CHECKING, Any
 
 from isslab.core import Action, short_repr
 from isslab.games.iss_1998.actions import (
+    CARD_ACTIONS,
+    CHANCE_ACTIONS,
     Cargo,
     Claim,
-    ColumnOrder,
     Conduct,
     Construct,
     Countdown,
-    ExperimentDraw,
-    FedorExperiment,
     FedorToken,
-    FedorTop,
-    GoalDraw,
     Install,
     Keep,
     Load,
     LongStay,
-    ModuleDraw,
     NoAction,
     NoClaim,
     OutsideJobs,
@@ -50,9 +46,7 @@ from isslab.games.iss_1998.actions import (
     PlaceExtra,
     Plan,
     Retrieve,
-    ShuttleDraw,
     SkipExtra,
-    StartPlayer,
     Train,
 )
 from isslab.games.iss_1998.components import (
@@ -349,20 +343,8 @@ _PHASE_OF: dict[type, tuple[Phase, ...]] = {
     Countdown: (Phase.COUNTDOWN,),
     PlaceExtra: (Phase.PLACE_EXTRA,),
     FedorToken: (Phase.FEDOR_TOKEN,),
-    **{t: (Phase.PERFORM,) for t in (Train, Load, Construct, Plan, LongStay, Install, OutsideJobs, Conduct)},
+    **{t: (Phase.PERFORM,) for t in CARD_ACTIONS},
 }
-
-
-_CHANCE_TYPES = (
-    StartPlayer,
-    ColumnOrder,
-    ModuleDraw,
-    ShuttleDraw,
-    GoalDraw,
-    ExperimentDraw,
-    FedorTop,
-    FedorExperiment,
-)
 
 
 _CARD_OF: dict[type, int] = {
@@ -395,7 +377,7 @@ def illegal_reason(st: State1998, action: Any) -> str | None:
     gate = turn_gate(
         cp,
         action,
-        chance_types=_CHANCE_TYPES,
+        chance_types=CHANCE_ACTIONS,
         phases_of=_PHASE_OF,
         phase=st.phase,
         phase_text=PHASE_TEXT.__getitem__,

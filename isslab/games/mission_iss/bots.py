@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from isslab.core import Action, register_bot
@@ -907,24 +908,11 @@ class Planner:
 
     def __call__(self, state: Any, rng: random.Random) -> Action:
         """The planner's action in ``state`` (it needs no randomness)."""
-        st: StateMissionISS = state
-        legal = st.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        if st.queue and st.queue[0][0] == ARRIVE:
-            return _arrive(st)
-        ph = st.phase
-        if ph == COMMAND:
-            return self._command(st, legal)
-        if ph == SELECT:
-            return self._select(st, legal)
-        if ph == RESEARCH_MORE:
-            return _research_more(st, legal)
-        if ph == TRAIN:
-            return _train(st, legal)
-        if ph == FINISH:
-            return _late_bonus(st, legal, self.plans(st)[1]) or legal[0]
-        return legal[0]
+        return _by_phase(state, self._command, self._select, self._finish)
+
+    def _finish(self, st: StateMissionISS, legal: list[Action]) -> Action:
+        """At the end of a turn: a bonus worth taking now (see :func:`_late_bonus`), else the first action."""
+        return _late_bonus(st, legal, self.plans(st)[1]) or legal[0]
 
     def plans(self, st: StateMissionISS) -> tuple[_Look, _Plans]:
         """The look and the plans of ``st`` (from memory when the board is the one planned last)."""
@@ -1105,7 +1093,17 @@ def _greedy_command(st: StateMissionISS, legal: list[Any]) -> Action:
 
 def greedy_bot(state: Any, rng: random.Random) -> Action:
     """The baseline: the best single command card by card, without pairs or card spreading."""
-    st: StateMissionISS = state
+    # at the end of a turn it leaves its bonuses for later turns
+    return _by_phase(state, _greedy_command, _greedy_select, lambda st, _: st.game.tables.end_turn[st.seat])
+
+
+#: a bot's policy at one kind of decision: the state and its legal actions to the action chosen
+_Policy: TypeAlias = "Callable[[StateMissionISS, list[Action]], Action]"
+
+
+def _by_phase(st: StateMissionISS, command: _Policy, select: _Policy, finish: _Policy) -> Action:
+    """The action of a bot made of its ``command``, ``select`` and end-of-turn (``finish``) policies;
+    a forced move, an arrival, more research and training are decided alike for every bot."""
     legal = st.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -1113,15 +1111,15 @@ def greedy_bot(state: Any, rng: random.Random) -> Action:
         return _arrive(st)
     ph = st.phase
     if ph == COMMAND:
-        return _greedy_command(st, legal)
+        return command(st, legal)
     if ph == SELECT:
-        return _greedy_select(st, legal)
+        return select(st, legal)
     if ph == RESEARCH_MORE:
         return _research_more(st, legal)
     if ph == TRAIN:
         return _train(st, legal)
     if ph == FINISH:
-        return st.game.tables.end_turn[st.seat]  # it leaves its bonuses for later turns
+        return finish(st, legal)
     return legal[0]
 
 

@@ -15,7 +15,7 @@ card; ``E`` is Exercise and ``W`` a module card used as a wild card. Fields are 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from isslab.core import short_repr
@@ -95,6 +95,18 @@ def _module(value: Any, what: str) -> int:
     raise ValueError(f"{what}: {short_repr(value)} is not a module letter B..M")
 
 
+def _by_module(
+    name: str, given: Any, now: tuple[Any, ...], value: Callable[[Any], Any], what: str
+) -> tuple[Any, ...]:
+    """``now`` with the entries of the modules ``given`` names replaced by their ``value``."""
+    if not isinstance(given, Mapping):
+        raise ValueError(f"{name} maps module letters to {what}")
+    out = list(now)
+    for m, v in given.items():
+        out[_module(m, name)] = value(v)
+    return tuple(out)
+
+
 def build(game: GameMissionISS, **keywords: Any) -> StateMissionISS:
     """A position built by hand (``GameMissionISS.position``): see :func:`build_position` for the keywords.
 
@@ -172,27 +184,20 @@ def build_position(  # noqa: C901 - one keyword after another
             raise ValueError(f"turn must be a seat from 0 to {n - 1} or its name, got {short_repr(turn)}")
         st.seat = turn
     if attached is not None:
-        if not isinstance(attached, Mapping):
-            raise ValueError("attached maps module letters to field codes, like {'B': 'T'}")
-        station = [-1] * _NUM_MODULES
-        for m, f in attached.items():
-            station[_module(m, "attached")] = _field(f, "attached")
-        st.station = tuple(station)
+        st.station = _by_module(
+            "attached", attached, (-1,) * _NUM_MODULES, lambda f: _field(f, "attached"),
+            "field codes, like {'B': 'T'}",
+        )  # fmt: skip
     if difficulty is not None:
-        if not isinstance(difficulty, Mapping):
-            raise ValueError("difficulty maps module letters to a value or (value, astronaut symbol)")
-        diff = list(st.difficulty)
-        for m, v in difficulty.items():
-            marker = (v, False) if type(v) is int else freeze(v)
-            diff[_module(m, "difficulty")] = marker
-        st.difficulty = tuple(diff)
+        st.difficulty = _by_module(
+            "difficulty", difficulty, st.difficulty, lambda v: (v, False) if type(v) is int else freeze(v),
+            "a value or (value, astronaut symbol)",
+        )  # fmt: skip
     if incidents is not None:
-        if not isinstance(incidents, Mapping):
-            raise ValueError("incidents maps module letters to lists of incident marker values")
-        inc = list(st.incidents)
-        for m, vs in incidents.items():
-            inc[_module(m, "incidents")] = tuple(sorted(freeze(vs)))
-        st.incidents = tuple(inc)
+        st.incidents = _by_module(
+            "incidents", incidents, st.incidents, lambda vs: tuple(sorted(freeze(vs))),
+            "lists of incident marker values",
+        )  # fmt: skip
     on_cards = Counter(v for row in st.incidents for v in row if type(v) is int)
     discard = fields.get("marker_discard", st.marker_discard)
     if "marker_pile" not in fields:

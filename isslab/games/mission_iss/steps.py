@@ -8,6 +8,7 @@ the numbered readings of the package docstring.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from isslab.core import IllegalActionError
@@ -112,53 +113,10 @@ def _seat_count(st: StateMissionISS, seat: int, index: int) -> None:
 def apply(st: StateMissionISS, action: Any) -> StateMissionISS:
     """The state after ``action`` (legal: ``State.apply`` resolved it); ``st`` is left unchanged."""
     new = st._copy()
-    kind = type(action)
-    # tested roughly in the order of how often each action occurs in a game
-    if kind is Move:
-        _move(new, action)
-    elif kind is Select:
-        _select(new, action)
-    elif kind is DrawIncident:
-        _draw_incident(new, action)
-    elif kind is DrawTile:
-        _draw_tile(new, action)
-    elif kind is Research:
-        _research(new, action)
-    elif kind is EndShift:
-        _end_shift(new, action.seat)
-    elif kind is Play:
-        _play(new, action)
-    elif kind is Exercise:
-        _exercise(new, action)
-    elif kind is Assemble:
-        _assemble(new, action)
-    elif kind is Deploy:
-        _deploy(new, action)
-    elif kind is Skip:
-        new.pool = drop(new.pool, action.via)
-        _count(new, SKIPPED)
-        _used(new, action.via)
-    elif kind is DrawMarker:
-        _draw_marker(new, action)
-    elif kind is Train:
-        _train(new, action)
-    elif kind is ResearchOn:
-        _research_on(new, action)
-    elif kind is ResearchStop:
-        new.carry = ()
-        new.phase = COMMAND
-    elif kind is UseBonus:
-        _use_bonus(new, action)
-    elif kind is Arrive:
-        _arrive(new, action)
-    elif kind is EndTurn:
-        _end_turn(new)
-    elif kind is DealMarkers:
-        _deal(new, action)
-    elif kind is SoloDeal:
-        _solo_deal(new, action)
-    else:  # unreachable: State.apply resolved the action against the legal list
+    step = _STEPS.get(type(action))
+    if step is None:  # unreachable: State.apply resolved the action against the legal list
         raise IllegalActionError(f"no step for {action!r}")
+    step(new, action)
     resume(new)
     return new
 
@@ -590,3 +548,41 @@ def _draw_marker(st: StateMissionISS, a: DrawMarker) -> None:
     st.incidents = put(st.incidents, a.module, tuple(sorted((*st.incidents[a.module], a.value))))
     st.queue = st.queue[1:]
     _count(st, INCIDENT_MARKERS)
+
+
+def _skip(st: StateMissionISS, a: Skip) -> None:
+    """Give up a command without executing it: the command is used up, and the skip counted."""
+    st.pool = drop(st.pool, a.via)
+    _count(st, SKIPPED)
+    _used(st, a.via)
+
+
+def _research_stop(st: StateMissionISS, a: ResearchStop) -> None:
+    """The research points left are forfeited: nothing is carried, and the commands go on."""
+    st.carry = ()
+    st.phase = COMMAND
+
+
+#: the step of each action type (:func:`apply` looks it up)
+_STEPS: dict[type, Callable[[Any, Any], None]] = {
+    Move: _move,
+    Select: _select,
+    DrawIncident: _draw_incident,
+    DrawTile: _draw_tile,
+    Research: _research,
+    EndShift: lambda st, a: _end_shift(st, a.seat),
+    Play: _play,
+    Exercise: _exercise,
+    Assemble: _assemble,
+    Deploy: _deploy,
+    Skip: _skip,
+    DrawMarker: _draw_marker,
+    Train: _train,
+    ResearchOn: _research_on,
+    ResearchStop: _research_stop,
+    UseBonus: _use_bonus,
+    Arrive: _arrive,
+    EndTurn: lambda st, a: _end_turn(st),
+    DealMarkers: _deal,
+    SoloDeal: _solo_deal,
+}
