@@ -95,6 +95,13 @@ def variant(
       handle the actions whose rule you change and leave the others to ``super()``;
     - ``returns()``, ``winners()``, ``ranks()``: the scoring.
 
+    - ``round_first()``: the turn order, the seat that opens a round. Each game calls it where its
+      rules pass the first turn (Space: 1999 once the die has turned the disc, 1969 at the end of a
+      year, 1998 ISS when a round ends, Mission ISS once the setup is done; the others follow in
+      seat order), so a rule such as "the nation last in prestige moves first" is one method of a
+      subclass of 1969's State, ``def round_first(self): return self.pp.index(min(self.pp))``
+      (notebooks 05 and 14 of the course work such rules through).
+
     A state is a value: build the next one with ``self._copy()`` (or ``super()._apply``) and set
     its fields, never change ``self``. The fields are listed in ``State.FIELDS`` (for Space: 1999,
     ``isslab.game_class("space-1999").STATE.FIELDS``); ints, strings, bools, None and tuples only.

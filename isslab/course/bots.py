@@ -12,6 +12,7 @@ budget = direction_exercise(
     "budget",
     "Does mcts with 256 simulations per move beat greedy more often than mcts with 4?",
     "the change in win rate from 4 to 256 simulations",
+    borderline=0.02,
 )
 
 

@@ -32,7 +32,13 @@ def _judge_misses(answer: Any, table: pd.DataFrame, fair: float) -> Feedback:
         f"with {n} intervals at 95%, chance alone makes about {expected:.1f} of them miss the fair "
         f"{fair:g} even when every seat is fair; here {missed} missed"
     )
-    if abs(answer - expected) <= 1.2:
+    if answer == 0:
+        return Feedback(
+            False,
+            f"you said 0, as if a 95% interval always held the truth; {seen}. One interval in twenty "
+            "misses it by chance alone.",
+        )
+    if expected / 2 <= answer <= expected + 1.2:
         return Feedback(
             True, f"{seen}. One interval in twenty misses the truth: look at many, and some will."
         )

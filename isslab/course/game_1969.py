@@ -38,14 +38,20 @@ def _judge_position(answer: Any, table: pd.DataFrame) -> Feedback:
     ranked = table.sort_values("estimate", ascending=False)
     top = ranked.iloc[0]
     mine = table[table["position"] == answer].iloc[0]
+    # the positions these games cannot tell from the top: their intervals overlap its interval
+    rows = list(zip(ranked["position"], ranked["estimate"], ranked["low"], ranked["high"], strict=True))
+    tied = [int(p) for p, _, _, high in rows if float(high) >= float(top["low"])]
     seen = f"position {int(top['position'])} wins most, {est(top['estimate'], top['low'], top['high'])}"
-    if int(top["position"]) == answer:
-        second = ranked.iloc[1]
-        apart = second["high"] < top["low"]
-        note = (
-            "its interval lies above every other" if apart else "though the runner-up's interval overlaps it"
+    if len(tied) > 1:
+        others = ", ".join(f"{int(p)} {est(v, lo, hi)}" for p, v, lo, hi in rows if int(p) in tied[1:])
+        seen += (
+            f", but the intervals of positions {others} overlap it: these games cannot tell which of "
+            f"{tied} wins most (not shown)"
         )
-        return Feedback(True, f"{seen}: {note}.")
+    else:
+        seen += ": its interval lies above every other"
+    if answer in tied:
+        return Feedback(True, f"{seen}.")
     return Feedback(
         False, f"position {answer} wins {est(mine['estimate'], mine['low'], mine['high'])}; {seen}."
     )
@@ -63,4 +69,5 @@ famous_supply = direction_exercise(
     "With twice as many famous scientists in the supply, does the worst position in the turn order win "
     "more often?",
     "the change in that position's win rate",
+    borderline=0.02,
 )

@@ -11,20 +11,39 @@ from isslab.course.kit import Exercise, Feedback, est, whole, word
 __all__ = ["calibrate", "strongest_lever"]
 
 
+def _size(low: float, high: float) -> tuple[float, float]:
+    """The interval of the size ``|move|`` of a move whose interval is ``[low, high]``."""
+    if low <= 0 <= high:
+        return (0.0, max(-low, high))
+    return (min(abs(low), abs(high)), max(abs(low), abs(high)))
+
+
 def _judge_lever(answer: Any, levers: pd.DataFrame) -> Feedback:
     answer = word(answer, levers["option"], f"one of the levers: {', '.join(levers['option'])}")
     ranked = levers.sort_values("move", key=abs, ascending=False).reset_index(drop=True)
     top = ranked.iloc[0]
     place = int(ranked.index[ranked["option"] == answer][0]) + 1
+    floor = _size(float(top["low"]), float(top["high"]))[0]
+    # the levers these games cannot tell from the top: the intervals of their sizes overlap
+    tied = [
+        str(o) for o, lo, hi in zip(ranked["option"], ranked["low"], ranked["high"], strict=True)
+        if _size(float(lo), float(hi))[1] >= floor
+    ]  # fmt: skip
     seen = (
         f"{top['option']} moves the margin most: {est(top['move'], top['low'], top['high'], 1, signed=True)} "
         f"points at {top['value']}"
     )
-    if place == 1:
-        runner = ranked.iloc[1]
-        return Feedback(
-            True, f"{seen}, ahead of {runner['option']} ({runner['move']:+.1f} at {runner['value']})."
+    runner = ranked.iloc[1]
+    moved = est(runner["move"], runner["low"], runner["high"], 1, signed=True)
+    second = f"{runner['option']} ({moved} at {runner['value']})"
+    if len(tied) > 1:
+        seen += (
+            f", but its interval overlaps that of {second}: these games cannot tell {tied} apart (not shown)"
         )
+    else:
+        seen += f", clearly ahead of {second}"
+    if answer in tied:
+        return Feedback(True, f"{seen}.")
     return Feedback(False, f"{answer} comes {place} of {len(ranked)}; {seen}.")
 
 

@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -33,11 +34,14 @@ from isslab.analysis.report import fmt, verdict
 from isslab.core import _cut, short_repr
 
 __all__ = [
+    "CLAIMS",
     "Exercise",
     "Feedback",
     "Prose",
     "claim",
+    "claims_in",
     "est",
+    "holds",
     "interval",
     "md",
     "number",
@@ -73,6 +77,71 @@ def claim(holds: Any, text: str) -> Prose:
             "or play more games"
         )
     return Prose(text)
+
+
+#: the words of a measured claim in prose: a verdict ("beats every bot", "one clear dial", "cannot tell
+#: these apart", "the seats even out"), a comparison of outcomes, or a share said in number words ("one
+#: in twenty games"). A markdown cell states none of them: the cell that computed the number writes the
+#: sentence (``md``), or the sentence is a ``claim`` that its numbers must support.
+CLAIMS: Final = (
+    r"\bbeats? (?:every|all|each|the others|any)\b",
+    r"\bcan(?:not|'t) tell\b[^.?;]*\bapart\b",
+    r"\bindistinguishable\b",
+    r"\bevens? out\b",
+    r"\bno (?:skill )?effect\b",
+    r"\bone clear\b",
+    r"\bclear(?:ly)? (?:dial|winner|lever|effect|advantage|edge|lead|best)\b",
+    r"\bhard to catch\b",
+    r"\bdominat\w+",
+    r"\b(?:always|never|rarely|seldom|almost never|almost always) (?:wins?|loses?|succeeds?|fails?|beats?)\b",
+    r"\b(?:wins?|succeeds?|loses?) (?:more|less) often\b",
+    r"\b(?:more|less) often than\b",
+    r"\b(?:strongest|weakest|best|worst) (?:bot|seat|position|lever|dial|option|player|team)\b",
+    r"\bby far\b",
+    r"\bfar (?:from|short)\b",
+    r"\b(?:lengthens?|shortens?)\b",
+    r"\b(?:longer|shorter) games\b",
+    r"\b(?:twice|half|\w+ times) as (?:often|likely|long|many|much|strong)\b",
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|a hundred|half|a third|a quarter|most|"
+    r"all|none|every|no) (?:of|in) (?:the |its |every |ten |twenty |a hundred )?(?:\w+ )?"
+    r"(?:games|intervals|runs|probes|positions|seats|bots)\b",
+    r"\b(?:matters?|pays?) most\b",
+    r"\bbarely\b",
+)
+_CLAIM = re.compile("|".join(f"(?:{c})" for c in CLAIMS), re.IGNORECASE)
+
+
+def claims_in(text: str) -> list[str]:
+    """The measured claims a Markdown text states in words, sentence by sentence (see :data:`CLAIMS`).
+
+    Code (fenced or inline), headings and questions are not claims: they are left out.
+    """
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    text = re.sub(r"`[^`]*`", "", text)
+    text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    found = []
+    for sentence in re.split(r"(?<=[.?!;:])\s+|\n\s*\n|\n\s*[*-]\s+", text.replace("*", "")):
+        if not sentence.strip().endswith("?"):
+            found += [m.group(0) for m in _CLAIM.finditer(" ".join(sentence.split()))]
+    return found
+
+
+def holds(report: Any, sections: Iterable[str] | None = None) -> Prose:
+    """The report's conclusions under every line-up, one bullet each, saying whether each still holds.
+
+    Reads :meth:`isslab.analysis.report.Report.conclusions` (every line-up and the expert's rung): a
+    conclusion that holds under one line-up only is said to depend on the line-up.
+    """
+    table = report.conclusions()
+    if sections is not None:
+        table = table[table["section"].isin(list(sections))]
+    lines = []
+    for (_, text), rows in table.groupby(["section", "claim"], sort=False):
+        figures = "; ".join(
+            f"{r.lineup}: {fmt(r.value, r.low, r.high, 2, not math.isnan(r.null))}" for r in rows.itertuples()
+        )
+        lines.append(f"* {text}: {figures}. **{rows['across'].iloc[0]}**.")
+    return Prose("\n".join(lines) or "The report states no conclusion in these sections.")
 
 
 def est(value: Any, low: Any = math.nan, high: Any = math.nan, digits: int = 2, signed: bool = False) -> str:
@@ -249,14 +318,30 @@ class Exercise:
     __call__ = check
 
 
-def direction_exercise(name: str, question: str, what: str, null: float = 0.0) -> Exercise:
-    """An exercise whose answer is a direction, judged by the interval of the evidence (a row or a triple)."""
+def direction_exercise(
+    name: str, question: str, what: str, null: float = 0.0, borderline: float = 0.0
+) -> Exercise:
+    """An exercise whose answer is a direction, judged by the interval of the evidence (a row or a triple).
+
+    ``borderline``: an interval whose nearer end lies within this distance of ``null`` shows its
+    direction only just (a lower end of 0.01 above 0): then "none" is accepted too, and the feedback
+    says that more games would settle it, so no verdict rests on the last digit of an interval.
+    """
 
     def judge(answer: Any, evidence: Any, kind: str = "value") -> Feedback:
         guess = direction(answer)
         v, lo, hi = interval(evidence, kind)
         truth = shown(lo, hi, null)
         seen = f"{what} is {est(v, lo, hi, signed=null == 0)}: {verdict(lo, hi, null)}"
+        near = lo - null if truth > 0 else null - hi
+        if truth != 0 and near < borderline:
+            seen += (
+                f", but only just (the interval ends {abs(near):.2f} from {null:g}): 'none' is as fair a "
+                "reading of these games, and more games would settle it"
+            )
+            if guess in (truth, 0):
+                return Feedback(True, f"{seen}.")
+            return Feedback(False, f"you said {WORDS[guess]}; {seen}.")
         if guess == truth:
             return Feedback(True, f"{seen}.")
         return Feedback(False, f"you said {WORDS[guess]}; {seen}.")

@@ -64,13 +64,19 @@ def _judge_hand(answer: Any, three: Any, games: int = 150) -> Feedback:
     t = compare(rows, by="cards_2p", metric="win")
     base, mine = t.iloc[0], t.iloc[1]
     target = float(three["estimate"])
+    # three players' own interval when the evidence has one, else the point estimate alone
+    t_low, t_high = (float(three.get("low", target)), float(three.get("high", target)))
     seen = (
         f"with your hand two players succeed {est(mine['estimate'], mine['low'], mine['high'])}, against "
-        f"{est(base['estimate'], base['low'], base['high'])} with the assumed hand and {target:.2f} for "
-        "three players"
+        f"{est(base['estimate'], base['low'], base['high'])} with the assumed hand and "
+        f"{est(target, t_low, t_high) if t_low < t_high else f'{target:.2f}'} for three players"
     )
-    if mine["diff_low"] > 0 and mine["high"] >= target:
-        return Feedback(True, f"{seen}: the assumed two-player hand was what held the pair back.")
+    if mine["low"] > t_high:
+        return Feedback(False, f"{seen}: an overshoot, two players now succeed more often than three.")
+    if mine["diff_low"] > 0 and mine["high"] >= t_low:
+        return Feedback(
+            True, f"{seen}: about as often as three (the intervals overlap), and better than the assumed hand"
+        )
     return Feedback(False, f"{seen}: not yet as good as three players.")
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import pandas as pd
 
-from isslab.course.kit import Exercise, Feedback, direction_exercise, est, number, word
+from isslab.course.kit import Exercise, Feedback, direction_exercise, est, word
 
 __all__ = ["kingmaking", "runaway", "top_assumption"]
 
@@ -35,25 +35,20 @@ top_assumption = Exercise(
 
 runaway = direction_exercise(
     "runaway",
-    "In a four-player game, does the sole leader at mid-game win more often than the fair quarter?",
-    "the leader's win rate",
-    null=1 / 4,
+    "In a four-player game, does the sole leader at mid-game win more often than the leader of the same "
+    "games replayed without feedback (their rounds in a random order)?",
+    "the leader's win rate minus that of the same games without feedback",
+    borderline=0.02,
 )
 
+#: the share of kingmade games the kingmaking question is asked against: one game in ten
+KINGMAKING_BAR: Final = 0.1
 
-def _judge_kingmaking(answer: Any, row: Any) -> Feedback:
-    answer = number(answer, "a share from 0 to 1", 0, 1)
-    v, lo, hi = float(row["value"]), float(row["low"]), float(row["high"])
-    seen = f"a last seat that could not win decided who did in {est(v, lo, hi)} of the probes"
-    if lo - 0.1 <= answer <= hi + 0.1:
-        return Feedback(True, f"{seen}; your {answer:.2f} is within 0.1 of that interval.")
-    return Feedback(False, f"you said {answer:.2f}; {seen}.")
-
-
-kingmaking = Exercise(
+kingmaking = direction_exercise(
     "kingmaking",
-    "Two thirds into a four-player game, the commander in last place plays on: in what share of the games "
-    "where it cannot win anyway does its play decide who wins?",
-    "a share from 0 to 1",
-    _judge_kingmaking,
+    "Two thirds into a four-player game, the commander in last place plays on: does its play decide who "
+    "wins in more than one of ten games where it cannot win anyway ('up'), in fewer ('down'), or can "
+    "these probes not tell ('none')?",
+    "the share of probes where the last seat decided who won",
+    null=KINGMAKING_BAR,
 )

@@ -289,6 +289,14 @@ class State1969(WiredState):
         who = WHO[self.phase]
         return self.actor if who == ACTOR else who
 
+    def round_first(self) -> int:
+        """The turn-order hook: the nation that is First Player in the coming year (§4: the left neighbour).
+
+        Called at the end of a round, after the flags are placed and the year has advanced; the
+        others follow in seat order from it, so a variant may return any seat (``isslab.variant``).
+        """
+        return (self.first + 1) % self.game.tables.n
+
     @property
     def rounds(self) -> int:
         """Completed yearly rounds."""

@@ -467,7 +467,7 @@ def _end_round(st: State1969) -> None:
     st.flags = tuple(flags)
     st.launched = st.game.tables.no_launches
     st.year += 1
-    st.first = (st.first + 1) % st.game.tables.n
+    st.first = st.round_first()  # the turn-order hook: the marker passes left unless a variant says otherwise
     if st.year >= st.game.tables.rounds:
         st.phase = OVER  # End of the Game: after the 1969 round
         st.actor = NOBODY

@@ -348,6 +348,15 @@ class State1998(WiredState):
         who = WHO[self.phase]
         return self.actor if who == ACTOR else who
 
+    def round_first(self) -> int:
+        """The turn-order hook: the start player of the coming round (the rules keep the same one).
+
+        Called when the player to the start player's right ends a round; the others follow
+        clockwise and the round ends before the new start player's turn, so a variant may return
+        any participant (``isslab.variant``); the start player card moves with it.
+        """
+        return self.start
+
     @property
     def rounds(self) -> int:
         """Completed rounds (every participant has had a turn)."""

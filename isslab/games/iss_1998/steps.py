@@ -333,6 +333,9 @@ def _end_turn(st: State1998) -> bool:
             st.actor = NOBODY
             st.step = STEP_END
             return True
+        st.start = st.round_first()  # the turn-order hook: the same start player unless a variant says so
+        begin_turn(st, st.start)
+        return False
     begin_turn(st, (p + 1) % tb.P)
     return False
 

@@ -215,6 +215,14 @@ class StateMissionISS(WiredState):
             return self.seat if q[0][0] == ARRIVE else CHANCE
         return TERMINAL if self.phase == OVER else self.seat
 
+    def round_first(self) -> int:
+        """The turn-order hook: the seat that takes the first turn once the setup is done (seat 0).
+
+        The turns then pass to the left without rounds (the ISS marker moves by shifts, not by
+        turns), so this is the one place the turn order starts; a variant may return any seat.
+        """
+        return 0
+
     @property
     def rounds(self) -> int:
         """Spaces the ISS marker has moved on the Earth progress tracker (shifts ended)."""

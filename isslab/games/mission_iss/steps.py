@@ -135,7 +135,7 @@ def resume(st: StateMissionISS) -> None:
     ph = st.phase
     if ph == SETUP:
         st.phase = SELECT
-        st.seat = 0
+        st.seat = st.round_first()  # the turn-order hook: the first seat unless a variant says otherwise
     elif ph == COMMAND and not st.pool:
         if not st.commanded:  # an extra command from a bonus used before picking the cards
             st.phase = SELECT

@@ -209,6 +209,14 @@ class State1999(WiredState):
         """Rounds completed."""
         return self.round
 
+    def round_first(self) -> int:
+        """The turn-order hook: the seat that opens the round that starts now (the roll-off's winner).
+
+        Called once the die has turned the disc; the others follow clockwise and the round ends when
+        every seat has moved, so a variant may return any seat (``isslab.variant``'s tutorial).
+        """
+        return self.first
+
     @property
     def end_reason(self) -> End1999 | None:
         """Why the game ended, or None."""

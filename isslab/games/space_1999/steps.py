@@ -33,7 +33,7 @@ def apply(st: State1999, action: Any) -> State1999:
         new.theta = (st.theta + t.roll_delta[(action.number, action.colour)]) % t.spokes
         new.round = st.round + 1
         new.turn = 0
-        new.to_move = st.first
+        new.to_move = new.round_first()  # the turn-order hook: st.first unless a variant says otherwise
         return new
     seat = action.seat
     kind = action.kind
