@@ -111,6 +111,8 @@ def test_a_table_without_a_model_fits_one_in_the_background_and_meanwhile_shows_
     view = GameView(game, ["human", "greedy", "random"], autoplay=False)
     panel = view.winchance
     try:
+        assert panel._job is None and "computed when this tab is opened" in panel.title.value
+        view.tabs.selected_index = view.tabs.children.index(panel)  # nothing is fitted unasked
         job = panel._job
         assert job is not None and job.lineup == ("greedy", "greedy", "random")
         if not job.done:  # the fit runs: rollouts at the shown step, the bar and the words say so

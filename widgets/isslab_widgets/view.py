@@ -316,6 +316,9 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
             tabs.set_title(i, title)
         tabs.selected_index = 0
         self.tabs = tabs
+        # the win chances of a table with no model are computed only while their tab is open
+        self.winchance.shown = lambda: self.tabs.selected_index == self.tabs.children.index(self.winchance)
+        tabs.observe(self._on_tab, names="selected_index")
 
         steps = self._build_steps()
         self.side = W.VBox(
@@ -610,6 +613,11 @@ class GameView(StepControls, HandOver, WhatIfTab, SaveLoad):
                 s.choose_dice = bool(self.choose_dice.value)
                 self._refresh()
             s.schedule()
+
+    def _on_tab(self, change: dict[str, Any]) -> None:
+        """A tab was opened: the win chances catch up when theirs is (they wait while it is closed)."""
+        if self.tabs.children[change["new"]] is self.winchance:
+            self.winchance.refresh()
 
     def _after_timer_step(self) -> None:
         """The session's timer made a step (in its thread): redraw, never raise."""

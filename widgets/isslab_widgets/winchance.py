@@ -33,6 +33,7 @@ from __future__ import annotations
 import html
 import math
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 import ipywidgets as widgets
@@ -413,6 +414,8 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         self._hint_for: tuple[State, int | None] | None = None
         # a fit finishes in its own thread and refreshes from there: one refresh at a time
         self._lock = threading.RLock()
+        #: whether a person can see the panel now (a game view says: its tab is the one open)
+        self.shown: Callable[[], bool] = lambda: True
 
     def _set_people_options(self) -> None:
         """The bots a person's seat may be taken as: the table model's bots (the default first)."""
@@ -491,6 +494,11 @@ class WinChancePanel(widgets.VBox):  # type: ignore[misc]
         s = self.session
         self.people.layout.display = None if s.humans() else "none"
         fitted = self.model()
+        if fitted is None and not self.shown():
+            # no model for this table and nobody looking: the background fit and the rollouts after
+            # every step (minutes of CPU at the cost of every click) wait until the tab is opened
+            self.title.value = "<b>Win chances</b>: computed when this tab is opened"
+            return
         self.strip.canvas.layout.display = None
         if fitted is None:
             self._start_fit()
