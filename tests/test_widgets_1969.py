@@ -41,15 +41,6 @@ def make_view(seed: int = 0) -> GameView:
     return GameView(isslab.make("1969", players=4, first_player=0), SEATS, seed=seed, autoplay=False)
 
 
-def quiet_win_chances(view: GameView, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Leave the win-chance tab alone in a whole game of clicks.
-
-    At a table with no shipped model its strip plays rollouts after every step (minutes over a
-    game); tests/test_widgets_winchance.py tests that tab, this file the board's clicks.
-    """
-    monkeypatch.setattr(view.winchance, "refresh", lambda: None)
-
-
 def click_key(view: GameView, key: Hashable) -> bool:
     """Click the canvas pixel at the centre of the region ``key`` (what the browser sends)."""
     region = view.scene.region(key)
@@ -330,9 +321,8 @@ def click_action(view: GameView, action: object) -> None:
     assert view.state.move_number == n + 1 and view.state.history[-1] == action
 
 
-def test_a_whole_game_is_playable_by_clicks_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_whole_game_is_playable_by_clicks_alone() -> None:
     view = make_view(seed=2)
-    quiet_win_chances(view, monkeypatch)
     greedy = isslab.bot("1969", "greedy")
     rng = random.Random(1)
     try:

@@ -32,17 +32,7 @@ def texts(scene: Scene) -> str:
 def make_view(players: int, seed: int = 0, state: Any = None) -> GameView:
     seats = ["human"] + ["greedy"] * (players - 1)
     start: Any = state if state is not None else isslab.make("1998-iss", players=players)
-    return quiet(GameView(start, seats, seed=seed, autoplay=False))
-
-
-def quiet(view: GameView) -> GameView:
-    """``view`` with its win-chance tab left alone: this file tests the board.
-
-    At a table with no shipped model the strip plays rollouts after every step, and a finished game
-    is reviewed whole (tests/test_widgets_winchance.py tests that tab).
-    """
-    view.winchance.refresh = lambda: None  # type: ignore[method-assign]
-    return view
+    return GameView(start, seats, seed=seed, autoplay=False)
 
 
 def click_key(view: GameView, key: Hashable) -> bool:
@@ -220,7 +210,7 @@ def test_the_board_draws_every_step_of_a_recorded_game_and_its_start() -> None:
         assert board is not None
         for state in list(record.states())[:12]:  # steps 1 and 2 deal the column card by card
             assert board.scene(state).height > 0 and board.scene(state, viewers=(0,)).width > 0
-        view = quiet(GameView(game, ["greedy"] * players, seed=3, autoplay=False, auto_roll=False))
+        view = GameView(game, ["greedy"] * players, seed=3, autoplay=False, auto_roll=False)
         try:
             view.session.adopt(record.final_state())
             for step in (1, 2, 3):

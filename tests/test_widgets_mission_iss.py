@@ -42,15 +42,6 @@ def make_view(players: int = 4, seed: int = 0, state: StateMissionISS | None = N
     return GameView(start, seats, seed=seed, autoplay=False)
 
 
-def quiet_win_chances(view: GameView, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Leave the win-chance tab alone in a whole game of clicks.
-
-    At a table with no shipped model its strip plays rollouts after every step (minutes over a
-    game); tests/test_widgets_winchance.py tests that tab, this file the board's clicks.
-    """
-    monkeypatch.setattr(view.winchance, "refresh", lambda: None)
-
-
 def click_key(view: GameView, key: Hashable) -> bool:
     """Click a canvas pixel of the region ``key`` that no smaller region covers (as a person would)."""
     assert view.scene.region(key) is not None, f"no clickable region {key!r}"
@@ -286,11 +277,8 @@ def test_every_port_gets_its_own_cell(parents: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize(("players", "longest"), [(2, True), (1, False)])
-def test_a_whole_game_is_playable_by_clicks_alone(
-    players: int, longest: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_whole_game_is_playable_by_clicks_alone(players: int, longest: bool) -> None:
     view = make_view(players, seed=2)
-    quiet_win_chances(view, monkeypatch)
     planner = isslab.bot("mission-iss", "planner")
     rng = random.Random(1)
     kinds: set[str] = set()
