@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from helpers_bad_input import guarded, short_id
+from helpers_registry import registry_restored
 
 import isslab
 import isslab.conformance
@@ -592,14 +593,8 @@ def test_feedback_renders() -> None:
 @pytest.fixture(autouse=True)
 def _registry_as_before() -> Any:
     """The variants a test defines are gone after it, so other modules' lists of games stay the four."""
-    from isslab.core import registry
-
-    saved = (dict(registry._GAMES), dict(registry._BOTS))
-    yield
-    registry._GAMES.clear()
-    registry._GAMES.update(saved[0])
-    registry._BOTS.clear()
-    registry._BOTS.update(saved[1])
+    with registry_restored():
+        yield
 
 
 #: each case study's variant, the options of a table it plays, the bots, and what its rule changes

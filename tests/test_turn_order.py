@@ -15,9 +15,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from helpers_registry import registry_restored
 
 import isslab
-from isslab.core import CHANCE, registry
+from isslab.core import CHANCE
 
 #: game, table size, the fields that record who opens a round, and where the base game calls the hook
 CASES: dict[str, tuple[int, set[str], Callable[[list[Any], int], bool]]] = {
@@ -40,12 +41,8 @@ CASES: dict[str, tuple[int, set[str], Callable[[list[Any], int], bool]]] = {
 @pytest.fixture(autouse=True)
 def _registry_as_before() -> Iterator[None]:
     """The variants a test defines are gone after it, so other modules' lists of games stay the four."""
-    saved = (dict(registry._GAMES), dict(registry._BOTS))
-    yield
-    registry._GAMES.clear()
-    registry._GAMES.update(saved[0])
-    registry._BOTS.clear()
-    registry._BOTS.update(saved[1])
+    with registry_restored():
+        yield
 
 
 def _next_opens(base: str) -> str:

@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 import pandas as pd
 import pytest
 from helpers_python import fresh_python
+from helpers_registry import registry_restored
 
 import isslab
 from isslab.conformance import check_game
@@ -131,19 +132,15 @@ def variants() -> Iterator[types.ModuleType]:
     The catch-up variant is the tutorial's own code, run in a module that cannot be imported
     (like a notebook's ``__main__``), so it travels to worker processes by value.
     """
-    saved = (dict(registry._GAMES), dict(registry._BOTS))
-    for vid in [g for g in registry._GAMES if "/" in g]:  # another module's variants (the course's)
-        del registry._GAMES[vid]
-    cell = types.ModuleType("tutorial_cell")
-    exec(compile(_tutorial(), "<help(isslab.variant)>", "exec"), cell.__dict__)
-    isslab.variant("1969", "cheap-first-hire")(CheapFirstHire)
-    isslab.variant("mission-iss", "good-job-clears")(GoodJobClears)
-    isslab.variant("1998-iss", "no-extra-actions")(NoExtraActions)
-    yield cell
-    registry._GAMES.clear()
-    registry._GAMES.update(saved[0])
-    registry._BOTS.clear()
-    registry._BOTS.update(saved[1])
+    with registry_restored():
+        for vid in [g for g in registry._GAMES if "/" in g]:  # another module's variants (the course's)
+            del registry._GAMES[vid]
+        cell = types.ModuleType("tutorial_cell")
+        exec(compile(_tutorial(), "<help(isslab.variant)>", "exec"), cell.__dict__)
+        isslab.variant("1969", "cheap-first-hire")(CheapFirstHire)
+        isslab.variant("mission-iss", "good-job-clears")(GoodJobClears)
+        isslab.variant("1998-iss", "no-extra-actions")(NoExtraActions)
+        yield cell
     for vid in VARIANTS:
         registry._forget(vid)
 
