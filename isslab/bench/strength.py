@@ -58,6 +58,17 @@ from isslab.sim.api import simulate
 SKIP = {"random", "first", "mcts", "ismcts", "expert", "easy", "medium", "hard"}
 
 
+def _in_seat(
+    game: Game, bot: str, opponent: str, seat: int, games: int, seed: int, workers: int
+) -> tuple[float, int]:
+    """``bot`` in ``seat`` and ``opponent`` in every other seat for ``games`` games: its wins, its games."""
+    bots = [opponent] * game.num_players
+    bots[seat] = bot
+    df = simulate(game, bots=bots, games=games, seed=seed, workers=workers, progress=False)
+    mine = df[df["seat"] == seat]
+    return float(mine["win"].sum()), len(mine)
+
+
 def measure(
     game_id: str,
     searcher: str,
@@ -97,14 +108,9 @@ def measure(
             lo, hi = wilson_interval(wins, n)
         else:
             for seat in range(2):
-                bots = [opponent] * players
-                bots[seat] = searcher
-                df = simulate(
-                    game, bots=bots, games=args.batch // 2, seed=seed, workers=args.workers, progress=False
-                )
-                mine = df[df["seat"] == seat]
-                wins += float(mine["win"].sum())
-                n += len(mine)
+                won, played = _in_seat(game, searcher, opponent, seat, args.batch // 2, seed, args.workers)
+                wins += won
+                n += played
             lo, hi = wilson_interval(wins, n)
         print(f"  {game_id} {searcher} vs {opponent}: {n} games, [{lo:.3f}, {hi:.3f}]", flush=True)
         cell.update(
@@ -191,19 +197,11 @@ def _seat_going_round(
 
     def play_batch(seed: int) -> None:
         for seat in range(n_seats):
-            bots = [opponent] * n_seats
-            bots[seat] = bot
-            df = simulate(
-                game,
-                bots=bots,
-                games=max(1, args.batch // n_seats),
-                seed=seed,
-                workers=args.workers,
-                progress=False,
+            won, played = _in_seat(
+                game, bot, opponent, seat, max(1, args.batch // n_seats), seed, args.workers
             )
-            mine = df[df["seat"] == seat]
-            cell["wins"] += float(mine["win"].sum())
-            cell["n"] += len(mine)
+            cell["wins"] += won
+            cell["n"] += played
 
     def done() -> bool:
         n = cell["n"]
