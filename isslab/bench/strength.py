@@ -49,6 +49,7 @@ from typing import Any
 import numpy as np
 
 from isslab.bench.engines import cpu_seconds
+from isslab.bench.markdown import markdown_table
 from isslab.core import Game, ReturnsKind, bot_names, games, make
 from isslab.core import bot as get_bot
 from isslab.frames.stats import mean_interval, wilson_interval
@@ -552,10 +553,7 @@ def _check(p: argparse.ArgumentParser, args: argparse.Namespace) -> list[tuple[s
 
 def table(rows: list[dict[str, Any]]) -> str:
     """The README's markdown table of result rows: one line per game, search bot budget and opponent."""
-    lines = [
-        "| game (table) | search bot | opponent | search bot's win rate [95% interval] | games |",
-        "|---|---|---|---|---|",
-    ]
+    lines: list[tuple[str, ...]] = []
     for r in rows:
         rate = f"{r['win_rate']:.2f} [{r['low']:.2f}, {r['high']:.2f}]"
         if "team_score" in r:  # cooperative: both teams' success and mean return
@@ -565,9 +563,10 @@ def table(rows: list[dict[str, Any]]) -> str:
             )
         table_ = f"{r['players']} {'players, one team' if 'team_score' in r else 'seats'}"
         lines.append(
-            f"| {r['game']} ({table_}) | `{r['searcher']}` | `{r['opponent']}` | {rate} | {r['games']} |"
+            (f"{r['game']} ({table_})", f"`{r['searcher']}`", f"`{r['opponent']}`", rate, str(r["games"]))
         )
-    return "\n".join(lines)
+    header = ("game (table)", "search bot", "opponent", "search bot's win rate [95% interval]", "games")
+    return markdown_table(header, lines)
 
 
 def _rate(r: dict[str, Any], key: str = "") -> str:
@@ -578,10 +577,7 @@ def _rate(r: dict[str, Any], key: str = "") -> str:
 
 def expert_table(rows: list[dict[str, Any]]) -> str:
     """The README's markdown table of the expert's rows: one line per cell."""
-    lines = [
-        "| game (table) | bot | against | result [95% interval] | bar | games |",
-        "|---|---|---|---|---|---|",
-    ]
+    lines: list[tuple[str, ...]] = []
     for r in rows:
         kind = r["kind"]
         if kind == "duel":
@@ -603,10 +599,8 @@ def expert_table(rows: list[dict[str, Any]]) -> str:
             )
             bar = f"twice the {o} team's: difference [{r['twice_low']:+.2f}, {r['twice_high']:+.2f}]"
         against = f"`{r['opponent']}`" + (" bots" if kind == "table" else "")
-        lines.append(
-            f"| {r['game']} ({where}) | `{r['bot']}` | {against} | {result} | {bar} | {r['games']} |"
-        )
-    return "\n".join(lines)
+        lines.append((f"{r['game']} ({where})", f"`{r['bot']}`", against, result, bar, str(r["games"])))
+    return markdown_table(("game (table)", "bot", "against", "result [95% interval]", "bar", "games"), lines)
 
 
 if __name__ == "__main__":
