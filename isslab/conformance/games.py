@@ -54,18 +54,12 @@ class ConformanceError(AssertionError):
 
 
 @dataclass
-class _Covered:
-    """What a check covered: the game, its options and the games played."""
+class LeakReport:
+    """What ``check_hidden_information`` covered."""
 
     game: str
     options: dict[str, Any]
     games: int = 0
-
-
-@dataclass
-class LeakReport(_Covered):
-    """What ``check_hidden_information`` covered."""
-
     #: positions resampled for every seat
     positions: int = 0
     #: positions whose children were compared (every pair of successive kinds of decision met)
@@ -80,9 +74,12 @@ class LeakReport(_Covered):
 
 
 @dataclass
-class ConformanceReport(_Covered):
+class ConformanceReport:
     """What ``check_game`` covered."""
 
+    game: str
+    options: dict[str, Any]
+    games: int = 0
     steps: int = 0
     chance_nodes: int = 0
     illegal_tried: int = 0
