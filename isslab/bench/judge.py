@@ -211,13 +211,9 @@ def docs_tables(results: dict[str, Any]) -> list[str]:
     """The judge's tables of ``docs/win-chances.md`` (separation, exactness, ladder) from its JSON."""
     out = []
     sep = results.get("separation", {})
-    header: tuple[str, ...] = (
-        "game (2 seats)",
-        "games",
-        "random loses more: share [95% interval]",
-        "error rate: random",
-        "error rate: default bot",
-        "CPU a review",
+    header = (
+        "game (2 seats) | games | random loses more: share [95% interval] | error rate: random"
+        " | error rate: default bot | CPU a review"
     )
     rows: list[tuple[str, ...]] = []
     for gid, e in sep.items():
@@ -236,11 +232,8 @@ def docs_tables(results: dict[str, Any]) -> list[str]:
     ex = results.get("exactness")
     if ex:
         header = (
-            "line-up",
-            "seat",
-            "exact own-decision total (mean)",
-            "review, 12 rollouts: difference",
-            f"review, {_exact_rollouts(ex)} rollouts: difference",
+            "line-up | seat | exact own-decision total (mean) | review, 12 rollouts: difference"
+            f" | review, {_exact_rollouts(ex)} rollouts: difference"
         )
         rows = []
         for name in ("greedy-greedy", "random-greedy"):
@@ -266,7 +259,7 @@ def docs_tables(results: dict[str, Any]) -> list[str]:
             for name, v in e.items()
             if isinstance(v, dict)
         ]
-        out.append(markdown_table(("game", "bot", "error rate [95% interval]", "label"), rows))
+        out.append(markdown_table("game | bot | error rate [95% interval] | label", rows))
     return out
 
 

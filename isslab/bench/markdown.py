@@ -7,9 +7,10 @@ from collections.abc import Iterable, Sequence
 __all__ = ["markdown_table"]
 
 
-def markdown_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
-    """A markdown table: the header, the rule under it, then one line a row of cells."""
-    return "\n".join([_line(header), "|" + "---|" * len(header), *(_line(row) for row in rows)])
+def markdown_table(header: str, rows: Iterable[Sequence[str]]) -> str:
+    """A markdown table: the header (its cells written ``a | b | c``), the rule under it, a line a row."""
+    cells = header.split(" | ")
+    return "\n".join([_line(cells), "|" + "---|" * len(cells), *(_line(row) for row in rows)])
 
 
 def _line(cells: Sequence[str]) -> str:

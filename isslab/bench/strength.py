@@ -565,7 +565,7 @@ def table(rows: list[dict[str, Any]]) -> str:
         lines.append(
             (f"{r['game']} ({table_})", f"`{r['searcher']}`", f"`{r['opponent']}`", rate, str(r["games"]))
         )
-    header = ("game (table)", "search bot", "opponent", "search bot's win rate [95% interval]", "games")
+    header = "game (table) | search bot | opponent | search bot's win rate [95% interval] | games"
     return markdown_table(header, lines)
 
 
@@ -600,7 +600,7 @@ def expert_table(rows: list[dict[str, Any]]) -> str:
             bar = f"twice the {o} team's: difference [{r['twice_low']:+.2f}, {r['twice_high']:+.2f}]"
         against = f"`{r['opponent']}`" + (" bots" if kind == "table" else "")
         lines.append((f"{r['game']} ({where})", f"`{r['bot']}`", against, result, bar, str(r["games"])))
-    return markdown_table(("game (table)", "bot", "against", "result [95% interval]", "bar", "games"), lines)
+    return markdown_table("game (table) | bot | against | result [95% interval] | bar | games", lines)
 
 
 if __name__ == "__main__":

@@ -357,14 +357,8 @@ def main(argv: list[str] | None = None) -> None:
 def docs_table(results: dict[str, Any]) -> str:
     """The calibration table of ``docs/win-chances.md`` (default tables, by line-up) from the JSON."""
     header = (
-        "game (default table)",
-        "line-up",
-        "ECE (baseline)",
-        "ECE: own view, seat 0",
-        "seat 0: predicted, won",
-        "Brier early",
-        "Brier middle",
-        "Brier late",
+        "game (default table) | line-up | ECE (baseline) | ECE: own view, seat 0"
+        " | seat 0: predicted, won | Brier early | Brier middle | Brier late"
     )
     rows = []
     for gid, entry in results.items():
@@ -385,7 +379,7 @@ def docs_table(results: dict[str, Any]) -> str:
 
 def counts_table(results: dict[str, Any]) -> str:
     """The table of every player count (fit time, calibration by line-up) from the benchmark's JSON."""
-    header = ("game", "seats", "fit, `workers=2`: CPU (wall)", "ECE by line-up")
+    header = "game | seats | fit, `workers=2`: CPU (wall) | ECE by line-up"
     rows = [
         (
             gid,
@@ -402,10 +396,9 @@ def counts_table(results: dict[str, Any]) -> str:
 def speed_table(results: dict[str, Any]) -> str:
     """The speed table of ``docs/win-chances.md`` from the benchmark's JSON."""
     header = (
-        "game (default table)",
-        "model evaluation",
-        "full review: the judge, median of 5 (the model)",
-        "rollouts to +-0.05, two workers: wall",
+        "game (default table) | model evaluation"
+        " | full review: the judge, median of 5 (the model)"
+        " | rollouts to +-0.05, two workers: wall"
     )
     rows = []
     for gid, entry in results.items():
