@@ -541,7 +541,7 @@ class SearchBot(ABC):
 
     @abstractmethod
     def __init__(self, **params: Any) -> None:
-        """Check ``params`` into ``params`` and name the bot by them in ``__name__``."""
+        """Check the keyword parameters into ``self.params``; name the bot by them in ``__name__``."""
 
     @abstractmethod
     def search(self, state: State, rng: random.Random) -> SearchResult:
