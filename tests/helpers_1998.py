@@ -8,7 +8,10 @@ import isslab
 from isslab.core import CHANCE, State
 from isslab.games.iss_1998 import FedorTop, Phase
 
-__all__ = ["act", "chance", "fedor_turn", "find", "next_fedor_card", "options", "pick"]
+__all__ = ["act", "blues_turn", "chance", "fedor_turn", "find", "next_fedor_card", "options", "pick"]
+
+#: the launch pads of most turn tests: a Soyuz at 5 and a Discovery at 6
+TURN_PADS = {"RU": ("Soyuz", 5), "US": ("Discovery", 6)}
 
 
 def options(state: State, kind: type, **fields: Any) -> list[Any]:
@@ -30,6 +33,13 @@ def find(state: State, kind: type, **fields: Any) -> Any:
 def act(state: State, kind: type, **fields: Any) -> State:
     """Apply the one legal action of ``kind`` with these fields."""
     return state.apply(find(state, kind, **fields))
+
+
+def blues_turn(players: int = 2, options: dict[str, Any] | None = None, **position: Any) -> State:
+    """Blue (seat 0) to take a turn: the Soyuz (5) and the Discovery (6) on the pads, and Orange's
+    material on the Discovery, so that there is no cargo check; ``position`` adds or changes fields."""
+    game = isslab.make("1998-iss", players=players, **(options or {}))
+    return game.position(**{"to_move": 0, "pads": TURN_PADS, "cargo": {"US": {1: (0, 1)}}, **position})
 
 
 def pick(state: State, test: Any) -> State:
