@@ -45,18 +45,14 @@ def test_cargo_check_offers_both_shuttles_when_both_take_materials():
 
 
 def test_no_cargo_check_when_a_shuttle_carries_anything():
-    game = isslab.make("1998-iss", players=3)
-    state = game.position(
-        to_move=BLUE, pads={"RU": ("Soyuz", 5), "US": ("Discovery", 6)}, cargo={"RU": {WHITE: (1, 0)}}
-    )
+    state = blues_turn(players=3, cargo={"RU": {WHITE: (1, 0)}})
     assert state.cargo_mat == ((0, 0, 0), (0, 0, 0)) and state.phase == Phase.NORMAL
 
 
 def test_example_plan_experiments_counts_the_russian_pad_down_by_two():
     # the countdown step of the example: Plan Experiments is worth -2
-    game = isslab.make("1998-iss", players=3)
-    state = game.position(
-        to_move=BLUE,
+    state = blues_turn(
+        players=3,
         pads={"RU": ("Progress", 5), "US": ("Discovery", 6)},
         cargo={"RU": {ORANGE: (0, 1)}, "US": {WHITE: (0, 1)}},
     )
@@ -70,10 +66,7 @@ def test_example_plan_experiments_counts_the_russian_pad_down_by_two():
 
 
 def test_the_countdown_only_goes_to_a_shuttle_with_cargo():
-    game = isslab.make("1998-iss", players=2)
-    state = game.position(
-        to_move=BLUE, pads={"RU": ("Soyuz", 5), "US": ("Discovery", 6)}, cargo={"US": {ORANGE: (0, 1)}}
-    )
+    state = blues_turn()
     state = act(
         act(state, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Quest"
     )
@@ -82,10 +75,8 @@ def test_the_countdown_only_goes_to_a_shuttle_with_cargo():
 
 
 def test_the_countdown_stops_at_zero_and_the_shuttle_launches():
-    game = isslab.make("1998-iss", players=2)
-    state = game.position(
-        to_move=BLUE, pads={"RU": ("Soyuz", 5), "US": ("Discovery", 1)}, cargo={"US": {ORANGE: (0, 1)}}
-    )
+    state = blues_turn(pads={"RU": ("Soyuz", 5), "US": ("Discovery", 1)})
+    game = state.game
     state = act(
         act(state, Place, card="Construct Modules", extra=False), Construct, first="Pirs", second="Pirs"
     )
