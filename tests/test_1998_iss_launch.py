@@ -13,8 +13,8 @@ RU, US = 0, 1
 
 
 def _launch_us(game, seat, **kw):
-    """``seat`` trains an astronaut for the Soyuz (countdown 1) and counts the US pad (at 1) down."""
-    state = game.position(to_move=seat, **kw)
+    """``seat`` trains an astronaut for the Soyuz and counts the Endeavour (at 1) down: it launches."""
+    state = game.position(to_move=seat, pads={"RU": ("Soyuz", 5), "US": ("Endeavour", 1)}, **kw)
     state = act(state, Place, card="Train Astronauts", extra=False)
     state = act(state, Train, shuttle="Soyuz")
     assert state.phase == Phase.COUNTDOWN
@@ -27,7 +27,6 @@ def test_example_endeavour_materials_are_capped_at_eight():
     state = _launch_us(
         game,
         BLUE,
-        pads={"RU": ("Soyuz", 5), "US": ("Endeavour", 1)},
         cargo={"US": {ORANGE: (0, 3)}},
         iss_material={ORANGE: 6},
     )
@@ -210,9 +209,7 @@ def test_with_every_space_taken_an_extra_action_is_lost():
 
 def test_the_launcher_keeps_the_shuttle_card_and_a_new_card_goes_on_the_pad():
     game = isslab.make("1998-iss", players=2)
-    state = _launch_us(
-        game, ORANGE, pads={"RU": ("Soyuz", 5), "US": ("Endeavour", 1)}, cargo={"US": {BLUE: (0, 1)}}
-    )
+    state = _launch_us(game, ORANGE, cargo={"US": {BLUE: (0, 1)}})
     state = chance(state)  # a module
     assert state.won[ORANGE][2] == 1 and state.pad[US] == -1
     state = chance(state, "Atlantis")
@@ -224,7 +221,6 @@ def test_the_last_card_on_a_pad_triggers_the_end():
     state = _launch_us(
         game,
         BLUE,
-        pads={"RU": ("Soyuz", 5), "US": ("Endeavour", 1)},
         cargo={"US": {BLUE: (0, 1)}},
         shuttles_won={ORANGE: {"Discovery": 2, "Atlantis": 2}},
     )
