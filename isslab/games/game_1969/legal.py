@@ -37,8 +37,10 @@ from isslab.games.game_1969.actions import (
     SpendPrestige,
 )
 from isslab.games.game_1969.components import (
+    BOX_INDEX,
     BOXES,
     INVESTORS,
+    KIND_INDEX,
     KINDS,
     NATIONS,
     ROBOTICS,
@@ -213,10 +215,6 @@ def purchase_actions(st: State1969, seat: int) -> list[Any]:
     return found
 
 
-_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
-_BOX_INDEX = {b: i for i, b in enumerate(BOXES)}
-
-
 def offered(st: State1969, action: Any) -> bool:
     """True when ``action`` is surely one of the objects :func:`purchase_actions` would list now.
 
@@ -233,8 +231,8 @@ def offered(st: State1969, action: Any) -> bool:
     t = st.game.tables
     kind = type(action)
     if kind is Hire:
-        k = _KIND_INDEX.get(action.kind, -1)
-        b = _BOX_INDEX.get(action.box, -1)
+        k = KIND_INDEX.get(action.kind, -1)
+        b = BOX_INDEX.get(action.box, -1)
         sheet = action.sheet
         if k < 0 or b < 0 or type(sheet) is not int or not 0 <= sheet < t.n:
             return False

@@ -24,6 +24,8 @@ from typing import Final
 from isslab.core import Option
 
 __all__ = [
+    "ACTION_INDEX",
+    "SHUTTLE_INDEX",
     "ACTION_NAMES",
     "ACTION_SHORT",
     "ANY",
@@ -86,6 +88,8 @@ ACTION_NAMES: Final = (
     "Outside Jobs",
     "Conduct Experiments",
 )
+#: the index of each action card in ACTION_NAMES
+ACTION_INDEX: Final = {name: a for a, name in enumerate(ACTION_NAMES)}
 #: short labels for boards and texts
 ACTION_SHORT: Final = ("train", "load", "construct", "plan", "long_stay", "install", "outside", "conduct")
 EARTH_ACTIONS: Final = (TRAIN, LOAD, CONSTRUCT, PLAN)
@@ -100,6 +104,8 @@ TYPE_NAMES: Final = ("Laboratory", "Communication", "Crane", "Space Walk", "Long
 RU, US = 0, 1
 NATION_NAMES: Final = ("Russian", "US")
 SHUTTLE_NAMES: Final = ("Soyuz", "Progress", "Endeavour", "Atlantis", "Discovery")
+#: the index of each shuttle type in SHUTTLE_NAMES
+SHUTTLE_INDEX: Final = {name: t for t, name in enumerate(SHUTTLE_NAMES)}
 SHUTTLE_LETTERS: Final = ("S", "P", "E", "A", "D")
 SHUTTLE_NATION: Final = (RU, RU, US, US, US)
 SOYUZ: Final = 0
