@@ -8,7 +8,17 @@ import isslab
 from isslab.core import CHANCE, State
 from isslab.games.iss_1998 import FedorTop, Phase
 
-__all__ = ["act", "blues_turn", "chance", "fedor_turn", "find", "next_fedor_card", "options", "pick"]
+__all__ = [
+    "act",
+    "blues_turn",
+    "chance",
+    "fedor_install",
+    "fedor_turn",
+    "find",
+    "next_fedor_card",
+    "options",
+    "pick",
+]
 
 #: the launch pads of most turn tests: a Soyuz at 5 and a Discovery at 6
 TURN_PADS = {"RU": ("Soyuz", 5), "US": ("Discovery", 6)}
@@ -75,6 +85,18 @@ def fedor_turn(top: int, options: dict[str, Any] | None = None, **kw: Any) -> St
     kw.setdefault("pads", PADS)
     kw.setdefault("cargo", CARGO)
     return game.position(to_move="FEDOR", fedor_top=top, **kw)
+
+
+def fedor_install(astronauts: int, options: dict[str, Any] | None = None) -> State:
+    """FEDOR's Install card, ``astronauts`` of FEDOR's in Unity, Quest and Harmony on the station with
+    all four of their compartments covered by tokens."""
+    return fedor_turn(
+        INSTALL_RU,
+        options,
+        station=("Quest", "Harmony"),
+        astronauts={"FEDOR": {"unity": astronauts}},
+        covered=("Quest EVA1", "Quest EVA2", "Harmony COM", "Harmony LS"),
+    )
 
 
 def next_fedor_card(state: State, back: str = "RU") -> State:
