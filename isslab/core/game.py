@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -155,18 +155,23 @@ class Game(ABC):
         of a built position is empty.
         """
         state = self.new_state()
-        unknown = sorted(set(fields) - set(state.FIELDS), key=str)
-        if unknown:
-            raise ValueError(
-                f"{self.id} has no state field {', '.join(_short(u, 40) for u in unknown[:6])}; "
-                f"the fields are: {', '.join(state.FIELDS)}"
-            )
+        self._check_fields(state, fields)
         new = state._copy()
         new._hist, new._nhist = None, 0
         for name, value in fields.items():
             setattr(new, name, _plain(value))  # lists become tuples, numpy numbers Python ones
         new._check_position()
         return new
+
+    def _check_fields(self, state: State, names: Iterable[str], hint: str = "") -> None:
+        """Raise ``ValueError`` naming the ``names`` (keywords of :meth:`position`) that are no field
+        of ``state``; the message lists the state's fields, or says ``hint`` where that list is long."""
+        unknown = sorted(set(names) - set(state.FIELDS), key=str)
+        if unknown:
+            raise ValueError(
+                f"{self.id} has no state field {', '.join(_short(u, 40) for u in unknown[:6])}; "
+                + (hint or f"the fields are: {', '.join(state.FIELDS)}")
+            )
 
     def seat_name(self, seat: int) -> str:
         """A readable name for a seat (a colour, a nation)."""

@@ -141,12 +141,9 @@ def _build(
     tb = g.tables
     P = tb.P
     start = g.new_state()
-    unknown = sorted(set(fields) - set(start.FIELDS))
-    if unknown:
-        raise ValueError(
-            f"1998-iss has no state field {', '.join(short_repr(u, 40) for u in unknown[:4])}; "
-            "the fields are State1998.FIELDS, the friendly keywords those of Game1998.position"
-        )
+    g._check_fields(
+        start, fields, "the fields are State1998.FIELDS, the friendly keywords those of Game1998.position"
+    )
     controlled = sorted(set(fields) & {"phase", "step", "actor", "turn", "start"})
     if controlled:
         raise ValueError(
