@@ -65,12 +65,10 @@ class StateRace(TurnState):
     __slots__ = ("pos", "to_move", "mover", "turns", "winner")
     SCORE = "pos"
     SCORE_STAT = "space"
-    FIELDS: ClassVar[tuple[str, ...]] = ("pos", "to_move", "mover", "turns", "winner")
+    FIELDS: ClassVar[tuple[str, ...]] = __slots__  # every slot is a field of the position
 
     pos: tuple[int, ...]
-    to_move: int
     mover: int
-    turns: int
     winner: int
 
     def _legal_actions(self) -> list[Action]:

@@ -64,12 +64,10 @@ class StateRow(TurnState):
     __slots__ = ("row", "held", "to_move", "turns")
     SCORE = "held"
     SCORE_STAT = "value"
-    FIELDS: ClassVar[tuple[str, ...]] = ("row", "held", "to_move", "turns")
+    FIELDS: ClassVar[tuple[str, ...]] = __slots__  # every slot is a field of the position
 
     row: tuple[int, ...]
     held: tuple[int, ...]
-    to_move: int
-    turns: int
 
     def _legal_actions(self) -> list[Action]:
         seat = self.to_move
