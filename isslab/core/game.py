@@ -578,11 +578,19 @@ class State(ABC):
         try:
             self.resolve(action)
         except IllegalActionError as exc:
-            return self._illegal_reason(action) or str(exc)
+            try:
+                reason = self._illegal_reason(action)
+            except (TypeError, ValueError, IndexError, AttributeError, KeyError):
+                reason = None  # an action the game's rules cannot read (malformed): the generic message
+            return reason or str(exc)
         return None
 
     def _illegal_reason(self, action: Any) -> str | None:
-        """The rule that forbids ``action`` here, in words, or None for the generic message (override)."""
+        """The rule that forbids ``action`` here, in words, or None for the generic message (override).
+
+        It may raise on a malformed action (a field of the wrong type, a seat out of range): the
+        generic message is given then.
+        """
         return None
 
     def resample_hidden(self, seat: int, rng: random.Random, tries: int = 20) -> State:

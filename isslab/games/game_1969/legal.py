@@ -378,14 +378,6 @@ _PHASE_OF: dict[type, tuple[int, ...]] = {
 }
 
 
-def illegal_reason(st: State1969, action: Any) -> str | None:
-    """The rule that forbids ``action`` in ``st``, in words; None when no rule names it."""
-    try:
-        return _reason(st, action)
-    except (TypeError, ValueError, IndexError, AttributeError):  # a malformed action: the generic text
-        return None
-
-
 #: the chance outcomes, which no nation plays
 _CHANCE_TYPES = (FirstPlayer, DiceRoll, CardDraw)
 
@@ -394,7 +386,9 @@ def _phase_text(phase: int) -> str:
     return PHASE_TEXT[phase]
 
 
-def _reason(st: State1969, action: Any) -> str | None:
+def illegal_reason(st: State1969, action: Any) -> str | None:
+    """The rule that forbids ``action`` in ``st``, in words; None when no rule names it (it may raise on
+    a malformed action: the state gives the generic message then)."""
     gate = turn_gate(
         st.current_player,
         action,
