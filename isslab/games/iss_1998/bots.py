@@ -692,6 +692,5 @@ _EXTRA_RANK = {
 greedy_bot = HeuristicBot("greedy", GREEDY)
 builder_bot = HeuristicBot("builder", BUILDER)
 scientist_bot = HeuristicBot("scientist", SCIENTIST)
-register_bot("1998-iss", "greedy")(greedy_bot)
-register_bot("1998-iss", "builder")(builder_bot)
-register_bot("1998-iss", "scientist")(scientist_bot)
+for _bot in (greedy_bot, builder_bot, scientist_bot):
+    register_bot("1998-iss", _bot.name)(_bot)
