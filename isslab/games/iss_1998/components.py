@@ -24,9 +24,8 @@ from typing import Final
 from isslab.core import Option
 
 __all__ = [
-    "ACTION_INDEX",
-    "SHUTTLE_INDEX",
     "ACTION_NAMES",
+    "ACTION_INDEX",
     "ACTION_SHORT",
     "ANY",
     "BACKS",
@@ -43,6 +42,7 @@ __all__ = [
     "FEDOR_ACTIONS",
     "FEDOR_NAME",
     "GOALS",
+    "GOAL_INDEX",
     "INSTALL",
     "ISS_ACTIONS",
     "LAB",
@@ -60,6 +60,7 @@ __all__ = [
     "SEAT_NAMES",
     "SHUTTLE_LETTERS",
     "SHUTTLE_NAMES",
+    "SHUTTLE_INDEX",
     "SHUTTLE_NATION",
     "SOYUZ",
     "TRAIN",
@@ -148,6 +149,8 @@ GOALS: Final[tuple[tuple[str, tuple[int, int, int], str], ...]] = (
     ("Shuttle collector", (4, 4, 3), "{} shuttle cards"),
     ("All-rounder", (1, 1, 1), "an installation token, a long-stay level, a US and a Russian shuttle"),
 )
+#: the index of each goal card in GOALS, by name
+GOAL_INDEX: Final = {row[0]: i for i, row in enumerate(GOALS)}
 
 # --- default data (assumptions) -------------------------------------------------------------------
 

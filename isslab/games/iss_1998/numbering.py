@@ -102,6 +102,7 @@ from isslab.games.iss_1998.components import (
     ACTION_NAMES,
     ANY,
     EARTH_ACTIONS,
+    GOAL_INDEX,
     GOALS,
     ISS_ACTIONS,
     LS,
@@ -116,7 +117,6 @@ if TYPE_CHECKING:
 
 __all__ = ["action_index", "max_chance_outcomes", "num_distinct_actions"]
 
-_GOAL = {row[0]: i for i, row in enumerate(GOALS)}
 _LOAD = {(2, 0): 0, (1, 1): 1, (0, 2): 2}
 _PLAN = {(1, 2): 0, (1, 3): 1, (2, 3): 2, (1,): 3, (2,): 4, (3,): 5}
 _COLUMNS = {"Earth": EARTH_ACTIONS, "ISS": ISS_ACTIONS}
@@ -335,7 +335,7 @@ def _index(game: Game1998, lay: _Layout, action: Any) -> int:
     if kind is ColumnOrder:
         return _order_rank(action)
     if kind is GoalDraw:
-        goals = sorted(_GOAL[name] for name in action.goals)
+        goals = sorted(GOAL_INDEX[name] for name in action.goals)
         if len(goals) != tb.goals_in_play or len(set(goals)) != len(goals):
             raise ValueError(f"a goal draw names {tb.goals_in_play} different goal cards")
         return subset_rank(goals)
@@ -373,7 +373,7 @@ def _index(game: Game1998, lay: _Layout, action: Any) -> int:
         first, ranks = lay.conduct[card]
         local = first + ranks[_outcome(game, card, action)]
     elif kind is Claim:
-        local = _GOAL[action.goal]
+        local = GOAL_INDEX[action.goal]
     elif kind is FedorToken:
         if not tb.solo:
             raise ValueError("FEDOR takes installation tokens in the solo game only")

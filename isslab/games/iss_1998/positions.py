@@ -25,6 +25,7 @@ from isslab.games.iss_1998.components import (
     ACTION_NAMES,
     EARTH_ACTIONS,
     FEDOR_NAME,
+    GOAL_INDEX,
     GOALS,
     ISS_ACTIONS,
     SEAT_NAMES,
@@ -154,7 +155,6 @@ def _build(
     st._hist, st._nhist = None, 0
     mod_index = tb.mod_index
     exp_index = tb.exp_index
-    goal_index = {row[0]: i for i, row in enumerate(GOALS)}
 
     # turn order
     first = _who(g, start_player) if start_player is not None else tb.first_player if tb.solo else 0
@@ -324,11 +324,11 @@ def _build(
     if goals is None:
         offered: tuple[int, ...] = () if tb.solo else tuple(range(tb.goals_in_play))
     else:
-        offered = tuple(_index(goal_index, "goal", name) for name in goals)
+        offered = tuple(_index(GOAL_INDEX, "goal", name) for name in goals)
     st.goals = offered
     owners = [-1] * len(offered)
     for name, who in (goal_owners or {}).items():
-        goal = _index(goal_index, "goal", name)
+        goal = _index(GOAL_INDEX, "goal", name)
         if goal not in offered:
             raise ValueError(f"goal_owners: {name} is not on offer")
         owners[offered.index(goal)] = _who(g, who)

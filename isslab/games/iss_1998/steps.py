@@ -48,7 +48,7 @@ from isslab.games.iss_1998.actions import (
 )
 from isslab.games.iss_1998.components import (
     ACTION_INDEX,
-    GOALS,
+    GOAL_INDEX,
     SHUTTLE_INDEX,
     SHUTTLE_NATION,
 )
@@ -102,8 +102,6 @@ if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import State1998
 
 __all__ = ["apply", "begin_turn", "countdown_pads", "run", "setup_next"]
-
-_GOAL_INDEX = {row[0]: i for i, row in enumerate(GOALS)}
 
 
 def apply(st0: State1998, action: Any) -> State1998:
@@ -552,7 +550,7 @@ def _cargo(st: State1998, action: Cargo) -> None:
 
 def _claim(st: State1998, action: Claim) -> None:
     p = action.seat
-    goal = _GOAL_INDEX[action.goal]
+    goal = GOAL_INDEX[action.goal]
     i = st.goals.index(goal)
     st.goal_owner = put(st.goal_owner, i, p)
     st.claimed = True
@@ -633,7 +631,7 @@ def _shuttle_draw(st: State1998, action: ShuttleDraw) -> None:
 
 
 def _goal_draw(st: State1998, action: GoalDraw) -> None:
-    st.goals = tuple(_GOAL_INDEX[name] for name in action.goals)
+    st.goals = tuple(GOAL_INDEX[name] for name in action.goals)
     st.goal_owner = (-1,) * len(st.goals)
     run(st)
 
