@@ -338,9 +338,13 @@ class State(ABC):
     def _apply(self, action: Action) -> State:
         """The next state after a legal ``action`` (without history bookkeeping)."""
 
-    @abstractmethod
     def returns(self) -> tuple[float, ...]:
-        """Result per seat: 1.0 for each winner, 0.0 otherwise (zeros before the end)."""
+        """Result per seat: 1.0 for each winner, 0.0 otherwise (zeros before the end).
+
+        A game whose result is not one win per winner (a cooperative score) overrides it.
+        """
+        win = self.winners()
+        return tuple(1.0 if s in win else 0.0 for s in range(self.game.num_players))
 
     @abstractmethod
     def winners(self) -> tuple[int, ...]:

@@ -109,10 +109,6 @@ class StateRace(TurnState):
         if (finished and self.winner != finished[0]) or (not finished and self.winner != -1):
             raise ValueError("winner must be the seat on the last space, or -1 before the end")
 
-    def returns(self) -> tuple[float, ...]:
-        """1.0 for the token that finished first, 0.0 for the others."""
-        return tuple(float(s == self.winner) for s in range(self.game.num_players))
-
     def winners(self) -> tuple[int, ...]:
         """The seat whose token reached the last space (none before the end)."""
         return (self.winner,) if self.winner >= 0 else ()

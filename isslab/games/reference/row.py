@@ -30,6 +30,7 @@ from isslab.core import (
     register_bot,
     register_game,
 )
+from isslab.games.kit import leaders
 from isslab.games.reference.common import NAMES, TurnState, reference_info
 
 __all__ = ["GameRow", "RowEnd", "StateRow", "Take", "greedy_bot", "lookahead_bot"]
@@ -96,17 +97,11 @@ class StateRow(TurnState):
         if (self.to_move == TERMINAL) != (not self.row) or (self.row and not 0 <= self.to_move < n):
             raise ValueError("to_move is a seat while coins are left, TERMINAL once the row is empty")
 
-    def returns(self) -> tuple[float, ...]:
-        """1.0 for each player holding the most value at the end, 0.0 otherwise (zeros before)."""
-        won = set(self.winners())
-        return tuple(float(s in won) for s in range(self.game.num_players))
-
     def winners(self) -> tuple[int, ...]:
         """The players holding the most value once the row is empty."""
         if self.row:
             return ()
-        best = max(self.held)
-        return tuple(s for s, v in enumerate(self.held) if v == best)
+        return leaders(self.held)
 
     @property
     def end_reason(self) -> RowEnd | None:
