@@ -7,7 +7,7 @@ from typing import Any
 import pandas as pd
 
 from isslab.core import make
-from isslab.course.kit import Exercise, Feedback, direction_exercise, est, whole
+from isslab.course.kit import Feedback, direction_exercise, est, exercise, whole
 from isslab.frames.stats import compare
 from isslab.sim.api import sweep
 
@@ -20,7 +20,8 @@ more_good_jobs = direction_exercise(
 )
 
 
-def _judge_weakest(answer: Any, table: pd.DataFrame) -> Feedback:
+@exercise("Which team size (1 to 4 players) completes the station least often?", "a number of players")
+def weakest_team(answer: Any, table: pd.DataFrame) -> Feedback:
     answer = whole(answer, "a team size", among=table["players"])
     low = table.sort_values("estimate").iloc[0]
     mine = table[table["players"] == answer].iloc[0]
@@ -34,15 +35,12 @@ def _judge_weakest(answer: Any, table: pd.DataFrame) -> Feedback:
     )
 
 
-weakest_team = Exercise(
-    "weakest_team",
-    "Which team size (1 to 4 players) completes the station least often?",
-    "a number of players",
-    _judge_weakest,
+@exercise(
+    "Change the two-player command cards (option cards_2p) so that two players succeed about as often as "
+    "three.",
+    "a cards_2p value: two rows of (Move, Research, Assemble, Exercise)",
 )
-
-
-def _judge_hand(answer: Any, three: Any, games: int = 150) -> Feedback:
+def two_player_hand(answer: Any, three: Any, games: int = 150) -> Feedback:
     if not (isinstance(answer, tuple) and len(answer) == 2):
         raise ValueError("answer with a cards_2p value: two rows of (Move, Research, Assemble, Exercise)")
     try:
@@ -78,12 +76,3 @@ def _judge_hand(answer: Any, three: Any, games: int = 150) -> Feedback:
             True, f"{seen}: about as often as three (the intervals overlap), and better than the assumed hand"
         )
     return Feedback(False, f"{seen}: not yet as good as three players.")
-
-
-two_player_hand = Exercise(
-    "two_player_hand",
-    "Change the two-player command cards (option cards_2p) so that two players succeed about as often as "
-    "three.",
-    "a cards_2p value: two rows of (Move, Research, Assemble, Exercise)",
-    _judge_hand,
-)

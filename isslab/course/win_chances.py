@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from isslab.course.kit import Exercise, Feedback, direction_exercise, word
+from isslab.course.kit import Feedback, direction_exercise, exercise, word
 
 __all__ = ["judge_separates", "what_moved"]
 
@@ -13,7 +13,12 @@ __all__ = ["judge_separates", "what_moved"]
 PARTS: Final = {"luck": "luck", "own": "own_decisions", "rivals": "rivals_decisions"}
 
 
-def _judge_moved(answer: Any, row: Mapping[str, Any]) -> Feedback:
+@exercise(
+    "The winner of the reviewed Space: 1999 game went from its chance at the start to 1. Which part moved it "
+    "most: 'luck' (the die), 'own' (its decisions) or 'rivals' (the other seats' decisions)?",
+    "'luck', 'own' or 'rivals'",
+)
+def what_moved(answer: Any, row: Mapping[str, Any]) -> Feedback:
     said = word(answer, PARTS, "'luck', 'own' or 'rivals'")
     sizes = {name: float(row[column]) for name, column in PARTS.items()}
     top = max(sizes, key=lambda k: abs(sizes[k]))
@@ -26,14 +31,6 @@ def _judge_moved(answer: Any, row: Mapping[str, Any]) -> Feedback:
         return Feedback(True, f"{seen}. One game is one draw: the luck share below reads many.")
     return Feedback(False, f"you said {said!r}; {seen}.")
 
-
-what_moved = Exercise(
-    "what_moved",
-    "The winner of the reviewed Space: 1999 game went from its chance at the start to 1. Which part moved it "
-    "most: 'luck' (the die), 'own' (its decisions) or 'rivals' (the other seats' decisions)?",
-    "'luck', 'own' or 'rivals'",
-    _judge_moved,
-)
 
 judge_separates = direction_exercise(
     "judge_separates",
