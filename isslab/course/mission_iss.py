@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import pandas as pd
 
-from isslab.core import make
+from isslab.analysis.report.coop import Alone
+from isslab.core import Game, make
 from isslab.course.kit import Feedback, direction_exercise, est, exercise, whole
 from isslab.frames.stats import compare
+from isslab.play import play
 from isslab.sim.api import sweep
 
 __all__ = ["more_good_jobs", "two_player_hand", "weakest_team"]
@@ -76,3 +79,20 @@ def two_player_hand(answer: Any, three: Any, games: int = 150) -> Feedback:
             True, f"{seen}: about as often as three (the intervals overlap), and better than the assumed hand"
         )
     return Feedback(False, f"{seen}: not yet as good as three players.")
+
+
+def differing_decisions(game: Game, bot: str, seeds: Iterable[int]) -> tuple[int, int]:
+    """``(decisions where one mind and each seat alone chose otherwise, decisions)`` over ``seeds``.
+
+    One mind is ``bot`` playing every seat as ``isslab.play`` plays it; alone, one copy of it per seat
+    (the report's alpha-player question). A decision is a seat's move, not a chance outcome.
+    """
+    differ = decisions = 0
+    for seed in seeds:
+        one = play(game, bot, seed=seed)
+        alone = play(game, [Alone(game.id, bot) for _ in range(game.num_players)], seed=seed)
+        for state, a, b in zip(one.states(), one.actions, alone.actions, strict=False):
+            if not state.is_chance_node():
+                decisions += 1
+                differ += game.encode_action(a) != game.encode_action(b)
+    return differ, decisions
