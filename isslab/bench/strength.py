@@ -390,7 +390,7 @@ def run_expert(
                     at_table(game_id, bot, args, cells.setdefault(f"{game_id}|table|{bot}", {}), save)
                 )
             if "team" in args.expert and game_id == "mission-iss":
-                for players in TEAM_PLAYERS:
+                for players in args.team_players:
                     cell = cells.setdefault(f"mission-iss|team|{bot}|{players}", {})
                     rows.append(team(bot, players, args, cell, save))
     if "solo" in args.expert and "1998-iss" in chosen:
@@ -456,6 +456,14 @@ def main() -> None:
     p.add_argument("--expert", nargs="+", choices=EXPERT_CELLS, help="measure the expert in these cells")
     p.add_argument("--bots", nargs="+", default=["expert(fast=True)", "expert"], help="the experts measured")
     p.add_argument("--games", nargs="+", help="only these games (--expert)")
+    p.add_argument(
+        "--team-players",
+        nargs="+",
+        type=int,
+        choices=TEAM_PLAYERS,
+        default=list(TEAM_PLAYERS),
+        help="the Mission ISS team sizes of the team cell (default: 2 4)",
+    )
     p.add_argument("--solo-games", type=int, default=400, help="games of each heuristic bot (solo cell)")
     p.add_argument(
         "--update", metavar="JSON", help="also write the rows into this file, replacing their cells"
