@@ -65,6 +65,40 @@ class GameRecord:
     game_stats: dict[str, float] = field(default_factory=dict)
     start: State | None = None
 
+    @classmethod
+    def ended(
+        cls,
+        game: Game,
+        actions: Sequence[Action],
+        end: State,
+        *,
+        length: int,
+        bots: tuple[str, ...],
+        seed: int | None,
+        start: State | None = None,
+    ) -> GameRecord:
+        """The record of the game that ``actions`` played to ``end`` (from ``start``, or the new state).
+
+        ``length`` counts the players' moves (not the chance outcomes); the results and statistics
+        are ``end``'s.
+        """
+        return cls(
+            game=game,
+            actions=tuple(actions),
+            returns=end.returns(),
+            winners=end.winners(),
+            ranks=end.ranks(),
+            length=length,
+            steps=len(actions),
+            rounds=end.rounds,
+            end_reason=end.end_reason,
+            bots=bots,
+            seed=seed,
+            seat_stats=end.seat_stats(),
+            game_stats=end.game_stats(),
+            start=start,
+        )
+
     def final_state(self) -> State:
         """Replay the actions from the start and return the last state."""
         state = self.start if self.start is not None else self.game.new_state()
@@ -257,22 +291,7 @@ def play(
         actions.append(action)
         if len(actions) > max_steps:
             raise RuntimeError(f"{game.id} did not end within {max_steps} steps; the game may not terminate")
-    return GameRecord(
-        game=game,
-        actions=tuple(actions),
-        returns=current.returns(),
-        winners=current.winners(),
-        ranks=current.ranks(),
-        length=moves,
-        steps=len(actions),
-        rounds=current.rounds,
-        end_reason=current.end_reason,
-        bots=names,
-        seed=seed,
-        seat_stats=current.seat_stats(),
-        game_stats=current.game_stats(),
-        start=state,
-    )
+    return GameRecord.ended(game, actions, current, length=moves, bots=names, seed=seed, start=state)
 
 
 def start_under(game: Game, state: State) -> State:

@@ -8,7 +8,20 @@ import isslab
 from isslab.core import CHANCE, State
 from isslab.games.iss_1998 import FedorTop, Phase
 
-__all__ = ["act", "chance", "fedor_turn", "find", "next_fedor_card", "options", "pick"]
+__all__ = [
+    "act",
+    "blues_turn",
+    "chance",
+    "fedor_install",
+    "fedor_turn",
+    "find",
+    "next_fedor_card",
+    "options",
+    "pick",
+]
+
+#: the launch pads of most turn tests: a Soyuz at 5 and a Discovery at 6
+TURN_PADS = {"RU": ("Soyuz", 5), "US": ("Discovery", 6)}
 
 
 def options(state: State, kind: type, **fields: Any) -> list[Any]:
@@ -30,6 +43,13 @@ def find(state: State, kind: type, **fields: Any) -> Any:
 def act(state: State, kind: type, **fields: Any) -> State:
     """Apply the one legal action of ``kind`` with these fields."""
     return state.apply(find(state, kind, **fields))
+
+
+def blues_turn(players: int = 2, options: dict[str, Any] | None = None, **position: Any) -> State:
+    """Blue (seat 0) to take a turn: the Soyuz (5) and the Discovery (6) on the pads, and Orange's
+    material on the Discovery, so that there is no cargo check; ``position`` adds or changes fields."""
+    game = isslab.make("1998-iss", players=players, **(options or {}))
+    return game.position(**{"to_move": 0, "pads": TURN_PADS, "cargo": {"US": {1: (0, 1)}}, **position})
 
 
 def pick(state: State, test: Any) -> State:
@@ -65,6 +85,18 @@ def fedor_turn(top: int, options: dict[str, Any] | None = None, **kw: Any) -> St
     kw.setdefault("pads", PADS)
     kw.setdefault("cargo", CARGO)
     return game.position(to_move="FEDOR", fedor_top=top, **kw)
+
+
+def fedor_install(astronauts: int, options: dict[str, Any] | None = None) -> State:
+    """FEDOR's Install card, ``astronauts`` of FEDOR's in Unity, Quest and Harmony on the station with
+    all four of their compartments covered by tokens."""
+    return fedor_turn(
+        INSTALL_RU,
+        options,
+        station=("Quest", "Harmony"),
+        astronauts={"FEDOR": {"unity": astronauts}},
+        covered=("Quest EVA1", "Quest EVA2", "Harmony COM", "Harmony LS"),
+    )
 
 
 def next_fedor_card(state: State, back: str = "RU") -> State:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -36,3 +37,31 @@ def drawn_through_a_game(
             root = ET.fromstring(scene.to_svg())
             assert root.tag == f"{SVG}svg" and says(st, "".join(root.itertext()))
     return board
+
+
+def assert_canvas_fits(view: Any) -> None:
+    """The view's canvas holds the pixels the page shows: a board larger than the view's room is
+    drawn smaller (to no less than 0.85), and the board's box is as wide as the canvas."""
+    k = view.painter.scale
+    assert k == view._scale(view.scene.width, view.scene.height) and 0.85 < k <= 1
+    assert (view.painter.canvas.width, view.painter.canvas.height) == (
+        round(view.scene.width * k),
+        round(view.scene.height * k),
+    )
+    assert view.board_box.layout.width == f"{view.painter.canvas.width}px"
+
+
+def clicked_to_the_end(
+    view: Any, bot: Any, rng: random.Random, click: Callable[[Any, Any], None]
+) -> set[str]:
+    """Play ``view``'s game to its end, each of the person's moves the one ``bot`` picks, made by
+    ``click(view, action)`` on the board; the kinds of the moves clicked."""
+    kinds: set[str] = set()
+    while True:
+        view.step_bots()
+        st = view.state
+        if st.is_terminal():
+            return kinds
+        action = bot(st, rng)
+        kinds.add(type(action).__name__)
+        click(view, action)

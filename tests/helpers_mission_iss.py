@@ -9,6 +9,18 @@ from isslab.games.mission_iss import Bonus, GameMissionISS, StateMissionISS
 
 #: the six astronauts' skills used by most tests: (orange, blue, grey)
 SKILLS = ((2, 1, 1), (1, 2, 1), (1, 1, 2), (2, 1, 1), (1, 2, 1), (1, 1, 2))
+#: the command cards by kind, and the fields of the setup tiles (T, R, S) and the first module (B)
+MOVE, RESEARCH, ASSEMBLE, EXERCISE, WILD = range(5)
+T, R, S = 0, 1, 2
+B = 3
+
+
+def skills(**changes: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    """The test skills with some astronauts changed: ``a1=(1, 1, 4)``."""
+    out = list(SKILLS)
+    for name, value in changes.items():
+        out[int(name[1:]) - 1] = value
+    return out
 
 
 def game(players: int = 2, **options: Any) -> GameMissionISS:

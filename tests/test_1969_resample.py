@@ -48,6 +48,13 @@ def _position(players: int, seed: int, length: int) -> State1969:
     return _states(_game(players), seed)[length - 1]
 
 
+@pytest.fixture(params=HARD, ids=lambda h: f"{h[0]}p-seed{h[1]}-{h[2]}-seat{h[3]}")
+def hard(request: pytest.FixtureRequest) -> tuple[State1969, int]:
+    """A position of ``HARD`` and the seat whose view is rebuilt."""
+    players, seed, length, seat = request.param
+    return _position(players, seed, length), seat
+
+
 def _greedy_only(state: State1969, seat: int) -> bool:
     """The rebuilding before the search: greedy draws, lowest plays; whether it reaches the seat's view."""
     game = state.game
@@ -73,11 +80,10 @@ def _greedy_only(state: State1969, seat: int) -> bool:
     return rebuilt.view(seat) == real.view(seat)
 
 
-@pytest.mark.parametrize(("players", "seed", "length", "seat"), HARD)
 def test_where_the_greedy_deal_failed_the_search_finds_a_canonical_history(
-    players: int, seed: int, length: int, seat: int
+    hard: tuple[State1969, int],
 ) -> None:
-    state = _position(players, seed, length)
+    state, seat = hard
     assert not _greedy_only(state, seat)
     game = state.game
     history = state.history
@@ -96,11 +102,8 @@ def test_where_the_greedy_deal_failed_the_search_finds_a_canonical_history(
     assert rebuilt.view(seat) == state.view(seat)
 
 
-@pytest.mark.parametrize(("players", "seed", "length", "seat"), HARD)
-def test_the_drawn_positions_show_the_seat_what_it_sees(
-    players: int, seed: int, length: int, seat: int
-) -> None:
-    state = _position(players, seed, length)
+def test_the_drawn_positions_show_the_seat_what_it_sees(hard: tuple[State1969, int]) -> None:
+    state, seat = hard
     texts = [state.describe(a, seat) for a in state.history]
     changed = 0
     for i in range(6):
@@ -113,13 +116,10 @@ def test_the_drawn_positions_show_the_seat_what_it_sees(
     assert changed  # the hidden draws are dealt again (the position itself may be forced)
 
 
-@pytest.mark.parametrize(("players", "seed", "length", "seat"), HARD)
-def test_a_position_and_its_resample_give_the_same_draws(
-    players: int, seed: int, length: int, seat: int
-) -> None:
+def test_a_position_and_its_resample_give_the_same_draws(hard: tuple[State1969, int]) -> None:
     # the real position and one the seat cannot tell from it (one of its own resamples) must give
     # the same positions from the same seed: the search bots rely on it
-    state = _position(players, seed, length)
+    state, seat = hard
     twins = [state.resample_hidden(seat, random.Random(100 + i)) for i in range(3)]
     assert any(t.history != state.history for t in twins)
     for twin in twins:

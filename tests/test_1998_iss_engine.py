@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from helpers_1998 import act, chance, options
+from helpers_1998 import act, blues_turn, chance, options
 
 import isslab
 from isslab.games.iss_1998 import ExperimentDraw, FedorExperiment, Keep, Phase, Place, Plan, Retrieve
@@ -132,13 +132,7 @@ def test_resample_hidden_keeps_a_pending_extra_conduct_experiments():
 def test_a_construct_waiting_for_its_cubes_shows_its_modules_to_every_seat():
     # Construct Modules is done in the open: while Blue takes back the cube it lacks, every seat sees
     # where the two cubes go, as the text says (the view hid it; issue 25)
-    game = isslab.make("1998-iss", players=2)
-    state = game.position(
-        to_move=BLUE,
-        column_cubes={"Quest": {BLUE: 6}},
-        pads={"RU": ("Soyuz", 5), "US": ("Discovery", 6)},
-        cargo={"US": {ORANGE: (0, 1)}},
-    )
+    state = blues_turn(column_cubes={"Quest": {BLUE: 6}})
     state = act(state, Place, card="Construct Modules", extra=False)
     children = {state.describe(a, ORANGE): state.apply(a) for a in state.legal_actions()}
     assert len(children) == 10  # two cubes on four modules: 4 doubles and 6 pairs

@@ -20,6 +20,7 @@ from helpers_1998 import (
     STAY_RU,
     act,
     chance,
+    fedor_install,
     fedor_turn,
     next_fedor_card,
 )
@@ -69,26 +70,16 @@ def test_the_recall_variant_leaves_fedors_long_stays_in_place():
 # --- FEDOR's Turn 2: the card actions -------------------------------------------------------------
 
 
-def _install(options: dict[str, object] | None = None) -> isslab.State:
-    return fedor_turn(
-        INSTALL_RU,
-        options,
-        station=("Quest", "Harmony"),
-        astronauts={"FEDOR": {"unity": 4}},
-        covered=("Quest EVA1", "Quest EVA2", "Harmony COM", "Harmony LS"),
-    )
-
-
 def test_fedor_install_takes_a_token_for_each_of_its_four_astronauts():
     # "one installation token for each astronaut it has on the ISS": no limit of two (reading 17)
-    state = next_fedor_card(_install())
+    state = next_fedor_card(fedor_install(4))
     assert state.tokens[FEDOR] == 4 and state.covered == 0
     assert state.tally(FEDOR).fedor_failed == 0
 
 
 def test_the_install_limit_option_caps_fedor_like_a_player():
     # fedor_install_limit=2 reads Install as the player's "up to two astronauts"; lowest module first
-    state = next_fedor_card(_install({"fedor_install_limit": 2}))
+    state = next_fedor_card(fedor_install(4, {"fedor_install_limit": 2}))
     g = state.game
     assert state.tokens[FEDOR] == 2 and state.covered == g.mod_mask[g.mod_index["Harmony"]]
 

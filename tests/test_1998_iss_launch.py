@@ -6,31 +6,30 @@ from __future__ import annotations
 from helpers_1998 import act, chance
 
 import isslab
-from isslab.games.iss_1998 import SHUTTLE_NAMES, Countdown, Load, Phase, Place, PlaceExtra, Plan, Train
+from isslab.games.iss_1998 import Countdown, Load, Phase, Place, PlaceExtra, Plan, Train
 
 BLUE, ORANGE, WHITE, GREEN = range(4)
 RU, US = 0, 1
 
 
-def _launch_us(game, seat, **kw):
-    """``seat`` trains an astronaut for the Soyuz (countdown 1) and counts the US pad (at 1) down."""
-    state = game.position(to_move=seat, **kw)
+def _train_and_count(players, seat, train, count, **position):
+    """``seat`` trains an astronaut for the shuttle ``train`` and counts the shuttle ``count`` down."""
+    state = isslab.make("1998-iss", players=players).position(to_move=seat, **position)
     state = act(state, Place, card="Train Astronauts", extra=False)
-    state = act(state, Train, shuttle="Soyuz")
+    state = act(state, Train, shuttle=train)
     assert state.phase == Phase.COUNTDOWN
-    return act(state, Countdown, shuttle=SHUTTLE_NAMES[state.pad[US]])
+    return act(state, Countdown, shuttle=count)
+
+
+def _launch_us(players, seat, **kw):
+    """``seat`` trains an astronaut for the Soyuz and counts the Endeavour (at 1) down: it launches."""
+    pads = {"RU": ("Soyuz", 5), "US": ("Endeavour", 1)}
+    return _train_and_count(players, seat, "Soyuz", "Endeavour", pads=pads, **kw)
 
 
 def test_example_endeavour_materials_are_capped_at_eight():
     # Orange has 3 materials on the Endeavour that launches; its ISS track rises by 2 only
-    game = isslab.make("1998-iss", players=3)
-    state = _launch_us(
-        game,
-        BLUE,
-        pads={"RU": ("Soyuz", 5), "US": ("Endeavour", 1)},
-        cargo={"US": {ORANGE: (0, 3)}},
-        iss_material={ORANGE: 6},
-    )
+    state = _launch_us(3, BLUE, cargo={"US": {ORANGE: (0, 3)}}, iss_material={ORANGE: 6})
     assert state.iss_mat[ORANGE] == 8
     assert state.cargo_mat[US] == (0, 0, 0)  # the tokens are back in the reserve
 
@@ -100,9 +99,11 @@ def test_example_soyuz_inspection_orange_and_white_tie():
 
 
 def test_astronaut_replacement_sends_the_crew_home_and_long_stays_to_unity():
-    game = isslab.make("1998-iss", players=3)
-    state = game.position(
-        to_move=BLUE,
+    state = _train_and_count(
+        3,
+        BLUE,
+        "Discovery",
+        "Soyuz",
         pads={"RU": ("Soyuz", 1), "US": ("Discovery", 6)},
         cargo={"RU": {WHITE: (1, 0)}},
         astronauts={
@@ -110,9 +111,6 @@ def test_astronaut_replacement_sends_the_crew_home_and_long_stays_to_unity():
             WHITE: {"unity": 0, "in": ("Canadarm 2 CRN",)},
         },
     )
-    state = act(state, Place, card="Train Astronauts", extra=False)
-    state = act(state, Train, shuttle="Discovery")
-    state = act(state, Countdown, shuttle="Soyuz")
     # Orange: the Unity and COM astronauts went home, the long stay is in Unity
     assert state.reserve[ORANGE] == 4 and state.unity[ORANGE] == 1 and state.occ[ORANGE] == 0
     # White: its crane astronaut went home, the one on the Soyuz arrived in Unity
@@ -122,16 +120,15 @@ def test_astronaut_replacement_sends_the_crew_home_and_long_stays_to_unity():
 
 
 def test_a_shuttle_without_the_icon_replaces_nobody():
-    game = isslab.make("1998-iss", players=3)
-    state = game.position(
-        to_move=BLUE,
+    state = _train_and_count(
+        3,
+        BLUE,
+        "Soyuz",
+        "Atlantis",
         pads={"RU": ("Soyuz", 5), "US": ("Atlantis", 1)},
         cargo={"US": {WHITE: (2, 1)}},
         astronauts={ORANGE: {"unity": 1, "in": ("Zvezda COM",)}},
     )
-    state = act(state, Place, card="Train Astronauts", extra=False)
-    state = act(state, Train, shuttle="Soyuz")
-    state = act(state, Countdown, shuttle="Atlantis")
     assert state.unity[ORANGE] == 1 and state.occ[ORANGE] != 0
     assert state.unity[WHITE] == 1 + 2  # the Atlantis's astronauts arrived
 
@@ -209,10 +206,8 @@ def test_with_every_space_taken_an_extra_action_is_lost():
 
 
 def test_the_launcher_keeps_the_shuttle_card_and_a_new_card_goes_on_the_pad():
-    game = isslab.make("1998-iss", players=2)
-    state = _launch_us(
-        game, ORANGE, pads={"RU": ("Soyuz", 5), "US": ("Endeavour", 1)}, cargo={"US": {BLUE: (0, 1)}}
-    )
+    state = _launch_us(2, ORANGE, cargo={"US": {BLUE: (0, 1)}})
+    game = state.game
     state = chance(state)  # a module
     assert state.won[ORANGE][2] == 1 and state.pad[US] == -1
     state = chance(state, "Atlantis")
@@ -220,11 +215,9 @@ def test_the_launcher_keeps_the_shuttle_card_and_a_new_card_goes_on_the_pad():
 
 
 def test_the_last_card_on_a_pad_triggers_the_end():
-    game = isslab.make("1998-iss", players=2)
     state = _launch_us(
-        game,
+        2,
         BLUE,
-        pads={"RU": ("Soyuz", 5), "US": ("Endeavour", 1)},
         cargo={"US": {BLUE: (0, 1)}},
         shuttles_won={ORANGE: {"Discovery": 2, "Atlantis": 2}},
     )

@@ -16,6 +16,7 @@ from helpers_1998 import (
     STAY_US,
     act,
     chance,
+    fedor_install,
     fedor_turn,
     next_fedor_card,
 )
@@ -35,12 +36,7 @@ def test_fedor_recalls_every_astronaut_first():
 
 
 def test_fedor_install_takes_one_token_per_astronaut_lowest_module_first():
-    state = fedor_turn(
-        INSTALL_RU,
-        station=("Quest", "Harmony"),
-        astronauts={"FEDOR": {"unity": 2}},
-        covered=("Quest EVA1", "Quest EVA2", "Harmony COM", "Harmony LS"),
-    )
+    state = fedor_install(2)
     state = next_fedor_card(state)
     g = state.game
     # Quest (number 1) before Harmony (number 3): both of Quest's tokens
@@ -48,12 +44,7 @@ def test_fedor_install_takes_one_token_per_astronaut_lowest_module_first():
 
 
 def test_fedor_install_lets_the_player_choose_when_a_module_cannot_be_emptied():
-    state = fedor_turn(
-        INSTALL_RU,
-        station=("Quest", "Harmony"),
-        astronauts={"FEDOR": {"unity": 3}},
-        covered=("Quest EVA1", "Quest EVA2", "Harmony COM", "Harmony LS"),
-    )
+    state = fedor_install(3)
     state = next_fedor_card(state)
     assert state.phase == Phase.FEDOR_TOKEN and state.current_player == PLAYER
     assert {a.compartment for a in state.legal_actions()} == {"Harmony COM", "Harmony LS"}

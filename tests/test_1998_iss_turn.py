@@ -4,7 +4,7 @@ preparation, the countdown and the launch check (the rulebook's examples first).
 from __future__ import annotations
 
 import pytest
-from helpers_1998 import act, chance, find, options
+from helpers_1998 import act, blues_turn, chance, find, options
 
 import isslab
 from isslab.games.iss_1998 import (
@@ -45,18 +45,14 @@ def test_cargo_check_offers_both_shuttles_when_both_take_materials():
 
 
 def test_no_cargo_check_when_a_shuttle_carries_anything():
-    game = isslab.make("1998-iss", players=3)
-    state = game.position(
-        to_move=BLUE, pads={"RU": ("Soyuz", 5), "US": ("Discovery", 6)}, cargo={"RU": {WHITE: (1, 0)}}
-    )
+    state = blues_turn(players=3, cargo={"RU": {WHITE: (1, 0)}})
     assert state.cargo_mat == ((0, 0, 0), (0, 0, 0)) and state.phase == Phase.NORMAL
 
 
 def test_example_plan_experiments_counts_the_russian_pad_down_by_two():
     # the countdown step of the example: Plan Experiments is worth -2
-    game = isslab.make("1998-iss", players=3)
-    state = game.position(
-        to_move=BLUE,
+    state = blues_turn(
+        players=3,
         pads={"RU": ("Progress", 5), "US": ("Discovery", 6)},
         cargo={"RU": {ORANGE: (0, 1)}, "US": {WHITE: (0, 1)}},
     )
@@ -70,10 +66,7 @@ def test_example_plan_experiments_counts_the_russian_pad_down_by_two():
 
 
 def test_the_countdown_only_goes_to_a_shuttle_with_cargo():
-    game = isslab.make("1998-iss", players=2)
-    state = game.position(
-        to_move=BLUE, pads={"RU": ("Soyuz", 5), "US": ("Discovery", 6)}, cargo={"US": {ORANGE: (0, 1)}}
-    )
+    state = blues_turn()
     state = act(
         act(state, Place, card="Construct Modules", extra=False), Construct, first="Quest", second="Quest"
     )
@@ -82,10 +75,8 @@ def test_the_countdown_only_goes_to_a_shuttle_with_cargo():
 
 
 def test_the_countdown_stops_at_zero_and_the_shuttle_launches():
-    game = isslab.make("1998-iss", players=2)
-    state = game.position(
-        to_move=BLUE, pads={"RU": ("Soyuz", 5), "US": ("Discovery", 1)}, cargo={"US": {ORANGE: (0, 1)}}
-    )
+    state = blues_turn(pads={"RU": ("Soyuz", 5), "US": ("Discovery", 1)})
+    game = state.game
     state = act(
         act(state, Place, card="Construct Modules", extra=False), Construct, first="Pirs", second="Pirs"
     )
@@ -99,13 +90,9 @@ def test_the_countdown_stops_at_zero_and_the_shuttle_launches():
 
 
 def test_the_normal_cube_goes_to_the_module_beside_the_card():
-    game = isslab.make("1998-iss", players=2)
-    state = game.position(
-        to_move=BLUE,
+    state = blues_turn(
         earth=("Load Material", "Train Astronauts", "Construct Modules", "Plan Experiments"),
         column=("Quest", "Pirs", "Harmony", "Columbus"),
-        pads={"RU": ("Soyuz", 5), "US": ("Discovery", 6)},
-        cargo={"US": {ORANGE: (0, 1)}},
     )
     state = act(act(state, Place, card="Train Astronauts", extra=False), Train, shuttle="Soyuz")
     # Train Astronauts lies in the second row, beside Pirs
@@ -113,14 +100,7 @@ def test_the_normal_cube_goes_to_the_module_beside_the_card():
 
 
 def test_with_an_empty_reserve_a_cube_is_taken_back_first():
-    game = isslab.make("1998-iss", players=2)
-    state = game.position(
-        to_move=BLUE,
-        column_cubes={"Quest": {BLUE: 5}, "Pirs": {BLUE: 2}},
-        extra_spaces={"Long Stay": BLUE},
-        pads={"RU": ("Soyuz", 5), "US": ("Discovery", 6)},
-        cargo={"US": {ORANGE: (0, 1)}},
-    )
+    state = blues_turn(column_cubes={"Quest": {BLUE: 5}, "Pirs": {BLUE: 2}}, extra_spaces={"Long Stay": BLUE})
     assert state.cubes[BLUE] == 0
     # Blue could use its extra action (a long stay); it keeps the cube there
     assert state.phase == Phase.EXTRA
@@ -133,13 +113,7 @@ def test_with_an_empty_reserve_a_cube_is_taken_back_first():
 
 
 def test_construct_modules_takes_back_the_cubes_it_lacks():
-    game = isslab.make("1998-iss", players=2)
-    state = game.position(
-        to_move=BLUE,
-        column_cubes={"Quest": {BLUE: 6}},
-        pads={"RU": ("Soyuz", 5), "US": ("Discovery", 6)},
-        cargo={"US": {ORANGE: (0, 1)}},
-    )
+    state = blues_turn(column_cubes={"Quest": {BLUE: 6}})
     assert state.cubes[BLUE] == 2
     state = act(
         act(state, Place, card="Construct Modules", extra=False), Construct, first="Pirs", second="Harmony"
@@ -153,13 +127,7 @@ def test_construct_modules_takes_back_the_cubes_it_lacks():
 
 
 def test_the_extra_action_returns_its_cube_and_precedes_the_normal_action():
-    game = isslab.make("1998-iss", players=2)
-    state = game.position(
-        to_move=BLUE,
-        extra_spaces={"Load Material": BLUE},
-        pads={"RU": ("Soyuz", 5), "US": ("Discovery", 6)},
-        cargo={"US": {ORANGE: (0, 1)}},
-    )
+    state = blues_turn(extra_spaces={"Load Material": BLUE})
     assert state.phase == Phase.EXTRA
     assert state.legal_actions() == [Place(BLUE, "Load Material", True), SkipExtra(BLUE)]
     state = act(state, Place, card="Load Material", extra=True)
@@ -172,14 +140,7 @@ def test_the_extra_action_returns_its_cube_and_precedes_the_normal_action():
 
 
 def test_a_card_that_cannot_be_done_is_not_offered():
-    game = isslab.make("1998-iss", players=2)
-    state = game.position(
-        to_move=BLUE,
-        pads={"RU": ("Soyuz", 5), "US": ("Discovery", 6)},
-        cargo={"US": {ORANGE: (0, 1)}},
-        iss_material={BLUE: 0},
-        hands={BLUE: ()},
-    )
+    state = blues_turn(iss_material={BLUE: 0}, hands={BLUE: ()})
     cards = {a.card for a in state.legal_actions()}
     # no ISS material: no long stay, no outside job; no card in hand: no experiment
     assert cards == {

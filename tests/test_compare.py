@@ -24,24 +24,15 @@ KW = dict(progress=False, players=2)
 
 
 def test_rotate_seats_moves_every_bot_through_every_seat() -> None:
-    df = isslab.simulate(
-        "space-1999",
-        ["greedy", "random", "greedy"],
-        games=6,
-        seed=1,
-        progress=False,
-        players=3,
-        rotate_seats=True,
-    )
+    kw = dict(bots=["greedy", "random", "greedy"], games=6, seed=1, progress=False, players=3)
+    df = isslab.simulate("space-1999", rotate_seats=True, **kw)
     bots = df.pivot(index="game", columns="seat", values="bot")
     # bot j plays seat (j + game) % 3: game 1 puts bot 0 (greedy) in seat 1 and bot 2 in seat 0
     assert bots.loc[0].tolist() == ["greedy", "random", "greedy"]
     assert bots.loc[1].tolist() == ["greedy", "greedy", "random"]
     assert bots.loc[2].tolist() == ["random", "greedy", "greedy"]
     assert (df[df.bot == "random"].groupby("seat").size() == 2).all()  # each seat twice in 6 games
-    plain = isslab.simulate(
-        "space-1999", ["greedy", "random", "greedy"], games=6, seed=1, progress=False, players=3
-    )
+    plain = isslab.simulate("space-1999", **kw)
     assert df["seed"].tolist() == plain["seed"].tolist()  # the same dice: only the seats moved
     assert df.attrs["rotate_seats"] is True and df.attrs["bots"] == ["greedy", "random", "greedy"]
 

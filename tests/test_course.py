@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -560,6 +561,35 @@ def test_results_are_written_by_cells(name: str) -> None:
     code = "\n".join(c.source for c in _cells(name) if c.cell_type == "code")
     prose = code.count("md(") + code.count("claim(")
     assert prose >= 1 or name in {"01-what-a-game-is.ipynb", "02-learning-a-game.ipynb", "03-playing.ipynb"}
+
+
+# --- the luck share over the report's games (docs/luck.json, python -m isslab.bench.luck) -------------
+
+
+def test_the_measured_luck_shares_rest_on_a_hundred_games_or_more() -> None:
+    data = json.loads(win_chances.LUCK_FIGURES.read_text())
+    assert set(data["games"]) == set(isslab.games())
+    assert data["command"].startswith("python -m isslab.bench.luck")
+    for game_id, entry in data["games"].items():
+        default = isslab.make(game_id).info.default_bot
+        # the first line-up is the default bot in every seat: notebook 12 sets its live run beside it
+        assert entry["lineups"][0]["lineup"] == [default] * entry["players"] and len(entry["lineups"]) == 2
+        assert entry["cpu_seconds"] > 0
+        for lineup in entry["lineups"]:
+            value, low, high = lineup["luck_share"]
+            assert lineup["games"] >= 100 and 0 <= low <= value <= high <= 1, (game_id, lineup["label"])
+
+
+def test_notebook_12_writes_the_measured_luck_shares_from_the_json() -> None:
+    code = "\n".join(c.source for c in _cells("12-win-chances.ipynb") if c.cell_type == "code")
+    assert "md(ex.measured_luck_in_words(measured))" in code and "ex.measured_luck()" in code
+    table = win_chances.measured_luck()
+    text = win_chances.measured_luck_in_words(table)
+    for r in table.itertuples():
+        assert f"{r.game}, `{r.lineup}`: {kit.est(r.luck_share, r.low, r.high)}" in text
+    assert table.attrs["command"] in text and table.attrs["report"] in text
+    prose = "\n".join(c.source for c in _cells("12-win-chances.ipynb") if c.cell_type == "markdown")
+    assert table.attrs["command"].split(" --")[0] in prose and 'sections=["luck"]' in prose
 
 
 def test_md_and_claim() -> None:

@@ -11,6 +11,7 @@ import html
 import random
 import re
 import textwrap
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -349,8 +350,7 @@ def test_what_if_from_the_game_over_panel_runs_from_the_humans_last_decision() -
     from isslab_widgets import GameView
 
     game = isslab.make("space-1999", players=2, eagles=1)
-    view = GameView(game, [HUMAN, "greedy"], seed=4, autoplay=False)
-    try:
+    with closing(GameView(game, [HUMAN, "greedy"], seed=4, autoplay=False)) as view:
         greedy = isslab.bot("space-1999", "greedy")
         rng = random.Random(0)
         while not view.state.is_terminal():
@@ -376,8 +376,6 @@ def test_what_if_from_the_game_over_panel_runs_from_the_humans_last_decision() -
             __import__("time").sleep(0.1)
             deadline -= 1
         assert view.wi_plot.layout.display is None and view.wi_plot.value
-    finally:
-        view.close()
 
 
 # --- the shared board kit, click regions, the rules tab, the game-over panels ------------------------
@@ -438,13 +436,12 @@ def test_the_rules_tab_shows_the_games_rules_page() -> None:
         assert path is not None and path.name == f"{gid}.md"
     with pytest.raises(ValueError):
         rules_path("../secrets")
-    view = GameView(isslab.make("mission-iss", players=2), ["human", "planner"], autoplay=False)
-    try:
+    with closing(
+        GameView(isslab.make("mission-iss", players=2), ["human", "planner"], autoplay=False)
+    ) as view:
         shown = view.rules_view.outputs[0]["data"]["text/markdown"]
         assert shown == rules_markdown(view.game) and "Mission ISS" in shown
         assert TAB_TITLES[view.tabs.children.index(view.rules_view)] == "Rules"
-    finally:
-        view.close()
 
 
 @pytest.mark.parametrize(

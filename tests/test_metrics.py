@@ -154,19 +154,8 @@ def record(actions: list[Any], bots: tuple[str, str] = ("a", "b")) -> GameRecord
     for a in actions:
         state = state.apply(a)
     assert state.is_terminal()
-    return GameRecord(
-        game=RACE,
-        actions=tuple(actions),
-        returns=state.returns(),
-        winners=state.winners(),
-        ranks=state.ranks(),
-        length=sum(1 for a in actions if isinstance(a, Gain)),
-        steps=len(actions),
-        rounds=state.rounds,
-        end_reason=state.end_reason,
-        bots=bots,
-        seed=None,
-    )
+    moves = sum(1 for a in actions if isinstance(a, Gain))
+    return GameRecord.ended(RACE, actions, state, length=moves, bots=bots, seed=None)
 
 
 # the five games, with the lead scores at each point (the start, then after each step)

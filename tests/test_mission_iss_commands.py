@@ -4,7 +4,22 @@ Robonauts, Exercise. The rulebook's own examples come first in each part."""
 from __future__ import annotations
 
 import pytest
-from helpers_mission_iss import SKILLS, act, find, game, legal_of
+from helpers_mission_iss import (
+    ASSEMBLE,
+    EXERCISE,
+    MOVE,
+    RESEARCH,
+    WILD,
+    B,
+    R,
+    S,
+    T,
+    act,
+    find,
+    game,
+    legal_of,
+    skills,
+)
 
 import isslab
 from isslab.games.mission_iss import (
@@ -27,17 +42,7 @@ from isslab.games.mission_iss import (
     Via,
 )
 
-MOVE, RESEARCH, ASSEMBLE, EXERCISE, WILD = range(5)
-T, R, S = 0, 1, 2
-B, C, D, E, F, G, H, I_, J, K, L, M = range(3, 15)  # fields of the modules (I_: module I)
-
-
-def skills(**changes: tuple[int, int, int]) -> list[tuple[int, int, int]]:
-    """The test skills with some astronauts changed: ``a1=(1, 1, 4)``."""
-    out = list(SKILLS)
-    for name, value in changes.items():
-        out[int(name[1:]) - 1] = value
-    return out
+C, D, E, F, G, H, I_, J, K, L, M = range(4, 15)  # the other fields of the modules (I_: module I)
 
 
 # --- Give commands ----------------------------------------------------------------------------------

@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
-from helpers_mission_iss import SKILLS, act, find, game, legal_of
+from helpers_mission_iss import (
+    ASSEMBLE,
+    EXERCISE,
+    MOVE,
+    RESEARCH,
+    WILD,
+    B,
+    R,
+    S,
+    T,
+    act,
+    find,
+    game,
+    legal_of,
+    skills,
+)
 
 import isslab
 from isslab.games.mission_iss import (
@@ -21,18 +36,6 @@ from isslab.games.mission_iss import (
     UseBonus,
     Via,
 )
-
-MOVE, RESEARCH, ASSEMBLE, EXERCISE, WILD = range(5)
-T, R, S = 0, 1, 2
-B = 3
-
-
-def skills(**changes: tuple[int, int, int]) -> list[tuple[int, int, int]]:
-    out = list(SKILLS)
-    for name, value in changes.items():
-        out[int(name[1:]) - 1] = value
-    return out
-
 
 # --- Assistance -------------------------------------------------------------------------------------
 

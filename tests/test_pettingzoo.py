@@ -23,6 +23,8 @@ from isslab.interop.encoder import ViewEncoder, features  # noqa: E402
 from isslab.interop.pettingzoo import env, raw_env  # noqa: E402
 
 GAMES = isslab.games()
+#: the board games and the reference games (the API and numbering checks hold for every game)
+ALL_GAMES = isslab.games(reference=True)
 
 
 def _small(game_id: str) -> dict[str, Any]:
@@ -30,7 +32,7 @@ def _small(game_id: str) -> dict[str, Any]:
     return {"players": isslab.make(game_id).info.min_players}
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_pettingzoo_api_test(game_id: str) -> None:
     with warnings.catch_warnings():
         # PettingZoo warns about every dict observation ({"observation", "action_mask"}), which is
@@ -46,10 +48,10 @@ def test_pettingzoo_seed_test(game_id: str) -> None:
         seed_test(lambda: env(game_id, **_small(game_id)), num_cycles=100)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_the_action_numbering_holds_in_random_games(game_id: str) -> None:
     game = isslab.make(game_id)
-    assert check_action_numbering(game, games=2, seed=1) > 50
+    assert check_action_numbering(game, games=2, seed=1) > 20  # the coin row's game: 15 takes
     for variant in type(game).CONFORMANCE_VARIANTS:
         check_action_numbering(isslab.make(game_id, **variant), games=1, seed=2)
 

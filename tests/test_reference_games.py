@@ -3,13 +3,13 @@ and the measuring sticks they are for (the no-feedback baseline reads a pure-luc
 
 ``isslab.games()`` lists the board games alone, so the suites that iterate over it do not reach these
 two: this file runs the same checks over them (the contract, hidden information, every bot, the
-game info, the action numbering, the lead hook, bounded options) and what the design report reads.
+game info, the lead hook, bounded options) and what the design report reads. The action numbering
+and the PettingZoo API are checked with the board games' (``tests/test_pettingzoo.py``).
 """
 
 from __future__ import annotations
 
 import random
-import warnings
 
 import pytest
 
@@ -63,24 +63,6 @@ def test_options_are_bounded_and_the_lead_names_the_winners(game_id: str) -> Non
         record = isslab.play(game, "random", seed=seed)
         scores = record.final_state().lead_scores()
         assert {s for s, v in enumerate(scores) if v == max(scores)} == set(record.winners)
-
-
-@pytest.mark.parametrize("game_id", REFERENCE)
-def test_action_numbers_and_pettingzoo(game_id: str) -> None:
-    from isslab.interop.actions import check_action_numbering
-
-    game = isslab.make(game_id)
-    assert check_action_numbering(game, games=3, seed=1) > 20
-    for variant in type(game).CONFORMANCE_VARIANTS:
-        check_action_numbering(isslab.make(game_id, **variant), games=2, seed=2)
-    pytest.importorskip("pettingzoo")
-    from pettingzoo.test import api_test
-
-    from isslab.interop.pettingzoo import env
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        api_test(env(game_id, players=2), num_cycles=100)
 
 
 def test_the_luck_race_by_hand() -> None:

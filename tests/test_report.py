@@ -30,6 +30,7 @@ from isslab.analysis.report.lineups import lineup_at, strategy_bots, top_rung
 from isslab.analysis.report.method import across, agree, direction, overlap
 from isslab.analysis.report.players import extreme
 from isslab.analysis.report.running import distinct_games, same_games, same_moves
+from isslab.bench.luck import bench_luck
 
 TINY = {"games": 8, "side_games": 4, "search_games": 2, "workers": 1}
 
@@ -282,6 +283,18 @@ def test_the_luck_share_comes_from_the_review(space: isslab.analysis.Report) -> 
     share = luck.loc[("greedy", "luck_share")]
     assert 0 <= share["low"] <= share["value"] <= share["high"] <= 1 and share["games"] == TINY["games"]
     assert "fewer than the 100" in space.notes["luck"]
+
+
+def test_the_benchmarks_luck_shares_are_the_full_reports(space: isslab.analysis.Report) -> None:
+    # docs/luck.json (python -m isslab.bench.luck) runs the luck section alone; notebook 12 says that the
+    # report gives the same figures for the same line-ups and games
+    measured = bench_luck("space-1999", TINY["games"], workers=1)
+    luck = space["luck"].set_index(["lineup", "quantity"])
+    assert [lu["label"] for lu in measured["lineups"]] == list(space["luck"]["lineup"].unique())
+    for lineup in measured["lineups"]:
+        row = luck.loc[(lineup["label"], "luck_share")]
+        assert lineup["luck_share"] == pytest.approx([row["value"], row["low"], row["high"]])
+        assert lineup["games"] == TINY["games"] and measured["cpu_seconds"] > 0
 
 
 def test_report_ranks_every_varied_assumption_under_both_line_ups(space: isslab.analysis.Report) -> None:

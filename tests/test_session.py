@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -324,8 +325,7 @@ def test_bots_and_dice_move_by_themselves_on_the_timer() -> None:
     finally:
         session.close()
     # looking back stops the timer; a human seat to move too
-    back = Session(TWO, ["greedy", "greedy"], seed=1, autoplay=True, delay=10.0)
-    try:
+    with closing(Session(TWO, ["greedy", "greedy"], seed=1, autoplay=True, delay=10.0)) as back:
         assert back.due() == 2.5  # the roll-off: chance waits a quarter of the delay
         back.step_bots(6)
         assert back.due() is not None
@@ -338,8 +338,6 @@ def test_bots_and_dice_move_by_themselves_on_the_timer() -> None:
         assert back.due() is None
         with pytest.raises(ValueError, match="no seat"):
             back.set_seat(CHANCE, HUMAN)
-    finally:
-        back.close()
 
 
 def test_a_crashing_bot_is_reported_not_raised_on_the_timer(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 import xml.etree.ElementTree as ET
+from contextlib import closing
 
 import pytest
 
@@ -150,8 +151,7 @@ def test_step_back_forward_and_branching() -> None:
 
 
 def test_undo_takes_back_the_humans_move_with_the_bots_and_dice_after_it() -> None:
-    view = human_turn_view()
-    try:
+    with closing(human_turn_view()) as view:
         before = view.state
         mine = before.legal_actions()[-1]
         assert view.play_action(mine)
@@ -169,8 +169,6 @@ def test_undo_takes_back_the_humans_move_with_the_bots_and_dice_after_it() -> No
         assert view.play_action(mine) and view.tree.at_tip()
         assert view.step_bots() == 2 and view.state.current_player == 0
         assert view.tree.actions()[before.move_number :] == followed
-    finally:
-        view.close()
 
 
 def test_slider_and_replay_walk_the_history() -> None:
@@ -327,15 +325,14 @@ def test_bot_errors_never_break_the_widget(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_bots_play_by_themselves_on_a_timer() -> None:
-    view = GameView(isslab.make("space-1999", players=2, eagles=1), ["greedy", "greedy"], seed=8, delay=0.0)
-    try:
+    with closing(
+        GameView(isslab.make("space-1999", players=2, eagles=1), ["greedy", "greedy"], seed=8, delay=0.0)
+    ) as view:
         deadline = time.monotonic() + 60
         while not view.state.is_terminal() and time.monotonic() < deadline:
             time.sleep(0.05)
         assert view.state.is_terminal(), f"bots stopped at step {view.state.move_number}: {view.message}"
         assert "won" in view.session.turn_text() and "won" not in view.message and not view.errors
-    finally:
-        view.close()
 
 
 def test_inspector_tables_and_json_follow_the_state() -> None:
@@ -383,14 +380,11 @@ def test_play_builds_and_displays(monkeypatch: pytest.MonkeyPatch) -> None:
     shown = []
     monkeypatch.setattr("IPython.display.display", lambda obj: shown.append(obj))
     seats = ["human", "random", "greedy"]
-    view = isslab_widgets.play("space-1999", players=3, seats=seats, seed=1, delay=0.0)
-    try:
+    with closing(isslab_widgets.play("space-1999", players=3, seats=seats, seed=1, delay=0.0)) as view:
         assert shown == [view] and view.seats == ["human", "random", "greedy"]
         assert view.game == isslab.make("space-1999", players=3)
         with pytest.raises(ValueError, match="unknown seat player"):
             GameView(isslab.make("space-1999", players=2), ["human", "nobody"])
-    finally:
-        view.close()
 
 
 def test_a_game_without_a_board_module_plays_through_the_text_view(monkeypatch) -> None:

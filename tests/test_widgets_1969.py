@@ -6,6 +6,7 @@ import html
 import random
 import xml.etree.ElementTree as ET
 from collections.abc import Hashable
+from contextlib import closing
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 pytest.importorskip("ipycanvas")
 
 import isslab_widgets  # noqa: E402
+from helpers_boards import assert_canvas_fits, clicked_to_the_end  # noqa: E402
 from isslab_widgets import GameView, Rect, Scene, scene_of  # noqa: E402
 from isslab_widgets.boards.game_1969 import CUBE_COLOURS, Board1969  # noqa: E402
 
@@ -74,24 +76,13 @@ def test_the_1969_board_is_registered() -> None:
     game = isslab.make("1969", players=4, first_player=0)
     board = isslab_widgets.board_for(game)
     assert isinstance(board, Board1969)
-    view = make_view()
-    try:
+    with closing(make_view()) as view:
         assert view.board is board and view.painter is not None
-        # the canvas holds the pixels the page shows (a board larger than the view's room is drawn smaller)
-        k = view.painter.scale
-        assert k == view._scale(view.scene.width, view.scene.height) and 0.85 < k <= 1
-        assert (view.painter.canvas.width, view.painter.canvas.height) == (
-            round(view.scene.width * k),
-            round(view.scene.height * k),
-        )
-        assert view.board_box.layout.width == f"{view.painter.canvas.width}px"
-    finally:
-        view.close()
+        assert_canvas_fits(view)
 
 
 def test_button_click_sells_prestige() -> None:
-    view = make_view()
-    try:
+    with closing(make_view()) as view:
         st = view.state
         assert st.current_player == 0 and view.human_to_move()
         sell = SpendPrestige(0, 1)
@@ -99,13 +90,10 @@ def test_button_click_sells_prestige() -> None:
         assert click_key(view, ("do", sell))
         assert view.state.history[-1] == sell
         assert view.state.money[0] == st.money[0] + 2 and view.state.pp[0] == st.pp[0] - 1
-    finally:
-        view.close()
 
 
 def test_hire_click_selects_the_box_then_a_type_button_hires() -> None:
-    view = make_view()
-    try:
+    with closing(make_view()) as view:
         human_until(view, BUY)
         st, scene0 = view.state, view.scene
         board = view.board
@@ -129,25 +117,19 @@ def test_hire_click_selects_the_box_then_a_type_button_hires() -> None:
         assert cube_at(view.scene, board, 0, box, 0, CUBE_COLOURS["famous"])
         assert not cube_at(scene0, board, 0, box, 0, CUBE_COLOURS["famous"])
         assert "famous" in view.message
-    finally:
-        view.close()
 
 
 def test_clicking_a_selected_box_again_deselects_it() -> None:
-    view = make_view()
-    try:
+    with closing(make_view()) as view:
         human_until(view, BUY)
         st = view.state
         assert click_key(view, ("box", 0, 0)) and view.selected == ("box", 0, 0)
         assert click_key(view, ("box", 0, 0))
         assert view.selected is None and view.state is st and "deselected" in view.message
-    finally:
-        view.close()
 
 
 def test_a_spy_click_on_a_rival_box_asks_before_it_hires() -> None:
-    view = make_view()
-    try:
+    with closing(make_view()) as view:
         human_until(view, BUY)
         st = view.state
         if st.money[0] < st.hire_cost(0, 4):
@@ -165,8 +147,6 @@ def test_a_spy_click_on_a_rival_box_asks_before_it_hires() -> None:
         assert after.history[-1] == spy and after.money[0] == st.money[0] - price
         assert after.cubes[1][rival_box] == (4,) and after.tokens[0][rival_box] == 1
         assert cube_at(view.scene, view.board, 1, rival_box, 0, CUBE_COLOURS["spy"])  # type: ignore[arg-type]
-    finally:
-        view.close()
 
 
 def test_text_is_at_least_11_px_and_prompts_ask_only_for_what_is_affordable() -> None:
@@ -198,8 +178,7 @@ def test_text_is_at_least_11_px_and_prompts_ask_only_for_what_is_affordable() ->
 
 
 def test_launch_click_starts_the_mission_and_the_rocket_shows() -> None:
-    view = make_view()
-    try:
+    with closing(make_view()) as view:
         human_until(view, LAUNCH)
         st = view.state
         launch = next(a for a in st.legal_actions() if type(a) is Launch)
@@ -213,13 +192,10 @@ def test_launch_click_starts_the_mission_and_the_rocket_shows() -> None:
         assert "1963" in view.scene.title or "year" in view.scene.title
         assert any("Mission test" == getattr(s, "text", "") for s in view.scene.layer("board"))
         assert any(f"USA: {launch.name}" == getattr(s, "text", "") for s in view.scene.layer("board"))
-    finally:
-        view.close()
 
 
 def test_illegal_clicks_change_nothing() -> None:
-    view = make_view()
-    try:
+    with closing(make_view()) as view:
         human_until(view, BUY)
         state, size, scene = view.state, view.tree.size, view.scene
         svg = view.to_svg()
@@ -250,13 +226,10 @@ def test_illegal_clicks_change_nothing() -> None:
         assert not click_key(view, ("box", 0, 0))
         assert state.why_illegal(Hire(0, "basic", "intelligence", 0)) in view.message
         assert view.state is state and view.tree.size == size and view.scene == scene
-    finally:
-        view.close()
 
 
 def test_clicks_while_a_bot_moves_are_refused() -> None:
-    view = make_view()
-    try:
+    with closing(make_view()) as view:
         assert click_key(view, ("do", SpendPrestige(0, 0)))
         view.step_bots(max_steps=0)
         st = view.state
@@ -264,13 +237,10 @@ def test_clicks_while_a_bot_moves_are_refused() -> None:
         size = view.tree.size
         assert not view.click_key(("do", SpendPrestige(1, 0)))
         assert "greedy bot" in view.message and view.state is st and view.tree.size == size
-    finally:
-        view.close()
 
 
 def test_intelligence_cards_are_picked_then_played() -> None:
-    view = make_view(seed=5)
-    try:
+    with closing(make_view(seed=5)) as view:
         human_until(view, BUY)
         assert click_key(view, ("do", BuyCards(0, 2)))
         view.step_bots()  # the draw is a chance step
@@ -297,8 +267,6 @@ def test_intelligence_cards_are_picked_then_played() -> None:
         assert click_key(view, ("do", play))
         assert view.state.history[-1] == play
         assert sum(view.state.hands[0]) == sum(hand) - 1
-    finally:
-        view.close()
 
 
 def click_action(view: GameView, action: object) -> None:
@@ -322,26 +290,13 @@ def click_action(view: GameView, action: object) -> None:
 
 
 def test_a_whole_game_is_playable_by_clicks_alone() -> None:
-    view = make_view(seed=2)
-    greedy = isslab.bot("1969", "greedy")
-    rng = random.Random(1)
-    try:
-        kinds = set()
-        while True:
-            view.step_bots()
-            st = view.state
-            if st.is_terminal():
-                break
-            action = greedy(st, rng)
-            kinds.add(type(action).__name__)
-            click_action(view, action)
+    with closing(make_view(seed=2)) as view:
+        kinds = clicked_to_the_end(view, isslab.bot("1969", "greedy"), random.Random(1), click_action)
         assert not view.errors
         assert {"Hire", "Launch", "EndPurchases", "SpendPrestige"} <= kinds
         final = view.scene
         texts = [getattr(s, "text", "") for s in final.layer("board")]
         assert any("game over" in t for t in texts) and any("final score" in t for t in texts)
-    finally:
-        view.close()
 
 
 def test_svg_is_well_formed_at_every_kind_of_step() -> None:
@@ -390,8 +345,9 @@ def test_the_single_human_sees_its_own_cards_while_bots_play() -> None:
     hidden = text(board.scene(state, hints=False))
     assert "cards " in shown and shown != hidden
     # two people at one screen: the screen passes from one to the other, never showing both hands
-    hot_seat = GameView(isslab.make("1969", players=2, first_player=1), ["human", "human"], autoplay=False)
-    try:
+    with closing(
+        GameView(isslab.make("1969", players=2, first_player=1), ["human", "human"], autoplay=False)
+    ) as hot_seat:
         assert hot_seat.state.current_player == 1 and hot_seat.session.handover() == 1
         assert "Pass the screen to USSR" in text(hot_seat.scene) and hot_seat.scene.regions == ()
         assert hot_seat.take_screen() and hot_seat.viewers() == (1,)
@@ -399,8 +355,6 @@ def test_the_single_human_sees_its_own_cards_while_bots_play() -> None:
         assert hot_seat.state.current_player == 0 and hot_seat.viewers() == (1,)
         assert hot_seat.session.handover() == 0 and hot_seat.action_list.options == ()
         assert hot_seat.take_screen() and hot_seat.viewers() == (0,)
-    finally:
-        hot_seat.close()
 
 
 # --- what the human seat is told: state.describe(action, seat), nothing else -------------------------
@@ -439,8 +393,7 @@ def shown_text(view: GameView) -> str:
 
 
 def test_the_log_describes_every_action_for_the_human_seat() -> None:
-    view = make_view(seed=4)
-    try:
+    with closing(make_view(seed=4)) as view:
         play_to_hidden_moves(view)
         state = view.state
         log = view.log_view.value
@@ -454,8 +407,6 @@ def test_the_log_describes_every_action_for_the_human_seat() -> None:
             assert note.removeprefix("greedy bot: ").removeprefix("spy bot: ").removeprefix(
                 "moonshot bot: "
             ).split(" | ")[0] in {state.describe(a, 0) for a in state.history}
-    finally:
-        view.close()
 
 
 def test_a_masking_engine_never_leaks_into_the_view(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -470,8 +421,7 @@ def test_a_masking_engine_never_leaks_into_the_view(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(Game1969, "describe_action", describe)
     for cls in Game1969.ACTION_TYPES:  # a text built with str(action) would carry this marker
         monkeypatch.setattr(cls, "__str__", lambda self: "STR-OF-AN-ACTION")
-    view = make_view(seed=4)
-    try:
+    with closing(make_view(seed=4)) as view:
         play_to_hidden_moves(view)
         view.step_bots(5)
         texts = [shown_text(view)]
@@ -483,8 +433,6 @@ def test_a_masking_engine_never_leaks_into_the_view(monkeypatch: pytest.MonkeyPa
             texts.append(shown_text(view))
         everything = "\n".join(texts)
         assert "OMNISCIENT" not in everything and "STR-OF-AN-ACTION" not in everything
-    finally:
-        view.close()
 
 
 def test_the_nation_sheet_shows_the_final_score_the_player_panel_shows() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import closing
 from typing import Any
 
 import pytest
@@ -75,8 +76,7 @@ def hot_view(game_id: str, seed: int = 3) -> GameView:
 
 @pytest.mark.parametrize("game_id", HIDDEN_GAMES)
 def test_under_the_cover_no_tab_shows_anything_of_a_hand(game_id: str) -> None:
-    view = hot_view(game_id)
-    try:
+    with closing(hot_view(game_id)) as view:
         rng = random.Random(0)
         for turn in range(5):  # hand-overs both ways, each with another tab open when the cover comes
             leaving = view.session.eyes()
@@ -93,16 +93,13 @@ def test_under_the_cover_no_tab_shows_anything_of_a_hand(game_id: str) -> None:
             assert view.take_screen() and view.session.eyes() == to
             assert view.tabs.layout.display is None and view.handover_box.layout.display == "none"
         assert secrets, "the game came to no secret: the check above checked nothing"
-    finally:
-        view.close()
 
 
 @pytest.mark.parametrize("game_id", HIDDEN_GAMES)
 def test_nothing_is_computed_for_a_seat_under_the_cover_and_all_of_it_again_after_i_am(
     game_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    view = hot_view(game_id)
-    try:
+    with closing(hot_view(game_id)) as view:
         calls = Calls(monkeypatch, view)
         rng = random.Random(1)
         to = to_next_cover(view, rng)
@@ -126,14 +123,11 @@ def test_nothing_is_computed_for_a_seat_under_the_cover_and_all_of_it_again_afte
         assert {"values", "hints", "log_html", "inspector_html", "json_text"} <= {what for what, _ in made}
         assert view.winchance.strip.seat == to and view.winchance.hint_html.value.count("<li>") >= 1
         assert f"as {view.game.seat_name(to)} sees it" in view.winchance.title.value
-    finally:
-        view.close()
 
 
 @pytest.mark.parametrize("game_id", HIDDEN_GAMES)
 def test_stepping_back_shows_only_what_the_person_at_the_screen_may_know(game_id: str) -> None:
-    view = hot_view(game_id)
-    try:
+    with closing(hot_view(game_id)) as view:
         rng = random.Random(2)
         for _ in range(12):  # until the other person was told something in secret
             to = to_next_cover(view, rng)
@@ -160,13 +154,10 @@ def test_stepping_back_shows_only_what_the_person_at_the_screen_may_know(game_id
                 assert view.action_list.options == () and view.winchance.hint_html.value == ""
                 bare = s.board.scene(st, None, hints=False, viewers=(seat,)) if s.board else None
                 assert bare is None or {r.key for r in view.scene.regions} == {r.key for r in bare.regions}
-    finally:
-        view.close()
 
 
 def test_an_undo_under_the_cover_passes_the_screen_to_the_person_who_decides_again() -> None:
-    view = hot_view("1969")
-    try:
+    with closing(hot_view("1969")) as view:
         rng = random.Random(0)
         to = to_next_cover(view, rng)
         if view.session.last_decision() is None:  # the first cover came before anyone decided
@@ -179,13 +170,10 @@ def test_an_undo_under_the_cover_passes_the_screen_to_the_person_who_decides_aga
         assert view.session.handover() == leaving and view.session.eyes() == leaving
         assert_covered(view, to, leaving)
         assert view.take_screen() and view.session.handover() is None and view.state.current_player == leaving
-    finally:
-        view.close()
 
 
 def test_a_what_if_run_shows_only_to_the_eyes_it_was_made_for() -> None:
-    view = hot_view("1969")
-    try:
+    with closing(hot_view("1969")) as view:
         rng = random.Random(0)
         greedy = isslab.bot("1969", "greedy")
         while view.state.is_chance_node() or view.session.handover() is not None:
@@ -205,5 +193,3 @@ def test_a_what_if_run_shows_only_to_the_eyes_it_was_made_for() -> None:
         assert (
             "made for" in view.wi_result.value and shown not in page_text(view) and view.wi_plot.value == b""
         )
-    finally:
-        view.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from contextlib import closing
 from typing import Any, cast
 
 import pytest
@@ -87,8 +88,7 @@ def test_the_board_draws_at_start_middle_and_end(players: int) -> None:
 
 @pytest.mark.parametrize("players", [1, 4])
 def test_a_click_on_an_action_card_gives_the_engines_action(players: int) -> None:
-    view = make_view(players)
-    try:
+    with closing(make_view(players)) as view:
         to_normal_action(view)
         st = cast(State1998, view.state)
         legal = [a for a in st.legal_actions() if type(a) is Place]
@@ -107,13 +107,10 @@ def test_a_click_on_an_action_card_gives_the_engines_action(players: int) -> Non
             assert action in st.legal_actions()
             assert click_key(view, key)
             assert view.state.move_number == st.move_number + 1
-    finally:
-        view.close()
 
 
 def test_a_refused_click_is_explained_by_the_engine() -> None:
-    view = make_view(2)
-    try:
+    with closing(make_view(2)) as view:
         to_normal_action(view)
         st = cast(State1998, view.state)
         legal = {a.card for a in st.legal_actions() if type(a) is Place}
@@ -131,8 +128,6 @@ def test_a_refused_click_is_explained_by_the_engine() -> None:
         assert not click_key(view, ("extra", 0))
         assert why in view.message and view.state is st
         assert not view.click(1.0, 1.0)
-    finally:
-        view.close()
 
 
 def test_other_seats_experiment_cards_are_never_drawn() -> None:
@@ -192,11 +187,8 @@ def test_the_solo_game_starts_from_one_seat_with_fedor() -> None:
 
     game = make_for_seats("1998-iss", ["human"], {})
     assert game.num_players == 1 and game.fedor == 1  # type: ignore[attr-defined]
-    view = GameView(game, ["human"], seed=1, autoplay=False)
-    try:
+    with closing(GameView(game, ["human"], seed=1, autoplay=False)) as view:
         assert view.seats == ["human"] and "FEDOR" in view.to_svg()
-    finally:
-        view.close()
     # a players option given wins; a seat list no table fits keeps the old reading (every seat that player)
     assert make_for_seats("1998-iss", ["human"], {"players": 2}).num_players == 2
     assert make_for_seats("space-1999", ["human"], {}).num_players == 4

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from contextlib import closing
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 pytest.importorskip("ipycanvas")
 
 import isslab_widgets  # noqa: E402
-from helpers_boards import drawn_through_a_game  # noqa: E402
+from helpers_boards import assert_canvas_fits, clicked_to_the_end, drawn_through_a_game  # noqa: E402
 from isslab_widgets import GameView, Scene, Text  # noqa: E402
 from isslab_widgets.boards import animation  # noqa: E402
 from isslab_widgets.boards.mission_iss import MIN_TEXT, WIDTH, BoardMissionISS, station_layout  # noqa: E402
@@ -81,25 +82,14 @@ def test_the_board_is_found_by_convention_and_the_canvas_takes_its_size() -> Non
     game = isslab.make("mission-iss", players=3)
     board = isslab_widgets.board_for(game)
     assert isinstance(board, BoardMissionISS)
-    view = make_view(3)
-    try:
+    with closing(make_view(3)) as view:
         assert view.board is isslab_widgets.board_for(view.game) and view.painter is not None
-        # the canvas holds the pixels the page shows (a board larger than the view's room is drawn smaller)
-        k = view.painter.scale
-        assert k == view._scale(view.scene.width, view.scene.height) and 0.85 < k <= 1
-        assert (view.painter.canvas.width, view.painter.canvas.height) == (
-            round(view.scene.width * k),
-            round(view.scene.height * k),
-        )
-        assert view.board_box.layout.width == f"{view.painter.canvas.width}px"
+        assert_canvas_fits(view)
         assert view.scene.width == WIDTH
-    finally:
-        view.close()
 
 
 def test_two_card_clicks_pick_the_cards_and_astronaut_then_field_moves_it() -> None:
-    view = make_view(4)
-    try:
+    with closing(make_view(4)) as view:
         view.step_bots()
         st = view.state
         assert st.current_player == 0 and st.phase == Phase.SELECT
@@ -123,8 +113,6 @@ def test_two_card_clicks_pick_the_cards_and_astronaut_then_field_moves_it() -> N
         move = view.state.history[-1]
         assert move == Move(0, Via.MOVE_CARD, 0, 2) and view.state.astronauts[0] == 2
         assert view.selected is None and not view.errors
-    finally:
-        view.close()
 
 
 def position_far_from_j() -> StateMissionISS:
@@ -141,8 +129,7 @@ def position_far_from_j() -> StateMissionISS:
 
 
 def test_refused_clicks_are_explained_by_the_engine_and_change_nothing() -> None:
-    view = make_view(2, state=position_far_from_j())
-    try:
+    with closing(make_view(2, state=position_far_from_j())) as view:
         st = view.state
         size = view.tree.size
         refusals = [
@@ -175,15 +162,12 @@ def test_refused_clicks_are_explained_by_the_engine_and_change_nothing() -> None
         why = st.why_illegal(Assemble(0, Via.ASSEMBLE_CARD, 1, 1))
         assert why is not None and "difficulty 5" in why and why in view.message
         assert view.state is st
-    finally:
-        view.close()
 
 
 def test_any_astronaut_of_a_field_gives_the_fields_research_and_a_die_alone_does_too() -> None:
     game = isslab.make("mission-iss", players=2)
     st = game.position(astronauts=["T", "T", "T", None, None, None], tiles=[(5, "T", [3])])
-    view = make_view(2, state=st)  # type: ignore[arg-type]
-    try:
+    with closing(make_view(2, state=st)) as view:  # type: ignore[arg-type]
         assert click_key(view, ("card", 0, RESEARCH)) and click_key(view, ("card", 1, RESEARCH))
         before = view.state
         # astronaut 3 is not the one the engine lists (astronaut 1 is): same effect, same action
@@ -196,8 +180,6 @@ def test_any_astronaut_of_a_field_gives_the_fields_research_and_a_die_alone_does
             tile, _, dice = next(x for x in view.state.tiles)
             assert click_key(view, ("die", tile, 0))
             assert type(view.state.history[-1]) is Research
-    finally:
-        view.close()
 
 
 def test_face_down_cards_of_other_seats_are_not_drawn() -> None:
@@ -216,11 +198,8 @@ def test_face_down_cards_of_other_seats_are_not_drawn() -> None:
     assert not any(r.key[0] == "down" for r in nobody.regions)
     assert f"{sum(st.face_down[0])} face down" in texts(nobody)
     # the game view passes the human seat's eyes
-    view = make_view(4)
-    try:
+    with closing(make_view(4)) as view:
         assert view.viewers() == (0,)
-    finally:
-        view.close()
 
 
 @pytest.mark.parametrize("players", [1, 4])
@@ -278,47 +257,31 @@ def test_every_port_gets_its_own_cell(parents: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize(("players", "longest"), [(2, True), (1, False)])
 def test_a_whole_game_is_playable_by_clicks_alone(players: int, longest: bool) -> None:
-    view = make_view(players, seed=2)
     planner = isslab.bot("mission-iss", "planner")
-    rng = random.Random(1)
-    kinds: set[str] = set()
-    try:
-        while True:
-            view.step_bots()
-            st = view.state
-            if st.is_terminal():
-                break
-            action = planner(st, rng)
-            kinds.add(type(action).__name__)
-            click_action(view, action, longest)
+    with closing(make_view(players, seed=2)) as view:
+        kinds = clicked_to_the_end(view, planner, random.Random(1), lambda v, a: click_action(v, a, longest))
         assert not view.errors
         assert {"Move", "Research", "Assemble", "Exercise", "EndShift", "Train"} <= kinds
         assert ("Play" if players == 1 else "Select") in kinds
         # the game-over panel names the end in words
         assert view.state.end_reason is not None
         assert view.state.end_reason.value in view.over_html.value
-    finally:
-        view.close()
 
 
 def test_a_command_from_two_sources_uses_the_card_and_keeps_the_wild_card() -> None:
     game = isslab.make("mission-iss", players=2)
     st = game.position(attached={"B": "T"}, astronauts=["T", "T", "T", None, None, None], wild=1)
-    view = make_view(2, state=st)  # type: ignore[arg-type]
-    try:
+    with closing(make_view(2, state=st)) as view:  # type: ignore[arg-type]
         assert click_key(view, ("card", 0, MOVE)) and click_key(view, ("wild",))
         assert view.state.history[-1] == Select(0, MOVE, -1, WILD)
         assert click_key(view, ("astro", 0)) and click_key(view, ("field", 1))
         assert view.state.history[-1] == Move(0, Via.MOVE_CARD, 0, 1)
         assert "wild card" in view.message  # the list of moves offers the other source
         assert view.state.pool == (Via.WILD_CARD,)
-    finally:
-        view.close()
 
 
 def test_buttons_end_the_shift_and_animations_ring_the_target() -> None:
-    view = make_view(2)
-    try:
+    with closing(make_view(2)) as view:
         view.step_bots()
         st = view.state
         assert click_key(view, ("do", EndShift(0)))
@@ -329,8 +292,6 @@ def test_buttons_end_the_shift_and_animations_ring_the_target() -> None:
         before, after = states[i], states[i + 1]
         frames = animation(board, before, after.history[-1], after)
         assert frames and all(f.width == WIDTH for f in frames)
-    finally:
-        view.close()
 
 
 def test_inspector_values_are_readable() -> None:

@@ -8,6 +8,7 @@ malformed upload: a clear message on the status line (never a raw exception) and
 from __future__ import annotations
 
 import datetime
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +61,7 @@ def test_each_view_shows_its_own_default_file_and_a_new_game_gets_another() -> N
 
 
 def test_saving_over_a_users_file_asks_first(tmp_path: Path) -> None:
-    view = view_with_steps()
-    try:
+    with closing(view_with_steps()) as view:
         notes = tmp_path / "notes.txt"
         notes.write_text(NOTES)
         view.path.value = str(notes)
@@ -82,8 +82,6 @@ def test_saving_over_a_users_file_asks_first(tmp_path: Path) -> None:
         assert (tmp_path / "notes.txt.bak").read_text() == NOTES  # the user's text is never a backup's place
         assert isslab.load((tmp_path / "notes.txt.bak2").read_text()).game.id == "space-1999"
         assert view.answer(True) is False and "no question" in status(view)
-    finally:
-        view.close()
 
 
 def test_loading_over_unsaved_steps_asks_first(tmp_path: Path) -> None:
@@ -119,8 +117,7 @@ def test_a_path_it_cannot_write_gives_a_clear_message_and_changes_nothing(
     tmp_path: Path, path: str, says: str
 ) -> None:
     (tmp_path / "notes.txt").write_text(NOTES)
-    view = view_with_steps()
-    try:
+    with closing(view_with_steps()) as view:
         state = view.state
         view.path.value = path
         view.save_button.click()
@@ -130,8 +127,6 @@ def test_a_path_it_cannot_write_gives_a_clear_message_and_changes_nothing(
         view.load_button.click()  # and the same box for Load
         assert "cannot load" in status(view) or "no save holds" in status(view)
         assert not view.errors and view.state is state
-    finally:
-        view.close()
 
 
 @pytest.mark.parametrize(
@@ -146,11 +141,10 @@ def test_a_path_it_cannot_write_gives_a_clear_message_and_changes_nothing(
     ],
 )
 def test_a_malformed_upload_gives_a_clear_message_and_changes_nothing(value: Any, says: str) -> None:
-    view = GameView(isslab.make("space-1999", players=2), ["human", "greedy"], seed=1, autoplay=False)
-    try:
+    with closing(
+        GameView(isslab.make("space-1999", players=2), ["human", "greedy"], seed=1, autoplay=False)
+    ) as view:
         state = view.state
         view._on_upload({"new": value})
         assert says in status(view) and not view.errors and view.state is state
         assert "Traceback" not in status(view) and len(view.session.message) < 300
-    finally:
-        view.close()

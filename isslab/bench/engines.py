@@ -535,6 +535,7 @@ SECTIONS = (
     "judge",
     "tune",
     "vr",
+    "luck",
 )
 #: the sections run when ``--sections`` is not given (the last four take hours between them)
 DEFAULT_SECTIONS = ("playouts", "bots", "play", "search", "parallel", "expert")
@@ -693,6 +694,12 @@ def main(argv: list[str] | None = None) -> int:
         from isslab.bench import vr
 
         vr.main(["--json", "vr-results.json", *(["--only", args.only] if args.only else [])])
+    if (
+        "luck" in sections
+    ):  # every game's luck share over the report's games: isslab.bench.luck writes docs/luck.json
+        from isslab.bench import luck
+
+        luck.main([*(["--only", args.only] if args.only else [])])
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")

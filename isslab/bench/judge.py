@@ -40,6 +40,7 @@ from isslab.analysis import exact_values
 from isslab.analysis.ratings import label
 from isslab.analysis.review import review
 from isslab.analysis.review import separation as judged_separation
+from isslab.bench.markdown import markdown_table
 from isslab.core import bot, bot_names, make
 from isslab.core import games as game_ids
 from isslab.frames.stats import mean_interval
@@ -210,47 +211,55 @@ def docs_tables(results: dict[str, Any]) -> list[str]:
     """The judge's tables of ``docs/win-chances.md`` (separation, exactness, ladder) from its JSON."""
     out = []
     sep = results.get("separation", {})
-    lines = [
-        "| game (2 seats) | games | random loses more: share [95% interval] | error rate: random | "
-        "error rate: default bot | CPU a review |",
-        "|---|---|---|---|---|---|",
-    ]
+    header = (
+        "game (2 seats) | games | random loses more: share [95% interval] | error rate: random"
+        " | error rate: default bot | CPU a review"
+    )
+    rows: list[tuple[str, ...]] = []
     for gid, e in sep.items():
         weak, strong = e["lineup"]
-        lines.append(
-            f"| {gid} ({strong}) | {e['games']} | {_iv(e['share'], e['low'], e['high'])} | "
-            f"{e['error_rate'][weak]:.1f} | {e['error_rate'][strong]:.1f} | {_cpu_of(e):.1f} s |"
+        rows.append(
+            (
+                f"{gid} ({strong})",
+                str(e["games"]),
+                _iv(e["share"], e["low"], e["high"]),
+                f"{e['error_rate'][weak]:.1f}",
+                f"{e['error_rate'][strong]:.1f}",
+                f"{_cpu_of(e):.1f} s",
+            )
         )
-    out.append("\n".join(lines))
+    out.append(markdown_table(header, rows))
     ex = results.get("exactness")
     if ex:
-        lines = [
-            "| line-up | seat | exact own-decision total (mean) | review, 12 rollouts: difference | "
-            f"review, {_exact_rollouts(ex)} rollouts: difference |",
-            "|---|---|---|---|---|",
-        ]
+        header = (
+            "line-up | seat | exact own-decision total (mean) | review, 12 rollouts: difference"
+            f" | review, {_exact_rollouts(ex)} rollouts: difference"
+        )
+        rows = []
         for name in ("greedy-greedy", "random-greedy"):
             e = ex[name]
             low_key, high_key = "rollouts_12", f"rollouts_{_exact_rollouts(ex)}"
             for j, bot_ in enumerate(e["seats"]):
                 a, b = e[low_key], e[high_key]
-                lines.append(
-                    f"| {name} | {f'{bot_} (seat {j})' if name == 'greedy-greedy' else bot_} | "
-                    f"{e['exact_mean'][j]:+.3f} | "
-                    f"{_iv(a['difference'][j], a['low'][j], a['high'][j], 3)} | "
-                    f"{_iv(b['difference'][j], b['low'][j], b['high'][j], 3)} |"
+                rows.append(
+                    (
+                        name,
+                        f"{bot_} (seat {j})" if name == "greedy-greedy" else bot_,
+                        f"{e['exact_mean'][j]:+.3f}",
+                        _iv(a["difference"][j], a["low"][j], a["high"][j], 3),
+                        _iv(b["difference"][j], b["low"][j], b["high"][j], 3),
+                    )
                 )
-        out.append("\n".join(lines))
+        out.append(markdown_table(header, rows))
     lad = results.get("ladder", {})
     if lad:
-        lines = ["| game | bot | error rate [95% interval] | label |", "|---|---|---|---|"]
-        for gid, e in lad.items():
-            for name, v in e.items():
-                if isinstance(v, dict):
-                    lines.append(
-                        f"| {gid} | {name} | {_iv(v['error_rate'], v['low'], v['high'], 1)} | {v['label']} |"
-                    )
-        out.append("\n".join(lines))
+        rows = [
+            (gid, name, _iv(v["error_rate"], v["low"], v["high"], 1), v["label"])
+            for gid, e in lad.items()
+            for name, v in e.items()
+            if isinstance(v, dict)
+        ]
+        out.append(markdown_table("game | bot | error rate [95% interval] | label", rows))
     return out
 
 

@@ -49,6 +49,7 @@ from typing import Any
 import numpy as np
 
 from isslab.bench.engines import cpu_seconds
+from isslab.bench.markdown import markdown_table
 from isslab.core import Game, ReturnsKind, bot_names, games, make
 from isslab.core import bot as get_bot
 from isslab.frames.stats import mean_interval, wilson_interval
@@ -56,6 +57,17 @@ from isslab.sim.api import simulate
 
 #: the bots that are not heuristics of a game (registered for every game)
 SKIP = {"random", "first", "mcts", "ismcts", "expert", "easy", "medium", "hard"}
+
+
+def _in_seat(
+    game: Game, bot: str, opponent: str, seat: int, games: int, seed: int, workers: int
+) -> tuple[float, int]:
+    """``bot`` in ``seat`` and ``opponent`` in every other seat for ``games`` games: its wins, its games."""
+    bots = [opponent] * game.num_players
+    bots[seat] = bot
+    df = simulate(game, bots=bots, games=games, seed=seed, workers=workers, progress=False)
+    mine = df[df["seat"] == seat]
+    return float(mine["win"].sum()), len(mine)
 
 
 def measure(
@@ -97,14 +109,9 @@ def measure(
             lo, hi = wilson_interval(wins, n)
         else:
             for seat in range(2):
-                bots = [opponent] * players
-                bots[seat] = searcher
-                df = simulate(
-                    game, bots=bots, games=args.batch // 2, seed=seed, workers=args.workers, progress=False
-                )
-                mine = df[df["seat"] == seat]
-                wins += float(mine["win"].sum())
-                n += len(mine)
+                won, played = _in_seat(game, searcher, opponent, seat, args.batch // 2, seed, args.workers)
+                wins += won
+                n += played
             lo, hi = wilson_interval(wins, n)
         print(f"  {game_id} {searcher} vs {opponent}: {n} games, [{lo:.3f}, {hi:.3f}]", flush=True)
         cell.update(
@@ -191,19 +198,11 @@ def _seat_going_round(
 
     def play_batch(seed: int) -> None:
         for seat in range(n_seats):
-            bots = [opponent] * n_seats
-            bots[seat] = bot
-            df = simulate(
-                game,
-                bots=bots,
-                games=max(1, args.batch // n_seats),
-                seed=seed,
-                workers=args.workers,
-                progress=False,
+            won, played = _in_seat(
+                game, bot, opponent, seat, max(1, args.batch // n_seats), seed, args.workers
             )
-            mine = df[df["seat"] == seat]
-            cell["wins"] += float(mine["win"].sum())
-            cell["n"] += len(mine)
+            cell["wins"] += won
+            cell["n"] += played
 
     def done() -> bool:
         n = cell["n"]
@@ -391,7 +390,7 @@ def run_expert(
                     at_table(game_id, bot, args, cells.setdefault(f"{game_id}|table|{bot}", {}), save)
                 )
             if "team" in args.expert and game_id == "mission-iss":
-                for players in TEAM_PLAYERS:
+                for players in args.team_players:
                     cell = cells.setdefault(f"mission-iss|team|{bot}|{players}", {})
                     rows.append(team(bot, players, args, cell, save))
     if "solo" in args.expert and "1998-iss" in chosen:
@@ -457,6 +456,14 @@ def main() -> None:
     p.add_argument("--expert", nargs="+", choices=EXPERT_CELLS, help="measure the expert in these cells")
     p.add_argument("--bots", nargs="+", default=["expert(fast=True)", "expert"], help="the experts measured")
     p.add_argument("--games", nargs="+", help="only these games (--expert)")
+    p.add_argument(
+        "--team-players",
+        nargs="+",
+        type=int,
+        choices=TEAM_PLAYERS,
+        default=list(TEAM_PLAYERS),
+        help="the Mission ISS team sizes of the team cell (default: 2 4)",
+    )
     p.add_argument("--solo-games", type=int, default=400, help="games of each heuristic bot (solo cell)")
     p.add_argument(
         "--update", metavar="JSON", help="also write the rows into this file, replacing their cells"
@@ -554,10 +561,7 @@ def _check(p: argparse.ArgumentParser, args: argparse.Namespace) -> list[tuple[s
 
 def table(rows: list[dict[str, Any]]) -> str:
     """The README's markdown table of result rows: one line per game, search bot budget and opponent."""
-    lines = [
-        "| game (table) | search bot | opponent | search bot's win rate [95% interval] | games |",
-        "|---|---|---|---|---|",
-    ]
+    lines: list[tuple[str, ...]] = []
     for r in rows:
         rate = f"{r['win_rate']:.2f} [{r['low']:.2f}, {r['high']:.2f}]"
         if "team_score" in r:  # cooperative: both teams' success and mean return
@@ -567,9 +571,10 @@ def table(rows: list[dict[str, Any]]) -> str:
             )
         table_ = f"{r['players']} {'players, one team' if 'team_score' in r else 'seats'}"
         lines.append(
-            f"| {r['game']} ({table_}) | `{r['searcher']}` | `{r['opponent']}` | {rate} | {r['games']} |"
+            (f"{r['game']} ({table_})", f"`{r['searcher']}`", f"`{r['opponent']}`", rate, str(r["games"]))
         )
-    return "\n".join(lines)
+    header = "game (table) | search bot | opponent | search bot's win rate [95% interval] | games"
+    return markdown_table(header, lines)
 
 
 def _rate(r: dict[str, Any], key: str = "") -> str:
@@ -580,10 +585,7 @@ def _rate(r: dict[str, Any], key: str = "") -> str:
 
 def expert_table(rows: list[dict[str, Any]]) -> str:
     """The README's markdown table of the expert's rows: one line per cell."""
-    lines = [
-        "| game (table) | bot | against | result [95% interval] | bar | games |",
-        "|---|---|---|---|---|---|",
-    ]
+    lines: list[tuple[str, ...]] = []
     for r in rows:
         kind = r["kind"]
         if kind == "duel":
@@ -605,10 +607,8 @@ def expert_table(rows: list[dict[str, Any]]) -> str:
             )
             bar = f"twice the {o} team's: difference [{r['twice_low']:+.2f}, {r['twice_high']:+.2f}]"
         against = f"`{r['opponent']}`" + (" bots" if kind == "table" else "")
-        lines.append(
-            f"| {r['game']} ({where}) | `{r['bot']}` | {against} | {result} | {bar} | {r['games']} |"
-        )
-    return "\n".join(lines)
+        lines.append((f"{r['game']} ({where})", f"`{r['bot']}`", against, result, bar, str(r["games"])))
+    return markdown_table("game (table) | bot | against | result [95% interval] | bar | games", lines)
 
 
 if __name__ == "__main__":

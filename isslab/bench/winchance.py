@@ -41,6 +41,7 @@ import numpy as np
 from isslab.analysis import exact_values, winprob
 from isslab.analysis.evaluate import evaluate
 from isslab.analysis.review import review
+from isslab.bench.markdown import markdown_table
 from isslab.core import Game, ReturnsKind, games, make
 from isslab.play import play
 
@@ -355,55 +356,62 @@ def main(argv: list[str] | None = None) -> None:
 
 def docs_table(results: dict[str, Any]) -> str:
     """The calibration table of ``docs/win-chances.md`` (default tables, by line-up) from the JSON."""
-    lines = [
-        "| game (default table) | line-up | ECE (baseline) | ECE: own view, seat 0 | seat 0: predicted, won "
-        "| Brier early | Brier middle | Brier late |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
+    header = (
+        "game (default table) | line-up | ECE (baseline) | ECE: own view, seat 0"
+        " | seat 0: predicted, won | Brier early | Brier middle | Brier late"
+    )
+    rows = []
     for gid, entry in results.items():
         cal = next(iter(entry["tables"].values()))
         for name, j in cal["lineups"].items():
-            thirds = " | ".join(
-                f"{m:.4f} ({b:.4f})" for m, b in zip(j["brier"], j["brier_baseline"], strict=True)
+            rows.append(
+                [
+                    f"{gid} ({cal['players']} seats)",
+                    name,
+                    f"{j['ece']:.3f} ({j['ece_baseline']:.3f})",
+                    f"{j['ece_own_view']:.3f}, {j['ece_seat0']:.3f}",
+                    f"{j['mean_seat0']:.3f}, {j['observed_seat0']:.3f}",
+                    *(f"{m:.4f} ({b:.4f})" for m, b in zip(j["brier"], j["brier_baseline"], strict=True)),
+                ]
             )
-            lines.append(
-                f"| {gid} ({cal['players']} seats) | {name} | {j['ece']:.3f} ({j['ece_baseline']:.3f}) | "
-                f"{j['ece_own_view']:.3f}, {j['ece_seat0']:.3f} | {j['mean_seat0']:.3f}, "
-                f"{j['observed_seat0']:.3f} | {thirds} |"
-            )
-    return "\n".join(lines)
+    return markdown_table(header, rows)
 
 
 def counts_table(results: dict[str, Any]) -> str:
     """The table of every player count (fit time, calibration by line-up) from the benchmark's JSON."""
-    lines = [
-        "| game | seats | fit, `workers=2`: CPU (wall) | ECE by line-up |",
-        "|---|---|---|---|",
+    header = "game | seats | fit, `workers=2`: CPU (wall) | ECE by line-up"
+    rows = [
+        (
+            gid,
+            k,
+            f"{cal['fit_cpu_seconds']:.0f} s ({cal['fit_wall_seconds']:.0f} s)",
+            "; ".join(f"{name} {j['ece']:.3f}" for name, j in cal["lineups"].items()),
+        )
+        for gid, entry in results.items()
+        for k, cal in sorted(entry["tables"].items())
     ]
-    for gid, entry in results.items():
-        for k, cal in sorted(entry["tables"].items()):
-            eces = "; ".join(f"{name} {j['ece']:.3f}" for name, j in cal["lineups"].items())
-            lines.append(
-                f"| {gid} | {k} | {cal['fit_cpu_seconds']:.0f} s ({cal['fit_wall_seconds']:.0f} s) | {eces} |"
-            )
-    return "\n".join(lines)
+    return markdown_table(header, rows)
 
 
 def speed_table(results: dict[str, Any]) -> str:
     """The speed table of ``docs/win-chances.md`` from the benchmark's JSON."""
-    lines = [
-        "| game (default table) | model evaluation | full review: the judge, median of 5 (the model) | "
-        "rollouts to +-0.05, two workers: wall |",
-        "|---|---|---|---|",
-    ]
+    header = (
+        "game (default table) | model evaluation"
+        " | full review: the judge, median of 5 (the model)"
+        " | rollouts to +-0.05, two workers: wall"
+    )
+    rows = []
     for gid, entry in results.items():
         s = entry["speed"]
-        lines.append(
-            f"| {gid} | {s['model_eval_ms']:.2f} ms | "
-            f"{s['review_seconds']:.1f} s ({s['model_review_seconds']:.1f} s; {s['review_steps']} steps) | "
-            f"{s['rollout_seconds_wall']:.1f} s ({s['rollout_games']} games) |"
+        rows.append(
+            (
+                gid,
+                f"{s['model_eval_ms']:.2f} ms",
+                f"{s['review_seconds']:.1f} s ({s['model_review_seconds']:.1f} s; {s['review_steps']} steps)",
+                f"{s['rollout_seconds_wall']:.1f} s ({s['rollout_games']} games)",
+            )
         )
-    return "\n".join(lines)
+    return markdown_table(header, rows)
 
 
 if __name__ == "__main__":

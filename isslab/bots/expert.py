@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import isslab.checks as checks
-from isslab.bots.mcts import MAX_SECONDS, MAX_SIMULATIONS, SearchResult
+from isslab.bots.mcts import MAX_SECONDS, MAX_SIMULATIONS, SearchBot, SearchResult
 from isslab.core import CHANCE, TERMINAL, Action, Bot, Game, State, bot, game_class, register_bot, short_repr
 
 __all__ = ["SETTINGS", "Expert", "ExpertResult", "Setting", "setting"]
@@ -318,7 +318,7 @@ def _index(legal: list[Action], move: Action) -> int:
     return legal.index(move)
 
 
-class Expert:
+class Expert(SearchBot):
     """The expert as a bot: ``Expert()(state, rng)`` returns its move (see the module docstring).
 
     Parameters: ``simulations`` (rollouts per move; None: the game's row of :data:`SETTINGS`),
@@ -336,25 +336,6 @@ class Expert:
         #: ``isslab.play`` and ``simulate`` name a bot by ``__name__``: ``expert(fast=True)``
         changed = [f"{k}={v}" for k, v in self.params.items() if v != DEFAULTS[k]]
         self.__name__ = f"{self.name}({', '.join(changed)})" if changed else self.name
-
-    def configure(self, **params: Any) -> Expert:
-        """A bot of the same kind with some parameters changed."""
-        return type(self)(**{**self.params, **params})
-
-    def __repr__(self) -> str:
-        return f"<isslab bot {self.__name__}>"
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and isinstance(other, Expert) and other.params == self.params
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, tuple(sorted(self.params.items()))))
-
-    def __call__(self, state: State, rng: random.Random) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return self.search(state, rng).best()
 
     def budget(self, game: Game) -> int:
         """Rollouts per move in ``game``: ``simulations``, else the fast or full budget of its row."""

@@ -45,9 +45,10 @@ import inspect
 import math
 import random
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, Self
 
 import isslab.checks as checks
 from isslab.core import (
@@ -526,7 +527,48 @@ class _Search(Tree):
 # --------------------------------------------------------------------------------------------------
 
 
-class MCTS:
+class SearchBot(ABC):
+    """A bot that searches each move (:class:`MCTS`, the expert): a bot of keyword parameters,
+    equal to another of its kind with the same ones, that plays the best move its search finds."""
+
+    #: the registered name
+    name: str
+    PARAMS: tuple[str, ...]
+    #: the registered name with the parameters that differ from the defaults
+    __name__: str
+
+    params: dict[str, Any]
+
+    @abstractmethod
+    def __init__(self, **params: Any) -> None:
+        """Check the keyword parameters into ``self.params``; name the bot by them in ``__name__``."""
+
+    @abstractmethod
+    def search(self, state: State, rng: random.Random) -> SearchResult:
+        """What one search from ``state`` finds at its root."""
+
+    def configure(self, **params: Any) -> Self:
+        """A bot of the same kind with some parameters changed."""
+        return type(self)(**{**self.params, **params})
+
+    def __repr__(self) -> str:
+        return f"<isslab bot {self.__name__}>"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, SearchBot) and other.params == self.params
+
+    def __hash__(self) -> int:
+        # by repr: a parameter may be a callable or another unhashable value
+        return hash((type(self).__name__, tuple(sorted((k, repr(v)) for k, v in self.params.items()))))
+
+    def __call__(self, state: State, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.search(state, rng).best()
+
+
+class MCTS(SearchBot):
     """UCT search as a bot: ``MCTS(simulations=200)(state, rng)`` returns the move to play.
 
     Parameters: ``simulations`` and/or ``seconds`` (the budget per move: the first reached ends
@@ -548,25 +590,6 @@ class MCTS:
         self.params = check_search_params(params, self.PARAMS)
         #: ``isslab.play`` and ``simulate`` name a bot by ``__name__``: ``mcts(simulations=50)``
         self.__name__ = _spec(self.name, self.params)
-
-    def configure(self, **params: Any) -> MCTS:
-        """A bot of the same kind with some parameters changed."""
-        return type(self)(**{**self.params, **params})
-
-    def __repr__(self) -> str:
-        return f"<isslab bot {self.__name__}>"
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and isinstance(other, MCTS) and other.params == self.params
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, tuple(sorted((k, repr(v)) for k, v in self.params.items()))))
-
-    def __call__(self, state: State, rng: random.Random) -> Action:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        return self.search(state, rng).best()
 
     def check_game(self, game_id: str) -> None:
         """``ValueError`` now, not at the first move, when the rollout bot is not a bot of ``game_id``."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -155,18 +155,23 @@ class Game(ABC):
         of a built position is empty.
         """
         state = self.new_state()
-        unknown = sorted(set(fields) - set(state.FIELDS), key=str)
-        if unknown:
-            raise ValueError(
-                f"{self.id} has no state field {', '.join(_short(u, 40) for u in unknown[:6])}; "
-                f"the fields are: {', '.join(state.FIELDS)}"
-            )
+        self._check_fields(state, fields)
         new = state._copy()
         new._hist, new._nhist = None, 0
         for name, value in fields.items():
             setattr(new, name, _plain(value))  # lists become tuples, numpy numbers Python ones
         new._check_position()
         return new
+
+    def _check_fields(self, state: State, names: Iterable[str], hint: str = "") -> None:
+        """Raise ``ValueError`` naming the ``names`` (keywords of :meth:`position`) that are no field
+        of ``state``; the message lists the state's fields, or says ``hint`` where that list is long."""
+        unknown = sorted(set(names) - set(state.FIELDS), key=str)
+        if unknown:
+            raise ValueError(
+                f"{self.id} has no state field {', '.join(_short(u, 40) for u in unknown[:6])}; "
+                + (hint or f"the fields are: {', '.join(state.FIELDS)}")
+            )
 
     def seat_name(self, seat: int) -> str:
         """A readable name for a seat (a colour, a nation)."""
@@ -333,9 +338,13 @@ class State(ABC):
     def _apply(self, action: Action) -> State:
         """The next state after a legal ``action`` (without history bookkeeping)."""
 
-    @abstractmethod
     def returns(self) -> tuple[float, ...]:
-        """Result per seat: 1.0 for each winner, 0.0 otherwise (zeros before the end)."""
+        """Result per seat: 1.0 for each winner, 0.0 otherwise (zeros before the end).
+
+        A game whose result is not one win per winner (a cooperative score) overrides it.
+        """
+        win = self.winners()
+        return tuple(1.0 if s in win else 0.0 for s in range(self.game.num_players))
 
     @abstractmethod
     def winners(self) -> tuple[int, ...]:
@@ -573,11 +582,19 @@ class State(ABC):
         try:
             self.resolve(action)
         except IllegalActionError as exc:
-            return self._illegal_reason(action) or str(exc)
+            try:
+                reason = self._illegal_reason(action)
+            except (TypeError, ValueError, IndexError, AttributeError, KeyError):
+                reason = None  # an action the game's rules cannot read (malformed): the generic message
+            return reason or str(exc)
         return None
 
     def _illegal_reason(self, action: Any) -> str | None:
-        """The rule that forbids ``action`` here, in words, or None for the generic message (override)."""
+        """The rule that forbids ``action`` here, in words, or None for the generic message (override).
+
+        It may raise on a malformed action (a field of the wrong type, a seat out of range): the
+        generic message is given then.
+        """
         return None
 
     def resample_hidden(self, seat: int, rng: random.Random, tries: int = 20) -> State:

@@ -6,12 +6,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from isslab.core import Action, State
-from isslab.course.kit import Exercise, Feedback, whole, word
+from isslab.course.kit import Feedback, exercise, whole, word
 
 __all__ = ["die", "first_moves", "hidden_hand"]
 
 
-def _judge_die(answer: Any, outcomes: Sequence[tuple[Action, float]]) -> Feedback:
+@exercise(
+    "Between two rounds of Space: 1999 a die is rolled. How many outcomes does that chance node have?",
+    "a whole number",
+)
+def die(answer: Any, outcomes: Sequence[tuple[Action, float]]) -> Feedback:
     n = whole(answer)
     odds = sorted({round(p, 6) for _, p in outcomes})
     names = ", ".join(str(a) for a, _ in outcomes)
@@ -21,15 +25,8 @@ def _judge_die(answer: Any, outcomes: Sequence[tuple[Action, float]]) -> Feedbac
     return Feedback(False, f"you said {n}; `chance_outcomes()` lists {len(outcomes)}, {same}: {names}.")
 
 
-die = Exercise(
-    "die",
-    "Between two rounds of Space: 1999 a die is rolled. How many outcomes does that chance node have?",
-    "a whole number",
-    _judge_die,
-)
-
-
-def _judge_first_moves(answer: Any, state: State) -> Feedback:
+@exercise("After the roll-off, how many legal moves does the first commander have?", "a whole number")
+def first_moves(answer: Any, state: State) -> Feedback:
     n = whole(answer)
     legal = [str(a) for a in state.legal_actions()]
     if n == len(legal):
@@ -39,15 +36,12 @@ def _judge_first_moves(answer: Any, state: State) -> Feedback:
     return Feedback(False, f"you said {n}; the first commander has {len(legal)}: {'; '.join(legal)}.")
 
 
-first_moves = Exercise(
-    "first_moves",
-    "After the roll-off, how many legal moves does the first commander have?",
-    "a whole number",
-    _judge_first_moves,
+@exercise(
+    "In 1969, what does USA's view (`state.view(0)`) tell about USSR's Intelligence cards: "
+    "'cards' (their values), 'size' (how many) or 'nothing'?",
+    "'cards', 'size' or 'nothing'",
 )
-
-
-def _judge_hidden(answer: Any, view: dict[str, Any], rival: int) -> Feedback:
+def hidden_hand(answer: Any, view: dict[str, Any], rival: int) -> Feedback:
     said = word(answer, ("cards", "size", "nothing"))
     sizes: list[int] = list(view.get("hand_sizes") or [])
     truth = "size" if rival < len(sizes) else "nothing"
@@ -60,12 +54,3 @@ def _judge_hidden(answer: Any, view: dict[str, Any], rival: int) -> Feedback:
     if said == truth:
         return Feedback(True, f"{what}: a seat sees how many cards a rival holds, never which.")
     return Feedback(False, f"you said {said!r}; {what}.")
-
-
-hidden_hand = Exercise(
-    "hidden_hand",
-    "In 1969, what does USA's view (`state.view(0)`) tell about USSR's Intelligence cards: "
-    "'cards' (their values), 'size' (how many) or 'nothing'?",
-    "'cards', 'size' or 'nothing'",
-    _judge_hidden,
-)

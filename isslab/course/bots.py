@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from isslab.course.kit import Exercise, Feedback, direction, direction_exercise
+from isslab.course.kit import Feedback, direction, direction_exercise, exercise
 
 __all__ = ["budget", "same_search"]
 
@@ -16,7 +16,12 @@ budget = direction_exercise(
 )
 
 
-def _judge_same(answer: Any, real: Any, twin: Any) -> Feedback:
+@exercise(
+    "Two 1969 positions differ only in the rival's hidden cards. Does ismcts, with the same seed, search "
+    "them the same way?",
+    "'yes' or 'no'",
+)
+def same_search(answer: Any, real: Any, twin: Any) -> Feedback:
     said = direction(answer)
     if said not in (0, 1):
         raise ValueError("answer 'yes' or 'no'")
@@ -28,12 +33,3 @@ def _judge_same(answer: Any, real: Any, twin: Any) -> Feedback:
     if bool(said) == same:
         return Feedback(True, f"{seen}.")
     return Feedback(False, f"{seen}.")
-
-
-same_search = Exercise(
-    "same_search",
-    "Two 1969 positions differ only in the rival's hidden cards. Does ismcts, with the same seed, search "
-    "them the same way?",
-    "'yes' or 'no'",
-    _judge_same,
-)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pandas as pd
 
-from isslab.course.kit import Exercise, Feedback, direction_exercise, number
+from isslab.course.kit import Feedback, direction_exercise, exercise, number
 
 __all__ = ["chance_misses", "eagles_length", "forced_launch"]
 
@@ -23,7 +23,12 @@ forced_launch = direction_exercise(
 )
 
 
-def _judge_misses(answer: Any, table: pd.DataFrame, fair: float) -> Feedback:
+@exercise(
+    "If every seat were equally strong, how many of 16 intervals at 95% would miss the fair share by "
+    "chance alone?",
+    "a number of intervals",
+)
+def chance_misses(answer: Any, table: pd.DataFrame, fair: float) -> Feedback:
     answer = number(answer, "a number of intervals", lo=0)
     n = len(table)
     missed = int(((table["low"] > fair) | (table["high"] < fair)).sum())
@@ -43,12 +48,3 @@ def _judge_misses(answer: Any, table: pd.DataFrame, fair: float) -> Feedback:
             True, f"{seen}. One interval in twenty misses the truth: look at many, and some will."
         )
     return Feedback(False, f"you said {answer:g}; {seen}.")
-
-
-chance_misses = Exercise(
-    "chance_misses",
-    "If every seat were equally strong, how many of 16 intervals at 95% would miss the fair share by "
-    "chance alone?",
-    "a number of intervals",
-    _judge_misses,
-)

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from isslab.course.kit import Exercise, Feedback, direction_exercise, word
+from isslab.course.kit import Feedback, direction_exercise, exercise, word
 
 __all__ = ["narrower", "reading_first_player", "spy_reading"]
 
 
-def _judge_narrower(answer: Any, paired: float, unpaired: float) -> Feedback:
+@exercise(
+    "The same difference in game length, with an interval paired on the seeds and one that ignores the "
+    "pairing: which interval is narrower?",
+    "'paired', 'unpaired' or 'same'",
+)
+def narrower(answer: Any, paired: float, unpaired: float) -> Feedback:
     said = word(answer, ("paired", "unpaired", "same"))
     truth = "paired" if paired < 0.95 * unpaired else ("unpaired" if unpaired < 0.95 * paired else "same")
     seen = (
@@ -20,14 +25,6 @@ def _judge_narrower(answer: Any, paired: float, unpaired: float) -> Feedback:
         return Feedback(True, f"{seen}.")
     return Feedback(False, f"you said {said!r}; {seen}.")
 
-
-narrower = Exercise(
-    "narrower",
-    "The same difference in game length, with an interval paired on the seeds and one that ignores the "
-    "pairing: which interval is narrower?",
-    "'paired', 'unpaired' or 'same'",
-    _judge_narrower,
-)
 
 reading_first_player = direction_exercise(
     "reading_first_player",

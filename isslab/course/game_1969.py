@@ -7,12 +7,17 @@ from typing import Any
 
 import pandas as pd
 
-from isslab.course.kit import Exercise, Feedback, direction_exercise, est, number, whole
+from isslab.course.kit import Feedback, direction_exercise, est, exercise, number, whole
 
 __all__ = ["best_position", "exact_mean", "famous_supply"]
 
 
-def _judge_mean(answer: Any, law: Mapping[int, Any]) -> Feedback:
+@exercise(
+    "Five dice with three success faces, two neutral faces and one failure face: what is the mean score "
+    "of a mission test without research?",
+    "a number",
+)
+def exact_mean(answer: Any, law: Mapping[int, Any]) -> Feedback:
     answer = number(answer)
     mean = float(sum(k * p for k, p in law.items()))
     seen = (
@@ -24,16 +29,11 @@ def _judge_mean(answer: Any, law: Mapping[int, Any]) -> Feedback:
     return Feedback(False, f"you said {answer:g}; {seen}.")
 
 
-exact_mean = Exercise(
-    "exact_mean",
-    "Five dice with three success faces, two neutral faces and one failure face: what is the mean score "
-    "of a mission test without research?",
-    "a number",
-    _judge_mean,
+@exercise(
+    "Counting from the First Player of 1963 (position 1), which position in the turn order wins most often?",
+    "a position, 1 to 4",
 )
-
-
-def _judge_position(answer: Any, table: pd.DataFrame) -> Feedback:
+def best_position(answer: Any, table: pd.DataFrame) -> Feedback:
     answer = whole(answer, "a position", among=table["position"])
     ranked = table.sort_values("estimate", ascending=False)
     top = ranked.iloc[0]
@@ -56,13 +56,6 @@ def _judge_position(answer: Any, table: pd.DataFrame) -> Feedback:
         False, f"position {answer} wins {est(mine['estimate'], mine['low'], mine['high'])}; {seen}."
     )
 
-
-best_position = Exercise(
-    "best_position",
-    "Counting from the First Player of 1963 (position 1), which position in the turn order wins most often?",
-    "a position, 1 to 4",
-    _judge_position,
-)
 
 famous_supply = direction_exercise(
     "famous_supply",

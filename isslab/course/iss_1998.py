@@ -6,7 +6,7 @@ from typing import Any
 
 import pandas as pd
 
-from isslab.course.kit import Exercise, Feedback, est, whole, word
+from isslab.course.kit import Feedback, est, exercise, whole, word
 
 __all__ = ["calibrate", "strongest_lever"]
 
@@ -18,7 +18,12 @@ def _size(low: float, high: float) -> tuple[float, float]:
     return (min(abs(low), abs(high)), max(abs(low), abs(high)))
 
 
-def _judge_lever(answer: Any, levers: pd.DataFrame) -> Feedback:
+@exercise(
+    "Of FEDOR's options, which one, moved alone across its plausible values, changes the player's margin "
+    "against FEDOR most?",
+    "an option's name",
+)
+def strongest_lever(answer: Any, levers: pd.DataFrame) -> Feedback:
     answer = word(answer, levers["option"], f"one of the levers: {', '.join(levers['option'])}")
     ranked = levers.sort_values("move", key=abs, ascending=False).reset_index(drop=True)
     top = ranked.iloc[0]
@@ -47,16 +52,11 @@ def _judge_lever(answer: Any, levers: pd.DataFrame) -> Feedback:
     return Feedback(False, f"{answer} comes {place} of {len(ranked)}; {seen}.")
 
 
-strongest_lever = Exercise(
-    "strongest_lever",
-    "Of FEDOR's options, which one, moved alone across its plausible values, changes the player's margin "
-    "against FEDOR most?",
-    "an option's name",
-    _judge_lever,
+@exercise(
+    "Choose FEDOR's free cargo per shuttle (fedor_cargo) so that the greedy bot and FEDOR are an even match.",
+    "a value of fedor_cargo",
 )
-
-
-def _judge_calibrate(answer: Any, margins: pd.DataFrame) -> Feedback:
+def calibrate(answer: Any, margins: pd.DataFrame) -> Feedback:
     answer = whole(answer, "a fedor_cargo value", among=margins["fedor_cargo"])
     row = margins[margins["fedor_cargo"] == answer].iloc[0]
     fair = margins[(margins["low"] <= 0) & (margins["high"] >= 0)]["fedor_cargo"].tolist()
@@ -66,11 +66,3 @@ def _judge_calibrate(answer: Any, margins: pd.DataFrame) -> Feedback:
         return Feedback(True, f"{seen}: an even match at this number of games.")
     where = f"values whose interval includes 0: {fair}" if fair else "no value tried gives an even match"
     return Feedback(False, f"{seen}; {where}.")
-
-
-calibrate = Exercise(
-    "calibrate",
-    "Choose FEDOR's free cargo per shuttle (fedor_cargo) so that the greedy bot and FEDOR are an even match.",
-    "a value of fedor_cargo",
-    _judge_calibrate,
-)

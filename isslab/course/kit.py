@@ -41,6 +41,7 @@ __all__ = [
     "claim",
     "claims_in",
     "est",
+    "exercise",
     "holds",
     "interval",
     "md",
@@ -316,6 +317,18 @@ class Exercise:
         return feedback
 
     __call__ = check
+
+
+def exercise(question: str, expects: str) -> Callable[[Callable[..., Feedback]], Exercise]:
+    """Declare an exercise on its judge: ``@exercise(question, expects)`` over ``def name(answer, ...)``.
+
+    The exercise is named after the judge, so each exercise states its name once, where it is defined.
+    """
+
+    def declare(judge: Callable[..., Feedback]) -> Exercise:
+        return Exercise(judge.__name__, question, expects, judge)
+
+    return declare
 
 
 def direction_exercise(

@@ -5,12 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from isslab.core import CHANCE, State
-from isslab.course.kit import Exercise, Feedback, direction, said
+from isslab.course.kit import Feedback, direction, exercise, said
 
 __all__ = ["jump", "three"]
 
 
-def _judge_jump(answer: Any, position: State) -> Feedback:
+@exercise(
+    "Red's eagle stands on r4s2 and a blue eagle on r3s2, the next dot in along the spoke. Where does "
+    "red's jump land?",
+    "a dot name such as 'r1s5'",
+)
+def jump(answer: Any, position: State) -> Feedback:
     if not isinstance(answer, str) or len(answer) > 100:
         raise ValueError(f"answer with a dot name such as 'r2s2', got {said(answer)}")
     dot = answer.strip()
@@ -25,16 +30,8 @@ def _judge_jump(answer: Any, position: State) -> Feedback:
     return Feedback(False, f"you said {said(dot)}; the legal jumps are: {'; '.join(jumps) or 'none'}.")
 
 
-jump = Exercise(
-    "jump",
-    "Red's eagle stands on r4s2 and a blue eagle on r3s2, the next dot in along the spoke. Where does "
-    "red's jump land?",
-    "a dot name such as 'r1s5'",
-    _judge_jump,
-)
-
-
-def _judge_three(answer: Any, roll: State) -> Feedback:
+@exercise("Does a roll of 3 turn the disc?", "'yes' or 'no'")
+def three(answer: Any, roll: State) -> Feedback:
     said = direction(answer)
     if said not in (0, 1):
         raise ValueError("answer 'yes' (it turns) or 'no' (it does not)")
@@ -51,11 +48,3 @@ def _judge_three(answer: Any, roll: State) -> Feedback:
     if bool(said) == turned:
         return Feedback(True, f"{shown}. A 3 {'turns' if turned else 'does not turn'} the disc.")
     return Feedback(False, f"{shown}.")
-
-
-three = Exercise(
-    "three",
-    "Does a roll of 3 turn the disc?",
-    "'yes' or 'no'",
-    _judge_three,
-)

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from isslab.course.kit import Exercise, Feedback, direction_exercise, number, said, whole
+from isslab.course.kit import Feedback, direction_exercise, exercise, number, said, whole
 from isslab.frames.stats import wilson_interval
 
 __all__ = ["all_wins", "first_player", "games_for_half"]
 
 
-def _judge_all_wins(answer: Any, wins: int, games: int) -> Feedback:
+@exercise(
+    "A bot won all 300 of its games. What is the lower end of the 95% interval of its true win rate?",
+    "a rate from 0 to 1",
+)
+def all_wins(answer: Any, wins: int, games: int) -> Feedback:
     answer = number(answer, "a rate from 0 to 1", 0, 1)
     low, high = wilson_interval(wins, games)
     seen = (
@@ -22,15 +26,11 @@ def _judge_all_wins(answer: Any, wins: int, games: int) -> Feedback:
     return Feedback(False, f"you said {answer:.3f}; {seen}.")
 
 
-all_wins = Exercise(
-    "all_wins",
-    "A bot won all 300 of its games. What is the lower end of the 95% interval of its true win rate?",
-    "a rate from 0 to 1",
-    _judge_all_wins,
+@exercise(
+    "An interval is a certain width after 250 games. About how many games make it half as wide?",
+    "a number of games",
 )
-
-
-def _judge_half(answer: Any, widths: dict[int, float]) -> Feedback:
+def games_for_half(answer: Any, widths: dict[int, float]) -> Feedback:
     answer = whole(answer, "a number of games")
     if answer <= 0:
         raise ValueError(f"answer with a number of games (at least 1), got {said(answer)}")
@@ -43,13 +43,6 @@ def _judge_half(answer: Any, widths: dict[int, float]) -> Feedback:
         return Feedback(True, f"{seen}.")
     return Feedback(False, f"you said {answer}; {seen}, so halving it takes about {4 * n0} games.")
 
-
-games_for_half = Exercise(
-    "games_for_half",
-    "An interval is a certain width after 250 games. About how many games make it half as wide?",
-    "a number of games",
-    _judge_half,
-)
 
 first_player = direction_exercise(
     "first_player",

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import pandas as pd
 
-from isslab.core import make
-from isslab.course.kit import Exercise, Feedback, direction_exercise, est, whole
+from isslab.analysis.report.coop import Alone
+from isslab.core import Game, make
+from isslab.course.kit import Feedback, direction_exercise, est, exercise, whole
 from isslab.frames.stats import compare
+from isslab.play import play
 from isslab.sim.api import sweep
 
 __all__ = ["more_good_jobs", "two_player_hand", "weakest_team"]
@@ -20,7 +23,8 @@ more_good_jobs = direction_exercise(
 )
 
 
-def _judge_weakest(answer: Any, table: pd.DataFrame) -> Feedback:
+@exercise("Which team size (1 to 4 players) completes the station least often?", "a number of players")
+def weakest_team(answer: Any, table: pd.DataFrame) -> Feedback:
     answer = whole(answer, "a team size", among=table["players"])
     low = table.sort_values("estimate").iloc[0]
     mine = table[table["players"] == answer].iloc[0]
@@ -34,15 +38,12 @@ def _judge_weakest(answer: Any, table: pd.DataFrame) -> Feedback:
     )
 
 
-weakest_team = Exercise(
-    "weakest_team",
-    "Which team size (1 to 4 players) completes the station least often?",
-    "a number of players",
-    _judge_weakest,
+@exercise(
+    "Change the two-player command cards (option cards_2p) so that two players succeed about as often as "
+    "three.",
+    "a cards_2p value: two rows of (Move, Research, Assemble, Exercise)",
 )
-
-
-def _judge_hand(answer: Any, three: Any, games: int = 150) -> Feedback:
+def two_player_hand(answer: Any, three: Any, games: int = 150) -> Feedback:
     if not (isinstance(answer, tuple) and len(answer) == 2):
         raise ValueError("answer with a cards_2p value: two rows of (Move, Research, Assemble, Exercise)")
     try:
@@ -80,10 +81,18 @@ def _judge_hand(answer: Any, three: Any, games: int = 150) -> Feedback:
     return Feedback(False, f"{seen}: not yet as good as three players.")
 
 
-two_player_hand = Exercise(
-    "two_player_hand",
-    "Change the two-player command cards (option cards_2p) so that two players succeed about as often as "
-    "three.",
-    "a cards_2p value: two rows of (Move, Research, Assemble, Exercise)",
-    _judge_hand,
-)
+def differing_decisions(game: Game, bot: str, seeds: Iterable[int]) -> tuple[int, int]:
+    """``(decisions where one mind and each seat alone chose otherwise, decisions)`` over ``seeds``.
+
+    One mind is ``bot`` playing every seat as ``isslab.play`` plays it; alone, one copy of it per seat
+    (the report's alpha-player question). A decision is a seat's move, not a chance outcome.
+    """
+    differ = decisions = 0
+    for seed in seeds:
+        one = play(game, bot, seed=seed)
+        alone = play(game, [Alone(game.id, bot) for _ in range(game.num_players)], seed=seed)
+        for state, a, b in zip(one.states(), one.actions, alone.actions, strict=False):
+            if not state.is_chance_node():
+                decisions += 1
+                differ += game.encode_action(a) != game.encode_action(b)
+    return differ, decisions

@@ -11,28 +11,23 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from isslab.core import Game, State
-from isslab.course.kit import Exercise, Feedback, est, interval, number, said
+from isslab.course.kit import Feedback, est, exercise, interval, number, said
 from isslab.frames.stats import wilson_interval
 from isslab.sim.api import simulate
 
 __all__ = ["greedy_vs_random", "own_bot"]
 
 
-def _judge_greedy(answer: Any, row: Any) -> Feedback:
+@exercise(
+    "In a two-player game, how often does the greedy bot beat a random mover?", "a win rate from 0 to 1"
+)
+def greedy_vs_random(answer: Any, row: Any) -> Feedback:
     answer = number(answer, "a win rate from 0 to 1", 0, 1)
     v, lo, hi = interval(row, "estimate")
     seen = f"greedy won {est(v, lo, hi)} of its games against random"
     if lo - 0.05 <= answer <= hi + 0.05:
         return Feedback(True, f"{seen}; your {answer:.2f} is within 0.05 of that interval.")
     return Feedback(False, f"you said {answer:.2f}; {seen}.")
-
-
-greedy_vs_random = Exercise(
-    "greedy_vs_random",
-    "In a two-player game, how often does the greedy bot beat a random mover?",
-    "a win rate from 0 to 1",
-    _judge_greedy,
-)
 
 
 #: the CPU seconds one move of the student's bot may take, and the seconds the whole check may take
@@ -101,7 +96,13 @@ def _deadline(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
-def _judge_own(answer: Any, game: Game, games: int = 60) -> Feedback:
+@exercise(
+    "Write a bot (a function of the state and a random generator that returns a legal action) that beats "
+    "the easy bot (the default bot's move, or a random one half the time) in a two-player game, by more "
+    "than chance.",
+    "a function (state, rng) -> action",
+)
+def own_bot(answer: Any, game: Game, games: int = 60) -> Feedback:
     if not callable(answer) or isinstance(answer, type):
         raise ValueError(f"answer with a function (state, rng) -> action, got {said(answer)}")
     if game.num_players != 2:
@@ -126,13 +127,3 @@ def _judge_own(answer: Any, game: Game, games: int = 60) -> Feedback:
     if lo > 0.5:
         return Feedback(True, f"{seen}: the whole interval lies above an even match.")
     return Feedback(False, f"{seen}: the interval reaches down to an even match (0.5) or below.")
-
-
-own_bot = Exercise(
-    "own_bot",
-    "Write a bot (a function of the state and a random generator that returns a legal action) that beats "
-    "the easy bot (the default bot's move, or a random one half the time) in a two-player game, by more "
-    "than chance.",
-    "a function (state, rng) -> action",
-    _judge_own,
-)

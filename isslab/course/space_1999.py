@@ -6,12 +6,16 @@ from typing import Any, Final
 
 import pandas as pd
 
-from isslab.course.kit import Exercise, Feedback, direction_exercise, est, word
+from isslab.course.kit import Feedback, direction_exercise, est, exercise, word
 
 __all__ = ["kingmaking", "runaway", "top_assumption"]
 
 
-def _judge_top(answer: Any, ranked: pd.DataFrame) -> Feedback:
+@exercise(
+    "Which assumed value of the game moves its main outcome most across its plausible values?",
+    "an option's name",
+)
+def top_assumption(answer: Any, ranked: pd.DataFrame) -> Feedback:
     order = list(ranked.sort_values("rank")["quantity"])
     said = word(answer, order, f"an option's name among the assumptions varied: {', '.join(order)}")
     top = ranked.sort_values("rank").iloc[0]
@@ -23,14 +27,6 @@ def _judge_top(answer: Any, ranked: pd.DataFrame) -> Feedback:
     if place == 1:
         return Feedback(True, f"{seen}.")
     return Feedback(False, f"{said} comes {place} of {len(order)}; {seen}.")
-
-
-top_assumption = Exercise(
-    "top_assumption",
-    "Which assumed value of the game moves its main outcome most across its plausible values?",
-    "an option's name",
-    _judge_top,
-)
 
 
 runaway = direction_exercise(

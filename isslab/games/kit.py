@@ -6,6 +6,7 @@
   thousand deep) costs an error message, never the machine;
 - the turn gate at the top of every ``illegal_reason`` (:func:`turn_gate`), so that the same
   mistake gets the same message in every game;
+- the winners and places of a game scored by keys (:func:`leaders`, :func:`places`);
 - the action number of a set drawn at once (:func:`subset_rank`), for the fixed action numbering;
 - a seat's lead over its best rival, for the win-chance features of a game (:func:`add_leads`), and
   the memo of the last position asked (:func:`remember_last`), so that every seat's view asked in
@@ -45,7 +46,9 @@ __all__ = [
     "freeze",
     "freeze_keywords",
     "is_int",
+    "leaders",
     "per_seat",
+    "places",
     "put",
     "put2",
     "remember_last",
@@ -109,6 +112,26 @@ def add_leads(
         if key in split:
             f[f"{name}@ahead"] = max(gap, 0.0)
             f[f"{name}@behind"] = min(gap, 0.0)
+
+
+def leaders(keys: Sequence[Any], seats: int | None = None) -> tuple[int, ...]:
+    """The seats whose key is the best of all ``keys``, in order (several on a tie: a shared win).
+
+    ``keys[s]`` ranks seat ``s`` (a score, or a tuple of a score and its tie-breaks); with ``seats``
+    only the first ``seats`` entries are seats (the others, such as an automaton's, can still lead).
+    """
+    best = max(keys)
+    return tuple(s for s in range(len(keys) if seats is None else seats) if keys[s] == best)
+
+
+def places(keys: Sequence[Any], seats: int | None = None) -> tuple[int, ...]:
+    """Each seat's finishing place by ``keys``: 1 + the entries strictly better (ties share a place).
+
+    ``seats`` as in :func:`leaders`.
+    """
+    return tuple(
+        1 + sum(1 for other in keys if other > keys[s]) for s in range(len(keys) if seats is None else seats)
+    )
 
 
 def with_own_entry(

@@ -15,7 +15,6 @@ the status line with the message of the check that refused it.
 
 from __future__ import annotations
 
-import html
 import threading
 import time
 from collections.abc import Callable
@@ -144,11 +143,6 @@ class TunePanel(Background[isslab.TuneResult], widgets.VBox):  # type: ignore[mi
             self.use_button,
         ]
 
-    def say(self, text: str, error: bool = False) -> None:
-        """Show a line on the tab's status line (red for an error)."""
-        colour = "#b00020" if error else "#1b5e20"
-        self.status.value = f"<span style='color:{colour}'>{html.escape(text)}</span>"
-
     # ------------------------------------------------------------------------------------------
     # what the forms ask for
     # ------------------------------------------------------------------------------------------
@@ -245,17 +239,7 @@ class TunePanel(Background[isslab.TuneResult], widgets.VBox):  # type: ignore[mi
             return self.thread
 
     def _work(self, spec: TuneSpec) -> None:
-        try:
-            res = run_tune(spec)
-            self.result = res
-            self._show(res)
-        except BaseException as exc:  # reported on the status line; the thread must not die silently
-            self.error = exc
-            self.progress.bar_style = "danger"
-            self.say(f"the search failed: {type(exc).__name__}: {exc}", error=True)
-        finally:
-            self.run_button.disabled = False
-            self.stop_button.disabled = True
+        self._carry_out(lambda: run_tune(spec), self._show, "the search failed")
 
     def _on_trial(self, trials: pd.DataFrame) -> None:
         """A setting was played (in the search's thread): note it; the painter draws it later."""

@@ -23,13 +23,12 @@ time it is imported).
 
 from __future__ import annotations
 
-import functools
 import html
 import json
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, cast
 
 import ipywidgets as widgets
 import numpy as np
@@ -44,10 +43,10 @@ from isslab.sim import cpu_count, parse_values
 from isslab.sim.pool import as_pool
 from isslab.sim.spec import RunArgs, run_spec
 from isslab_widgets.background import Background
+from isslab_widgets.guard import guarded_by
 
 __all__ = ["Lab", "lab"]
 
-F = TypeVar("F", bound=Callable[..., Any])
 
 #: no vary option
 NOTHING: Final = "(nothing)"
@@ -61,18 +60,8 @@ _LISTED: Final = 5
 _HELP_STYLE: Final = "font-size:11px;color:#555;line-height:1.25;margin:0 0 6px 4px;white-space:normal"
 
 
-def _guarded(fn: F) -> F:
-    """Widget callbacks: report any exception on the status line instead of raising into the kernel."""
-
-    @functools.wraps(fn)
-    def wrapper(self: Lab, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(self, *args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - the point is to keep the widget alive
-            self.say(f"{type(exc).__name__}: {exc}", error=True)
-            return None
-
-    return cast(F, wrapper)
+#: the lab's callbacks: an exception is said on the status line
+_guarded = guarded_by(lambda lab, exc: lab.say(f"{type(exc).__name__}: {exc}", error=True))
 
 
 def label(option: Option) -> str:
@@ -369,11 +358,6 @@ class Lab(Background[pd.DataFrame], widgets.VBox):
             self.values.value = ""
         self._seat_row()
 
-    def say(self, text: str, error: bool = False) -> None:
-        """Show a line on the status line (red for an error)."""
-        colour = "#b00020" if error else "#1b5e20"
-        self.status.value = f"<span style='color:{colour}'>{html.escape(text)}</span>"
-
     # ------------------------------------------------------------------------------------------
     # what the controls ask for
     # ------------------------------------------------------------------------------------------
@@ -445,17 +429,11 @@ class Lab(Background[pd.DataFrame], widgets.VBox):
             return self.thread
 
     def _work(self, spec: isslab.sim.RunSpec) -> None:
-        try:
-            df, _ = isslab.sim.run(spec)  # the status line says what a warning would
-            self.result = df
-            self._finish(df, list(spec.grid))
-        except BaseException as exc:  # reported on the status line; the thread must not die silently
-            self.error = exc
-            self.progress.bar_style = "danger"
-            self.say(f"the run failed: {type(exc).__name__}: {exc}", error=True)
-        finally:
-            self.run_button.disabled = False
-            self.stop_button.disabled = True
+        self._carry_out(
+            lambda: isslab.sim.run(spec)[0],  # the status line says what a warning would
+            lambda df: self._finish(df, list(spec.grid)),
+            "the run failed",
+        )
 
     def _on_chunk(self, chunk: pd.DataFrame) -> None:
         """A chunk of games finished (in the run's thread): count it; the painter draws it later.

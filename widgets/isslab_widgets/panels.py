@@ -19,7 +19,8 @@ from isslab.analysis.plots import win_table
 from isslab.core import Memo
 from isslab_widgets.boards import visible_text
 from isslab_widgets.boards.kit import readable
-from isslab_widgets.session import GameOver, LogLine, Recap, Result, SeatRow, Session
+from isslab_widgets.session import Session
+from isslab_widgets.session_panels import GameOver, LogLine, Recap, Result, SeatRow
 
 __all__ = [
     "distinct",

@@ -33,17 +33,24 @@ LAYERS: tuple[str, ...] = ("background", "board", "pieces")
 Point: TypeAlias = tuple[float, float]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Painted:
+    """A closed shape's paint, always given by keyword: its fill and its outline (None: none), the
+    outline's width and the opacity."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    alpha: float = 1.0
+
+
 @dataclass(frozen=True, slots=True)
-class Circle:
+class Circle(_Painted):
     """A circle, filled and/or stroked."""
 
     x: float
     y: float
     r: float
-    fill: str | None = None
-    stroke: str | None = None
-    width: float = 1.0
-    alpha: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,28 +65,20 @@ class Line:
 
 
 @dataclass(frozen=True, slots=True)
-class Polygon:
+class Polygon(_Painted):
     """A closed polygon, filled and/or stroked."""
 
     points: tuple[Point, ...]
-    fill: str | None = None
-    stroke: str | None = None
-    width: float = 1.0
-    alpha: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
-class Rect:
+class Rect(_Painted):
     """An axis-aligned rectangle, filled and/or stroked."""
 
     x: float
     y: float
     w: float
     h: float
-    fill: str | None = None
-    stroke: str | None = None
-    width: float = 1.0
-    alpha: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,20 +64,8 @@ from isslab_widgets.boards import Board, board_for, text_scene
 from isslab_widgets.history import GameTree
 from isslab_widgets.scene import Rect, Scene, Text
 from isslab_widgets.session_panels import Choices, GameOver, LogLine, Recap, Result, SeatRow, Sight
-from isslab_widgets.session_saves import SAVES
 
-__all__ = [
-    "HUMAN",
-    "SAVES",
-    "Choices",
-    "GameOver",
-    "LogLine",
-    "Recap",
-    "Result",
-    "SeatRow",
-    "Session",
-    "Sight",
-]
+__all__ = ["HUMAN", "Session"]
 
 #: the seat choice meaning "a person clicks for this seat"
 HUMAN = "human"

@@ -8,15 +8,13 @@ view; :class:`ViewPart` names what they use of the view (the session, the redraw
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import ipywidgets as widgets
 
+from isslab_widgets.guard import guarded_by
 from isslab_widgets.session import Session
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 #: the tabs of the side column, in order
 TAB_TITLES = ("Game", "Win chances", "Rules", "Position", "Log", "JSON", "What if", "Save/Load")
@@ -61,16 +59,10 @@ def icon(name: str, tooltip: str) -> widgets.Button:
     return widgets.Button(icon=name, tooltip=tooltip, layout=widgets.Layout(width="36px", flex="0 0 auto"))
 
 
-def _guarded(fn: F) -> F:
-    """Widget callbacks: report any exception on the status line instead of raising into the kernel."""
+def _fail(part: ViewPart, exc: Exception) -> None:
+    part.session.fail(exc)
+    part._show_status()
 
-    @functools.wraps(fn)
-    def wrapper(self: ViewPart, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(self, *args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - the point is to keep the widget alive
-            self.session.fail(exc)
-            self._show_status()
-            return None
 
-    return cast(F, wrapper)
+#: the view's callbacks: an exception is the session's error, shown on the status line
+_guarded = guarded_by(_fail)

@@ -16,7 +16,7 @@ import html
 
 import ipywidgets as widgets
 
-from isslab_widgets.session import Sight
+from isslab_widgets.session_panels import Sight
 from isslab_widgets.view_base import ViewPart, _guarded
 
 #: what a private panel says under the cover

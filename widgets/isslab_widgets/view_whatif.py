@@ -20,7 +20,7 @@ import ipywidgets as widgets
 
 from isslab.analysis.plots import outcome_figure, png_bytes
 from isslab_widgets import panels
-from isslab_widgets.session import Sight
+from isslab_widgets.session_panels import Sight
 from isslab_widgets.view_base import TAB_TITLES, ViewPart, _guarded, button
 from isslab_widgets.whatif import WhatIf
 

@@ -122,8 +122,7 @@ def _coop(rep: Report, run: _Run, frames: Mapping[str, pd.DataFrame], lineups: S
             )
         )
         rep.readings["coop"].pop()  # the sentence is in ``lines`` with its context
-    rep.sections["coop"] = pd.DataFrame(rows)
-    rep.readings["coop"] = lines + rep.readings.get("coop", [])
+    rep.add_section("coop", rows, lines)
     rep.notes["coop"] = (
         "The alpha-player question, with the same bot on both sides: one mind deciding for every "
         "seat (the line-up "

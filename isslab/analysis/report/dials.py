@@ -149,9 +149,8 @@ def _dials(rep: Report, run: _Run, lineups: Sequence[LineUp], games: int) -> Non
         below="FEDOR ahead",
         digits=1,
     )
-    rep.sections["dials"] = pd.DataFrame(ranking)
+    rep.add_section("dials", ranking, lines)
     rep.sections["dials_values"] = pd.DataFrame(rows)
-    rep.readings["dials"] = lines + rep.readings.get("dials", [])
     rep.notes["dials"] = (
         f"Each dial of the automaton moved alone to each value, on the same seeds, {games} games "
         "each, under every "

@@ -107,6 +107,7 @@ def _ladder(
     rep.sections["ladder"] = pd.DataFrame(out)
     words = _words(measure if not bounded else str(margin_name), coop)
     where = "" if n == 1 else " (one seat; the other seats by each line-up)"
+    digits = 2 if measure == "win" else 1
     rep.conclude(
         "ladder",
         f"a skill effect: the top rung ({top}) minus {rungs[0]}, in {words}{where}",
@@ -114,7 +115,7 @@ def _ladder(
         figures,
         what="a skill effect",
         below="a reversed skill effect",
-        digits=1 if measure not in ("win",) else 2,
+        digits=digits,
     )
     if margin_figures:
         rep.conclude(
@@ -134,7 +135,7 @@ def _ladder(
             over_ref,
             what="a gain from the stronger player",
             below="a loss",
-            digits=1 if measure not in ("win",) else 2,
+            digits=digits,
         )
     main = [r for r in out if r["quantity"] in ("win_rate", "team_success")]
     fair = "" if coop or n == 1 else f" (a fair share is {1 / n:.2f})"

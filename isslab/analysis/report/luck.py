@@ -12,6 +12,11 @@ The reviews run in the report's worker pool, one game a job. A cooperative game 
 seat 0's view alone: every seat has the team's chance, and the luck share reads one column, so the
 other seats' views would give the same numbers at several times the cost (Mission ISS: 1.1 s a game
 instead of 3.5 s, measured).
+
+Every game's luck share at the report's defaults (120 games under each of its two line-ups) is
+measured by ``python -m isslab.bench.luck`` into ``docs/luck.json``, which notebook 12 shows: the
+reviews cost from 0.3 to 0.75 CPU s a game there (575 CPU s for the four games), too much for the
+test suite.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ import base64
 import html
 import io
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -109,6 +109,11 @@ class Report:
         if section not in self.sections:
             raise KeyError(f"no section {section!r}; the report has: {', '.join(self.sections)}")
         return self.sections[section]
+
+    def add_section(self, section: str, rows: Sequence[Mapping[str, Any]], lines: Sequence[str]) -> None:
+        """Set ``section``'s table (one row a figure) and its readings, before any conclusion drawn."""
+        self.sections[section] = pd.DataFrame(rows)
+        self.readings[section] = [*lines, *self.readings.get(section, [])]
 
     def conclude(
         self,

@@ -118,8 +118,7 @@ def _lead(
         below="a catch-up",
     )
     rows += _variants(rep, run, lineups, side, variants, traced_by)
-    rep.sections["lead"] = pd.DataFrame(rows)
-    rep.readings["lead"] = lines + rep.readings.get("lead", [])
+    rep.add_section("lead", rows, lines)
     rep.notes["lead"] = (
         "leader_wins: the sole leader at mid-game won; no_feedback: the same games with their "
         "rounds in a random "

@@ -56,8 +56,7 @@ def _turn_order(
             "positions in "
             f"turn order differ by up to {spread:.2f} in win rate"
         )
-    rep.sections["turn_order"] = pd.DataFrame(rows)
-    rep.readings["turn_order"] = lines
+    rep.add_section("turn_order", rows, lines)
     rep.conclude(
         "turn_order",
         "the first-player advantage (the first mover's win rate minus the others' mean)",
@@ -88,8 +87,7 @@ def _kingmaking(rep: Report, run: _Run, frames: Mapping[str, pd.DataFrame], prob
         k = found.set_index("quantity").loc["kingmaking"]
         figures[label] = (k.value, k.low, k.high)
         lines.append(f"{label}: {k.games:.0f} probes with a last seat that could not win")
-    rep.sections["kingmaking"] = pd.DataFrame(rows)
-    rep.readings["kingmaking"] = lines
+    rep.add_section("kingmaking", rows, lines)
     rep.conclude(
         "kingmaking",
         "kingmaking: the share of probes in which a last seat that could not win decided the winner",
@@ -139,8 +137,7 @@ def _length(
             "in ten longer "
             f"than {np.quantile(moves, 0.9):.0f}"
         )
-    rep.sections["length"] = pd.DataFrame(rows)
-    rep.readings["length"] = lines
+    rep.add_section("length", rows, lines)
     rep.conclude(
         "length", "the mean length in moves", "the other line-up", figures, null=None, digits=1, signed=False
     )

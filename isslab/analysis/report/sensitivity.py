@@ -23,6 +23,7 @@ from isslab.analysis.report.render import OUTCOME_WORDS, Figure, Report, fmt
 from isslab.analysis.report.running import _compared, _figure, _plain, _Run, same_games, same_moves
 from isslab.core import Game, ReturnsKind, make, short_repr
 from isslab.frames.stats import compare
+from isslab.games.iss_1998.components import DEFAULT_FEDOR_DECK
 
 __all__ = ["DEFAULT_OUTCOME", "plausible_values"]
 
@@ -44,20 +45,6 @@ def _default_outcome(game: Game) -> str:
     if game.id in DEFAULT_OUTCOME:
         return DEFAULT_OUTCOME[game.id]
     return "win" if game.info.returns is ReturnsKind.COOPERATIVE else "length"
-
-
-#: FEDOR's deck at the game's default: every card an (action, back) pair
-_FEDOR_DECK: Final = (
-    ("install", "RU"),
-    ("install", "US"),
-    ("outside", "RU"),
-    ("outside", "US"),
-    ("long_stay", "RU"),
-    ("long_stay", "US"),
-    ("conduct", "RU"),
-    ("conduct", "US"),
-    ("reshuffle", "RU"),
-)
 
 
 def _recast(deck: tuple[tuple[str, str], ...], old: str, new: str) -> tuple[tuple[str, str], ...]:
@@ -104,9 +91,9 @@ _PLAUSIBLE: Final[dict[tuple[str, str], tuple[list[tuple[str, Any]] | None, str]
     ("mission-iss", "research_bonuses"): (None, "bonus names: no plausible alternative to name"),
     ("1998-iss", "fedor_deck"): (
         [
-            ("conduct cards made install", _recast(_FEDOR_DECK, "conduct", "install")),
-            ("install cards made conduct", _recast(_FEDOR_DECK, "install", "conduct")),
-            ("outside cards made long stay", _recast(_FEDOR_DECK, "outside", "long_stay")),
+            ("conduct cards made install", _recast(DEFAULT_FEDOR_DECK, "conduct", "install")),
+            ("install cards made conduct", _recast(DEFAULT_FEDOR_DECK, "install", "conduct")),
+            ("outside cards made long stay", _recast(DEFAULT_FEDOR_DECK, "outside", "long_stay")),
         ],
         "two cards of one action made another action",
     ),

@@ -535,6 +535,5 @@ class HeuristicBot:
 greedy_bot = HeuristicBot("greedy", GREEDY)
 spy_bot = HeuristicBot("spy", SPY_PARAMS)
 moonshot_bot = HeuristicBot("moonshot", MOONSHOT)
-register_bot("1969", "greedy")(greedy_bot)
-register_bot("1969", "spy")(spy_bot)
-register_bot("1969", "moonshot")(moonshot_bot)
+for _bot in (greedy_bot, spy_bot, moonshot_bot):
+    register_bot("1969", _bot.name)(_bot)

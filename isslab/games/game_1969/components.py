@@ -16,6 +16,8 @@ from isslab.core import Option
 
 __all__ = [
     "BOXES",
+    "BOX_INDEX",
+    "KIND_INDEX",
     "BOX_LABELS",
     "DEFAULT_MISSIONS",
     "DEFAULT_MOON_VALUES",
@@ -74,12 +76,16 @@ BOX_LABELS: Final = (
     "Technology",
 )
 INTELLIGENCE, ROBOTICS, INVESTORS, INSURANCE, SIMULATION, GROUND_CONTROL = range(6)
+#: the index of each research box in BOXES
+BOX_INDEX: Final = {b: i for i, b in enumerate(BOXES)}
 #: the six mission symbols are the Rocket-sheet boxes (indices 6..11)
 SYMBOLS: Final = BOXES[6:]
 
 #: scientist kinds, in the order of the cost and supply options
 KINDS: Final = ("basic", "rookie", "famous", "genius", "spy")
 BASIC, ROOKIE, FAMOUS, GENIUS, SPY = range(5)
+#: the index of each kind in KINDS
+KIND_INDEX: Final = {k: i for i, k in enumerate(KINDS)}
 #: Researcher value of each kind ("Scientists"): basic 1, rookie 1, famous 1, genius 2, spy 0
 RESEARCHERS: Final = (1, 1, 1, 2, 0)
 #: the most researchers one box holds: two cubes (of two different kinds, §2.1) and a Bonus Token

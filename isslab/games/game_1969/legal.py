@@ -37,8 +37,10 @@ from isslab.games.game_1969.actions import (
     SpendPrestige,
 )
 from isslab.games.game_1969.components import (
+    BOX_INDEX,
     BOXES,
     INVESTORS,
+    KIND_INDEX,
     KINDS,
     NATIONS,
     ROBOTICS,
@@ -213,10 +215,6 @@ def purchase_actions(st: State1969, seat: int) -> list[Any]:
     return found
 
 
-_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
-_BOX_INDEX = {b: i for i, b in enumerate(BOXES)}
-
-
 def offered(st: State1969, action: Any) -> bool:
     """True when ``action`` is surely one of the objects :func:`purchase_actions` would list now.
 
@@ -233,8 +231,8 @@ def offered(st: State1969, action: Any) -> bool:
     t = st.game.tables
     kind = type(action)
     if kind is Hire:
-        k = _KIND_INDEX.get(action.kind, -1)
-        b = _BOX_INDEX.get(action.box, -1)
+        k = KIND_INDEX.get(action.kind, -1)
+        b = BOX_INDEX.get(action.box, -1)
         sheet = action.sheet
         if k < 0 or b < 0 or type(sheet) is not int or not 0 <= sheet < t.n:
             return False
@@ -380,14 +378,6 @@ _PHASE_OF: dict[type, tuple[int, ...]] = {
 }
 
 
-def illegal_reason(st: State1969, action: Any) -> str | None:
-    """The rule that forbids ``action`` in ``st``, in words; None when no rule names it."""
-    try:
-        return _reason(st, action)
-    except (TypeError, ValueError, IndexError, AttributeError):  # a malformed action: the generic text
-        return None
-
-
 #: the chance outcomes, which no nation plays
 _CHANCE_TYPES = (FirstPlayer, DiceRoll, CardDraw)
 
@@ -396,7 +386,9 @@ def _phase_text(phase: int) -> str:
     return PHASE_TEXT[phase]
 
 
-def _reason(st: State1969, action: Any) -> str | None:
+def illegal_reason(st: State1969, action: Any) -> str | None:
+    """The rule that forbids ``action`` in ``st``, in words; None when no rule names it (it may raise on
+    a malformed action: the state gives the generic message then)."""
     gate = turn_gate(
         st.current_player,
         action,

@@ -49,15 +49,12 @@ from isslab.games.game_1969.actions import (
     Reroll,
     SpendPrestige,
 )
-from isslab.games.game_1969.components import BOXES, KINDS, MOST_RESEARCHERS
+from isslab.games.game_1969.components import BOX_INDEX, BOXES, KIND_INDEX, KINDS, MOST_RESEARCHERS
 
 if TYPE_CHECKING:
     from isslab.games.game_1969.rules import Game1969
 
 __all__ = ["action_index", "max_chance_outcomes", "num_distinct_actions"]
-
-_KIND = {k: i for i, k in enumerate(KINDS)}
-_BOX = {b: i for i, b in enumerate(BOXES)}
 
 
 class _Layout(NamedTuple):
@@ -139,7 +136,9 @@ def action_index(game: Game1969, action: Any) -> int:
             return int(action.seat)
         start = lay.starts[kind]
         if kind is Hire:
-            local = (_KIND[action.kind] * len(BOXES) + _BOX[action.box]) * game.tables.n + action.sheet
+            local = (
+                KIND_INDEX[action.kind] * len(BOXES) + BOX_INDEX[action.box]
+            ) * game.tables.n + action.sheet
         elif kind is SpendPrestige:
             local = action.points
         elif kind is Discard or kind is BuyCards:

@@ -161,13 +161,7 @@ def build(
     t = game.tables
     n = t.n
     start = game.new_state()
-    known = start.FIELDS
-    unknown = sorted(set(fields) - set(known))
-    if unknown:
-        raise ValueError(
-            f"1969 has no state field {', '.join(map(short_repr, unknown))}; "
-            f"the fields are: {', '.join(known)}"
-        )
+    game._check_fields(start, fields)
     friendly = {"prestige": prestige, "moon_flags": moon_flags, "first_player": first_player}
     for name, raw in (("prestige", "pp"), ("moon_flags", "moon_flag"), ("first_player", "first")):
         if raw in fields and friendly[name] is not None:

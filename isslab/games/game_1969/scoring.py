@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from isslab.games.game_1969.components import SPY, SpyPenalty
 from isslab.games.game_1969.phases import OVER
+from isslab.games.kit import leaders, places
 
 if TYPE_CHECKING:
     from isslab.games.game_1969.rules import State1969
@@ -25,7 +26,6 @@ __all__ = [
     "Tally",
     "game_stats",
     "ranks",
-    "returns",
     "scientist_points",
     "scores",
     "seat_stats",
@@ -111,21 +111,12 @@ def winners(st: State1969) -> tuple[int, ...]:
     """Most prestige, then most money; nations still tied share the victory (End of the Game)."""
     if st.phase != OVER:
         return ()
-    keys = _keys(st)
-    best = max(keys)
-    return tuple(s for s, k in enumerate(keys) if k == best)
-
-
-def returns(st: State1969) -> tuple[float, ...]:
-    """1.0 for each winner, 0.0 otherwise (zeros before the end)."""
-    win = winners(st)
-    return tuple(1.0 if s in win else 0.0 for s in range(st.game.tables.n))
+    return leaders(_keys(st))
 
 
 def ranks(st: State1969) -> tuple[int, ...]:
     """1 + the number of seats strictly ahead on (prestige, money)."""
-    keys = _keys(st)
-    return tuple(1 + sum(1 for other in keys if other > k) for k in keys)
+    return places(_keys(st))
 
 
 def seat_stats(st: State1969) -> list[dict[str, float]]:

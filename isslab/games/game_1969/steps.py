@@ -38,11 +38,11 @@ from isslab.games.game_1969.actions import (
     SpendPrestige,
 )
 from isslab.games.game_1969.components import (
-    BOXES,
+    BOX_INDEX,
     GROUND_CONTROL,
     INSURANCE,
     INTELLIGENCE,
-    KINDS,
+    KIND_INDEX,
     ROBOTICS,
     SIMULATION,
     SPY,
@@ -84,9 +84,6 @@ if TYPE_CHECKING:
     from isslab.games.game_1969.rules import State1969
 
 __all__ = ["add", "apply", "cards_value", "start_round", "stat", "sub", "with_cube"]
-
-_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
-_BOX_INDEX = {b: i for i, b in enumerate(BOXES)}
 
 
 def add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -251,8 +248,8 @@ def _clear_test(st: State1969) -> None:
 
 def _hire(st: State1969, seat: int, action: Hire) -> None:
     """§2.1 Hire Scientists (and Scientists: Spy)."""
-    kind = _KIND_INDEX[action.kind]
-    box = _BOX_INDEX[action.box]
+    kind = KIND_INDEX[action.kind]
+    box = BOX_INDEX[action.box]
     sheet = action.sheet
     price = st.game.tables.prices[-1 if st.hired[seat] else st.research[seat][ROBOTICS]][kind]
     st.money = put(st.money, seat, st.money[seat] - price)

@@ -39,6 +39,7 @@ from isslab.games.game_1969.actions import (
 )
 from isslab.games.game_1969.components import (
     BASIC,
+    BOX_INDEX,
     BOXES,
     KINDS,
     MOST_RESEARCHERS,
@@ -57,7 +58,6 @@ if TYPE_CHECKING:
 
 __all__ = ["KIND_OF", "Mission", "Tables", "board", "check_options", "dice_outcomes", "researchers"]
 
-_BOX_INDEX = {b: i for i, b in enumerate(BOXES)}
 _ROW_FORM = "rows (name, (symbols...), cost, intelligence cost, (PP of each space...))"
 #: every content a research box can have: the sorted kind codes of at most two cubes
 BOX_CONTENTS: tuple[tuple[int, ...], ...] = (
@@ -124,7 +124,7 @@ def _mission(i: int, row: Any) -> Mission:
         raise ValueError(f"option missions: {name} needs 2 to 30 space values, got {short_repr(vals)}")
     for v in vals:
         _check_int("missions", v, 0, f"each space value of {name}", 100)
-    return Mission(name, tuple(sorted(_BOX_INDEX[s] for s in syms)), cost, ic, vals)
+    return Mission(name, tuple(sorted(BOX_INDEX[s] for s in syms)), cost, ic, vals)
 
 
 def board(o: Mapping[str, Any]) -> tuple[Mission, ...]:
@@ -137,7 +137,7 @@ def board(o: Mapping[str, Any]) -> tuple[Mission, ...]:
         raise ValueError(f"option moon_values needs at least 2 spaces, got {list(moon_vals)!r}")
     for v in moon_vals:
         _check_int("moon_values", v, 0, "each space value")
-    moon_boxes = tuple(_BOX_INDEX[s] for s in SYMBOLS)  # the Moon Mission shows every symbol
+    moon_boxes = tuple(BOX_INDEX[s] for s in SYMBOLS)  # the Moon Mission shows every symbol
     missions.append(Mission("Moon Mission", moon_boxes, o["moon_cost"], o["moon_ic"], moon_vals))
     return tuple(missions)
 

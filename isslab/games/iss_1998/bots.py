@@ -36,7 +36,7 @@ from isslab.games.iss_1998.actions import (
     Train,
 )
 from isslab.games.iss_1998.components import (
-    ACTION_NAMES,
+    ACTION_INDEX,
     CONDUCT,
     CONSTRUCT,
     INSTALL,
@@ -44,7 +44,7 @@ from isslab.games.iss_1998.components import (
     LONG_STAY,
     OUTSIDE,
     PLAN,
-    SHUTTLE_NAMES,
+    SHUTTLE_INDEX,
     SHUTTLE_NATION,
     TRAIN,
     Goal,
@@ -73,8 +73,6 @@ __all__ = [
     "greedy_bot",
     "scientist_bot",
 ]
-
-_SHUTTLE_INDEX = {name: t for t, name in enumerate(SHUTTLE_NAMES)}
 
 
 @dataclass(frozen=True)
@@ -310,7 +308,7 @@ class _Eval:
 
     def train(self, action: Train) -> float:
         """A way of Train Astronauts."""
-        return self.trained(SHUTTLE_NATION[_SHUTTLE_INDEX[action.shuttle]])
+        return self.trained(SHUTTLE_NATION[SHUTTLE_INDEX[action.shuttle]])
 
     def trained(self, n: int) -> float:
         """An astronaut onto pad ``n``'s shuttle."""
@@ -603,7 +601,7 @@ class HeuristicBot:
         if ph == PH_GOAL:
             return legal[0]  # a goal is 5 points: claim the first one offered
         if ph == PH_CARGO:
-            return min(legal, key=lambda a: st.countdown[SHUTTLE_NATION[_SHUTTLE_INDEX[a.shuttle]]])
+            return min(legal, key=lambda a: st.countdown[SHUTTLE_NATION[SHUTTLE_INDEX[a.shuttle]]])
         if ph == PH_RETRIEVE:
             return self._retrieve(st, p, legal)
         return legal[0]
@@ -613,7 +611,7 @@ class HeuristicBot:
         for a in legal:
             if type(a) is not Place:
                 continue
-            v = _card_value(ev, _CARD_INDEX[a.card])
+            v = _card_value(ev, ACTION_INDEX[a.card])
             if extra:
                 v -= 0.2  # the cube on the extra space keeps some value there
             if v > best_v:
@@ -649,7 +647,7 @@ class HeuristicBot:
         p = st.actor
         best, best_v = legal[0], -1e9
         for a in legal:
-            n = SHUTTLE_NATION[_SHUTTLE_INDEX[a.shuttle]]
+            n = SHUTTLE_NATION[SHUTTLE_INDEX[a.shuttle]]
             mine = st.cargo_astro[n][p] + st.cargo_mat[n][p]
             theirs = sum(st.cargo_astro[n]) + sum(st.cargo_mat[n]) - mine
             v = 0.3 * mine - 0.1 * theirs
@@ -665,7 +663,7 @@ class HeuristicBot:
         able = performable_mask(st, st.actor)
 
         def key(action: Any) -> tuple[int, int]:
-            a = _CARD_INDEX[action.card]
+            a = ACTION_INDEX[action.card]
             return (0 if able >> a & 1 else 1, _EXTRA_RANK[a])
 
         return min(legal, key=key)
@@ -685,7 +683,6 @@ class HeuristicBot:
         return min(legal, key=key)
 
 
-_CARD_INDEX = {name: a for a, name in enumerate(ACTION_NAMES)}
 #: the extra-action space a cube goes to, first choice first (among the cards it can perform)
 _EXTRA_RANK = {
     a: i for i, a in enumerate((CONDUCT, INSTALL, LONG_STAY, PLAN, TRAIN, LOAD, OUTSIDE, CONSTRUCT))
@@ -695,6 +692,5 @@ _EXTRA_RANK = {
 greedy_bot = HeuristicBot("greedy", GREEDY)
 builder_bot = HeuristicBot("builder", BUILDER)
 scientist_bot = HeuristicBot("scientist", SCIENTIST)
-register_bot("1998-iss", "greedy")(greedy_bot)
-register_bot("1998-iss", "builder")(builder_bot)
-register_bot("1998-iss", "scientist")(scientist_bot)
+for _bot in (greedy_bot, builder_bot, scientist_bot):
+    register_bot("1998-iss", _bot.name)(_bot)

@@ -25,6 +25,7 @@ from isslab.core import Option
 
 __all__ = [
     "ACTION_NAMES",
+    "ACTION_INDEX",
     "ACTION_SHORT",
     "ANY",
     "BACKS",
@@ -41,6 +42,7 @@ __all__ = [
     "FEDOR_ACTIONS",
     "FEDOR_NAME",
     "GOALS",
+    "GOAL_INDEX",
     "INSTALL",
     "ISS_ACTIONS",
     "LAB",
@@ -58,6 +60,7 @@ __all__ = [
     "SEAT_NAMES",
     "SHUTTLE_LETTERS",
     "SHUTTLE_NAMES",
+    "SHUTTLE_INDEX",
     "SHUTTLE_NATION",
     "SOYUZ",
     "TRAIN",
@@ -86,6 +89,8 @@ ACTION_NAMES: Final = (
     "Outside Jobs",
     "Conduct Experiments",
 )
+#: the index of each action card in ACTION_NAMES
+ACTION_INDEX: Final = {name: a for a, name in enumerate(ACTION_NAMES)}
 #: short labels for boards and texts
 ACTION_SHORT: Final = ("train", "load", "construct", "plan", "long_stay", "install", "outside", "conduct")
 EARTH_ACTIONS: Final = (TRAIN, LOAD, CONSTRUCT, PLAN)
@@ -100,6 +105,8 @@ TYPE_NAMES: Final = ("Laboratory", "Communication", "Crane", "Space Walk", "Long
 RU, US = 0, 1
 NATION_NAMES: Final = ("Russian", "US")
 SHUTTLE_NAMES: Final = ("Soyuz", "Progress", "Endeavour", "Atlantis", "Discovery")
+#: the index of each shuttle type in SHUTTLE_NAMES
+SHUTTLE_INDEX: Final = {name: t for t, name in enumerate(SHUTTLE_NAMES)}
 SHUTTLE_LETTERS: Final = ("S", "P", "E", "A", "D")
 SHUTTLE_NATION: Final = (RU, RU, US, US, US)
 SOYUZ: Final = 0
@@ -142,6 +149,8 @@ GOALS: Final[tuple[tuple[str, tuple[int, int, int], str], ...]] = (
     ("Shuttle collector", (4, 4, 3), "{} shuttle cards"),
     ("All-rounder", (1, 1, 1), "an installation token, a long-stay level, a US and a Russian shuttle"),
 )
+#: the index of each goal card in GOALS, by name
+GOAL_INDEX: Final = {row[0]: i for i, row in enumerate(GOALS)}
 
 # --- default data (assumptions) -------------------------------------------------------------------
 

@@ -50,6 +50,7 @@ from isslab.games.iss_1998.actions import (
     Train,
 )
 from isslab.games.iss_1998.components import (
+    ACTION_INDEX,
     ACTION_NAMES,
     CONDUCT,
     CONSTRUCT,
@@ -359,9 +360,6 @@ _CARD_OF: dict[type, int] = {
 }
 
 
-_CARD_INDEX = {name: a for a, name in enumerate(ACTION_NAMES)}
-
-
 def _name(st: State1998, p: int) -> str:
     return "FEDOR" if p == st.game.tables.fedor else SEAT_NAMES[p]
 
@@ -388,7 +386,7 @@ def illegal_reason(st: State1998, action: Any) -> str | None:
         return gate
     kind = type(action)
     if kind is Place:
-        a = _CARD_INDEX.get(action.card, -1)
+        a = ACTION_INDEX.get(action.card, -1)
         if a < 0:
             cards = ", ".join(ACTION_NAMES)
             return f"there is no action card {short_repr(action.card, 40)}; the cards are {cards}"

@@ -98,12 +98,15 @@ from isslab.games.iss_1998.actions import (
     Train,
 )
 from isslab.games.iss_1998.components import (
+    ACTION_INDEX,
     ACTION_NAMES,
     ANY,
     EARTH_ACTIONS,
+    GOAL_INDEX,
     GOALS,
     ISS_ACTIONS,
     LS,
+    SHUTTLE_INDEX,
     SHUTTLE_NAMES,
 )
 from isslab.games.iss_1998.legal import extra_label
@@ -114,9 +117,6 @@ if TYPE_CHECKING:
 
 __all__ = ["action_index", "max_chance_outcomes", "num_distinct_actions"]
 
-_SHUTTLE = {name: t for t, name in enumerate(SHUTTLE_NAMES)}
-_CARD = {name: a for a, name in enumerate(ACTION_NAMES)}
-_GOAL = {row[0]: i for i, row in enumerate(GOALS)}
 _LOAD = {(2, 0): 0, (1, 1): 1, (0, 2): 2}
 _PLAN = {(1, 2): 0, (1, 3): 1, (2, 3): 2, (1,): 3, (2,): 4, (3,): 5}
 _COLUMNS = {"Earth": EARTH_ACTIONS, "ISS": ISS_ACTIONS}
@@ -321,7 +321,7 @@ def _index(game: Game1998, lay: _Layout, action: Any) -> int:
     if kind is ModuleDraw:
         return tb.mod_index[action.module]
     if kind is ShuttleDraw:
-        return _SHUTTLE[action.shuttle]
+        return SHUTTLE_INDEX[action.shuttle]
     if kind is FedorTop:
         number = int(action.number)
         if not 0 <= number < len(tb.f_action):
@@ -335,7 +335,7 @@ def _index(game: Game1998, lay: _Layout, action: Any) -> int:
     if kind is ColumnOrder:
         return _order_rank(action)
     if kind is GoalDraw:
-        goals = sorted(_GOAL[name] for name in action.goals)
+        goals = sorted(GOAL_INDEX[name] for name in action.goals)
         if len(goals) != tb.goals_in_play or len(set(goals)) != len(goals):
             raise ValueError(f"a goal draw names {tb.goals_in_play} different goal cards")
         return subset_rank(goals)
@@ -343,11 +343,11 @@ def _index(game: Game1998, lay: _Layout, action: Any) -> int:
     start = lay.starts[kind]
     local: int
     if kind is Cargo or kind is Train or kind is Countdown:
-        local = _SHUTTLE[action.shuttle]
+        local = SHUTTLE_INDEX[action.shuttle]
     elif kind is Place:
-        local = 2 * _CARD[action.card] + (1 if action.extra else 0)
+        local = 2 * ACTION_INDEX[action.card] + (1 if action.extra else 0)
     elif kind is PlaceExtra:
-        local = _CARD[action.card]
+        local = ACTION_INDEX[action.card]
     elif kind is Retrieve:
         local = _retrieve(game, lay, action.source)
     elif kind is Load:
@@ -373,7 +373,7 @@ def _index(game: Game1998, lay: _Layout, action: Any) -> int:
         first, ranks = lay.conduct[card]
         local = first + ranks[_outcome(game, card, action)]
     elif kind is Claim:
-        local = _GOAL[action.goal]
+        local = GOAL_INDEX[action.goal]
     elif kind is FedorToken:
         if not tb.solo:
             raise ValueError("FEDOR takes installation tokens in the solo game only")
@@ -411,7 +411,7 @@ def _keep(game: Game1998, action: Keep) -> int:
 def _order_rank(action: ColumnOrder) -> int:
     """The lexicographic rank of a column's order among the permutations of its cards."""
     cards = _COLUMNS[action.column]
-    order = [_CARD[name] for name in action.cards]
+    order = [ACTION_INDEX[name] for name in action.cards]
     if sorted(order) != sorted(cards):
         raise ValueError(f"the {action.column} column holds each of its four cards once")
     rank = 0

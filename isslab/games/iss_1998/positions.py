@@ -21,12 +21,15 @@ from typing import TYPE_CHECKING, Any
 from isslab.core import short_repr
 from isslab.games.iss_1998 import steps
 from isslab.games.iss_1998.components import (
+    ACTION_INDEX,
     ACTION_NAMES,
     EARTH_ACTIONS,
     FEDOR_NAME,
+    GOAL_INDEX,
     GOALS,
     ISS_ACTIONS,
     SEAT_NAMES,
+    SHUTTLE_INDEX,
     SHUTTLE_NAMES,
     SHUTTLE_NATION,
 )
@@ -139,12 +142,9 @@ def _build(
     tb = g.tables
     P = tb.P
     start = g.new_state()
-    unknown = sorted(set(fields) - set(start.FIELDS))
-    if unknown:
-        raise ValueError(
-            f"1998-iss has no state field {', '.join(short_repr(u, 40) for u in unknown[:4])}; "
-            "the fields are State1998.FIELDS, the friendly keywords those of Game1998.position"
-        )
+    g._check_fields(
+        start, fields, "the fields are State1998.FIELDS, the friendly keywords those of Game1998.position"
+    )
     controlled = sorted(set(fields) & {"phase", "step", "actor", "turn", "start"})
     if controlled:
         raise ValueError(
@@ -153,11 +153,8 @@ def _build(
         )
     st = start._copy()
     st._hist, st._nhist = None, 0
-    card_index = {name: a for a, name in enumerate(ACTION_NAMES)}
     mod_index = tb.mod_index
     exp_index = tb.exp_index
-    shuttle_index = {name: t for t, name in enumerate(SHUTTLE_NAMES)}
-    goal_index = {row[0]: i for i, row in enumerate(GOALS)}
 
     # turn order
     first = _who(g, start_player) if start_player is not None else tb.first_player if tb.solo else 0
@@ -174,7 +171,7 @@ def _build(
     def order(value: Any, cards: tuple[int, ...], what: str) -> tuple[int, ...]:
         if value is None:
             return cards
-        out = tuple(_index(card_index, "action card", c) for c in value)
+        out = tuple(_index(ACTION_INDEX, "action card", c) for c in value)
         if sorted(out) != sorted(cards):
             raise ValueError(f"{what} must order the cards {', '.join(ACTION_NAMES[a] for a in cards)}")
         return out
@@ -225,7 +222,7 @@ def _build(
         n = _index(_PADS, "pad", key)
         if value is None:
             continue
-        t = _index(shuttle_index, "shuttle", value[0])
+        t = _index(SHUTTLE_INDEX, "shuttle", value[0])
         if SHUTTLE_NATION[t] != n:
             raise ValueError(f"pads: {a_or_an(SHUTTLE_NAMES[t])} does not fly from the {key} pad")
         pad[n], cd[n] = t, value[1]
@@ -246,7 +243,7 @@ def _build(
     for who, per in (shuttles_won or {}).items():
         q = _who(g, who)
         for shuttle, k in per.items():
-            won[q][_index(shuttle_index, "shuttle", shuttle)] = k
+            won[q][_index(SHUTTLE_INDEX, "shuttle", shuttle)] = k
     st.won = tuple(tuple(r) for r in won)
     out_of_deck = [sum(1 for t in pad if t >= 0 and SHUTTLE_NATION[t] == n) for n in (0, 1)]
     for kept in won:
@@ -296,7 +293,7 @@ def _build(
     # cubes and extra-action spaces
     extra = [-1] * 8
     for card, who in (extra_spaces or {}).items():
-        extra[_index(card_index, "action card", card)] = _who(g, who)
+        extra[_index(ACTION_INDEX, "action card", card)] = _who(g, who)
     st.extra = tuple(extra)
     st.cubes = tuple(tb.action_cubes - sum(row[q] for row in st.ccubes) - extra.count(q) for q in range(P))
     st.token_pool = tb.installation_tokens - bin(cov).count("1") - sum(st.tokens)
@@ -327,11 +324,11 @@ def _build(
     if goals is None:
         offered: tuple[int, ...] = () if tb.solo else tuple(range(tb.goals_in_play))
     else:
-        offered = tuple(_index(goal_index, "goal", name) for name in goals)
+        offered = tuple(_index(GOAL_INDEX, "goal", name) for name in goals)
     st.goals = offered
     owners = [-1] * len(offered)
     for name, who in (goal_owners or {}).items():
-        goal = _index(goal_index, "goal", name)
+        goal = _index(GOAL_INDEX, "goal", name)
         if goal not in offered:
             raise ValueError(f"goal_owners: {name} is not on offer")
         owners[offered.index(goal)] = _who(g, who)

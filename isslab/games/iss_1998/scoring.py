@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from isslab.games.iss_1998.components import ACTION_SHORT, SHUTTLE_NAMES
 from isslab.games.iss_1998.phases import PH_OVER
+from isslab.games.kit import leaders, places
 
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import State1998
@@ -35,7 +36,6 @@ __all__ = [
     "game_stats",
     "points",
     "ranks",
-    "returns",
     "scores",
     "seat_stats",
     "stat",
@@ -148,21 +148,12 @@ def winners(st: State1998) -> tuple[int, ...]:
     """The seats with the most points, then the most experiments (shared on a full tie)."""
     if st.phase != PH_OVER:
         return ()
-    keys = _keys(st)
-    best = max(keys)
-    return tuple(s for s in range(st.game.tables.n) if keys[s] == best)
-
-
-def returns(st: State1998) -> tuple[float, ...]:
-    """1.0 for each winner, 0.0 otherwise (zeros before the end)."""
-    win = winners(st)
-    return tuple(1.0 if s in win else 0.0 for s in range(st.game.tables.n))
+    return leaders(_keys(st), st.game.tables.n)
 
 
 def ranks(st: State1998) -> tuple[int, ...]:
     """1 + the number of participants strictly ahead (FEDOR counts in the solo game)."""
-    keys = _keys(st)
-    return tuple(1 + sum(1 for other in keys if other > keys[s]) for s in range(st.game.tables.n))
+    return places(_keys(st), st.game.tables.n)
 
 
 def seat_stats(st: State1998) -> list[dict[str, float]]:

@@ -46,7 +46,12 @@ from isslab.games.iss_1998.actions import (
     StartPlayer,
     Train,
 )
-from isslab.games.iss_1998.components import ACTION_NAMES, GOALS, SHUTTLE_NAMES, SHUTTLE_NATION
+from isslab.games.iss_1998.components import (
+    ACTION_INDEX,
+    GOAL_INDEX,
+    SHUTTLE_INDEX,
+    SHUTTLE_NATION,
+)
 from isslab.games.iss_1998.effects import count_down, do_experiment, move
 from isslab.games.iss_1998.launch import launch
 from isslab.games.iss_1998.legal import can_claim, performable_mask
@@ -97,10 +102,6 @@ if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import State1998
 
 __all__ = ["apply", "begin_turn", "countdown_pads", "run", "setup_next"]
-
-_ACTION_INDEX = {name: a for a, name in enumerate(ACTION_NAMES)}
-_SHUTTLE_INDEX = {name: t for t, name in enumerate(SHUTTLE_NAMES)}
-_GOAL_INDEX = {row[0]: i for i, row in enumerate(GOALS)}
 
 
 def apply(st0: State1998, action: Any) -> State1998:
@@ -346,7 +347,7 @@ def _end_turn(st: State1998) -> bool:
 def _place(st: State1998, action: Place) -> None:
     """Turn steps 2-3: the cube goes back to the reserve (extra) or onto the card (normal)."""
     p = action.seat
-    a = _ACTION_INDEX[action.card]
+    a = ACTION_INDEX[action.card]
     if action.extra:
         st.extra = put(st.extra, a, -1)
         st.cubes = put(st.cubes, p, st.cubes[p] + 1)
@@ -377,7 +378,7 @@ def _end_card(st: State1998) -> None:
 
 def _train(st: State1998, action: Train) -> None:
     p = action.seat
-    n = SHUTTLE_NATION[_SHUTTLE_INDEX[action.shuttle]]
+    n = SHUTTLE_NATION[SHUTTLE_INDEX[action.shuttle]]
     st.cargo_astro = put2(st.cargo_astro, n, p, st.cargo_astro[n][p] + 1)
     st.reserve = put(st.reserve, p, st.reserve[p] - 1)
     _end_card(st)
@@ -422,7 +423,7 @@ def _retrieve(st: State1998, action: Retrieve) -> None:
         slot = st.column.index(m)
         st.ccubes = put2(st.ccubes, slot, p, st.ccubes[slot][p] - 1)
     else:
-        a = _ACTION_INDEX[action.source[: -len(" extra space")]]
+        a = ACTION_INDEX[action.source[: -len(" extra space")]]
         st.extra = put(st.extra, a, -1)
     st.cubes = put(st.cubes, p, st.cubes[p] + 1)
     st.need -= 1
@@ -540,7 +541,7 @@ def _skip_extra(st: State1998, action: SkipExtra) -> None:
 
 
 def _cargo(st: State1998, action: Cargo) -> None:
-    n = SHUTTLE_NATION[_SHUTTLE_INDEX[action.shuttle]]
+    n = SHUTTLE_NATION[SHUTTLE_INDEX[action.shuttle]]
     p = action.seat
     st.cargo_mat = put2(st.cargo_mat, n, p, st.cargo_mat[n][p] + 1)
     st.step = STEP_EXTRA
@@ -549,7 +550,7 @@ def _cargo(st: State1998, action: Cargo) -> None:
 
 def _claim(st: State1998, action: Claim) -> None:
     p = action.seat
-    goal = _GOAL_INDEX[action.goal]
+    goal = GOAL_INDEX[action.goal]
     i = st.goals.index(goal)
     st.goal_owner = put(st.goal_owner, i, p)
     st.claimed = True
@@ -567,7 +568,7 @@ def _after_goal(st: State1998) -> None:
 
 
 def _count(st: State1998, action: Countdown) -> None:
-    n = SHUTTLE_NATION[_SHUTTLE_INDEX[action.shuttle]]
+    n = SHUTTLE_NATION[SHUTTLE_INDEX[action.shuttle]]
     count_down(st, n, action.steps)
     st.step = STEP_LAUNCH
     run(st)
@@ -575,7 +576,7 @@ def _count(st: State1998, action: Countdown) -> None:
 
 def _place_extra(st: State1998, action: PlaceExtra) -> None:
     q = action.seat
-    a = _ACTION_INDEX[action.card]
+    a = ACTION_INDEX[action.card]
     st.extra = put(st.extra, a, q)
     st.cubes = put(st.cubes, q, st.cubes[q] - 1)
     st.actor = st.turn
@@ -596,7 +597,7 @@ def _start_player(st: State1998, action: StartPlayer) -> None:
 
 
 def _column_order(st: State1998, action: ColumnOrder) -> None:
-    order = tuple(_ACTION_INDEX[name] for name in action.cards)
+    order = tuple(ACTION_INDEX[name] for name in action.cards)
     if action.column == "Earth":
         st.earth = order
     else:
@@ -615,7 +616,7 @@ def _module_draw(st: State1998, action: ModuleDraw) -> None:
 
 def _shuttle_draw(st: State1998, action: ShuttleDraw) -> None:
     tb = st.game.tables
-    t = _SHUTTLE_INDEX[action.shuttle]
+    t = SHUTTLE_INDEX[action.shuttle]
     n = SHUTTLE_NATION[t]
     st.pad = put(st.pad, n, t)
     st.countdown = put(st.countdown, n, tb.sh_start[t])  # on the shuttle's initial letter
@@ -630,7 +631,7 @@ def _shuttle_draw(st: State1998, action: ShuttleDraw) -> None:
 
 
 def _goal_draw(st: State1998, action: GoalDraw) -> None:
-    st.goals = tuple(_GOAL_INDEX[name] for name in action.goals)
+    st.goals = tuple(GOAL_INDEX[name] for name in action.goals)
     st.goal_owner = (-1,) * len(st.goals)
     run(st)
 

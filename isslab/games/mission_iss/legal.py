@@ -457,20 +457,14 @@ _PHASE_OF: dict[type, tuple[int, ...]] = {
 }
 
 
-def illegal_reason(st: StateMissionISS, action: Any) -> str | None:
-    """The rule that forbids ``action`` in ``st``, in words; None when no rule names it."""
-    try:
-        return _reason(st, action)
-    except (TypeError, ValueError, IndexError, AttributeError, KeyError):  # malformed: generic text
-        return None
-
-
 def _seat_name(st: StateMissionISS, seat: int) -> str:
     """A seat's name for a message, or a short repr of a number that is no seat."""
     return SEAT_NAMES[seat] if 0 <= seat < st.game.tables.n else short_repr(seat, 20)
 
 
-def _reason(st: StateMissionISS, action: Any) -> str | None:  # noqa: C901 - one rule after another
+def illegal_reason(st: StateMissionISS, action: Any) -> str | None:  # noqa: C901 - one rule after another
+    """The rule that forbids ``action`` in ``st``, in words; None when no rule names it (it may raise on
+    a malformed action: the state gives the generic message then)."""
     cp = st.current_player
     gate = turn_gate(
         cp,

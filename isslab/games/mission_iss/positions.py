@@ -162,12 +162,7 @@ def build_position(  # noqa: C901 - one keyword after another
     t = game.tables
     n = t.n
     start = game.new_state()
-    unknown = sorted(set(fields) - set(start.FIELDS), key=str)
-    if unknown:
-        raise ValueError(
-            f"mission-iss has no state field {', '.join(short_repr(u, 40) for u in unknown[:6])}; "
-            f"the fields are: {', '.join(start.FIELDS)}"
-        )
+    game._check_fields(start, fields)
     st = start._copy()
     st._hist, st._nhist = None, 0
     st.queue = ()

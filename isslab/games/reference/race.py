@@ -22,19 +22,14 @@ from isslab.core import (
     Action,
     EndReason,
     Game,
-    GameInfo,
     Option,
     ReturnsKind,
-    State,
     action_type,
     register_game,
 )
+from isslab.games.reference.common import NAMES, TurnState, reference_info
 
 __all__ = ["DieFace", "GameRace", "RaceEnd", "RollDie", "StateRace"]
-
-#: the seats' names and colours (the largest table has four)
-NAMES = ("red", "blue", "green", "yellow")
-COLOURS = ("#d62728", "#1f6fd1", "#2ca02c", "#b8860b")
 
 
 @action_type
@@ -64,22 +59,17 @@ class RaceEnd(EndReason):
     FINISHED = "a token reached the last space"
 
 
-class StateRace(State):
+class StateRace(TurnState):
     """A position of the luck race: the tokens' spaces, who acts, whose die is rolling, the winner."""
 
     __slots__ = ("pos", "to_move", "mover", "turns", "winner")
-    FIELDS: ClassVar[tuple[str, ...]] = ("pos", "to_move", "mover", "turns", "winner")
+    SCORE = "pos"
+    SCORE_STAT = "space"
+    FIELDS: ClassVar[tuple[str, ...]] = __slots__  # every slot is a field of the position
 
     pos: tuple[int, ...]
-    to_move: int
     mover: int
-    turns: int
     winner: int
-
-    @property
-    def current_player(self) -> int:
-        """The seat to roll, ``CHANCE`` while its die is in the air, ``TERMINAL`` at the end."""
-        return self.to_move
 
     def _legal_actions(self) -> list[Action]:
         if self.to_move == CHANCE:
@@ -119,10 +109,6 @@ class StateRace(State):
         if (finished and self.winner != finished[0]) or (not finished and self.winner != -1):
             raise ValueError("winner must be the seat on the last space, or -1 before the end")
 
-    def returns(self) -> tuple[float, ...]:
-        """1.0 for the token that finished first, 0.0 for the others."""
-        return tuple(float(s == self.winner) for s in range(self.game.num_players))
-
     def winners(self) -> tuple[int, ...]:
         """The seat whose token reached the last space (none before the end)."""
         return (self.winner,) if self.winner >= 0 else ()
@@ -131,19 +117,6 @@ class StateRace(State):
     def end_reason(self) -> RaceEnd | None:
         """``FINISHED`` once a token is home."""
         return RaceEnd.FINISHED if self.to_move == TERMINAL else None
-
-    @property
-    def rounds(self) -> int:
-        """Rounds played: turns taken over the number of players."""
-        return self.turns // self.game.num_players
-
-    def seat_stats(self) -> list[dict[str, float]]:
-        """Each token's space."""
-        return [{"space": float(p)} for p in self.pos]
-
-    def standing(self, seat: int) -> tuple[float, ...]:
-        """The token's space: the further, the better."""
-        return (float(self.pos[self._check_seat(seat)]),)
 
     def key_numbers(self, seat: int) -> list[tuple[str, int | float | str]]:
         """The token's space out of the track's."""
@@ -186,18 +159,8 @@ class GameRace(Game):
 
     id = "luck-race"
     title = "Luck race (reference game)"
-    INFO = GameInfo(
-        title="Luck race (reference game)",
-        min_players=2,
-        max_players=4,
-        returns=ReturnsKind.CONSTANT_SUM,  # exactly one token finishes first
-        hidden_information=False,
-        chance=True,
-        seat_names=NAMES,
-        seat_colours=COLOURS,
-        default_bot="first",  # a turn offers one action: every bot plays the same game
-        reference=True,
-    )
+    # exactly one token finishes first; a turn offers one action, so every bot plays the same game
+    INFO = reference_info(title, ReturnsKind.CONSTANT_SUM, chance=True, default_bot="first")
     OPTIONS = (
         Option("players", 4, "number of racers", min=2, max=4),
         Option("track", 20, "spaces from the start to the last space", min=2, max=200),

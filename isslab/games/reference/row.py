@@ -23,7 +23,6 @@ from isslab.core import (
     Action,
     EndReason,
     Game,
-    GameInfo,
     Option,
     ReturnsKind,
     State,
@@ -31,12 +30,11 @@ from isslab.core import (
     register_bot,
     register_game,
 )
+from isslab.games.kit import leaders
+from isslab.games.reference.common import NAMES, TurnState, reference_info
 
 __all__ = ["GameRow", "RowEnd", "StateRow", "Take", "greedy_bot", "lookahead_bot"]
 
-#: the seats' names and colours (the largest table has four)
-NAMES = ("red", "blue", "green", "yellow")
-COLOURS = ("#d62728", "#1f6fd1", "#2ca02c", "#b8860b")
 #: the default row: fifteen coins, five for each of three players
 ROW = (3, 8, 1, 9, 4, 6, 2, 7, 5, 9, 1, 8, 3, 6, 4)
 #: the ends of the row, by the field ``end`` of a take
@@ -61,21 +59,16 @@ class RowEnd(EndReason):
     EMPTY = "the row is empty"
 
 
-class StateRow(State):
+class StateRow(TurnState):
     """A position of the coin row: the coins left, the value each player holds, who takes next."""
 
     __slots__ = ("row", "held", "to_move", "turns")
-    FIELDS: ClassVar[tuple[str, ...]] = ("row", "held", "to_move", "turns")
+    SCORE = "held"
+    SCORE_STAT = "value"
+    FIELDS: ClassVar[tuple[str, ...]] = __slots__  # every slot is a field of the position
 
     row: tuple[int, ...]
     held: tuple[int, ...]
-    to_move: int
-    turns: int
-
-    @property
-    def current_player(self) -> int:
-        """The seat to take, or ``TERMINAL`` once the row is empty."""
-        return self.to_move
 
     def _legal_actions(self) -> list[Action]:
         seat = self.to_move
@@ -104,35 +97,16 @@ class StateRow(State):
         if (self.to_move == TERMINAL) != (not self.row) or (self.row and not 0 <= self.to_move < n):
             raise ValueError("to_move is a seat while coins are left, TERMINAL once the row is empty")
 
-    def returns(self) -> tuple[float, ...]:
-        """1.0 for each player holding the most value at the end, 0.0 otherwise (zeros before)."""
-        won = set(self.winners())
-        return tuple(float(s in won) for s in range(self.game.num_players))
-
     def winners(self) -> tuple[int, ...]:
         """The players holding the most value once the row is empty."""
         if self.row:
             return ()
-        best = max(self.held)
-        return tuple(s for s, v in enumerate(self.held) if v == best)
+        return leaders(self.held)
 
     @property
     def end_reason(self) -> RowEnd | None:
         """``EMPTY`` once the last coin is taken."""
         return None if self.row else RowEnd.EMPTY
-
-    @property
-    def rounds(self) -> int:
-        """Rounds played: turns taken over the number of players."""
-        return self.turns // self.game.num_players
-
-    def seat_stats(self) -> list[dict[str, float]]:
-        """The value each player holds."""
-        return [{"value": float(v)} for v in self.held]
-
-    def standing(self, seat: int) -> tuple[float, ...]:
-        """The value held: the more, the better."""
-        return (float(self.held[self._check_seat(seat)]),)
 
     def key_numbers(self, seat: int) -> list[tuple[str, int | float | str]]:
         """The value held and the coins left."""
@@ -172,18 +146,8 @@ class GameRow(Game):
 
     id = "coin-row"
     title = "Coin row (reference game)"
-    INFO = GameInfo(
-        title="Coin row (reference game)",
-        min_players=2,
-        max_players=4,
-        returns=ReturnsKind.GENERAL_SUM,  # a tie at the top shares the win
-        hidden_information=False,
-        chance=False,
-        seat_names=NAMES,
-        seat_colours=COLOURS,
-        default_bot="greedy",
-        reference=True,
-    )
+    # a tie at the top shares the win
+    INFO = reference_info(title, ReturnsKind.GENERAL_SUM, chance=False, default_bot="greedy")
     OPTIONS = (
         Option("players", 3, "number of players", min=2, max=4),
         Option(

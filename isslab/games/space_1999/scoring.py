@@ -13,7 +13,7 @@ from isslab.games.space_1999.phases import EndCode
 if TYPE_CHECKING:
     from isslab.games.space_1999.rules import State1999
 
-__all__ = ["distance", "game_stats", "ranks", "returns", "seat_stats", "winners"]
+__all__ = ["distance", "game_stats", "ranks", "seat_stats", "winners"]
 
 
 def distance(st: State1999, seat: int) -> int:
@@ -29,12 +29,6 @@ def winners(st: State1999) -> tuple[int, ...]:
     if st.end != EndCode.ALL_LANDED:
         return ()
     return (st.landed.index(st.game.tables.eagles),)
-
-
-def returns(st: State1999) -> tuple[float, ...]:
-    """1.0 for the winner, 0.0 for the others (all 0.0 in an unfinished game)."""
-    win = winners(st)
-    return tuple(1.0 if s in win else 0.0 for s in range(st.game.tables.n))
 
 
 def ranks(st: State1999) -> tuple[int, ...]:

@@ -18,7 +18,7 @@ import importlib
 import json
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, runtime_checkable
 
 from isslab import CHANCE, Action, Game, State
 from isslab.core import Memo
@@ -26,6 +26,7 @@ from isslab_widgets.scene import Circle, Rect, Scene, Text
 
 __all__ = [
     "ANIMATION_FRAMES",
+    "ROLL_FIRST",
     "Board",
     "Click",
     "SelectThenMove",
@@ -35,6 +36,7 @@ __all__ = [
     "board_class",
     "board_for",
     "board_module",
+    "no_click_now",
     "svg_of",
     "text_scene",
     "visible_text",
@@ -83,6 +85,19 @@ class Click:
 
 #: the seats whose hidden information (cards in hand) a picture may show
 Viewers = tuple[int, ...]
+
+#: why no click plays at a chance step, in the words of a game that rolls dice
+ROLL_FIRST: Final = "roll first: the next step is a chance roll"
+
+
+def no_click_now(state: State, selected: Hashable | None, chance: str = ROLL_FIRST) -> Click | None:
+    """The refusal of any click where no seat can play one: the game is over, or a chance step
+    (said in the words ``chance``) comes first; None where a click may play."""
+    if state.is_terminal():
+        return Click(selected=selected, message="the game is over", ok=False)
+    if state.is_chance_node():
+        return Click(selected=selected, message=chance, ok=False)
+    return None
 
 
 @runtime_checkable
@@ -158,10 +173,8 @@ class SelectThenMove:
 
     def click(self, state: State, selected: Hashable | None, key: Hashable | None) -> Click:
         """Select an origin, play a move to a target, deselect, or say why the click is refused."""
-        if state.is_terminal():
-            return Click(selected=selected, message="the game is over", ok=False)
-        if state.is_chance_node():
-            return Click(selected=selected, message="roll first: the next step is a chance roll", ok=False)
+        if (refused := no_click_now(state, selected)) is not None:
+            return refused
         if key is None:
             return Click(selected=selected, message=self.nothing_here, ok=False)
         who = state.game.seat_name(state.current_player)

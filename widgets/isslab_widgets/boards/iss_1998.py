@@ -45,7 +45,7 @@ from isslab.games.iss_1998 import (
 from isslab.games.iss_1998.actions import level_text
 from isslab.games.iss_1998.components import NATION_NAMES, SHUTTLE_NATION
 from isslab.games.iss_1998.phases import PHASE_TEXT
-from isslab_widgets.boards import Board, Click, Viewers
+from isslab_widgets.boards import Board, Click, Viewers, no_click_now
 from isslab_widgets.boards.kit import PALETTE, Canvas, build_scene, fit, fit_distinct, readable, wrap
 from isslab_widgets.scene import Circle, Rect, Scene, Text
 
@@ -616,10 +616,8 @@ class Board1998:
     def click(self, state: State, selected: Hashable | None, key: Hashable | None) -> Click:
         """A click on an action card, an extra-action space, a pad, a goal or a button."""
         st = cast(State1998, state)
-        if st.is_terminal():
-            return Click(message="the game is over", ok=False)
-        if st.is_chance_node():
-            return Click(message="a draw comes first: the next step is chance", ok=False)
+        if (refused := no_click_now(st, None, "a draw comes first: the next step is chance")) is not None:
+            return refused
         if not isinstance(key, tuple) or not key:
             return Click(
                 message="nothing to click there: click an action card, a pad, a goal or a button", ok=False

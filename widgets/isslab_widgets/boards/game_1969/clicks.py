@@ -30,7 +30,7 @@ from isslab.games.game_1969 import (
     State1969,
     cards_text,
 )
-from isslab_widgets.boards import Click
+from isslab_widgets.boards import Click, no_click_now
 from isslab_widgets.boards.game_1969.words import Board1969Words
 
 
@@ -40,10 +40,8 @@ class Board1969Clicks(Board1969Words):
     def click(self, state: State, selected: Hashable | None, key: Hashable | None) -> Click:
         """A click on a box (hire), a mission (launch), a card or a button; the engine says why not."""
         st = cast(State1969, state)
-        if st.is_terminal():
-            return Click(selected=selected, message="the game is over", ok=False)
-        if st.is_chance_node():
-            return Click(selected=selected, message="roll first: the next step is a chance roll", ok=False)
+        if (refused := no_click_now(st, selected)) is not None:
+            return refused
         legal = st.legal_actions()
         if not isinstance(key, tuple) or not key:
             return Click(

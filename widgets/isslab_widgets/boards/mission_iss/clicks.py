@@ -32,7 +32,7 @@ from isslab.games.mission_iss import (
     UseBonus,
     Via,
 )
-from isslab_widgets.boards import Click
+from isslab_widgets.boards import Click, no_click_now
 from isslab_widgets.boards.mission_iss.words import _VIA_SHORT, BoardMissionISSWords, Key
 
 
@@ -91,10 +91,8 @@ class BoardMissionISSClicks(BoardMissionISSWords):
     def click(self, state: State, selected: Hashable | None, key: Hashable | None) -> Click:
         """A click on a card, an astronaut, a field, a die, an outline, a marker or a button."""
         st = cast(StateMissionISS, state)
-        if st.is_terminal():
-            return Click(selected=selected, message="the game is over", ok=False)
-        if st.is_chance_node():
-            return Click(selected=selected, message="a draw comes first: the next step is chance", ok=False)
+        if (refused := no_click_now(st, selected, "a draw comes first: the next step is chance")) is not None:
+            return refused
         sel = selected if isinstance(selected, tuple) else None
         if not isinstance(key, tuple) or not key:
             if sel is not None:
