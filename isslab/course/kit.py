@@ -15,7 +15,8 @@
 * Every check reads its answer with one of the shared readers, :func:`whole`, :func:`number`,
   :func:`word` and :func:`direction`: a numpy integer is a whole number, ``10**400`` or NaN is a
   number of the wrong size (never an ``OverflowError``), and a message echoes an answer cut short
-  (:func:`said`), whatever its size.
+  (:func:`said`), whatever its size. Most word their verdict with :func:`answered`: what the
+  evidence shows, after what a wrong answer said.
 """
 
 from __future__ import annotations
