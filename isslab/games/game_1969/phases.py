@@ -10,7 +10,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-from isslab.core import CHANCE, TERMINAL, EndReason
+from isslab.core import EndReason
+from isslab.games.kit import ACTOR, who_acts
 
 __all__ = [
     "ACTOR",
@@ -98,23 +99,9 @@ PHASE_TEXT: Final[tuple[str, ...]] = (
     "game over",
 )
 
-#: in ``WHO``: the phase is a decision of the state's ``actor``
-ACTOR: Final = 0
-#: who acts in each phase: ``CHANCE``, ``TERMINAL`` or ``ACTOR``
-WHO: Final[tuple[int, ...]] = (
-    CHANCE,
-    CHANCE,
-    ACTOR,
-    ACTOR,
-    ACTOR,
-    CHANCE,
-    ACTOR,
-    CHANCE,
-    ACTOR,
-    CHANCE,
-    ACTOR,
-    TERMINAL,
-)
+#: who acts in each phase: ``CHANCE`` in the draws and the rolls, ``TERMINAL`` once the game is over,
+#: else ``ACTOR`` (the state's ``actor``)
+WHO: Final[tuple[int, ...]] = who_acts(Phase, {FIRST, INCOME_DRAW, BUY_DRAW, ROLL, REROLL_ROLL}, OVER)
 
 #: ``first`` before the First Player is chosen, ``actor`` when no nation acts, ``launcher`` with no test
 NOBODY: Final = -1
