@@ -31,6 +31,7 @@ __all__ = [
     "REROLL",
     "REROLL_ROLL",
     "ROLL",
+    "TEST_PHASES",
     "WHO",
     "End1969",
     "Phase",
@@ -82,6 +83,10 @@ LAUNCH, ROLL, REROLL, REROLL_ROLL, COMMIT, OVER = (
     Phase.COMMIT,
     Phase.OVER,
 )
+
+#: the phases of a mission test, from the roll to the play of Intelligence (``State1969.mission`` is
+#: the mission under test in them)
+TEST_PHASES: Final = (ROLL, REROLL, REROLL_ROLL, COMMIT)
 
 #: the words of each phase, by phase (views, texts and refusals name a phase with them)
 PHASE_TEXT: Final[tuple[str, ...]] = (
