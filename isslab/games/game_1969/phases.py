@@ -67,22 +67,21 @@ class Phase(IntEnum):
     OVER = 11
 
 
-FIRST, INCOME_DRAW, INCOME_DISCARD, INCOME_SPEND, BUY, BUY_DRAW = (
-    Phase.FIRST,
-    Phase.INCOME_DRAW,
-    Phase.INCOME_DISCARD,
-    Phase.INCOME_SPEND,
-    Phase.BUY,
-    Phase.BUY_DRAW,
-)
-LAUNCH, ROLL, REROLL, REROLL_ROLL, COMMIT, OVER = (
-    Phase.LAUNCH,
-    Phase.ROLL,
-    Phase.REROLL,
-    Phase.REROLL_ROLL,
-    Phase.COMMIT,
-    Phase.OVER,
-)
+# the members again as module names (the very members, in their order)
+(
+    FIRST,
+    INCOME_DRAW,
+    INCOME_DISCARD,
+    INCOME_SPEND,
+    BUY,
+    BUY_DRAW,
+    LAUNCH,
+    ROLL,
+    REROLL,
+    REROLL_ROLL,
+    COMMIT,
+    OVER,
+) = Phase
 
 #: the phases of a mission test, from the roll to the play of Intelligence (``State1969.mission`` is
 #: the mission under test in them)
