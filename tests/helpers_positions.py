@@ -1,4 +1,4 @@
-"""Helpers of the bad-input tests of hand-built positions (1998 ISS and Mission ISS).
+"""Helpers of the bad-input tests of hand-built positions (every game).
 
 Hostile keyword values that fail the test, instead of exhausting the machine, when a position
 builder starts to expand them: a regression shows as a test failure, never as a swapped-out box.
@@ -14,7 +14,10 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
-__all__ = ["DRAWN_AT_MOST", "JUNK", "Endless", "Huge", "keywords_of"]
+from isslab.conformance import HugeSequence
+from isslab.core import Game
+
+__all__ = ["DRAWN_AT_MOST", "JUNK", "Endless", "Huge", "keywords_of", "refused_unread"]
 
 #: the most items a builder may draw from a hostile iterable before the test calls it an expansion
 DRAWN_AT_MOST = 100_000
@@ -61,6 +64,15 @@ class Endless:
 def keywords_of(build: Callable[..., Any]) -> list[str]:
     """The friendly keywords of a game's position builder (its keyword-only parameters)."""
     return [p.name for p in inspect.signature(build).parameters.values() if p.kind is p.KEYWORD_ONLY]
+
+
+def refused_unread(game: Game, keyword: str, match: str) -> None:
+    """Check that ``game.position`` refuses a billion items under ``keyword`` (a ``ValueError`` that
+    matches ``match``) by their length, before it reads one of them."""
+    huge = HugeSequence()
+    with pytest.raises(ValueError, match=match):
+        game.position(**{keyword: huge})
+    assert huge.read == 0
 
 
 _LEAVES = st.one_of(

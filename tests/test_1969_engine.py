@@ -30,6 +30,7 @@ from isslab.games.game_1969 import (
     Pass,
     bots,
     parse_sheets,
+    phases,
     sheets_text,
 )
 
@@ -330,3 +331,8 @@ def test_conformance_with_the_bots_and_every_other_reading() -> None:
     check_game(isslab.make("1969", players=4), games=2, bots=["greedy", "spy", "moonshot", "random"])
     (variant,) = isslab.game_class("1969").CONFORMANCE_VARIANTS
     assert check_game(isslab.make("1969", **variant), games=2, seed=1).games == 2
+
+
+def test_the_phase_names_are_the_members_themselves() -> None:
+    # phases.py binds them by unpacking the enum in order: a member moved would bind the wrong name
+    assert all(getattr(phases, member.name) is member for member in phases.Phase)

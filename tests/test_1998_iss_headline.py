@@ -18,6 +18,7 @@ import isslab
 from isslab.games.iss_1998 import Game1998, State1998, steps
 from isslab.games.iss_1998.components import FEDOR_NAME, NATION_NAMES, SEAT_NAMES, SHUTTLE_NAMES
 from isslab.games.iss_1998.phases import Phase
+from isslab.games.iss_1998.view import _amounts as amounts  # a cargo's words: checked on their own below
 
 #: short countdowns, so that a deck's last shuttle often launches before the final round
 FAST: dict[str, Any] = {
@@ -79,13 +80,9 @@ def walk(game: Game1998, bots: str, seed: int, seen: list[Seen]) -> list[tuple[S
     return out
 
 
-def amounts(astronauts: int, materials: int) -> str:
-    parts = []
-    if astronauts:
-        parts.append(f"{astronauts} astronaut{'s' if astronauts > 1 else ''}")
-    if materials:
-        parts.append(f"{materials} material{'s' if materials > 1 else ''}")
-    return ", ".join(parts)
+def test_a_cargo_is_told_in_words() -> None:
+    assert amounts(1, 2) == "1 astronaut, 2 materials"
+    assert (amounts(3, 0), amounts(0, 1), amounts(0, 0)) == ("3 astronauts", "1 material", "")
 
 
 def expected(st: State1998, launch: Seen, following: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 from helpers_winchance import tiny_game, tiny_model, tiny_record, tiny_table_model
 
@@ -120,3 +121,19 @@ def test_positions_a_seat_cannot_tell_apart_get_the_same_win_chances_and_review(
     )
     if hidden:
         assert differed > 0  # the check compared positions that really differ in what is hidden
+
+
+def test_a_win_chance_with_shared_wins_keeps_a_wilson_interval_for_every_seat() -> None:
+    # 400 rollouts of three seats: seat 0 wins 300, seat 1 wins 96, and 4 wins are shared by
+    # seats 0 and 1 (half each); seat 2 wins none. Its chance is a rate still: its interval is
+    # Wilson's [0, 0.0095], never the [0, 0] of a normal interval on a column with no spread
+    from isslab.analysis.evaluate import _interval
+
+    rows = [(1.0, 0.0, 0.0)] * 300 + [(0.0, 1.0, 0.0)] * 96 + [(0.5, 0.5, 0.0)] * 4
+    lows, highs = _interval(np.asarray(rows), "win chance")
+    for seat, won in enumerate((302.0, 98.0, 0.0)):
+        assert (lows[seat], highs[seat]) == wilson_interval(won, 400)
+    assert highs[2] > 0.009
+    # an expected return (Mission ISS's modules) keeps the mean's interval
+    lows, highs = _interval(np.asarray([(3.0,), (5.0,)] * 50), "expected return")
+    assert lows[0] < 4.0 < highs[0] and highs[0] - lows[0] < 0.5

@@ -11,7 +11,7 @@ from helpers_mission_iss import game
 import isslab
 from isslab.conformance import check_game, check_hidden_information
 from isslab.core import ReturnsKind
-from isslab.games.mission_iss import Select, bots
+from isslab.games.mission_iss import Select, bots, phases
 from isslab.games.mission_iss.bots import Planner
 
 
@@ -146,3 +146,8 @@ def test_random_playouts_visit_every_phase_and_action_kind() -> None:
         "Arrive",
         "Train",
     }
+
+
+def test_the_phase_and_task_names_are_the_members_themselves() -> None:
+    # phases.py binds them by unpacking the enums in order: a member moved would bind the wrong name
+    assert all(getattr(phases, member.name) is member for member in (*phases.Phase, *phases.Task))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers_positions import refused_unread
 
 import isslab
 from isslab.conformance import HugeSequence
@@ -21,10 +22,7 @@ KEYWORDS = ("disc", "home", "landed", "theta", "to_move", "first", "turn", "roun
 
 @pytest.mark.parametrize("keyword", KEYWORDS)
 def test_a_billion_items_are_refused_by_their_length(keyword: str) -> None:
-    huge = HugeSequence()
-    with pytest.raises(ValueError, match=r"1,000,000,000"):
-        GAME.position(**{keyword: huge})
-    assert huge.read == 0
+    refused_unread(GAME, keyword, r"1,000,000,000")
 
 
 @pytest.mark.parametrize(

@@ -125,12 +125,20 @@ def _rollout_chunk(
     return out
 
 
-def _interval(results: np.ndarray, win_lose: bool) -> tuple[list[float], list[float]]:
+def _interval(results: np.ndarray, kind: str) -> tuple[list[float], list[float]]:
+    """Each seat's 95% interval from its rollout results.
+
+    A win chance is a rate in [0, 1] even when some wins are shared (a seat's share, 1/k, of a win
+    shared by k seats), so it takes the Wilson interval of its summed shares: a normal interval
+    there would be [0, 0] for a seat that won none of the rollouts and too narrow near 0 and 1
+    (1969's exact end-games: docs/win-chances.md, "Exactness").
+    """
     lows, highs = [], []
     n = len(results)
+    win_chance = kind == "win chance" and bool(((results >= 0.0) & (results <= 1.0)).all())
     for j in range(results.shape[1]):
         col = results[:, j]
-        if win_lose:
+        if win_chance:
             lo, hi = wilson_interval(float(col.sum()), n)
         elif n >= 2 and float(np.std(col)) == 0.0:
             lo = hi = float(col[0])
@@ -204,7 +212,6 @@ def evaluate(
     seeds = derive_seeds(seed, total)
     step = 100 if auto else total
     results: list[tuple[float, ...]] = []
-    win_lose = kind == "win chance"
     with pool_for(workers, -(-total // _CHUNK)) as pool:  # one pool for every batch of an "auto" run
         while len(results) < total:
             batch = seeds[len(results) : len(results) + step]
@@ -212,8 +219,7 @@ def evaluate(
             for part in run_chunks(_rollout_chunk, chunks, pool):
                 results += part
             arr = np.asarray(results, dtype=float)[:, :-1]
-            win_lose = kind == "win chance" and bool(np.isin(arr, (0.0, 1.0)).all())
-            lows, highs = _interval(arr, win_lose)
+            lows, highs = _interval(arr, kind)
             means = arr.mean(axis=0)
             if (
                 not auto
@@ -222,7 +228,7 @@ def evaluate(
                 break
     full = np.asarray(results, dtype=float)
     arr = full[:, :-1]
-    lows, highs = _interval(arr, win_lose)
+    lows, highs = _interval(arr, kind)
     return Evaluation(
         tuple(float(x) for x in arr.mean(axis=0)),
         tuple(lows),

@@ -47,6 +47,7 @@ from functools import partial
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from isslab.bench.engines import cpu_seconds
 from isslab.bench.markdown import markdown_table
@@ -59,15 +60,54 @@ from isslab.sim.api import simulate
 SKIP = {"random", "first", "mcts", "ismcts", "expert", "easy", "medium", "hard"}
 
 
-def _in_seat(
-    game: Game, bot: str, opponent: str, seat: int, games: int, seed: int, workers: int
-) -> tuple[float, int]:
-    """``bot`` in ``seat`` and ``opponent`` in every other seat for ``games`` games: its wins, its games."""
-    bots = [opponent] * game.num_players
-    bots[seat] = bot
-    df = simulate(game, bots=bots, games=games, seed=seed, workers=workers, progress=False)
-    mine = df[df["seat"] == seat]
-    return float(mine["win"].sum()), len(mine)
+def _batches(
+    args: argparse.Namespace,
+    cell: dict[str, Any],
+    save: Callable[[], None],
+    play_batch: Callable[[int], None],
+    done: Callable[[], bool],
+    label: Callable[[], str],
+) -> None:
+    """Play batch after batch (seed ``1000 + k`` for batch ``k``, resuming ``cell``) until ``done``."""
+    while not done():
+        k = int(cell.get("k", 0))
+        t0 = cpu_seconds()  # the workers' CPU too: they play the games
+        play_batch(1000 + k)
+        cell["k"] = k + 1
+        cell["cpu"] = float(cell.get("cpu", 0.0)) + cpu_seconds() - t0
+        save()
+        print(f"  {label()}", flush=True)
+
+
+def _enough(args: argparse.Namespace, n: int, settled: bool) -> bool:
+    """Whether a cell stops after ``n`` games: at ``--most``, or once ``settled`` after ``--min-games``."""
+    return n >= args.most or (n >= args.min_games and settled)
+
+
+def _win_interval(cell: dict[str, Any]) -> tuple[float, float]:
+    """The Wilson 95% interval of the cell's win rate (all of [0, 1] before its first game)."""
+    return wilson_interval(cell["wins"], cell["n"]) if cell["n"] else (0.0, 1.0)
+
+
+def _each_seat(
+    game: Game, bot: str, opponent: str, args: argparse.Namespace, cell: dict[str, Any], seed: int
+) -> None:
+    """A batch of ``bot`` in each seat in turn among ``opponent``s: its wins and games added to ``cell``."""
+    n_seats = game.num_players
+    for seat in range(n_seats):
+        bots = [opponent] * n_seats
+        bots[seat] = bot
+        games = max(1, args.batch // n_seats)
+        df = simulate(game, bots=bots, games=games, seed=seed, workers=args.workers, progress=False)
+        mine = df[df["seat"] == seat]
+        cell["wins"] += float(mine["win"].sum())
+        cell["n"] += len(mine)
+
+
+def _team_games(game: Game, who: str, args: argparse.Namespace, seed: int) -> pd.DataFrame:
+    """A batch of a team of ``who`` in every seat: the first seat's rows (the team shares one result)."""
+    df = simulate(game, bots=who, games=args.batch, seed=seed, workers=args.workers, progress=False)
+    return df[df["seat"] == 0].sort_values("game")
 
 
 def measure(
@@ -80,55 +120,39 @@ def measure(
 ) -> dict[str, Any]:
     """Play batches of seat-swapped games until the interval is narrow enough (resuming ``cell``)."""
     info = make(game_id).info
-    players = max(2, info.min_players)
-    game = make(game_id, players=players)
+    game = make(game_id, players=max(2, info.min_players))
     coop = info.returns is ReturnsKind.COOPERATIVE
-    wins, n, k = float(cell.get("wins", 0.0)), int(cell.get("n", 0)), int(cell.get("k", 0))
-    other_wins = float(cell.get("other_wins", 0.0))
-    team: list[float] = list(cell.get("team", []))
-    other: list[float] = list(cell.get("other", []))
+    for key, empty in (("wins", 0.0), ("other_wins", 0.0), ("n", 0), ("team", []), ("other", [])):
+        cell.setdefault(key, empty)
     t0 = time.perf_counter() - float(cell.get("seconds", 0.0))
-    lo, hi = (0.0, 1.0) if n == 0 else (cell["low"], cell["high"])
-    while not ((n >= args.min_games and hi - lo <= args.width) or n >= args.most):
-        seed = 1000 + k
-        k += 1
+
+    def play_batch(seed: int) -> None:
         if coop:
             # the team's success (every seat shares one result) and its mean return, the search
             # bot in every seat; the heuristic team is measured the same way on the same seeds
-            for who, results in ((searcher, team), (opponent, other)):
-                df = simulate(
-                    game, bots=who, games=args.batch, seed=seed, workers=args.workers, progress=False
-                )
-                results += [float(r) for r in df[df["seat"] == 0]["returns"]]
-                won = float(df[df["seat"] == 0]["win"].sum())
-                if who == searcher:
-                    wins += won
-                else:
-                    other_wins += won
-            n = len(team)
-            lo, hi = wilson_interval(wins, n)
+            for who, results, wins in ((searcher, "team", "wins"), (opponent, "other", "other_wins")):
+                first = _team_games(game, who, args, seed)
+                cell[results] += [float(r) for r in first["returns"]]
+                cell[wins] += float(first["win"].sum())
+            cell["n"] = len(cell["team"])
         else:
-            for seat in range(2):
-                won, played = _in_seat(game, searcher, opponent, seat, args.batch // 2, seed, args.workers)
-                wins += won
-                n += played
-            lo, hi = wilson_interval(wins, n)
-        print(f"  {game_id} {searcher} vs {opponent}: {n} games, [{lo:.3f}, {hi:.3f}]", flush=True)
-        cell.update(
-            wins=wins,
-            other_wins=other_wins,
-            n=n,
-            k=k,
-            team=team,
-            other=other,
-            low=lo,
-            high=hi,
-            seconds=time.perf_counter() - t0,
-        )
-        save()
+            _each_seat(game, searcher, opponent, args, cell, seed)
+        cell["seconds"] = time.perf_counter() - t0
+
+    def done() -> bool:
+        lo, hi = _win_interval(cell)
+        return _enough(args, cell["n"], hi - lo <= args.width)
+
+    def label() -> str:
+        lo, hi = _win_interval(cell)
+        return f"{game_id} {searcher} vs {opponent}: {cell['n']} games, [{lo:.3f}, {hi:.3f}]"
+
+    _batches(args, cell, save, play_batch, done, label)
+    n = cell["n"]
+    lo, hi = _win_interval(cell)
     row: dict[str, Any] = {
         "game": game_id,
-        "players": players,
+        "players": game.num_players,
         "searcher": searcher,
         "opponent": opponent,
         "games": n,
@@ -136,9 +160,13 @@ def measure(
         "high": hi,
         "seconds": time.perf_counter() - t0,
     }
-    row.update(win_rate=wins / n)
+    row.update(win_rate=cell["wins"] / n)
     if coop:  # the win rate is the search team's success rate
-        row.update(team_score=sum(team) / n, opponent_score=sum(other) / n, opponent_win_rate=other_wins / n)
+        row.update(
+            team_score=sum(cell["team"]) / n,
+            opponent_score=sum(cell["other"]) / n,
+            opponent_win_rate=cell["other_wins"] / n,
+        )
     return row
 
 
@@ -162,25 +190,6 @@ def _clear(lo: float, hi: float, bar: float) -> bool:
     return lo > bar or hi < bar
 
 
-def _batches(
-    args: argparse.Namespace,
-    cell: dict[str, Any],
-    save: Callable[[], None],
-    play_batch: Callable[[int], None],
-    done: Callable[[], bool],
-    label: Callable[[], str],
-) -> None:
-    """Play batch after batch (seed ``1000 + k`` for batch ``k``, resuming ``cell``) until ``done``."""
-    while not done():
-        k = int(cell.get("k", 0))
-        t0 = cpu_seconds()  # the workers' CPU too: they play the games
-        play_batch(1000 + k)
-        cell["k"] = k + 1
-        cell["cpu"] = float(cell.get("cpu", 0.0)) + cpu_seconds() - t0
-        save()
-        print(f"  {label()}", flush=True)
-
-
 def _seat_going_round(
     game: Game,
     kind: str,
@@ -196,21 +205,11 @@ def _seat_going_round(
     cell.setdefault("wins", 0.0)
     cell.setdefault("n", 0)
 
-    def play_batch(seed: int) -> None:
-        for seat in range(n_seats):
-            won, played = _in_seat(
-                game, bot, opponent, seat, max(1, args.batch // n_seats), seed, args.workers
-            )
-            cell["wins"] += won
-            cell["n"] += played
-
     def done() -> bool:
-        n = cell["n"]
-        lo, hi = wilson_interval(cell["wins"], n) if n else (0.0, 1.0)
-        return n >= args.most or (n >= args.min_games and _clear(lo, hi, 1 / n_seats))
+        return _enough(args, cell["n"], _clear(*_win_interval(cell), 1 / n_seats))
 
-    _batches(args, cell, save, play_batch, done, label)
-    lo, hi = wilson_interval(cell["wins"], cell["n"])
+    _batches(args, cell, save, partial(_each_seat, game, bot, opponent, args, cell), done, label)
+    lo, hi = _win_interval(cell)
     return {
         "game": game.id,
         "kind": kind,
@@ -284,16 +283,9 @@ def solo(
             if heuristic:
                 return bool(len(m) >= args.solo_games)
             lo, _ = mean_interval(np.array(m)) if len(m) > 1 else (-math.inf, math.inf)
-            return bool(len(m) >= args.most or (len(m) >= args.min_games and lo > bar))
+            return _enough(args, len(m), bool(lo > bar))
 
-        _batches(
-            args,
-            cell,
-            save,
-            play_batch,
-            done,
-            partial(_solo_label, bot, cell),
-        )
+        _batches(args, cell, save, play_batch, done, partial(_solo_label, bot, cell))
         m = np.array(cell["margins"])
         lo, hi = mean_interval(m)
         if heuristic:
@@ -331,8 +323,7 @@ def team(
 
     def play_batch(seed: int) -> None:
         for who in (bot, *others):
-            df = simulate(game, bots=who, games=args.batch, seed=seed, workers=args.workers, progress=False)
-            first = df[df["seat"] == 0].sort_values("game")
+            first = _team_games(game, who, args, seed)
             cell[who]["success"] += [float(x) for x in first["win"]]
             cell[who]["modules"] += [float(x) for x in first["returns"]]
 
@@ -341,17 +332,12 @@ def team(
         return mean_interval(d) if len(d) > 1 else (-math.inf, math.inf)
 
     def done() -> bool:
-        n = len(cell[bot]["success"])
-        return n >= args.most or (n >= args.min_games and _clear(*paired(), 0.0))
+        return _enough(args, len(cell[bot]["success"]), _clear(*paired(), 0.0))
 
-    _batches(
-        args,
-        cell,
-        save,
-        play_batch,
-        done,
-        lambda: f"mission-iss {players} players, {bot} team: {len(cell[bot]['success'])} games",
-    )
+    def label() -> str:
+        return f"mission-iss {players} players, {bot} team: {len(cell[bot]['success'])} games"
+
+    _batches(args, cell, save, play_batch, done, label)
     n = len(cell[bot]["success"])
     row: dict[str, Any] = {
         "game": "mission-iss",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from isslab.course.kit import Feedback, direction, direction_exercise, exercise
+from isslab.course.kit import Feedback, answered, direction, direction_exercise, exercise
 
 __all__ = ["budget", "same_search"]
 
@@ -30,6 +30,4 @@ def same_search(answer: Any, real: Any, twin: Any) -> Feedback:
         f"the two searches {'tried every move equally often' if same else 'differ'}: ismcts never reads what "
         "its seat cannot see, so two positions the seat cannot tell apart get one search from one seed"
     )
-    if bool(said) == same:
-        return Feedback(True, f"{seen}.")
-    return Feedback(False, f"{seen}.")
+    return answered(bool(said) == same, seen)

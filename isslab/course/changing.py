@@ -6,7 +6,7 @@ from typing import Any
 
 import pandas as pd
 
-from isslab.course.kit import Feedback, direction_exercise, exercise, number
+from isslab.course.kit import Feedback, answered, direction_exercise, exercise, number
 
 __all__ = ["chance_misses", "eagles_length", "forced_launch"]
 
@@ -43,8 +43,5 @@ def chance_misses(answer: Any, table: pd.DataFrame, fair: float) -> Feedback:
             f"you said 0, as if a 95% interval always held the truth; {seen}. One interval in twenty "
             "misses it by chance alone.",
         )
-    if expected / 2 <= answer <= expected + 1.2:
-        return Feedback(
-            True, f"{seen}. One interval in twenty misses the truth: look at many, and some will."
-        )
-    return Feedback(False, f"you said {answer:g}; {seen}.")
+    lesson = "One interval in twenty misses the truth: look at many, and some will."
+    return answered(expected / 2 <= answer <= expected + 1.2, seen, f"you said {answer:g}", lesson)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from isslab.course.kit import Feedback, direction_exercise, exercise, word
+from isslab.course.kit import Feedback, answered, direction_exercise, exercise, word
 
 __all__ = ["narrower", "reading_first_player", "spy_reading"]
 
@@ -21,9 +21,7 @@ def narrower(answer: Any, paired: float, unpaired: float) -> Feedback:
         f"the paired interval is {paired:.2f} wide, the unpaired one {unpaired:.2f}: pairing on the seeds "
         f"cancels the luck both variants share (it is {unpaired / paired:.1f} times narrower)"
     )
-    if said == truth:
-        return Feedback(True, f"{seen}.")
-    return Feedback(False, f"you said {said!r}; {seen}.")
+    return answered(said == truth, seen, f"you said {said!r}")
 
 
 reading_first_player = direction_exercise(

@@ -7,7 +7,7 @@ from typing import Any
 
 import pandas as pd
 
-from isslab.course.kit import Feedback, direction_exercise, est, exercise, number, whole
+from isslab.course.kit import Feedback, answered, direction_exercise, est, exercise, number, whole
 
 __all__ = ["best_position", "exact_mean", "famous_supply"]
 
@@ -24,9 +24,7 @@ def exact_mean(answer: Any, law: Mapping[int, Any]) -> Feedback:
         f"the exact mean is {mean:.3f}: each of five dice adds 1 with probability 3/6 and takes 1 away "
         "with probability 1/6, so 5 x (1/2 - 1/6) = 5/3"
     )
-    if abs(answer - mean) <= 0.1:
-        return Feedback(True, f"{seen}.")
-    return Feedback(False, f"you said {answer:g}; {seen}.")
+    return answered(abs(answer - mean) <= 0.1, seen, f"you said {answer:g}")
 
 
 @exercise(
@@ -50,10 +48,8 @@ def best_position(answer: Any, table: pd.DataFrame) -> Feedback:
         )
     else:
         seen += ": its interval lies above every other"
-    if answer in tied:
-        return Feedback(True, f"{seen}.")
-    return Feedback(
-        False, f"position {answer} wins {est(mine['estimate'], mine['low'], mine['high'])}; {seen}."
+    return answered(
+        answer in tied, seen, f"position {answer} wins {est(mine['estimate'], mine['low'], mine['high'])}"
     )
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pandas as pd
 
-from isslab.course.kit import Feedback, est, exercise, whole, word
+from isslab.course.kit import Feedback, answered, est, exercise, whole, word
 
 __all__ = ["calibrate", "strongest_lever"]
 
@@ -47,9 +47,7 @@ def strongest_lever(answer: Any, levers: pd.DataFrame) -> Feedback:
         )
     else:
         seen += f", clearly ahead of {second}"
-    if answer in tied:
-        return Feedback(True, f"{seen}.")
-    return Feedback(False, f"{answer} comes {place} of {len(ranked)}; {seen}.")
+    return answered(answer in tied, seen, f"{answer} comes {place} of {len(ranked)}")
 
 
 @exercise(

@@ -15,7 +15,8 @@
 * Every check reads its answer with one of the shared readers, :func:`whole`, :func:`number`,
   :func:`word` and :func:`direction`: a numpy integer is a whole number, ``10**400`` or NaN is a
   number of the wrong size (never an ``OverflowError``), and a message echoes an answer cut short
-  (:func:`said`), whatever its size.
+  (:func:`said`), whatever its size. Most word their verdict with :func:`answered`: what the
+  evidence shows, after what a wrong answer said.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ __all__ = [
     "Exercise",
     "Feedback",
     "Prose",
+    "answered",
     "claim",
     "claims_in",
     "est",
@@ -286,6 +288,15 @@ class Feedback:
         return f"{mark} {self.message}"
 
 
+def answered(right: bool, seen: str, wrong: str = "", lesson: str = "") -> Feedback:
+    """The verdict on an answer, worded as every check words it: ``seen`` (what the evidence shows) ends
+    with a full stop; a right answer may get a ``lesson`` after it, a wrong one is first told what it
+    said (``wrong``: ``you said 3``)."""
+    if right:
+        return Feedback(True, f"{seen}. {lesson}" if lesson else f"{seen}.")
+    return Feedback(False, f"{wrong}; {seen}." if wrong else f"{seen}.")
+
+
 @dataclass(frozen=True)
 class Exercise:
     """One predict-then-run exercise of a notebook: its question and its check."""
@@ -347,16 +358,13 @@ def direction_exercise(
         truth = shown(lo, hi, null)
         seen = f"{what} is {est(v, lo, hi, signed=null == 0)}: {verdict(lo, hi, null)}"
         near = lo - null if truth > 0 else null - hi
+        right = guess == truth
         if truth != 0 and near < borderline:
             seen += (
                 f", but only just (the interval ends {abs(near):.2f} from {null:g}): 'none' is as fair a "
                 "reading of these games, and more games would settle it"
             )
-            if guess in (truth, 0):
-                return Feedback(True, f"{seen}.")
-            return Feedback(False, f"you said {WORDS[guess]}; {seen}.")
-        if guess == truth:
-            return Feedback(True, f"{seen}.")
-        return Feedback(False, f"you said {WORDS[guess]}; {seen}.")
+            right = guess in (truth, 0)
+        return answered(right, seen, f"you said {WORDS[guess]}")
 
     return Exercise(name, question, "'up', 'down' or 'none' (or +1, -1, 0)", judge)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from isslab.core import CHANCE, State
-from isslab.course.kit import Feedback, direction, exercise, said
+from isslab.course.kit import Feedback, answered, direction, exercise, said
 
 __all__ = ["jump", "three"]
 
@@ -45,6 +45,6 @@ def three(answer: Any, roll: State) -> Feedback:
     shown = "; ".join(
         f"{a}: the disc at {getattr(after, 'theta', '?')} marks (it was at {before})" for a, after in threes
     )
-    if bool(said) == turned:
-        return Feedback(True, f"{shown}. A 3 {'turns' if turned else 'does not turn'} the disc.")
-    return Feedback(False, f"{shown}.")
+    return answered(
+        bool(said) == turned, shown, lesson=f"A 3 {'turns' if turned else 'does not turn'} the disc."
+    )

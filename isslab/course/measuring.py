@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from isslab.course.kit import Feedback, direction_exercise, exercise, number, said, whole
+from isslab.course.kit import Feedback, answered, direction_exercise, exercise, number, said, whole
 from isslab.frames.stats import wilson_interval
 
 __all__ = ["all_wins", "first_player", "games_for_half"]
@@ -21,9 +21,8 @@ def all_wins(answer: Any, wins: int, games: int) -> Feedback:
         f"{wins} wins in {games} games: the 95% Wilson interval is [{low:.3f}, {high:.3f}]; the games are "
         f"compatible with a true win rate as low as {low:.3f}"
     )
-    if abs(answer - low) <= 0.01:
-        return Feedback(True, f"{seen}. Winning every game is strong evidence, never certainty.")
-    return Feedback(False, f"you said {answer:.3f}; {seen}.")
+    lesson = "Winning every game is strong evidence, never certainty."
+    return answered(abs(answer - low) <= 0.01, seen, f"you said {answer:.3f}", lesson)
 
 
 @exercise(

@@ -9,7 +9,7 @@ import pandas as pd
 
 from isslab.analysis.report.coop import Alone
 from isslab.core import Game, make
-from isslab.course.kit import Feedback, direction_exercise, est, exercise, whole
+from isslab.course.kit import Feedback, answered, direction_exercise, est, exercise, whole
 from isslab.frames.stats import compare
 from isslab.play import play
 from isslab.sim.api import sweep
@@ -31,11 +31,8 @@ def weakest_team(answer: Any, table: pd.DataFrame) -> Feedback:
     seen = (
         f"{int(low['players'])} players succeed least often, {est(low['estimate'], low['low'], low['high'])}"
     )
-    if int(low["players"]) == answer:
-        return Feedback(True, f"{seen}.")
-    return Feedback(
-        False, f"{answer} players succeed {est(mine['estimate'], mine['low'], mine['high'])}; {seen}."
-    )
+    mine_words = f"{answer} players succeed {est(mine['estimate'], mine['low'], mine['high'])}"
+    return answered(int(low["players"]) == answer, seen, mine_words)
 
 
 @exercise(

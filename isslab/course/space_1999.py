@@ -6,7 +6,7 @@ from typing import Any, Final
 
 import pandas as pd
 
-from isslab.course.kit import Feedback, direction_exercise, est, exercise, word
+from isslab.course.kit import Feedback, answered, direction_exercise, est, exercise, word
 
 __all__ = ["kingmaking", "runaway", "top_assumption"]
 
@@ -24,9 +24,7 @@ def top_assumption(answer: Any, ranked: pd.DataFrame) -> Feedback:
         f"{top['quantity']} moves the outcome most "
         f"({est(top['value'], top['low'], top['high'], signed=True)} at {top['label']})"
     )
-    if place == 1:
-        return Feedback(True, f"{seen}.")
-    return Feedback(False, f"{said} comes {place} of {len(order)}; {seen}.")
+    return answered(place == 1, seen, f"{said} comes {place} of {len(order)}")
 
 
 runaway = direction_exercise(

@@ -9,7 +9,7 @@ from typing import Any, Final
 
 import pandas as pd
 
-from isslab.course.kit import Feedback, direction_exercise, est, exercise, word
+from isslab.course.kit import Feedback, answered, direction_exercise, est, exercise, word
 
 __all__ = ["judge_separates", "what_moved"]
 
@@ -31,9 +31,9 @@ def what_moved(answer: Any, row: Mapping[str, Any]) -> Feedback:
         f"{sizes['luck']:+.2f}, its own decisions {sizes['own']:+.2f}, its rivals' {sizes['rivals']:+.2f} "
         f"(they add up to the distance travelled), so {top} moved it most in this one game"
     )
-    if said == top:
-        return Feedback(True, f"{seen}. One game is one draw: the luck share below reads many.")
-    return Feedback(False, f"you said {said!r}; {seen}.")
+    return answered(
+        said == top, seen, f"you said {said!r}", "One game is one draw: the luck share below reads many."
+    )
 
 
 judge_separates = direction_exercise(

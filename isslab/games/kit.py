@@ -5,7 +5,7 @@
   :func:`check_ints`), bounded so that a hostile keyword value (``range(10**9)``, a list nested a
   thousand deep) costs an error message, never the machine;
 - the turn gate at the top of every ``illegal_reason`` (:func:`turn_gate`), so that the same
-  mistake gets the same message in every game;
+  mistake gets the same message in every game; who acts in each phase (:func:`who_acts`);
 - the winners and places of a game scored by keys (:func:`leaders`, :func:`places`);
 - the action number of a set drawn at once (:func:`subset_rank`), for the fixed action numbering;
 - a seat's lead over its best rival, for the win-chance features of a game (:func:`add_leads`), and
@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, overload
 from isslab.core import CHANCE, TERMINAL, Action, Game, State, short_repr
 
 __all__ = [
+    "ACTOR",
     "GAME_HOOKS",
     "MAX_ITEMS",
     "STATE_HOOKS",
@@ -54,6 +55,7 @@ __all__ = [
     "remember_last",
     "subset_rank",
     "turn_gate",
+    "who_acts",
     "wired",
 ]
 
@@ -288,6 +290,16 @@ def per_seat(name: str, value: Any, n: int, names: Sequence[str] = ()) -> dict[i
     if len(items) != n:
         raise ValueError(f"{name} needs {n} entries (one per seat)")
     return dict(enumerate(items))
+
+
+#: in a ``WHO`` table (:func:`who_acts`): the phase is a decision of the state's ``actor``
+ACTOR: Final = 0
+
+
+def who_acts(phases: Iterable[int], chance: Collection[int], over: int) -> tuple[int, ...]:
+    """Who acts in each phase, in phase order: ``CHANCE`` in the ``chance`` phases, ``TERMINAL`` in
+    ``over``, and ``ACTOR`` (the state's ``actor`` decides) in the others."""
+    return tuple(CHANCE if p in chance else TERMINAL if p == over else ACTOR for p in phases)
 
 
 def turn_gate(

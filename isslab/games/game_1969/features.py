@@ -58,7 +58,6 @@ from isslab.games.game_1969.components import GROUND_CONTROL, INVESTORS, SIMULAT
 from isslab.games.game_1969.exact import dice_law, reroll_policy, test_distribution
 from isslab.games.game_1969.phases import (
     BUY,
-    COMMIT,
     LAUNCH,
     MOON_LAUNCHED,
     NO_MISSION,
@@ -66,6 +65,7 @@ from isslab.games.game_1969.phases import (
     REROLL,
     REROLL_ROLL,
     ROLL,
+    TEST_PHASES,
 )
 from isslab.games.game_1969.scoring import PERFECT, scientist_points
 from isslab.games.kit import add_leads, remember_last, with_own_entry
@@ -231,7 +231,7 @@ def gain_laws(st: State1969) -> tuple[list[Law], list[bool], Law | None, float, 
     if st.phase == OVER:
         return laws, to_launch, test, space, penalty
     mission_phase = st.phase >= LAUNCH
-    if st.phase in (ROLL, REROLL, REROLL_ROLL, COMMIT):
+    if st.phase in TEST_PHASES:
         test, space, penalty = _test_law(st)
         laws[st.launcher] = test
     for s in range(n):

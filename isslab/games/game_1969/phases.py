@@ -10,7 +10,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-from isslab.core import CHANCE, TERMINAL, EndReason
+from isslab.core import EndReason
+from isslab.games.kit import ACTOR, who_acts
 
 __all__ = [
     "ACTOR",
@@ -30,6 +31,7 @@ __all__ = [
     "REROLL",
     "REROLL_ROLL",
     "ROLL",
+    "TEST_PHASES",
     "WHO",
     "End1969",
     "Phase",
@@ -65,22 +67,25 @@ class Phase(IntEnum):
     OVER = 11
 
 
-FIRST, INCOME_DRAW, INCOME_DISCARD, INCOME_SPEND, BUY, BUY_DRAW = (
-    Phase.FIRST,
-    Phase.INCOME_DRAW,
-    Phase.INCOME_DISCARD,
-    Phase.INCOME_SPEND,
-    Phase.BUY,
-    Phase.BUY_DRAW,
-)
-LAUNCH, ROLL, REROLL, REROLL_ROLL, COMMIT, OVER = (
-    Phase.LAUNCH,
-    Phase.ROLL,
-    Phase.REROLL,
-    Phase.REROLL_ROLL,
-    Phase.COMMIT,
-    Phase.OVER,
-)
+# the members again as module names (the very members, in their order)
+(
+    FIRST,
+    INCOME_DRAW,
+    INCOME_DISCARD,
+    INCOME_SPEND,
+    BUY,
+    BUY_DRAW,
+    LAUNCH,
+    ROLL,
+    REROLL,
+    REROLL_ROLL,
+    COMMIT,
+    OVER,
+) = Phase
+
+#: the phases of a mission test, from the roll to the play of Intelligence (``State1969.mission`` is
+#: the mission under test in them)
+TEST_PHASES: Final = (ROLL, REROLL, REROLL_ROLL, COMMIT)
 
 #: the words of each phase, by phase (views, texts and refusals name a phase with them)
 PHASE_TEXT: Final[tuple[str, ...]] = (
@@ -98,23 +103,9 @@ PHASE_TEXT: Final[tuple[str, ...]] = (
     "game over",
 )
 
-#: in ``WHO``: the phase is a decision of the state's ``actor``
-ACTOR: Final = 0
-#: who acts in each phase: ``CHANCE``, ``TERMINAL`` or ``ACTOR``
-WHO: Final[tuple[int, ...]] = (
-    CHANCE,
-    CHANCE,
-    ACTOR,
-    ACTOR,
-    ACTOR,
-    CHANCE,
-    ACTOR,
-    CHANCE,
-    ACTOR,
-    CHANCE,
-    ACTOR,
-    TERMINAL,
-)
+#: who acts in each phase: ``CHANCE`` in the draws and the rolls, ``TERMINAL`` once the game is over,
+#: else ``ACTOR`` (the state's ``actor``)
+WHO: Final[tuple[int, ...]] = who_acts(Phase, {FIRST, INCOME_DRAW, BUY_DRAW, ROLL, REROLL_ROLL}, OVER)
 
 #: ``first`` before the First Player is chosen, ``actor`` when no nation acts, ``launcher`` with no test
 NOBODY: Final = -1

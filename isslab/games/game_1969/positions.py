@@ -34,6 +34,7 @@ from isslab.games.game_1969.phases import (
     REROLL,
     REROLL_ROLL,
     ROLL,
+    TEST_PHASES,
     Phase,
 )
 from isslab.games.game_1969.scoring import Tally
@@ -51,7 +52,6 @@ _LETTER_OF = {k: c for c, k in LETTERS.items()}
 #: the phases :func:`build` makes: a nation decides outside a mission test, or the game is over
 BUILT_PHASES = (INCOME_DISCARD, INCOME_SPEND, BUY, LAUNCH, OVER)
 _DRAWS = (INCOME_DRAW, BUY_DRAW)
-_TEST = (ROLL, REROLL, REROLL_ROLL, COMMIT)
 _TURN_ORDER = (INCOME_DRAW, INCOME_DISCARD, INCOME_SPEND, BUY, BUY_DRAW, LAUNCH, ROLL, REROLL, REROLL_ROLL)
 
 Cubes = tuple[tuple[int, ...], ...]
@@ -487,7 +487,7 @@ def _card_problems(st: State1969) -> list[str]:
         for s, c in enumerate(st.played):
             if c is not None:
                 check_ints(p, f"the cards {NATIONS[s]} played", c, k)
-        if any(c is not None for c in st.played) and (st.mission == NO_MISSION or st.phase in _TEST):
+        if any(c is not None for c in st.played) and (st.mission == NO_MISSION or st.phase in TEST_PHASES):
             p.append("played shows the cards of a revealed mission test only")
     if not any(st.deck) and any(st.discard):
         p.append(f"the deck is empty and {sum(st.discard)} cards are discarded: they are the deck (§2.2)")
@@ -499,7 +499,7 @@ def _test_problems(st: State1969) -> list[str]:
     ph = st.phase
     m = st.mission
     if m == NO_MISSION:
-        if ph in _TEST:
+        if ph in TEST_PHASES:
             return [f"phase {Phase(ph).name} needs a mission test (mission and launcher)"]
         if st.launcher != NOBODY or st.green or st.blue or st.red or st.score or st.space:
             return ["without a mission test (mission -1) launcher is -1 and the dice, score and space 0"]

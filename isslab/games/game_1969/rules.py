@@ -31,52 +31,12 @@ from isslab.core import Game, GameInfo, ReturnsKind, register_game
 from isslab.games.game_1969 import features, hidden, legal, numbering, positions, scoring, steps, view
 from isslab.games.game_1969.actions import ACTION_TYPES, Reroll
 from isslab.games.game_1969.components import NATIONS, OPTIONS
-from isslab.games.game_1969.phases import (
-    ACTOR,
-    BUY,
-    BUY_DRAW,
-    COMMIT,
-    FIRST,
-    INCOME_DISCARD,
-    INCOME_DRAW,
-    INCOME_SPEND,
-    LAUNCH,
-    NO_MISSION,
-    NOBODY,
-    OVER,
-    PHASE_TEXT,
-    REROLL,
-    REROLL_ROLL,
-    ROLL,
-    WHO,
-    End1969,
-    Phase,
-)
-from isslab.games.game_1969.scoring import NO_TALLY, STAT_NAMES
+from isslab.games.game_1969.phases import ACTOR, FIRST, NO_MISSION, NOBODY, OVER, WHO, End1969
+from isslab.games.game_1969.scoring import NO_TALLY
 from isslab.games.game_1969.tables import Mission, Tables
 from isslab.games.kit import FromTables, WiredState, wired
 
-__all__ = [
-    "BUY",
-    "BUY_DRAW",
-    "COMMIT",
-    "FIRST",
-    "INCOME_DISCARD",
-    "INCOME_DRAW",
-    "INCOME_SPEND",
-    "LAUNCH",
-    "OVER",
-    "PHASE_TEXT",
-    "REROLL",
-    "REROLL_ROLL",
-    "ROLL",
-    "STAT_NAMES",
-    "End1969",
-    "Game1969",
-    "MissionTest",
-    "Phase",
-    "State1969",
-]
+__all__ = ["Game1969", "MissionTest", "State1969"]
 
 
 class MissionTest(NamedTuple):

@@ -16,15 +16,13 @@ from typing import TYPE_CHECKING, Any
 from isslab.core import Action
 from isslab.games.game_1969.actions import CardDraw, Commit, cards_text
 from isslab.games.game_1969.components import BOX_LABELS, BOXES, KINDS, NATIONS, FlagPenalty
-from isslab.games.game_1969.phases import COMMIT, NO_MISSION, OVER, PHASE_TEXT, REROLL, REROLL_ROLL, ROLL
+from isslab.games.game_1969.phases import NO_MISSION, OVER, PHASE_TEXT, TEST_PHASES
 from isslab.games.game_1969.scoring import scores, winners
 
 if TYPE_CHECKING:
     from isslab.games.game_1969.rules import State1969
 
 __all__ = ["describe", "goal", "headline", "key_numbers", "render", "standing", "view"]
-
-_TEST = (ROLL, REROLL, REROLL_ROLL, COMMIT)
 
 
 def describe(action: Action, seat: int | None) -> str:
@@ -74,7 +72,7 @@ def view(st: State1969, seat: int) -> dict[str, Any]:
             "score": st.score,
             "space": st.space,
             # the dice are final and the cards revealed: the prestige is scored
-            "resolved": st.phase not in _TEST,
+            "resolved": st.phase not in TEST_PHASES,
             # §3.2: after the reveal, who played which cards (None: a nation that played none)
             "played": [None if c is None else list(c) for c in st.played],
         }
@@ -186,7 +184,7 @@ def headline(st: State1969, seat: int) -> str:
     """
     st._check_seat(seat)
     m = st.mission
-    if m == NO_MISSION or st.phase in _TEST:
+    if m == NO_MISSION or st.phase in TEST_PHASES:
         return ""
     t = st.game.tables
     this_round = st.launched[st.launcher] == m

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from isslab.core import Action, register_bot
@@ -95,25 +95,13 @@ class Params:
 # the weights were chosen by small sweeps: each against the previous greedy bot at a 4-player
 # table and alone against FEDOR (see the package's tests for the kind of game each plays)
 GREEDY = Params(construct=0.2, astronaut=3.0, iss_material=1.3, install_bonus=0.5)
-BUILDER = Params(
-    construct=1.2,
-    astronaut=3.0,
-    iss_material=1.3,
-    install_bonus=1.5,
-    crew=4,
-    long_stay_bonus=1.0,
-    plan=1.4,
-    hand_target=1,
+#: greedy turned builder (module majorities, installation, long stays): the weights it changes
+BUILDER = replace(
+    GREEDY, construct=1.2, install_bonus=1.5, crew=4, long_stay_bonus=1.0, plan=1.4, hand_target=1
 )
-SCIENTIST = Params(
-    construct=0.2,
-    astronaut=3.0,
-    iss_material=1.6,
-    install_bonus=0.0,
-    plan=3.0,
-    hand_target=3,
-    conduct_bonus=1.5,
-    goal_step=1.0,
+#: greedy turned scientist (plans and conducts experiments first): the weights it changes
+SCIENTIST = replace(
+    GREEDY, iss_material=1.6, install_bonus=0.0, plan=3.0, hand_target=3, conduct_bonus=1.5, goal_step=1.0
 )
 
 

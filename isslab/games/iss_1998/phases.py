@@ -12,7 +12,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-from isslab.core import CHANCE, TERMINAL, EndReason
+from isslab.core import EndReason
+from isslab.games.kit import ACTOR, who_acts
 
 __all__ = [
     "ACTOR",
@@ -190,32 +191,10 @@ PHASE_TEXT: Final[tuple[str, ...]] = (
     "game over",
 )
 
-#: in ``WHO``: the phase is a decision of the state's ``actor``
-ACTOR: Final = 0
-#: who acts in each phase: ``CHANCE``, ``TERMINAL`` or ``ACTOR``
-WHO: Final[tuple[int, ...]] = (
-    CHANCE,
-    CHANCE,
-    CHANCE,
-    CHANCE,
-    CHANCE,
-    CHANCE,
-    CHANCE,
-    CHANCE,
-    CHANCE,
-    ACTOR,
-    ACTOR,
-    ACTOR,
-    ACTOR,
-    ACTOR,
-    ACTOR,
-    ACTOR,
-    ACTOR,
-    ACTOR,
-    ACTOR,
-    TERMINAL,
-)
-CHANCE_PHASES: Final = frozenset(p for p in Phase if WHO[p] == CHANCE)
+#: the chance nodes: the phases before the turn's first decision (``CARGO``), all drawing or shuffling
+CHANCE_PHASES: Final = frozenset(p for p in Phase if p < Phase.CARGO)
+#: who acts in each phase: ``CHANCE``, ``TERMINAL`` or ``ACTOR`` (the state's ``actor``)
+WHO: Final[tuple[int, ...]] = who_acts(Phase, CHANCE_PHASES, over=Phase.OVER)
 
 #: ``actor``, ``start`` or a space's owner when there is none
 NOBODY: Final = -1

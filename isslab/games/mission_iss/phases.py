@@ -61,15 +61,8 @@ class Phase(IntEnum):
     OVER = 6
 
 
-SETUP, SELECT, COMMAND, RESEARCH_MORE, FINISH, TRAIN, OVER = (
-    Phase.SETUP,
-    Phase.SELECT,
-    Phase.COMMAND,
-    Phase.RESEARCH_MORE,
-    Phase.FINISH,
-    Phase.TRAIN,
-    Phase.OVER,
-)
+# the members again as module names (the very members, in their order), read as fast globals
+SETUP, SELECT, COMMAND, RESEARCH_MORE, FINISH, TRAIN, OVER = Phase
 
 #: readable phase names, by phase
 PHASE_TEXT: Final[tuple[str, ...]] = (
@@ -100,14 +93,7 @@ class Task(IntEnum):
     ARRIVE = 5
 
 
-DEAL, TILE, INCIDENT, MARKER, SOLO_DEAL, ARRIVE = (
-    Task.DEAL,
-    Task.TILE,
-    Task.INCIDENT,
-    Task.MARKER,
-    Task.SOLO_DEAL,
-    Task.ARRIVE,
-)
+DEAL, TILE, INCIDENT, MARKER, SOLO_DEAL, ARRIVE = Task
 TASKS: Final = ("deal", "tile", "incident", "marker", "solo deal", "arrive")
 
 
