@@ -279,7 +279,7 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", nargs="*", default=games(), help="game ids (default: all)")
     ap.add_argument("--test-games", type=int, default=1000, help="held-out games per line-up, default table")
-    ap.add_argument("--other-test-games", type=int, default=400, help="... at the other player counts")
+    ap.add_argument("--other-test-games", type=int, default=1000, help="... at the other player counts")
     ap.add_argument("--fit", action="store_true", help="write the fitted table models into the package")
     ap.add_argument("--exact", type=int, default=200, help="exactness cases per game (0: skip)")
     ap.add_argument(
