@@ -244,15 +244,8 @@ def test_features_are_the_same_in_positions_a_seat_cannot_tell_apart(game_id: st
             assert seat_features(s, seat) == seat_features(other, seat)
 
 
-#: the player counts whose table models are not fitted yet (a fit of each takes about a CPU minute;
-#: the benchmark's run did not reach them): they fit on first use, in the game view in the background
-NOT_SHIPPED_YET = {("space-1999", 3), ("1969", 3), ("1969", 5), ("1998-iss", 2), ("1998-iss", 3)} | {
-    ("mission-iss", k) for k in (1, 2, 3)
-}
-
-
 @pytest.mark.parametrize("game_id", GAMES)
-def test_the_default_table_has_a_shipped_model_that_loads_without_fitting(
+def test_every_player_count_has_a_shipped_model_that_loads_without_fitting(
     game_id: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("ISSLAB_CACHE", str(tmp_path))
@@ -260,9 +253,6 @@ def test_the_default_table_has_a_shipped_model_that_loads_without_fitting(
     monkeypatch.setattr(winprob, "fit", None)  # a fit would fail
     for players in range(isslab.make(game_id).info.min_players, isslab.make(game_id).info.max_players + 1):
         game = isslab.make(game_id, players=players)
-        if (game_id, players) in NOT_SHIPPED_YET:  # kept true: shipping one fails here until listed off
-            assert not winprob.shipped_path(game).exists() and winprob.available(game) is None
-            continue
         m = winprob.model(game)
         assert m.game == game and m.spec == winprob.table_spec(game)
         assert m.lineup == (game.info.default_bot,) * players

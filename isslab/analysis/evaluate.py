@@ -9,7 +9,7 @@ from here"). Two methods:
   approximation otherwise. With a ``seat``, every game starts from a position drawn with
   ``state.resample_hidden(seat, rng)``: what that seat may know, never the real hidden values.
 * ``"model"`` asks the fitted evaluator of the game for that line-up
-  (:func:`isslab.analysis.winprob.model`: shipped for the default tables and some other player counts,
+  (:func:`isslab.analysis.winprob.model`: shipped for every player count of the four games,
   or fitted on first use and cached). It reads only views: with a ``seat``, every seat's chance as that
   seat may see it (its own hand included); without, each seat's chance from its own view. It has no
   interval (``low`` and ``high`` are NaN); ``games`` is the number of games it learned from.

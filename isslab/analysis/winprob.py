@@ -19,7 +19,7 @@ no code); one evaluation is a dictionary look-up per feature and two dot product
 **Which model.** :func:`model` (``bots``: the line-up, a bot name per seat or one for all) takes, in
 this order: the *table model* of the game and table (fitted on games whose line-ups were drawn from
 the game's bots, :func:`.winfit.table_pool`, with each seat's bot as a feature), shipped in the
-package for the four games' default tables and some other player counts, or cached; a model of that one
+package for every player count of the four games (default options), or cached; a model of that one
 line-up, cached; else it fits the line-up's own model (a minute or two, with a progress bar) and
 caches it. :func:`start_fit` does that fit in a background thread with progress, for the game view.
 
