@@ -29,6 +29,7 @@ from helpers_registry import registry_restored
 
 import isslab
 import isslab.conformance
+from isslab.analysis.report import default_lineups
 from isslab.course import (
     basics,
     bots,
@@ -610,6 +611,94 @@ def test_interval_reads_the_rows_of_compare_metrics_and_reports() -> None:
     with pytest.raises(ValueError, match="one row"):
         kit.interval(pd.DataFrame({"value": [1, 2], "low": [0, 1], "high": [2, 3]}))
     assert kit.shown(0.1, 0.2) == 1 and kit.shown(-0.2, -0.1) == -1 and kit.shown(-0.1, 0.1) == 0
+
+
+def test_second_says_what_two_intervals_show_both_ways() -> None:
+    names = ("greedy", "greedy/random")
+    both = kit.second((0.1, 0.05, 0.15), (0.2, 0.1, 0.3), "longer games", "shorter games", lineups=names)
+    assert both == (
+        "Under greedy/random: +0.20 [+0.10, +0.30], longer games shown: the interval lies above 0. "
+        "**Holds under both line-ups**."
+    )
+    one = kit.second((0.1, 0.05, 0.15), (0.2, -0.1, 0.3), "longer games", lineups=names)
+    assert one.endswith("**Depends on the line-up (shown under greedy only)**.")
+    assert "no longer games shown at this number of games" in one
+    assert kit.second((0.2, -0.1, 0.3), (0.1, 0.05, 0.15), lineups=names).endswith(
+        "(shown under greedy/random only)**."
+    )
+    opposite = kit.second((0.1, 0.05, 0.15), (-0.2, -0.3, -0.1), lineups=names)
+    assert "opposite directions: above under greedy, below under greedy/random" in opposite
+    assert kit.second((0.1, -0.05, 0.15), (0.2, -0.1, 0.3)).endswith("**Not shown under either line-up**.")
+    # against a null other than 0 (a fair share), and on a row of compare
+    row = pd.Series({"estimate": 0.3, "low": 0.28, "high": 0.35})
+    fair = kit.second(row, (0.2, 0.1, 0.3), "an advantage", null=0.25, kind="estimate")
+    assert "includes 0.25" in fair and "**Depends on the line-up" in fair
+    # with no null: overlapping intervals are not shown to differ, which is not "the same"
+    close = kit.second((5, 4, 6), (5.5, 5, 7), null=None, kind="value")
+    assert close.endswith("**Not shown to differ between line-ups (the intervals overlap)**.")
+    assert "under the first line-up: 5.00 [4.00, 6.00]" in close
+    assert "**Depends on the line-up (the intervals do not overlap)**" in kit.second(
+        (5, 4, 6), (8, 7, 9), null=None, kind="value"
+    )
+
+
+def test_second_lineup_is_the_reports_second() -> None:
+    assert kit.second_lineup("space-1999", 4) == ["greedy", "random", "greedy", "random"]
+    game = isslab.make("1969", players=3)
+    assert kit.second_lineup("1969", 3) == list(default_lineups(game)[1]) == ["greedy", "moonshot", "spy"]
+
+
+# --- every conclusion of notebooks 04-13 is rerun under a second line-up -----------------------------
+
+#: a cell that states a conclusion: a verdict, a claim, an estimate written as prose, a comparison in words
+CONCLUDES = re.compile(r"\b(?:verdict|claim|est|in_words)\(")
+#: a cell that reruns a conclusion under a second line-up and says whether it holds
+RECHECKS = re.compile(r"\b(?:second|holds|across)\(")
+#: a conclusion that no line-up can change says why in a comment of its cell
+NO_LINEUP = "# no line-up:"
+#: the notebooks whose every conclusion is rerun under a second line-up (start-here says which)
+RECHECKED = ["04-measuring.ipynb"]
+
+
+def unchecked_conclusions(cells: list[Any]) -> list[int]:
+    """The code cells that state a conclusion with no second-line-up check in or after them, within their
+    section (up to the next ``## `` heading)."""
+    missing, waiting = [], []
+    for i, cell in enumerate(cells):
+        if cell.cell_type == "markdown" and cell.source.startswith("## "):
+            missing += waiting
+            waiting = []
+        if cell.cell_type != "code" or "solution=True" in cell.source:
+            continue
+        if RECHECKS.search(cell.source):
+            waiting = []
+        elif CONCLUDES.search(cell.source) and NO_LINEUP not in cell.source:
+            waiting.append(i)
+    return missing + waiting
+
+
+@pytest.mark.parametrize("name", RECHECKED)
+def test_every_conclusion_is_rerun_under_a_second_line_up(name: str) -> None:
+    unchecked = unchecked_conclusions(_cells(name))
+    assert not unchecked, (
+        f"{name}: cells {unchecked} state a conclusion under one line-up only: after each, rerun it under "
+        "the report's second line-up (kit.second_lineup) and say whether it holds (kit.second)"
+    )
+
+
+def test_a_conclusion_without_its_second_line_up_is_found() -> None:
+    cells = _cells("04-measuring.ipynb")
+    assert unchecked_conclusions(cells) == []
+    planted = [*cells[:-1], nbformat.v4.new_code_cell("md(f'{verdict(0.1, 0.2)}')"), cells[-1]]
+    assert unchecked_conclusions(planted) == [len(cells) - 1]
+    # the check comes after the conclusion, in its section: one in an earlier cell does not count
+    check = next(i for i, c in enumerate(cells) if c.cell_type == "code" and RECHECKS.search(c.source))
+    before = [*cells[:check], nbformat.v4.new_code_cell("md(est(1, 0, 2))"), *cells[check:]]
+    assert unchecked_conclusions(before) == []
+    moved = [*cells[: check + 1], nbformat.v4.new_code_cell("md(est(1, 0, 2))"), *cells[check + 1 :]]
+    assert check + 1 in unchecked_conclusions(moved)
+    exempt = [*cells[:-1], nbformat.v4.new_code_cell("# no line-up: pure luck\nmd(est(1, 0, 2))"), cells[-1]]
+    assert unchecked_conclusions(exempt) == []
 
 
 def test_feedback_renders() -> None:
