@@ -633,6 +633,9 @@ def test_second_says_what_two_intervals_show_both_ways() -> None:
     row = pd.Series({"estimate": 0.3, "low": 0.28, "high": 0.35})
     fair = kit.second(row, (0.2, 0.1, 0.3), "an advantage", null=0.25, kind="estimate")
     assert "includes 0.25" in fair and "**Depends on the line-up" in fair
+    # every game alike under the second line-up: no spread to read, so it cannot tell
+    alike = kit.second((0.1, 0.05, 0.15), (0.0, 0.0, 0.0), lineups=names)
+    assert "every game ended alike, so this line-up **cannot tell**: the reading is stated for greedy only" in alike
     # with no null: overlapping intervals are not shown to differ, which is not "the same"
     close = kit.second((5, 4, 6), (5.5, 5, 7), null=None, kind="value")
     assert close.endswith("**Not shown to differ between line-ups (the intervals overlap)**.")
@@ -657,15 +660,15 @@ RECHECKS = re.compile(r"\b(?:second|holds|across)\(")
 #: a conclusion that no line-up can change says why in a comment of its cell
 NO_LINEUP = "# no line-up:"
 #: the notebooks whose every conclusion is rerun under a second line-up (start-here says which)
-RECHECKED = ["04-measuring.ipynb", "05-changing-a-rule.ipynb"]
+RECHECKED = ["04-measuring.ipynb", "05-changing-a-rule.ipynb", "06-comparing-and-concluding.ipynb"]
 
 
 def unchecked_conclusions(cells: list[Any]) -> list[int]:
     """The code cells that state a conclusion with no second-line-up check in or after them, within their
-    section (up to the next ``## `` heading)."""
+    section (up to the next markdown cell with a ``## `` heading)."""
     missing, waiting = [], []
     for i, cell in enumerate(cells):
-        if cell.cell_type == "markdown" and cell.source.startswith("## "):
+        if cell.cell_type == "markdown" and re.search(r"^## ", cell.source, re.M):
             missing += waiting
             waiting = []
         if cell.cell_type != "code" or "solution=True" in cell.source:

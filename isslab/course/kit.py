@@ -206,11 +206,17 @@ def second(
     (under) or nothing; the sentence gives the second interval and ends with
     :func:`~isslab.analysis.report.method.across`: **holds under both line-ups** (the same direction
     under both), **depends on the line-up** (shown under one only, or opposite directions) or **not
-    shown under either line-up**. ``null=None`` compares two estimates with no null (a length, a
+    shown under either line-up**; an interval of no width under the second line-up (every game ended
+    alike: a team that never wins) **cannot tell**. ``null=None`` compares two estimates with no null (a length, a
     share): **not shown to differ between line-ups** when the intervals overlap, else **depends on the
     line-up**.
     """
     a, b = interval(first, kind), interval(other, kind)
+    if b[1] == b[2]:  # an interval of no width: every game (or pair) ended alike, so there is no spread to read
+        return Prose(
+            f"Under {lineups[1]}: {est(*b, digits=digits)}, every game ended alike, so this line-up **cannot "
+            f"tell**: the reading is stated for {lineups[0]} only."
+        )
     if null is None:
         summary = agree([(a[1], a[2]), (b[1], b[2])])
         reading = f" (under {lineups[0]}: {est(*a, digits=digits)})"
