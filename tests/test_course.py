@@ -665,6 +665,7 @@ RECHECKED = [
     "05-changing-a-rule.ipynb",
     "06-comparing-and-concluding.ipynb",
     "07-space-1999.ipynb",
+    "08-1969.ipynb",
 ]
 
 
