@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 import re
@@ -158,7 +159,12 @@ def _cases() -> list[tuple[Exercise, Any, Any, tuple[Any, ...]]]:
         }
     )
     teams = pd.DataFrame(
-        {"players": [1, 2, 3, 4], "estimate": [0.2, 0.1, 0.4, 0.3], "low": [0.1] * 4, "high": [0.5] * 4}
+        {
+            "players": [1, 2, 3, 4],
+            "estimate": [0.2, 0.1, 0.4, 0.3],
+            "low": [0.16, 0.05, 0.35, 0.25],
+            "high": [0.25, 0.14, 0.45, 0.36],
+        }
     )
     levers = pd.DataFrame(
         {
@@ -467,7 +473,9 @@ def _markdown(name: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("name", ["start-here.ipynb", *MODULES.values(), "14-capstone.ipynb"])
+@pytest.mark.parametrize(
+    "name", ["start-here.ipynb", *MODULES.values(), "13-tuning.ipynb", "14-capstone.ipynb"]
+)
 def test_markdown_states_no_measured_number(name: str) -> None:
     for text in _markdown(name):
         found = MEASURED.findall(text)
@@ -488,6 +496,7 @@ NOT_CLAIMS: dict[str, dict[str, str]] = {
     "06-comparing-and-concluding.ipynb": {
         "positive: greedy wins more often": "the sign of a metric",
         "between the best and worst seat's win rate": "the definition of balance",
+        "Four times the games halve the width": "the square-root law of an interval's width",
     },
     "07-space-1999.ipynb": {"values matter most, so you know": "an objective, answered by the report"},
     "08-1969.ipynb": {
@@ -521,6 +530,71 @@ def test_markdown_states_no_claim_in_words(name: str) -> None:
     assert not stale, f"{name}: NOT_CLAIMS names sentences no longer there: {stale}"
 
 
+#: calls whose text is checked or computed by construction: a claim raises when its numbers fail it,
+#: second words its verdict from two intervals
+GUARDED_CALLS = {"claim", "second", "verdict", "across", "holds", "est"}
+
+
+def md_literals(source: str) -> list[str]:
+    """The text that a cell's ``md(...)`` calls write whatever the numbers: the string literals of their
+    arguments outside a conditional expression (``"..." if ok else "..."``) and outside a guarded call,
+    an f-string's values read as ``N``."""
+    found: list[str] = []
+
+    def walk(node: ast.AST, guarded: bool) -> None:
+        if isinstance(node, ast.IfExp):
+            walk(node.test, guarded)
+            walk(node.body, True)
+            walk(node.orelse, True)
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", getattr(node.func, "attr", "")) in GUARDED_CALLS
+        ):
+            return
+        elif isinstance(node, ast.JoinedStr):
+            if not guarded:
+                found.append("".join(v.value if isinstance(v, ast.Constant) else "N" for v in node.values))
+            for v in node.values:
+                if isinstance(v, ast.FormattedValue):
+                    walk(v.value, guarded)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if not guarded:
+                found.append(node.value)
+        else:
+            for child in ast.iter_child_nodes(node):
+                walk(child, guarded)
+
+    for call in ast.walk(ast.parse(source)):
+        if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "md":
+            for arg in call.args:
+                walk(arg, False)
+    return found
+
+
+@pytest.mark.parametrize(
+    "name", sorted({"start-here.ipynb", *MODULES.values(), "13-tuning.ipynb", "14-capstone.ipynb"})
+)
+def test_md_cells_state_no_unguarded_claim_in_words(name: str) -> None:
+    for i, cell in enumerate(_cells(name)):
+        if cell.cell_type != "code" or "md(" not in cell.source:
+            continue
+        found = [c for text in md_literals(cell.source) for c in kit.claims_in(text)]
+        assert not found, (
+            f"{name} cell {i}: md(...) writes {found} whatever the numbers: make the words depend on the "
+            "interval that shows them (a conditional, kit.second) or make the sentence a claim(holds, '...')"
+        )
+
+
+def test_md_literals_leave_conditional_and_checked_words_alone() -> None:
+    source = (
+        'md(f"A wins {est(1, 0, 2)}: it beats every bot." + ("B never wins." if ok else "no more") '
+        '+ claim(ok, "C beats every bot") + second(a, b))'
+    )
+    literals = md_literals(source)
+    assert "A wins N: it beats every bot." in literals and "no more" not in literals
+    assert [c for t in literals for c in kit.claims_in(t)] == ["beats every"]
+
+
 @pytest.mark.parametrize(
     "planted",
     [
@@ -532,6 +606,9 @@ def test_markdown_states_no_claim_in_words(name: str) -> None:
         "Prestige earned early is hard to catch.",
         "Compulsory launch lengthens four-player games.",
         "Greedy almost never loses, twice as often as random.",
+        "mcts and ismcts lose to the heuristic bots.",
+        "The winner scores three times the runner-up.",
+        "The planner team succeeds in nearly every game.",
     ],
 )
 def test_the_claim_words_catch_a_planted_sentence(planted: str) -> None:
@@ -613,6 +690,37 @@ def test_interval_reads_the_rows_of_compare_metrics_and_reports() -> None:
     assert kit.shown(0.1, 0.2) == 1 and kit.shown(-0.2, -0.1) == -1 and kit.shown(-0.1, 0.1) == 0
 
 
+def test_top_assumption_reads_the_first_line_up_and_accepts_a_tie() -> None:
+    rows = [
+        ("greedy", 1, "spokes", 10.0, 9.0, 11.0),
+        ("greedy", 2, "eagles", 8.0, 6.5, 9.5),
+        ("greedy", 3, "rings", 1.0, 0.5, 1.5),
+        ("greedy/random", 1, "rings", 20.0, 19.0, 21.0),
+        ("greedy/random", 2, "spokes", 1.0, 0.5, 1.5),
+    ]
+    ranked = pd.DataFrame(rows, columns=["lineup", "rank", "quantity", "value", "low", "high"]).assign(
+        label="x"
+    )
+    assert space_1999.top_assumption.check("spokes", ranked).correct is True
+    tie = space_1999.top_assumption.check(
+        "eagles", ranked
+    )  # its interval overlaps the top's: not shown apart
+    assert tie.correct is True and "cannot tell ['spokes', 'eagles'] apart" in tie.message
+    # the second line-up's top row is not the answer
+    assert space_1999.top_assumption.check("rings", ranked).correct is False
+
+
+def test_weakest_team_accepts_a_size_the_games_cannot_tell_from_the_weakest() -> None:
+    teams = pd.DataFrame(
+        {"players": [1, 2, 3, 4], "estimate": [0.2, 0.1, 0.4, 0.3], "low": [0.12, 0.05, 0.3, 0.2]}
+        | {"high": [0.3, 0.15, 0.5, 0.4]}
+    )
+    tie = mission_iss.weakest_team.check(1, teams)
+    assert tie.correct is True and "cannot tell which of [2, 1] is weakest" in tie.message
+    assert mission_iss.weakest_team.check(2, teams).correct is True
+    assert mission_iss.weakest_team.check(3, teams).correct is False
+
+
 def test_second_says_what_two_intervals_show_both_ways() -> None:
     names = ("greedy", "greedy/random")
     both = kit.second((0.1, 0.05, 0.15), (0.2, 0.1, 0.3), "longer games", "shorter games", lineups=names)
@@ -635,7 +743,10 @@ def test_second_says_what_two_intervals_show_both_ways() -> None:
     assert "includes 0.25" in fair and "**Depends on the line-up" in fair
     # every game alike under the second line-up: no spread to read, so it cannot tell
     alike = kit.second((0.1, 0.05, 0.15), (0.0, 0.0, 0.0), lineups=names)
-    assert "every game ended alike, so this line-up **cannot tell**: the reading is stated for greedy only" in alike
+    assert (
+        "every game ended alike, so this line-up **cannot tell**: the reading is stated for greedy only"
+        in alike
+    )
     # with no null: overlapping intervals are not shown to differ, which is not "the same"
     close = kit.second((5, 4, 6), (5.5, 5, 7), null=None, kind="value")
     assert close.endswith("**Not shown to differ between line-ups (the intervals overlap)**.")
@@ -666,6 +777,9 @@ RECHECKED = [
     "06-comparing-and-concluding.ipynb",
     "07-space-1999.ipynb",
     "08-1969.ipynb",
+    "09-mission-iss.ipynb",
+    "10-1998-iss.ipynb",
+    "13-tuning.ipynb",
 ]
 
 
