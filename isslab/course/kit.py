@@ -116,6 +116,9 @@ CLAIMS: Final = (
     r"(?:games|intervals|runs|probes|positions|seats|bots)\b",
     r"\b(?:matters?|pays?) most\b",
     r"\bbarely\b",
+    r"\blos(?:e|es|ing) to\b",
+    r"\b\w+ times the\b",
+    r"\bnearly (?:every|all|always|never)\b",
 )
 _CLAIM = re.compile("|".join(f"(?:{c})" for c in CLAIMS), re.IGNORECASE)
 
@@ -207,12 +210,14 @@ def second(
     :func:`~isslab.analysis.report.method.across`: **holds under both line-ups** (the same direction
     under both), **depends on the line-up** (shown under one only, or opposite directions) or **not
     shown under either line-up**; an interval of no width under the second line-up (every game ended
-    alike: a team that never wins) **cannot tell**. ``null=None`` compares two estimates with no null (a length, a
-    share): **not shown to differ between line-ups** when the intervals overlap, else **depends on the
-    line-up**.
+    alike: a team that never wins) **cannot tell**. ``null=None`` compares two estimates with no null
+    (a length, a share): **not shown to differ between line-ups** when the intervals overlap, else
+    **depends on the line-up**.
     """
     a, b = interval(first, kind), interval(other, kind)
-    if b[1] == b[2]:  # an interval of no width: every game (or pair) ended alike, so there is no spread to read
+    if (
+        b[1] == b[2]
+    ):  # an interval of no width: every game (or pair) ended alike, so there is no spread to read
         return Prose(
             f"Under {lineups[1]}: {est(*b, digits=digits)}, every game ended alike, so this line-up **cannot "
             f"tell**: the reading is stated for {lineups[0]} only."
