@@ -39,11 +39,8 @@ def weakest_team(answer: Any, table: pd.DataFrame) -> Feedback:
         f"{int(low['players'])} players succeed least often, {est(low['estimate'], low['low'], low['high'])}"
     )
     if len(tied) > 1:
-        others = ", ".join(
-            f"{int(r.players)} {est(r.estimate, r.low, r.high)}"
-            for r in ranked.itertuples()
-            if int(r.players) in tied[1:]
-        )
+        rows = zip(ranked["players"], ranked["estimate"], ranked["low"], ranked["high"], strict=True)
+        others = ", ".join(f"{int(p)} {est(v, lo, hi)}" for p, v, lo, hi in rows if int(p) in tied[1:])
         seen += (
             f", but the intervals of {others} overlap it: these games cannot tell which of {tied} is weakest "
             "(not shown)"
