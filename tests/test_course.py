@@ -779,6 +779,7 @@ RECHECKED = [
     "08-1969.ipynb",
     "09-mission-iss.ipynb",
     "10-1998-iss.ipynb",
+    "11-bots-and-search.ipynb",
     "13-tuning.ipynb",
 ]
 
