@@ -780,6 +780,7 @@ RECHECKED = [
     "09-mission-iss.ipynb",
     "10-1998-iss.ipynb",
     "11-bots-and-search.ipynb",
+    "12-win-chances.ipynb",
     "13-tuning.ipynb",
 ]
 
