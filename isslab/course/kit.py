@@ -215,9 +215,8 @@ def second(
     **depends on the line-up**.
     """
     a, b = interval(first, kind), interval(other, kind)
-    if (
-        b[1] == b[2]
-    ):  # an interval of no width: every game (or pair) ended alike, so there is no spread to read
+    # an interval of no width: every game (or pair) ended alike, so there is no spread to read
+    if b[1] == b[2]:
         return Prose(
             f"Under {lineups[1]}: {est(*b, digits=digits)}, every game ended alike, so this line-up **cannot "
             f"tell**: the reading is stated for {lineups[0]} only."
