@@ -32,12 +32,11 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-import isslab
 import isslab.checks as checks
 from isslab.analysis.report import default_lineups, fmt, verdict
 from isslab.analysis.report.method import across, agree
 from isslab.analysis.report.method import direction as side
-from isslab.core import _cut, short_repr
+from isslab.core import _cut, make, short_repr
 
 __all__ = [
     "CLAIMS",
@@ -188,7 +187,7 @@ def shown(low: float, high: float, null: float = 0.0) -> int:
 def second_lineup(game: str, players: int | None = None) -> list[str]:
     """The report's second line-up of ``game`` at ``players``, one bot name per seat (the heuristic bots in
     turn; in a cooperative game or solo, the second heuristic bot in every seat)."""
-    g = isslab.make(game) if players is None else isslab.make(game, players=players)
+    g = make(game) if players is None else make(game, players=players)
     return list(default_lineups(g)[1])
 
 
