@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 import re
@@ -29,6 +30,7 @@ from helpers_registry import registry_restored
 
 import isslab
 import isslab.conformance
+from isslab.analysis.report import default_lineups
 from isslab.course import (
     basics,
     bots,
@@ -157,7 +159,12 @@ def _cases() -> list[tuple[Exercise, Any, Any, tuple[Any, ...]]]:
         }
     )
     teams = pd.DataFrame(
-        {"players": [1, 2, 3, 4], "estimate": [0.2, 0.1, 0.4, 0.3], "low": [0.1] * 4, "high": [0.5] * 4}
+        {
+            "players": [1, 2, 3, 4],
+            "estimate": [0.2, 0.1, 0.4, 0.3],
+            "low": [0.16, 0.05, 0.35, 0.25],
+            "high": [0.25, 0.14, 0.45, 0.36],
+        }
     )
     levers = pd.DataFrame(
         {
@@ -466,7 +473,9 @@ def _markdown(name: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("name", ["start-here.ipynb", *MODULES.values(), "14-capstone.ipynb"])
+@pytest.mark.parametrize(
+    "name", ["start-here.ipynb", *MODULES.values(), "13-tuning.ipynb", "14-capstone.ipynb"]
+)
 def test_markdown_states_no_measured_number(name: str) -> None:
     for text in _markdown(name):
         found = MEASURED.findall(text)
@@ -487,6 +496,7 @@ NOT_CLAIMS: dict[str, dict[str, str]] = {
     "06-comparing-and-concluding.ipynb": {
         "positive: greedy wins more often": "the sign of a metric",
         "between the best and worst seat's win rate": "the definition of balance",
+        "Four times the games halve the width": "the square-root law of an interval's width",
     },
     "07-space-1999.ipynb": {"values matter most, so you know": "an objective, answered by the report"},
     "08-1969.ipynb": {
@@ -520,6 +530,71 @@ def test_markdown_states_no_claim_in_words(name: str) -> None:
     assert not stale, f"{name}: NOT_CLAIMS names sentences no longer there: {stale}"
 
 
+#: calls whose text is checked or computed by construction: a claim raises when its numbers fail it,
+#: second words its verdict from two intervals
+GUARDED_CALLS = {"claim", "second", "verdict", "across", "holds", "est"}
+
+
+def md_literals(source: str) -> list[str]:
+    """The text that a cell's ``md(...)`` calls write whatever the numbers: the string literals of their
+    arguments outside a conditional expression (``"..." if ok else "..."``) and outside a guarded call,
+    an f-string's values read as ``N``."""
+    found: list[str] = []
+
+    def walk(node: ast.AST, guarded: bool) -> None:
+        if isinstance(node, ast.IfExp):
+            walk(node.test, guarded)
+            walk(node.body, True)
+            walk(node.orelse, True)
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", getattr(node.func, "attr", "")) in GUARDED_CALLS
+        ):
+            return
+        elif isinstance(node, ast.JoinedStr):
+            if not guarded:
+                found.append("".join(v.value if isinstance(v, ast.Constant) else "N" for v in node.values))
+            for v in node.values:
+                if isinstance(v, ast.FormattedValue):
+                    walk(v.value, guarded)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if not guarded:
+                found.append(node.value)
+        else:
+            for child in ast.iter_child_nodes(node):
+                walk(child, guarded)
+
+    for call in ast.walk(ast.parse(source)):
+        if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "md":
+            for arg in call.args:
+                walk(arg, False)
+    return found
+
+
+@pytest.mark.parametrize(
+    "name", sorted({"start-here.ipynb", *MODULES.values(), "13-tuning.ipynb", "14-capstone.ipynb"})
+)
+def test_md_cells_state_no_unguarded_claim_in_words(name: str) -> None:
+    for i, cell in enumerate(_cells(name)):
+        if cell.cell_type != "code" or "md(" not in cell.source:
+            continue
+        found = [c for text in md_literals(cell.source) for c in kit.claims_in(text)]
+        assert not found, (
+            f"{name} cell {i}: md(...) writes {found} whatever the numbers: make the words depend on the "
+            "interval that shows them (a conditional, kit.second) or make the sentence a claim(holds, '...')"
+        )
+
+
+def test_md_literals_leave_conditional_and_checked_words_alone() -> None:
+    source = (
+        'md(f"A wins {est(1, 0, 2)}: it beats every bot." + ("B never wins." if ok else "no more") '
+        '+ claim(ok, "C beats every bot") + second(a, b))'
+    )
+    literals = md_literals(source)
+    assert "A wins N: it beats every bot." in literals and "no more" not in literals
+    assert [c for t in literals for c in kit.claims_in(t)] == ["beats every"]
+
+
 @pytest.mark.parametrize(
     "planted",
     [
@@ -531,6 +606,9 @@ def test_markdown_states_no_claim_in_words(name: str) -> None:
         "Prestige earned early is hard to catch.",
         "Compulsory launch lengthens four-player games.",
         "Greedy almost never loses, twice as often as random.",
+        "mcts and ismcts lose to the heuristic bots.",
+        "The winner scores three times the runner-up.",
+        "The planner team succeeds in nearly every game.",
     ],
 )
 def test_the_claim_words_catch_a_planted_sentence(planted: str) -> None:
@@ -610,6 +688,142 @@ def test_interval_reads_the_rows_of_compare_metrics_and_reports() -> None:
     with pytest.raises(ValueError, match="one row"):
         kit.interval(pd.DataFrame({"value": [1, 2], "low": [0, 1], "high": [2, 3]}))
     assert kit.shown(0.1, 0.2) == 1 and kit.shown(-0.2, -0.1) == -1 and kit.shown(-0.1, 0.1) == 0
+
+
+def test_top_assumption_reads_the_first_line_up_and_accepts_a_tie() -> None:
+    rows = [
+        ("greedy", 1, "spokes", 10.0, 9.0, 11.0),
+        ("greedy", 2, "eagles", 8.0, 6.5, 9.5),
+        ("greedy", 3, "rings", 1.0, 0.5, 1.5),
+        ("greedy/random", 1, "rings", 20.0, 19.0, 21.0),
+        ("greedy/random", 2, "spokes", 1.0, 0.5, 1.5),
+    ]
+    ranked = pd.DataFrame(rows, columns=["lineup", "rank", "quantity", "value", "low", "high"]).assign(
+        label="x"
+    )
+    assert space_1999.top_assumption.check("spokes", ranked).correct is True
+    tie = space_1999.top_assumption.check(
+        "eagles", ranked
+    )  # its interval overlaps the top's: not shown apart
+    assert tie.correct is True and "cannot tell ['spokes', 'eagles'] apart" in tie.message
+    # the second line-up's top row is not the answer
+    assert space_1999.top_assumption.check("rings", ranked).correct is False
+
+
+def test_weakest_team_accepts_a_size_the_games_cannot_tell_from_the_weakest() -> None:
+    teams = pd.DataFrame(
+        {"players": [1, 2, 3, 4], "estimate": [0.2, 0.1, 0.4, 0.3], "low": [0.12, 0.05, 0.3, 0.2]}
+        | {"high": [0.3, 0.15, 0.5, 0.4]}
+    )
+    tie = mission_iss.weakest_team.check(1, teams)
+    assert tie.correct is True and "cannot tell which of [2, 1] is weakest" in tie.message
+    assert mission_iss.weakest_team.check(2, teams).correct is True
+    assert mission_iss.weakest_team.check(3, teams).correct is False
+
+
+def test_second_says_what_two_intervals_show_both_ways() -> None:
+    names = ("greedy", "greedy/random")
+    both = kit.second((0.1, 0.05, 0.15), (0.2, 0.1, 0.3), "longer games", "shorter games", lineups=names)
+    assert both == (
+        "Under greedy/random: +0.20 [+0.10, +0.30], longer games shown: the interval lies above 0. "
+        "**Holds under both line-ups**."
+    )
+    one = kit.second((0.1, 0.05, 0.15), (0.2, -0.1, 0.3), "longer games", lineups=names)
+    assert one.endswith("**Depends on the line-up (shown under greedy only)**.")
+    assert "no longer games shown at this number of games" in one
+    assert kit.second((0.2, -0.1, 0.3), (0.1, 0.05, 0.15), lineups=names).endswith(
+        "(shown under greedy/random only)**."
+    )
+    opposite = kit.second((0.1, 0.05, 0.15), (-0.2, -0.3, -0.1), lineups=names)
+    assert "opposite directions: above under greedy, below under greedy/random" in opposite
+    assert kit.second((0.1, -0.05, 0.15), (0.2, -0.1, 0.3)).endswith("**Not shown under either line-up**.")
+    # against a null other than 0 (a fair share), and on a row of compare
+    row = pd.Series({"estimate": 0.3, "low": 0.28, "high": 0.35})
+    fair = kit.second(row, (0.2, 0.1, 0.3), "an advantage", null=0.25, kind="estimate")
+    assert "includes 0.25" in fair and "**Depends on the line-up" in fair
+    # every game alike under the second line-up: no spread to read, so it cannot tell
+    alike = kit.second((0.1, 0.05, 0.15), (0.0, 0.0, 0.0), lineups=names)
+    assert (
+        "every game ended alike, so this line-up **cannot tell**: the reading is stated for greedy only"
+        in alike
+    )
+    # with no null: overlapping intervals are not shown to differ, which is not "the same"
+    close = kit.second((5, 4, 6), (5.5, 5, 7), null=None, kind="value")
+    assert close.endswith("**Not shown to differ between line-ups (the intervals overlap)**.")
+    assert "under the first line-up: 5.00 [4.00, 6.00]" in close
+    assert "**Depends on the line-up (the intervals do not overlap)**" in kit.second(
+        (5, 4, 6), (8, 7, 9), null=None, kind="value"
+    )
+
+
+def test_second_lineup_is_the_reports_second() -> None:
+    assert kit.second_lineup("space-1999", 4) == ["greedy", "random", "greedy", "random"]
+    game = isslab.make("1969", players=3)
+    assert kit.second_lineup("1969", 3) == list(default_lineups(game)[1]) == ["greedy", "moonshot", "spy"]
+
+
+# --- every conclusion of notebooks 04-13 is rerun under a second line-up -----------------------------
+
+#: a cell that states a conclusion: a verdict, a claim, an estimate written as prose, a comparison in words
+CONCLUDES = re.compile(r"\b(?:verdict|claim|est|in_words)\(")
+#: a cell that reruns a conclusion under a second line-up and says whether it holds
+RECHECKS = re.compile(r"\b(?:second|holds|across)\(")
+#: a conclusion that no line-up can change says why in a comment of its cell
+NO_LINEUP = "# no line-up:"
+#: the notebooks whose every conclusion is rerun under a second line-up (start-here says which)
+RECHECKED = [
+    "04-measuring.ipynb",
+    "05-changing-a-rule.ipynb",
+    "06-comparing-and-concluding.ipynb",
+    "07-space-1999.ipynb",
+    "08-1969.ipynb",
+    "09-mission-iss.ipynb",
+    "10-1998-iss.ipynb",
+    "11-bots-and-search.ipynb",
+    "12-win-chances.ipynb",
+    "13-tuning.ipynb",
+]
+
+
+def unchecked_conclusions(cells: list[Any]) -> list[int]:
+    """The code cells that state a conclusion with no second-line-up check in or after them, within their
+    section (up to the next markdown cell with a ``## `` heading)."""
+    missing, waiting = [], []
+    for i, cell in enumerate(cells):
+        if cell.cell_type == "markdown" and re.search(r"^## ", cell.source, re.M):
+            missing += waiting
+            waiting = []
+        if cell.cell_type != "code" or "solution=True" in cell.source:
+            continue
+        if RECHECKS.search(cell.source):
+            waiting = []
+        elif CONCLUDES.search(cell.source) and NO_LINEUP not in cell.source:
+            waiting.append(i)
+    return missing + waiting
+
+
+@pytest.mark.parametrize("name", RECHECKED)
+def test_every_conclusion_is_rerun_under_a_second_line_up(name: str) -> None:
+    unchecked = unchecked_conclusions(_cells(name))
+    assert not unchecked, (
+        f"{name}: cells {unchecked} state a conclusion under one line-up only: after each, rerun it under "
+        "the report's second line-up (kit.second_lineup) and say whether it holds (kit.second)"
+    )
+
+
+def test_a_conclusion_without_its_second_line_up_is_found() -> None:
+    cells = _cells("04-measuring.ipynb")
+    assert unchecked_conclusions(cells) == []
+    planted = [*cells[:-1], nbformat.v4.new_code_cell("md(f'{verdict(0.1, 0.2)}')"), cells[-1]]
+    assert unchecked_conclusions(planted) == [len(cells) - 1]
+    # the check comes after the conclusion, in its section: one in an earlier cell does not count
+    check = next(i for i, c in enumerate(cells) if c.cell_type == "code" and RECHECKS.search(c.source))
+    before = [*cells[:check], nbformat.v4.new_code_cell("md(est(1, 0, 2))"), *cells[check:]]
+    assert unchecked_conclusions(before) == []
+    moved = [*cells[: check + 1], nbformat.v4.new_code_cell("md(est(1, 0, 2))"), *cells[check + 1 :]]
+    assert check + 1 in unchecked_conclusions(moved)
+    exempt = [*cells[:-1], nbformat.v4.new_code_cell("# no line-up: pure luck\nmd(est(1, 0, 2))"), cells[-1]]
+    assert unchecked_conclusions(exempt) == []
 
 
 def test_feedback_renders() -> None:

@@ -12,6 +12,9 @@
   :func:`est` formats a value with its 95% interval, and :func:`verdict` says what an interval shows.
 * :func:`claim` is a sentence that must hold: it shows the sentence, or raises when the notebook's
   own numbers no longer support it (a change of rules or bots, a smaller game count).
+* :func:`second` tells whether a conclusion read from one line-up's interval still holds under a
+  second line-up's (:func:`second_lineup` names the report's second line-up of a game): "holds under
+  both line-ups", "depends on the line-up" or "not shown under either line-up".
 * Every check reads its answer with one of the shared readers, :func:`whole`, :func:`number`,
   :func:`word` and :func:`direction`: a numpy integer is a whole number, ``10**400`` or NaN is a
   number of the wrong size (never an ``OverflowError``), and a message echoes an answer cut short
@@ -31,8 +34,10 @@ import numpy as np
 import pandas as pd
 
 import isslab.checks as checks
-from isslab.analysis.report import fmt, verdict
-from isslab.core import _cut, short_repr
+from isslab.analysis.report import default_lineups, fmt, verdict
+from isslab.analysis.report.method import across, agree
+from isslab.analysis.report.method import direction as side
+from isslab.core import _cut, make, short_repr
 
 __all__ = [
     "CLAIMS",
@@ -49,6 +54,8 @@ __all__ = [
     "md",
     "number",
     "said",
+    "second",
+    "second_lineup",
     "shown",
     "verdict",
     "whole",
@@ -110,6 +117,9 @@ CLAIMS: Final = (
     r"(?:games|intervals|runs|probes|positions|seats|bots)\b",
     r"\b(?:matters?|pays?) most\b",
     r"\bbarely\b",
+    r"\blos(?:e|es|ing) to\b",
+    r"\b\w+ times the\b",
+    r"\bnearly (?:every|all|always|never)\b",
 )
 _CLAIM = re.compile("|".join(f"(?:{c})" for c in CLAIMS), re.IGNORECASE)
 
@@ -174,6 +184,53 @@ def interval(row: Any, value: str = "value") -> tuple[float, float, float]:
 def shown(low: float, high: float, null: float = 0.0) -> int:
     """+1 when an interval lies above ``null``, -1 below it, 0 when it includes it (nothing shown)."""
     return 1 if low > null else (-1 if high < null else 0)
+
+
+def second_lineup(game: str, players: int | None = None) -> list[str]:
+    """The report's second line-up of ``game`` at ``players``, one bot name per seat (the heuristic bots in
+    turn; in a cooperative game or solo, the second heuristic bot in every seat)."""
+    g = make(game) if players is None else make(game, players=players)
+    return list(default_lineups(g)[1])
+
+
+def second(
+    first: Any,
+    other: Any,
+    what: str = "a difference",
+    below: str | None = None,
+    null: float | None = 0.0,
+    kind: str = "diff",
+    lineups: tuple[str, str] = ("the first line-up", "the second line-up"),
+    digits: int = 2,
+) -> Prose:
+    """Whether a conclusion still holds under a second line-up, in words computed from the two intervals.
+
+    ``first`` and ``other`` are the same measurement under the two line-ups (rows or triples that
+    :func:`interval` reads with ``kind``). Against ``null`` each shows ``what`` (above), ``below``
+    (under) or nothing; the sentence gives the second interval and ends with
+    :func:`~isslab.analysis.report.method.across`: **holds under both line-ups** (the same direction
+    under both), **depends on the line-up** (shown under one only, or opposite directions) or **not
+    shown under either line-up**; an interval of no width under the second line-up (every game ended
+    alike: a team that never wins) **cannot tell**. ``null=None`` compares two estimates with no null
+    (a length, a share): **not shown to differ between line-ups** when the intervals overlap, else
+    **depends on the line-up**.
+    """
+    a, b = interval(first, kind), interval(other, kind)
+    # an interval of no width: every game (or pair) ended alike, so there is no spread to read
+    if b[1] == b[2]:
+        return Prose(
+            f"Under {lineups[1]}: {est(*b, digits=digits)}, every game ended alike, so this line-up **cannot "
+            f"tell**: the reading is stated for {lineups[0]} only."
+        )
+    if null is None:
+        summary = agree([(a[1], a[2]), (b[1], b[2])])
+        reading = f" (under {lineups[0]}: {est(*a, digits=digits)})"
+        figure = est(*b, digits=digits)
+    else:
+        summary = across([side(x[1], x[2], null) for x in (a, b)], list(lineups))
+        reading = ", " + verdict(b[1], b[2], null, what=what, below=below)
+        figure = est(*b, digits=digits, signed=null == 0)
+    return Prose(f"Under {lineups[1]}: {figure}{reading}. **{summary[0].upper()}{summary[1:]}**.")
 
 
 # --- reading an answer: one reader per kind, shared by every check ---------------------------------

@@ -26,13 +26,27 @@ more_good_jobs = direction_exercise(
 @exercise("Which team size (1 to 4 players) completes the station least often?", "a number of players")
 def weakest_team(answer: Any, table: pd.DataFrame) -> Feedback:
     answer = whole(answer, "a team size", among=table["players"])
-    low = table.sort_values("estimate").iloc[0]
+    ranked = table.sort_values("estimate")
+    low = ranked.iloc[0]
     mine = table[table["players"] == answer].iloc[0]
+    # the team sizes these games cannot tell from the weakest: their intervals overlap its interval
+    tied = [
+        int(p)
+        for p, lo in zip(ranked["players"], ranked["low"], strict=True)
+        if float(lo) <= float(low["high"])
+    ]
     seen = (
         f"{int(low['players'])} players succeed least often, {est(low['estimate'], low['low'], low['high'])}"
     )
+    if len(tied) > 1:
+        rows = zip(ranked["players"], ranked["estimate"], ranked["low"], ranked["high"], strict=True)
+        others = ", ".join(f"{int(p)} {est(v, lo, hi)}" for p, v, lo, hi in rows if int(p) in tied[1:])
+        seen += (
+            f", but the intervals of {others} overlap it: these games cannot tell which of {tied} is weakest "
+            "(not shown)"
+        )
     mine_words = f"{answer} players succeed {est(mine['estimate'], mine['low'], mine['high'])}"
-    return answered(int(low["players"]) == answer, seen, mine_words)
+    return answered(answer in tied, seen, mine_words)
 
 
 @exercise(

@@ -11,20 +11,43 @@ from isslab.course.kit import Feedback, answered, direction_exercise, est, exerc
 __all__ = ["kingmaking", "runaway", "top_assumption"]
 
 
+def _size(low: float, high: float) -> tuple[float, float]:
+    """The interval of the size ``|move|`` of a move whose interval is ``[low, high]``."""
+    if low <= 0 <= high:
+        return (0.0, max(-low, high))
+    return (min(abs(low), abs(high)), max(abs(low), abs(high)))
+
+
 @exercise(
-    "Which assumed value of the game moves its main outcome most across its plausible values?",
+    "Which assumed value of the game moves its main outcome most across its plausible values, under the "
+    "report's first line-up?",
     "an option's name",
 )
 def top_assumption(answer: Any, ranked: pd.DataFrame) -> Feedback:
-    order = list(ranked.sort_values("rank")["quantity"])
+    if (
+        "lineup" in ranked
+    ):  # the report ranks the assumptions under each line-up: the question asks the first's
+        ranked = ranked[ranked["lineup"] == ranked["lineup"].iloc[0]]
+    ranked = ranked.sort_values("rank").reset_index(drop=True)
+    order = list(ranked["quantity"])
     said = word(answer, order, f"an option's name among the assumptions varied: {', '.join(order)}")
-    top = ranked.sort_values("rank").iloc[0]
+    top = ranked.iloc[0]
+    floor = _size(float(top["low"]), float(top["high"]))[0]
+    # the assumptions these games cannot tell from the top: the intervals of their sizes overlap
+    tied = [
+        str(q) for q, lo, hi in zip(ranked["quantity"], ranked["low"], ranked["high"], strict=True)
+        if _size(float(lo), float(hi))[1] >= floor
+    ]  # fmt: skip
     place = order.index(said) + 1
     seen = (
         f"{top['quantity']} moves the outcome most "
         f"({est(top['value'], top['low'], top['high'], signed=True)} at {top['label']})"
     )
-    return answered(place == 1, seen, f"{said} comes {place} of {len(order)}")
+    if len(tied) > 1:
+        seen += (
+            f", but these games cannot tell {tied} apart: the intervals of their sizes overlap (not shown)"
+        )
+    return answered(said in tied, seen, f"{said} comes {place} of {len(order)}")
 
 
 runaway = direction_exercise(

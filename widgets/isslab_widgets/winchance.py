@@ -22,9 +22,9 @@ after *I am ...* it computes again for the new seat.
 Every number assumes who plays on from the shown step, and the panel says so in words ("if every
 seat played greedy from here"): the bots at their seats, and a person's seat played like the bot
 picked under *people play like* (the game's default bot unless changed). The strip uses the model of
-that line-up (:func:`isslab.winprob.available`: the shipped table models cover every
-player count of the four games at their default options, for line-ups of their own bots and ``random``). A table or
-line-up without one starts a fit in the background, with its progress shown; meanwhile the strip
+that line-up (:func:`isslab.winprob.available`: the shipped table models cover every player
+count of the four games at their default options, for line-ups of their own bots and ``random``). A
+table or line-up without one starts a fit in the background, with its progress shown; meanwhile the strip
 shows rollouts by the same line-up at each step looked at, and the hints work as ever.
 """
 

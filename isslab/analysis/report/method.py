@@ -9,8 +9,8 @@ line-ups", "depends on the line-up" or "not shown under either line-up":
   interval includes it: not shown) or ``"n/a"`` (no interval);
 * :func:`verdict` says it in words;
 * :func:`across` joins the directions of one conclusion under several line-ups;
-* :func:`agree` does the same for an estimate with no null (a length, a kingmaking rate): the
-  line-ups agree when their intervals overlap;
+* :func:`agree` does the same for an estimate with no null (a length, a kingmaking rate): when their
+  intervals overlap, the line-ups are not shown to differ (which is not shown to be the same);
 * :func:`overlap` says whether two intervals overlap (a "clear" winner whose interval overlaps the
   runner-up's is not shown to be ahead).
 """
@@ -89,8 +89,9 @@ def overlap(a_low: Any, a_high: Any, b_low: Any, b_high: Any) -> bool:
 
 
 def agree(intervals: Sequence[tuple[Any, Any]]) -> str:
-    """An estimate with no null under several line-ups: ``the line-ups agree`` when every pair of intervals
-    overlaps, else ``depends on the line-up``."""
+    """An estimate with no null under several line-ups: ``not shown to differ between line-ups`` when every
+    pair of intervals overlaps (overlapping intervals show no difference, not that there is none), else
+    ``depends on the line-up``."""
     if len(intervals) < 2:
         return "checked under one line-up only: rerun it under a second before stating it"
     apart = any(
@@ -100,8 +101,4 @@ def agree(intervals: Sequence[tuple[Any, Any]]) -> str:
     )
     if apart:
         return "depends on the line-up (the intervals do not overlap)"
-    return (
-        "holds under both line-ups (the intervals overlap)"
-        if len(intervals) == 2
-        else ("holds under every line-up (the intervals overlap)")
-    )
+    return "not shown to differ between line-ups (the intervals overlap)"

@@ -133,7 +133,8 @@ class Report:
         shows ``what`` (above), ``below`` (under) or nothing ("not shown"); the sentence names the
         ``baseline``, gives every interval and ends with :func:`~.method.across` ("holds under both
         line-ups", "depends on the line-up", "not shown under either line-up"). ``null=None`` records
-        an estimate with no null: the line-ups agree when their intervals overlap (:func:`~.method.agree`).
+        an estimate with no null: the line-ups are not shown to differ when their intervals overlap
+        (:func:`~.method.agree`).
         """
         parts, dirs, rows = [], [], []
         for label, (value, low, high) in figures.items():
