@@ -64,7 +64,7 @@ def test_example_orange_short_term_experiment_with_three_astronauts():
     after = state.apply(way)
     assert after.ext_mat[ORANGE] == 1  # one step down the external track
     assert after.unity[ORANGE] == 3 and after.occ[ORANGE] == 0  # everybody back in Unity
-    assert after.played[ORANGE] == (game.exp_index["Example"],) and after.hands[ORANGE] == ()
+    assert after.played[ORANGE] == (game.tables.exp_index["Example"],) and after.hands[ORANGE] == ()
 
 
 def test_a_long_term_task_leaves_the_astronauts_in_the_compartments():
@@ -78,7 +78,7 @@ def test_a_long_term_task_leaves_the_astronauts_in_the_compartments():
     )
     state = act(state, Place, card="Conduct Experiments", extra=False)
     state = act(state, Conduct, card="E2-03")
-    comps = [game.comp_label[c] for c in range(game.n_comps) if state.occ[BLUE] >> c & 1]
+    comps = [game.tables.comp_label[c] for c in range(game.tables.n_comps) if state.occ[BLUE] >> c & 1]
     assert comps == ["Zarya LS1", "Zvezda COM"] and state.unity[BLUE] == 0
     assert state.ext_mat[BLUE] == 0
 
@@ -156,8 +156,8 @@ def test_plan_experiments_two_decks_keep_any_and_return_the_rest_under_their_dec
     assert state.phase == Phase.KEEP
     assert len(options(state, Keep)) == 4  # both, either, none
     state = act(state, Keep, kept=("E3-02",))
-    assert state.hands[BLUE] == (game.exp_index["E3-02"],)
-    assert state.exp_bottom[0] == (game.exp_index["E1-05"],)
+    assert state.hands[BLUE] == (game.tables.exp_index["E3-02"],)
+    assert state.exp_bottom[0] == (game.tables.exp_index["E1-05"],)
 
 
 def test_the_hand_holds_four_experiments_at_most():
@@ -170,7 +170,7 @@ def test_the_hand_holds_four_experiments_at_most():
 
 def test_cards_under_a_deck_come_back_in_order_once_the_deck_is_used_up():
     game = isslab.make("1998-iss", players=3)
-    idx = game.exp_index
+    idx = game.tables.exp_index
     level1 = [name for name, level, *_ in DEFAULT_EXPERIMENTS if level == 1]
     no_hands = {BLUE: (), ORANGE: (), WHITE: ()}
     # every basic card but E1-14 is performed or under the deck (E1-07 first, then E1-03)
@@ -213,7 +213,7 @@ def test_long_stay_costs_a_material_and_locks_the_astronaut():
     assert {a.source for a in state.legal_actions()} == {"Unity", "Zvezda COM"}
     state = act(state, LongStay, source="Zvezda COM")
     assert state.long_stay[BLUE] == 1 and state.iss_mat[BLUE] == 1
-    assert state.occ[BLUE] == 1 << game.comp_index["Zarya LS1"]
+    assert state.occ[BLUE] == 1 << game.tables.comp_index["Zarya LS1"]
 
 
 def test_install_compartments_up_to_two_tokens_then_to_unity():
@@ -229,7 +229,7 @@ def test_install_compartments_up_to_two_tokens_then_to_unity():
     assert twos and all(len(a.sources) == 2 for a in twos)
     state = act(state, Install, sources=("Unity", "Zvezda COM"), targets=("Destiny LAB1", "Destiny LAB2"))
     assert state.tokens[BLUE] == 2 and state.unity[BLUE] == 2 and state.occ[BLUE] == 0
-    assert not state.covered & game.mod_mask[game.mod_index["Destiny"]]
+    assert not state.covered & game.tables.mod_mask[game.tables.mod_index["Destiny"]]
 
 
 def test_outside_jobs_converts_one_to_three_and_may_reuse_a_crane_astronaut():
@@ -258,7 +258,7 @@ def test_example_orange_converts_two_iss_materials():
     state = act(state, Place, card="Outside Jobs", extra=False)
     state = act(state, OutsideJobs, source="Unity", amount=2)
     assert (state.iss_mat[ORANGE], state.ext_mat[ORANGE]) == (3, 3)
-    assert state.occ[ORANGE] == 1 << game.comp_index["Canadarm 2 CRN"]
+    assert state.occ[ORANGE] == 1 << game.tables.comp_index["Canadarm 2 CRN"]
 
 
 def test_every_way_of_an_action_is_offered_once():

@@ -16,14 +16,20 @@ NAMES = [row[0] for row in GOALS]
 
 def test_goal_thresholds_follow_the_number_of_players():
     assert [
-        isslab.make("1998-iss", players=n).goal_threshold[Goal.INSTALLATION_TOKENS] for n in (2, 3, 4)
+        isslab.make("1998-iss", players=n).tables.goal_threshold[Goal.INSTALLATION_TOKENS] for n in (2, 3, 4)
     ] == [7, 6, 5]
-    assert [isslab.make("1998-iss", players=n).goal_threshold[Goal.EXPERIMENTS] for n in (2, 3, 4)] == [
+    assert [
+        isslab.make("1998-iss", players=n).tables.goal_threshold[Goal.EXPERIMENTS] for n in (2, 3, 4)
+    ] == [
         5,
         4,
         4,
     ]
-    assert [isslab.make("1998-iss", players=n).goal_threshold[Goal.SHUTTLES] for n in (2, 3, 4)] == [4, 4, 3]
+    assert [isslab.make("1998-iss", players=n).tables.goal_threshold[Goal.SHUTTLES] for n in (2, 3, 4)] == [
+        4,
+        4,
+        3,
+    ]
 
 
 def test_a_goal_met_during_the_turn_is_claimed_before_the_launch():
@@ -178,7 +184,7 @@ def test_scoring_by_source():
         installation=6, external=4, long_stay=7, goals=5, shuttles=5, experiments=2 + 11, unplayed=-1
     )
     assert pts.total == 39
-    assert [game.set_points[k - 1] for k in range(1, 6)] == [2, 3, 5, 8, 12]
+    assert [game.tables.set_points[k - 1] for k in range(1, 6)] == [2, 3, 5, 8, 12]
 
 
 def _final(game, **kw):

@@ -81,7 +81,7 @@ def test_another_players_draw_is_masked():
     assert view["drawn"] == [1, 3] and "hand" not in view["players"][BLUE]
     assert view["players"][BLUE]["hand_size"] == 2 and view["players"][ORANGE]["hand"]
     mine = state.view(BLUE)
-    assert [c["name"] for c in mine["drawn"]] == [game.exp_name[c] for c in state.drawn]
+    assert [c["name"] for c in mine["drawn"]] == [game.tables.exp_name[c] for c in state.drawn]
 
 
 def test_views_are_json_and_hide_decks():
@@ -172,7 +172,7 @@ def test_resample_hidden_in_the_solo_game_changes_only_fedors_top_card():
     for i in range(20):
         other = state.resample_hidden(0, random.Random(i))
         assert other.view(0) == state.view(0)
-        assert state.game.f_back[other.fedor_top] == state.game.f_back[state.fedor_top]
+        assert state.game.tables.f_back[other.fedor_top] == state.game.tables.f_back[state.fedor_top]
         tops.add(other.fedor_top)
     assert len(tops) > 1
 

@@ -60,11 +60,11 @@ def test_the_recall_variant_leaves_fedors_long_stays_in_place():
         iss_material={FEDOR: 5},
     )
     g = state.game
-    assert state.unity[FEDOR] == 1 and state.occ[FEDOR] == 1 << g.comp_index["Zarya LS1"]
+    assert state.unity[FEDOR] == 1 and state.occ[FEDOR] == 1 << g.tables.comp_index["Zarya LS1"]
     state = next_fedor_card(state)
     # only the astronaut from Zvezda COM goes: to Zarya LS2, the lowest free long-stay compartment
     assert state.long_stay[FEDOR] == 2 and state.iss_mat[FEDOR] == 4
-    assert state.occ[FEDOR] == 1 << g.comp_index["Zarya LS1"] | 1 << g.comp_index["Zarya LS2"]
+    assert state.occ[FEDOR] == 1 << g.tables.comp_index["Zarya LS1"] | 1 << g.tables.comp_index["Zarya LS2"]
 
 
 # --- FEDOR's Turn 2: the card actions -------------------------------------------------------------
@@ -81,7 +81,7 @@ def test_the_install_limit_option_caps_fedor_like_a_player():
     # fedor_install_limit=2 reads Install as the player's "up to two astronauts"; lowest module first
     state = next_fedor_card(fedor_install(4, {"fedor_install_limit": 2}))
     g = state.game
-    assert state.tokens[FEDOR] == 2 and state.covered == g.mod_mask[g.mod_index["Harmony"]]
+    assert state.tokens[FEDOR] == 2 and state.covered == g.tables.mod_mask[g.tables.mod_index["Harmony"]]
 
 
 @pytest.mark.parametrize("value", [-1, 9])

@@ -48,7 +48,7 @@ def launches(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Seen]]:
         if st.lstep == 0:
             n = st.launch_pad
             t = st.pad[n]
-            takes = st.game.sh_mod[t] and any(m >= 0 for m in st.column)
+            takes = st.game.tables.sh_mod[t] and any(m >= 0 for m in st.column)
             seen.append(
                 Seen(t, n, st.turn, st.cargo_astro[n], st.cargo_mat[n], len(st.station) if takes else -1)
             )
@@ -88,21 +88,21 @@ def test_a_cargo_is_told_in_words() -> None:
 def expected(st: State1998, launch: Seen, following: str) -> str:
     """The headline of ``launch``; ``following`` is the text after "next on the pad: "."""
     g = st.game
-    who = FEDOR_NAME if launch.launcher == g.fedor else SEAT_NAMES[launch.launcher]
+    who = FEDOR_NAME if launch.launcher == g.tables.fedor else SEAT_NAMES[launch.launcher]
     cargo = [
         f"{SEAT_NAMES[p]} {amounts(launch.astronauts[p], launch.materials[p])}"
-        for p in range(g.P)
-        if p != g.fedor and (launch.astronauts[p] or launch.materials[p])
+        for p in range(g.tables.P)
+        if p != g.tables.fedor and (launch.astronauts[p] or launch.materials[p])
     ]
     parts = [
         f"{SHUTTLE_NAMES[launch.shuttle]} launched by {who} ({NATION_NAMES[launch.nation]} pad)",
         f"players' cargo: {'; '.join(cargo) if cargo else 'none'}",
     ]
-    if g.solo:
-        f = g.fedor
+    if g.tables.solo:
+        f = g.tables.fedor
         parts.append(f"FEDOR's cargo: {amounts(launch.astronauts[f], launch.materials[f]) or 'none'}")
     if launch.slot >= 0:
-        parts.append(f"module to the station: {g.mod_name[st.station[launch.slot]]}")
+        parts.append(f"module to the station: {g.tables.mod_name[st.station[launch.slot]]}")
     parts.append(f"next on the pad: {following}")
     return "; ".join(parts)
 

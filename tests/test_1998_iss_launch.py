@@ -49,12 +49,12 @@ def test_example_jem_ef_launch_and_its_majority_extra_actions():
     state = act(state, Load, amounts=(0, 2))
     # the Progress had cargo and the Discovery now has too: Blue chooses the Progress
     state = act(state, Countdown, shuttle="Progress")
-    jem = game.mod_index["JEM-EF"]
+    jem = game.tables.mod_index["JEM-EF"]
     assert state.station[-1] == jem
-    assert state.covered & game.mod_mask[jem] == game.mod_mask[jem]  # two tokens cover it
+    assert state.covered & game.tables.mod_mask[jem] == game.tables.mod_mask[jem]  # two tokens cover it
     assert state.cubes[BLUE] == 8 - 1 + 0 and state.cubes[WHITE] == 8 - 1  # JEM-EF's cubes went home
     # the column moved up and a new module fills the fourth space
-    assert state.column[:3] == tuple(game.mod_index[m] for m in ("Quest", "Pirs", "Harmony"))
+    assert state.column[:3] == tuple(game.tables.mod_index[m] for m in ("Quest", "Pirs", "Harmony"))
     state = chance(state)  # the new module
     state = chance(state)  # the new Progress/Soyuz card
     assert state.phase == Phase.PLACE_EXTRA and state.current_player == BLUE
@@ -146,7 +146,7 @@ def test_a_module_tie_goes_to_the_higher_module():
     state = chance(chance(state))
     state = state.apply(state.legal_actions()[-1])
     # Columbus now has 3 cubes (2 + the prepared one) against Pirs's 2
-    assert state.station[-1] == game.mod_index["Columbus"]
+    assert state.station[-1] == game.tables.mod_index["Columbus"]
 
 
 def test_a_module_launch_with_no_cubes_takes_the_top_module_and_gives_no_extra_action():
@@ -161,7 +161,7 @@ def test_a_module_launch_with_no_cubes_takes_the_top_module_and_gives_no_extra_a
     state = act(state, Place, card="Train Astronauts", extra=False)  # its cube goes beside Columbus
     state = act(state, Train, shuttle="Soyuz")
     state = act(state, Countdown, shuttle="Discovery")
-    assert state.station[-1] == game.mod_index["Columbus"]  # the only module with a cube
+    assert state.station[-1] == game.tables.mod_index["Columbus"]  # the only module with a cube
     state = chance(chance(state))
     # Blue's majority (1 cube) won an extra action
     assert state.phase == Phase.PLACE_EXTRA and state.current_player == BLUE
@@ -176,7 +176,7 @@ def test_a_module_launch_with_no_cubes_takes_the_top_module_and_gives_no_extra_a
     state = act(state, Place, card="Train Astronauts", extra=False)  # beside the empty space
     state = act(state, Train, shuttle="Soyuz")
     state = act(state, Countdown, shuttle="Discovery")
-    assert state.station[-1] == game.mod_index["Quest"]
+    assert state.station[-1] == game.tables.mod_index["Quest"]
 
 
 def test_with_every_space_taken_an_extra_action_is_lost():
@@ -211,7 +211,7 @@ def test_the_launcher_keeps_the_shuttle_card_and_a_new_card_goes_on_the_pad():
     state = chance(state)  # a module
     assert state.won[ORANGE][2] == 1 and state.pad[US] == -1
     state = chance(state, "Atlantis")
-    assert state.pad[US] == 3 and state.countdown[US] == game.sh_start[3]  # on its letter, A
+    assert state.pad[US] == 3 and state.countdown[US] == game.tables.sh_start[3]  # on its letter, A
 
 
 def test_the_last_card_on_a_pad_triggers_the_end():

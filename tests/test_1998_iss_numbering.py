@@ -47,8 +47,8 @@ from isslab.games.iss_1998.rules import Game1998, State1998
 GAME = Game1998()  # four players
 SOLO = Game1998(players=1)
 N = GAME.action_index
-M = len(GAME.mod_name)  # 19 modules: the central piece, 3 initial modules, 15 in the deck
-C = GAME.n_comps  # 38 compartments
+M = len(GAME.tables.mod_name)  # 19 modules: the central piece, 3 initial modules, 15 in the deck
+C = GAME.tables.n_comps  # 38 compartments
 
 
 def _first_of_each_block(game: Game1998) -> list[int]:
@@ -59,16 +59,16 @@ def _first_of_each_block(game: Game1998) -> list[int]:
         n(SkipExtra(0)),
         n(Place(0, "Train Astronauts", False)),
         n(NoAction(0)),
-        n(Retrieve(0, game.mod_name[0])),
+        n(Retrieve(0, game.tables.mod_name[0])),
         n(Train(0, "Soyuz")),
         n(Load(0, (2, 0), ("-", "Endeavour"))),
-        n(Construct(0, game.mod_name[0], game.mod_name[0])),
+        n(Construct(0, game.tables.mod_name[0], game.tables.mod_name[0])),
         n(Plan(0, (1, 2))),
         n(Keep(0, (), (), (), ())),
         n(LongStay(0, "Unity", "Zarya LS1")),
         n(Install(0, ("Unity",), ("Destiny LAB1",))),
         n(OutsideJobs(0, "Unity", "Canadarm 2 CRN", 1)),
-        n(Conduct(0, game.exp_name[0], ("Destiny LAB1",), ("Destiny LAB1",))),  # in place: rank 0
+        n(Conduct(0, game.tables.exp_name[0], ("Destiny LAB1",), ("Destiny LAB1",))),  # in place: rank 0
         n(Countdown(0, "Soyuz", 1)),
         n(Claim(0, GOALS[0][0])),
         n(NoClaim(0)),
@@ -91,9 +91,11 @@ def test_the_blocks_follow_the_documented_table() -> None:
     # Install by compartments in the solo game
     assert (
         solo[12]
-        == SOLO.action_index(Install(0, ("Unity",), (SOLO.comp_label[0],))) + 5 * C + 15 * C * (C - 1) // 2
+        == SOLO.action_index(Install(0, ("Unity",), (SOLO.tables.comp_label[0],)))
+        + 5 * C
+        + 15 * C * (C - 1) // 2
     )
-    last = SOLO.action_index(FedorToken(0, SOLO.comp_label[-1]))
+    last = SOLO.action_index(FedorToken(0, SOLO.tables.comp_label[-1]))
     assert (
         SOLO.num_distinct_actions()
         == last + 1
@@ -118,12 +120,12 @@ def test_numbers_within_the_blocks() -> None:
     assert [N(Place(0, name, extra)) for name in ACTION_NAMES for extra in (False, True)] == list(
         range(place, place + 16)
     )
-    quest, pirs = GAME.mod_index["Quest"], GAME.mod_index["Pirs"]
-    retrieve = N(Retrieve(0, GAME.mod_name[0]))
+    quest, pirs = GAME.tables.mod_index["Quest"], GAME.tables.mod_index["Pirs"]
+    retrieve = N(Retrieve(0, GAME.tables.mod_name[0]))
     assert N(Retrieve(1, "Quest")) == retrieve + quest
     assert N(Retrieve(1, "Plan Experiments extra space")) == retrieve + M + 3
     # a Construct is the pair of modules, in either order
-    construct = N(Construct(0, GAME.mod_name[0], GAME.mod_name[0]))
+    construct = N(Construct(0, GAME.tables.mod_name[0], GAME.tables.mod_name[0]))
     assert (
         N(Construct(0, "Quest", "Pirs"))
         == N(Construct(0, "Pirs", "Quest"))
@@ -149,14 +151,15 @@ def test_numbers_within_the_blocks() -> None:
     two = N(Install(0, ("Unity", "Zvezda COM"), ("Destiny LAB1", "Destiny LAB2")))
     assert two == install + 25 + (2 * 3 // 2 + 0) * 15 + 0
     assert N(Install(0, ("Zvezda COM", "Unity"), ("Destiny LAB2", "Destiny LAB1"))) == two
-    solo_install = SOLO.action_index(Install(0, ("Unity",), (SOLO.comp_label[0],)))
+    solo_install = SOLO.action_index(Install(0, ("Unity",), (SOLO.tables.comp_label[0],)))
     assert (
         SOLO.action_index(Install(0, ("Unity",), ("Destiny LAB2",)))
-        == solo_install + SOLO.comp_index["Destiny LAB2"]
+        == solo_install + SOLO.tables.comp_index["Destiny LAB2"]
     )
     assert (
         SOLO.action_index(FedorToken(0, "Destiny LAB2"))
-        == SOLO.action_index(FedorToken(0, SOLO.comp_label[0])) + SOLO.comp_index["Destiny LAB2"]
+        == SOLO.action_index(FedorToken(0, SOLO.tables.comp_label[0]))
+        + SOLO.tables.comp_index["Destiny LAB2"]
     )
 
 
@@ -168,14 +171,16 @@ def test_chance_outcomes_are_numbered_by_what_is_drawn() -> None:
         N(ColumnOrder("ISS", ("Long Stay", "Install Compartments", "Conduct Experiments", "Outside Jobs")))
         == 1
     )
-    k = GAME.goals_in_play
+    k = GAME.tables.goals_in_play
     names = [g[0] for g in GOALS]
     assert N(GoalDraw(tuple(names[:k]))) == 0
     assert N(GoalDraw(tuple(names[-k:]))) == comb(len(GOALS), k) - 1
-    assert N(ExperimentDraw(2, 2, "E2-03")) == N(FedorExperiment(2, "E2-03")) == GAME.exp_index["E2-03"]
-    assert N(ModuleDraw("Quest")) == GAME.mod_index["Quest"] and N(ShuttleDraw("Discovery")) == 4
-    assert N(StartPlayer(3)) == 3 and SOLO.action_index(FedorTop(4, SOLO.f_label[4], "RU")) == 4
-    assert GAME.max_chance_outcomes() == max(comb(len(GOALS), k), len(GAME.exp_name), 24, M)
+    assert (
+        N(ExperimentDraw(2, 2, "E2-03")) == N(FedorExperiment(2, "E2-03")) == GAME.tables.exp_index["E2-03"]
+    )
+    assert N(ModuleDraw("Quest")) == GAME.tables.mod_index["Quest"] and N(ShuttleDraw("Discovery")) == 4
+    assert N(StartPlayer(3)) == 3 and SOLO.action_index(FedorTop(4, SOLO.tables.f_label[4], "RU")) == 4
+    assert GAME.max_chance_outcomes() == max(comb(len(GOALS), k), len(GAME.tables.exp_name), 24, M)
 
 
 def _conduct_numbers(game: Game1998, games: int) -> dict[str, set[int]]:
@@ -201,7 +206,7 @@ def test_each_experiment_card_has_its_own_block_of_conduct_numbers() -> None:
     game = Game1998(players=2)
     found = _conduct_numbers(game, 4)
     assert len(found) >= 5 and any(len(v) > 1 for v in found.values())
-    spans = sorted((game.exp_index[card], min(v), max(v)) for card, v in found.items())
+    spans = sorted((game.tables.exp_index[card], min(v), max(v)) for card, v in found.items())
     for (_, _, high), (_, low, _) in zip(spans, spans[1:], strict=False):
         assert high < low  # deck order, no overlap
     assert spans[-1][2] < game.action_index(Countdown(0, "Soyuz", 1))

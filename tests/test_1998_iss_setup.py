@@ -36,7 +36,7 @@ def test_setup_gives_every_player_its_pieces(players):
     assert state.ext_mat == (1,) * players and state.long_stay == (0,) * players  # 12c, 12d
     assert state.cubes == (8,) * players
     assert all(len(h) == 2 for h in state.hands)  # a basic and a medium card each (10)
-    assert all(sorted(game.exp_level[c] for c in h) == [1, 2] for h in state.hands)
+    assert all(sorted(game.tables.exp_level[c] for c in h) == [1, 2] for h in state.hands)
     assert len(state.goals) == 4 and state.goal_owner == (-1,) * 4  # 9
 
 
@@ -44,20 +44,22 @@ def test_setup_builds_the_station_the_column_and_the_pads():
     state = _set_up(3, seed=5)
     game = state.game
     assert state.station == (0, 1, 2, 3)  # Zarya, Destiny, Zvezda, Canadarm 2 (3)
-    destiny = game.mod_mask[game.mod_index["Destiny"]]
+    destiny = game.tables.mod_mask[game.tables.mod_index["Destiny"]]
     assert state.covered == destiny  # Destiny's two experiment compartments (5)
     assert state.token_pool == 16
     assert all(m >= 0 for m in state.column) and len(state.module_pool) == 15 - 4  # 4
     assert sorted(state.earth) == sorted(EARTH_ACTIONS) and sorted(state.iss) == sorted(ISS_ACTIONS)  # 2
     ru, us = state.pad
-    assert game.sh_start[ru] == state.countdown[0] and game.sh_start[us] == state.countdown[1]  # 8
+    assert (
+        game.tables.sh_start[ru] == state.countdown[0] and game.tables.sh_start[us] == state.countdown[1]
+    )  # 8
     assert state.shuttle_left == (5, 5)
 
 
 def test_the_launch_pad_side_depends_on_the_number_of_players():
-    assert isslab.make("1998-iss", players=2).sh_start == (5, 4, 5, 6, 6)
-    assert isslab.make("1998-iss", players=3).sh_start == (7, 6, 7, 8, 9)
-    assert isslab.make("1998-iss", players=1).sh_start == (5, 4, 5, 6, 6)  # solo: a 2-player set-up
+    assert isslab.make("1998-iss", players=2).tables.sh_start == (5, 4, 5, 6, 6)
+    assert isslab.make("1998-iss", players=3).tables.sh_start == (7, 6, 7, 8, 9)
+    assert isslab.make("1998-iss", players=1).tables.sh_start == (5, 4, 5, 6, 6)  # solo: a 2-player set-up
 
 
 def test_setup_chance_nodes_have_exact_probabilities():
@@ -109,8 +111,8 @@ def test_every_start_hand_is_possible():
 def test_solo_setup_follows_the_solo_rules():
     state = _set_up(1, seed=2)
     game = state.game
-    fedor = game.fedor
-    assert game.P == 2 and fedor == 1
+    fedor = game.tables.fedor
+    assert game.tables.P == 2 and fedor == 1
     assert state.iss_mat[fedor] == 6 and state.ext_mat[fedor] == 2  # FEDOR's discs
     assert state.goals == ()  # no goals in the solo game
     assert state.hands[fedor] == ()
@@ -138,4 +140,4 @@ def test_every_deck_starts_complete(players):
     state = _set_up(players)
     g = state.game
     cards = sorted(itertools.chain(*state.exp_pool, *state.hands, *state.played, *state.exp_bottom))
-    assert cards == list(range(len(g.exp_name)))
+    assert cards == list(range(len(g.tables.exp_name)))

@@ -40,7 +40,7 @@ def test_fedor_install_takes_one_token_per_astronaut_lowest_module_first():
     state = next_fedor_card(state)
     g = state.game
     # Quest (number 1) before Harmony (number 3): both of Quest's tokens
-    assert state.tokens[FEDOR] == 2 and state.covered == g.mod_mask[g.mod_index["Harmony"]]
+    assert state.tokens[FEDOR] == 2 and state.covered == g.tables.mod_mask[g.tables.mod_index["Harmony"]]
 
 
 def test_fedor_install_lets_the_player_choose_when_a_module_cannot_be_emptied():
@@ -49,7 +49,7 @@ def test_fedor_install_lets_the_player_choose_when_a_module_cannot_be_emptied():
     assert state.phase == Phase.FEDOR_TOKEN and state.current_player == PLAYER
     assert {a.compartment for a in state.legal_actions()} == {"Harmony COM", "Harmony LS"}
     state = act(state, FedorToken, compartment="Harmony LS")
-    assert state.tokens[FEDOR] == 3 and state.covered == 1 << state.game.comp_index["Harmony COM"]
+    assert state.tokens[FEDOR] == 3 and state.covered == 1 << state.game.tables.comp_index["Harmony COM"]
 
 
 def test_fedor_outside_jobs_uses_a_free_crane_and_as_much_material_as_it_can():
@@ -57,7 +57,7 @@ def test_fedor_outside_jobs_uses_a_free_crane_and_as_much_material_as_it_can():
     state = next_fedor_card(state)
     g = state.game
     assert (state.iss_mat[FEDOR], state.ext_mat[FEDOR]) == (0, 4)
-    assert state.occ[FEDOR] == 1 << g.comp_index["Canadarm 2 CRN"]
+    assert state.occ[FEDOR] == 1 << g.tables.comp_index["Canadarm 2 CRN"]
 
 
 def test_fedor_long_stay_sends_as_many_astronauts_as_it_can():
@@ -98,10 +98,10 @@ def test_fedor_conducts_an_experiment_of_its_level():
     assert state.phase == Phase.FEDOR_EXPERIMENT
     assert {a.level for a, _ in state.chance_outcomes()} == {2}
     state = chance(state, "E2-01")  # LAB + COM, long-term: Destiny's labs are covered, no LAB is free
-    assert state.exp_bottom[1] == (state.game.exp_index["E2-01"],)
+    assert state.exp_bottom[1] == (state.game.tables.exp_index["E2-01"],)
     assert state.phase == Phase.FEDOR_EXPERIMENT  # a second try
     state = chance(state, "E2-05")  # EVA + LS, long-term, 1 ISS + 1 external
-    assert state.played[FEDOR] == (state.game.exp_index["E2-05"],)
+    assert state.played[FEDOR] == (state.game.tables.exp_index["E2-05"],)
     assert (state.iss_mat[FEDOR], state.ext_mat[FEDOR]) == (5, 3)
     assert state.unity[FEDOR] == 0 and state.occ[FEDOR].bit_count() == 2
 
@@ -170,7 +170,7 @@ def test_fedor_astronauts_stay_at_a_replacement_and_its_majority_acts_at_once():
     state = act(state, Countdown, shuttle="Soyuz", steps=1)
     # the Soyuz launched: the player's astronaut went home, FEDOR's stayed (LS to Unity)
     assert state.unity[PLAYER] == 0 and state.reserve[PLAYER] == 4
-    assert state.unity[FEDOR] == 1 + 1 + 1 and state.occ[FEDOR] == 1 << game.comp_index["Zvezda COM"]
+    assert state.unity[FEDOR] == 1 + 1 + 1 and state.occ[FEDOR] == 1 << game.tables.comp_index["Zvezda COM"]
     # the inspection: FEDOR and the player (whose Train cube went to Quest) took one cube back
     # each: a tie, both win; clockwise from the player, who launched
     state = chance(state)  # the new Russian card

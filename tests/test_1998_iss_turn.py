@@ -82,7 +82,7 @@ def test_the_countdown_stops_at_zero_and_the_shuttle_launches():
     )
     # Discovery 1 - 2 stops at 0: it launches and takes the module with the most cubes (Pirs: 2;
     # the prepared cube went to Harmony, beside Construct Modules); the column refills first
-    assert state.countdown[US] == 0 and state.station[-1] == game.mod_index["Pirs"]
+    assert state.countdown[US] == 0 and state.station[-1] == game.tables.mod_index["Pirs"]
     assert state.phase == Phase.MODULE_DRAW
     state = chance(state)
     # then the launcher keeps the card and a new US shuttle is drawn for the pad

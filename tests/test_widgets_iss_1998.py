@@ -80,7 +80,7 @@ def test_the_board_draws_at_start_middle_and_end(players: int) -> None:
     assert {("card", a) for a in range(8)} <= keys and {("pad", 0), ("pad", 1)} <= keys
     written = texts(scene)
     for m in middle.station:
-        assert any(middle.game.mod_name[m][:6] in line for line in written.splitlines())
+        assert any(middle.game.tables.mod_name[m][:6] in line for line in written.splitlines())
     head = texts(board.scene(end, hints=False)).splitlines()[0]
     assert head.startswith("game over · points: ") and "…" not in head
     assert all(f"{board._name(p)} {end.scores()[p]}" in head for p in range(board.P))
@@ -141,15 +141,15 @@ def test_other_seats_experiment_cards_are_never_drawn() -> None:
             continue
         mine = texts(board.scene(st, hints=True, viewers=(0,)))
         nobody = texts(board.scene(st, hints=False))
-        own = {g.exp_name[c] for c in st.hands[0]}
+        own = {g.tables.exp_name[c] for c in st.hands[0]}
         for p in (1, 2, 3):
             for c in st.hands[p]:
-                name = g.exp_name[c]
-                if name in own or any(name in g.exp_name[d] for q in range(4) for d in st.played[q]):
+                name = g.tables.exp_name[c]
+                if name in own or any(name in g.tables.exp_name[d] for q in range(4) for d in st.played[q]):
                     continue
                 assert name not in mine and name not in nobody
         for c in st.hands[0]:
-            assert g.exp_name[c][:8] in mine
+            assert g.tables.exp_name[c][:8] in mine
         checked += 1
     assert checked
 
@@ -186,7 +186,7 @@ def test_the_solo_game_starts_from_one_seat_with_fedor() -> None:
     from isslab_widgets.view import make_for_seats
 
     game = make_for_seats("1998-iss", ["human"], {})
-    assert game.num_players == 1 and game.fedor == 1  # type: ignore[attr-defined]
+    assert game.num_players == 1 and game.tables.fedor == 1
     with closing(GameView(game, ["human"], seed=1, autoplay=False)) as view:
         assert view.seats == ["human"] and "FEDOR" in view.to_svg()
     # a players option given wins; a seat list no table fits keeps the old reading (every seat that player)
@@ -243,7 +243,7 @@ def test_goal_cards_show_their_whole_text_whoever_claims_them(players: int) -> N
             assert all(text_width(line, MIN_TEXT) <= w - 12 and "…" not in line for line, _ in lines)
             said = " ".join(line for line, _ in lines)
             assert said == f"{GOALS[goal][0]}{f' ({owner})' if owner else ''} " + GOALS[goal][2].format(
-                game.goal_threshold[goal]
+                game.tables.goal_threshold[goal]
             )
     # on the board of a played game, every goal in play is written in full, claimed ones with their owner
     final = played(players)[-1]

@@ -21,7 +21,7 @@ Every per-player field has one entry per participant.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from isslab.core import Game, GameInfo, ReturnsKind, register_game
 from isslab.games.iss_1998 import features, hidden, legal, numbering, positions, scoring, steps, view
@@ -83,43 +83,6 @@ class Game1998(Game):
     def _setup(self) -> None:
         """Check the options against each other and build the tables (``game.tables``)."""
         self.tables = Tables(self._options)
-
-    # The tables used to be attributes of the game, and the boards still read some of them so
-    # (``game.mod_name``): ``__getattr__`` hands any table to such a read (it runs only for names the
-    # game itself lacks, never on the hot paths, which read ``game.tables``). The names the
-    # boards read are declared here for the type checker; write ``game.tables.<name>`` in new code.
-    n: int
-    P: int
-    solo: bool
-    fedor: int
-    countdown_values: tuple[int, ...]
-    sh_seats: tuple[int, ...]
-    sh_mat: tuple[bool, ...]
-    sh_mod: tuple[bool, ...]
-    mod_name: tuple[str, ...]
-    mod_comps: tuple[tuple[int, ...], ...]
-    comp_type: tuple[int, ...]
-    comp_label: tuple[str, ...]
-    n_comps: int
-    exp_name: tuple[str, ...]
-    exp_level: tuple[int, ...]
-    exp_points: tuple[int, ...]
-    exp_iss: tuple[int, ...]
-    exp_ext: tuple[int, ...]
-    exp_needs: tuple[tuple[int, ...], ...]
-    exp_long: tuple[bool, ...]
-    goal_threshold: tuple[int, ...]
-    f_back: tuple[int, ...]
-    f_label: tuple[str, ...]
-
-    if not TYPE_CHECKING:  # the type checker sees the declared names only
-
-        def __getattr__(self, name: str) -> Any:
-            """A table read through the game: the older spelling of ``game.tables.<name>``."""
-            tabs = self.__dict__.get("tables")
-            if tabs is None or name.startswith("__") or not hasattr(tabs, name):
-                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            return getattr(tabs, name)
 
     def describe_action(self, action: Any, seat: int | None) -> str:
         """The text of ``action`` for ``seat``: another seat's experiment cards, FEDOR's top card masked."""

@@ -117,7 +117,7 @@ _PLAIN = frozenset({"unity", "reserve", "iss_mat", "ext_mat", "long_stay", "toke
 
 def card_words(game: Game1998, c: int) -> str:
     """An experiment card with what it asks and gives: ``E1-03 basic · 3 points · needs crane ...``."""
-    g = game
+    g = game.tables
     needs = " + ".join(TYPE_WORDS[t] for t in g.exp_needs[c])
     stuff = []
     if g.exp_iss[c]:
@@ -139,9 +139,9 @@ class Board1998:
         if not isinstance(game, Game1998):
             raise TypeError(f"the 1998 ISS board draws 1998 ISS games, not {game!r}")
         self.game: Game1998 = game
-        self.P: int = game.P
+        self.P: int = game.tables.P
         self.colours: tuple[str, ...] = game.info.seat_colours
-        total = len(game.mod_name)
+        total = len(game.tables.mod_name)
         self.station_rows: int = -(-total // _MOD_COLS)
         self.station_y: float = 24.0
         self.unity_y: float = self.station_y + 14 + self.station_rows * _MOD_H
@@ -156,7 +156,7 @@ class Board1998:
         self.height: int = int(self.bar_y + 24 + _BUTTON_ROWS * (_BUTTON_H + 4) + 6)
 
     def _name(self, p: int) -> str:
-        return FEDOR_NAME if p == self.game.fedor else self.game.info.seat_names[p]
+        return FEDOR_NAME if p == self.game.tables.fedor else self.game.info.seat_names[p]
 
     def _colour(self, p: int) -> str:
         return self.colours[p % len(self.colours)]
@@ -186,8 +186,7 @@ class Board1998:
         return build_scene(WIDTH, self.height, cv, top, title=f"1998 ISS, move {st.move_number}")
 
     def _header(self, cv: Canvas, st: State1998) -> None:
-        g = self.game
-        text = f"1998 ISS · {g.round_label(st.rounds)}"
+        text = f"1998 ISS · {self.game.round_label(st.rounds)}"
         cp = st.current_player
         if st.phase == Phase.OVER:
             final = st.scores()
@@ -205,7 +204,7 @@ class Board1998:
         cv.add(Text(_X0, 11, fit(text, _INNER, 13), size=13, anchor="start", bold=True, fill=_INK))
 
     def _station(self, cv: Canvas, st: State1998) -> None:
-        g = self.game
+        g = self.game.tables
         y0 = self.station_y
         h = self.unity_y + 20 - y0
         cv.add(Rect(_X0 - 2, y0, _INNER + 4, h, fill=_SPACE))
@@ -264,7 +263,7 @@ class Board1998:
         cv.add(Text(WIDTH - _X0 - 4, y + 9, text, size=MIN_TEXT, anchor="end", fill=PALETTE.on_space))
 
     def _card(self, cv: Canvas, st: State1998, a: int, x: float, y: float, w: float, earth: bool) -> None:
-        g = self.game
+        g = self.game.tables
         fill = _EARTH_CARD if earth else _ISS_CARD
         cw = w - 28
         cv.add(Rect(x, y, cw, _ROW_H - 4, fill=fill, stroke="#6d7a8a", width=1.0))
@@ -287,7 +286,7 @@ class Board1998:
         cv.spot_rect(("extra", a), ex, y + 2, 22, _ROW_H - 8, f"extra-action space of {ACTION_NAMES[a]}")
 
     def _column(self, cv: Canvas, st: State1998) -> None:
-        g = self.game
+        g = self.game.tables
         y0 = self.column_y
         cw, mw = 186.0, _INNER - 2 * 186.0
         if not st.earth or not st.iss:  # the column is dealt a card at a time
@@ -322,7 +321,7 @@ class Board1998:
             cv.spot_rect(("module", slot), mx, y, bw, _ROW_H - 4, f"module {g.mod_name[m]}")
 
     def _pads(self, cv: Canvas, st: State1998) -> None:
-        g = self.game
+        g = self.game.tables
         y = self.pads_y
         w = _INNER / 2 - 4
         for n in (0, 1):
@@ -354,7 +353,7 @@ class Board1998:
             cv.spot_rect(("pad", n), x, y, w, _PAD_H, f"{NATION_NAMES[n]} pad")
 
     def _goals(self, cv: Canvas, st: State1998) -> None:
-        g = self.game
+        g = self.game.tables
         y = self.goals_y
         if g.solo:
             top = st.fedor_top
@@ -399,15 +398,15 @@ class Board1998:
     def _goal_lines(self, goal: int, owner: str, w: float) -> list[tuple[str, bool]]:
         """A goal card's lines, (text, bold): its name (and who claimed it), then what it asks, all of it."""
         title = GOALS[goal][0] + (f" ({owner})" if owner else "")
-        req = GOALS[goal][2].format(self.game.goal_threshold[goal])
+        req = GOALS[goal][2].format(self.game.tables.goal_threshold[goal])
         return [(line, True) for line in wrap(title, w - 12, MIN_TEXT, 9)] + [
             (line, False) for line in wrap(req, w - 12, MIN_TEXT, 9)
         ]
 
     def _goal_height(self) -> float:
         """The goal row's height: the card with the most lines, any goal claimed by any seat (never cut)."""
-        g = self.game
-        if g.solo or not g.tables.goals_in_play:
+        g = self.game.tables
+        if g.solo or not g.goals_in_play:
             return _GOAL_H
         w = self._goal_w()
         names = [self._name(p) for p in range(g.n)]
@@ -415,7 +414,7 @@ class Board1998:
         return max(_GOAL_H, 8 + 11 * lines)
 
     def _players(self, cv: Canvas, st: State1998, viewers: frozenset[int]) -> None:
-        g = self.game
+        g = self.game.tables
         y = self.players_y
         xs = []
         x = _X0 + 84
@@ -481,7 +480,7 @@ class Board1998:
             )
             mark = "drawn: " if new else ""
             head = f"{mark}{g.exp_name[c]} {level_text(g.exp_level[c])} · {g.exp_points[c]} points"
-            words = card_words(g, c).split(" · ", 2)[-1]  # what it needs, its material and task
+            words = card_words(self.game, c).split(" · ", 2)[-1]  # what it needs, its material and task
             cv.add(Text(x + 4, y + 21, fit(head, cw - 8, MIN_TEXT), size=MIN_TEXT, anchor="start", bold=new))
             for j, line in enumerate(wrap(words, cw - 8, MIN_TEXT, 2)):
                 cv.add(Text(x + 4, y + 34 + 11 * j, line, size=MIN_TEXT, anchor="start", fill=_DIM))
@@ -522,7 +521,7 @@ class Board1998:
     def summary(self, state: State) -> list[str]:
         """The game-over panel's lead: each participant's points by source, and its hand revealed."""
         st = cast(State1998, state)
-        g = self.game
+        g = self.game.tables
         final = st.scores()
         view = st.view(0)
         out = []
@@ -548,7 +547,7 @@ class Board1998:
         2 → 4, points 5 → 7"``.
         """
         b, a = cast(State1998, before), cast(State1998, after)
-        g = self.game
+        g = self.game.tables
         if not g.solo:
             return ""
         f = g.fedor
@@ -654,7 +653,7 @@ class Board1998:
         if t == "module":
             return f"module space {key[1] + 1}"
         if t == "comp":
-            return self.game.comp_label[key[1]]
+            return self.game.tables.comp_label[key[1]]
         if t == "do":
             return str(key[1])
         return str(key)
