@@ -9,7 +9,8 @@ over each top folder too, to see the pairs the first listing cut off):
     python scripts/count_duplicates.py --run FINDER --list rest # the rows of one kind
 
 A pair is an *import list* when every code line of both sides belongs to an import statement (a
-parenthesised name list counts with its ``from ... import (``); it is a *name list* when the sides
+parenthesised name list counts with its ``from ... import (``, an ``if TYPE_CHECKING:`` line with
+the imports it guards); it is a *name list* when the sides
 also reach into the module's ``__all__`` list (counted apart, not as import lists). A pair is a
 *course* pair when a side lies under isslab/course or notebooks (another helper owns them). The
 rest are split into boilerplate (as the finder marks it) and the others.
@@ -42,6 +43,16 @@ def _is_all(node: ast.AST) -> bool:
     )
 
 
+def _is_import_guard(node: ast.stmt) -> bool:
+    """Whether a statement is ``if TYPE_CHECKING:`` over imports only (the imports a type checker reads)."""
+    return (
+        isinstance(node, ast.If)
+        and ast.unparse(node.test).split(".")[-1] == "TYPE_CHECKING"
+        and not node.orelse
+        and all(isinstance(b, ast.Import | ast.ImportFrom) for b in node.body)
+    )
+
+
 @cache
 def _import_lines(path: Path, exports: bool) -> frozenset[int]:
     """The line numbers an import statement (and with ``exports``, ``__all__``) covers in a Python file."""
@@ -55,6 +66,8 @@ def _import_lines(path: Path, exports: bool) -> frozenset[int]:
             continue
         if isinstance(node, ast.Import | ast.ImportFrom) or (exports and _is_all(node)):
             lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+        elif _is_import_guard(node):
+            lines.add(node.lineno)  # its body is imports, counted above
     return frozenset(lines)
 
 
