@@ -417,7 +417,12 @@ def test_default_lineups_per_game() -> None:
     ]
     two = isslab.make("space-1999", players=2)
     assert default_lineups(two) == [("greedy", "greedy"), ("greedy", "random")]
-    assert default_lineups(isslab.make("mission-iss", players=3)) == [("planner",) * 3, ("greedy",) * 3]
+    # a team of greedy alone never completes Mission ISS: the team is mixed like the tables of rivals
+    assert default_lineups(isslab.make("mission-iss", players=3)) == [
+        ("planner",) * 3,
+        ("planner", "greedy", "planner"),
+    ]
+    assert default_lineups(isslab.make("mission-iss", players=1)) == [("planner",), ("greedy",)]
 
 
 @pytest.mark.parametrize(

@@ -188,7 +188,7 @@ def shown(low: float, high: float, null: float = 0.0) -> int:
 
 def second_lineup(game: str, players: int | None = None) -> list[str]:
     """The report's second line-up of ``game`` at ``players``, one bot name per seat (the heuristic bots in
-    turn; in a cooperative game or solo, the second heuristic bot in every seat)."""
+    turn, in a cooperative game too; solo, the second heuristic bot)."""
     g = make(game) if players is None else make(game, players=players)
     return list(default_lineups(g)[1])
 

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from isslab.core import CHANCE, TERMINAL, Game, ReturnsKind, bot, bot_names, make, short_repr
+from isslab.core import CHANCE, TERMINAL, Game, bot, bot_names, make, short_repr
 
 __all__ = [
     "EXPERT",
@@ -46,15 +46,16 @@ def _heuristics(gid: str) -> list[str]:
 def default_lineups(game: Game) -> list[LineUp]:
     """Two line-ups: the default bot in every seat, and a mix (the heuristic bots in turn, seats rotated).
 
-    In a cooperative game the second line-up is the first other heuristic bot in every seat (Mission
-    ISS: ``planner`` plays as a team, ``greedy`` per seat); with one seat, the second heuristic bot.
+    A cooperative game is mixed the same way: a team of ``greedy`` alone never completes Mission ISS,
+    so every success rate would sit at 0 and no conclusion could be rerun under it; ``planner`` and
+    ``greedy`` in turn succeed sometimes (about 0.1 at four players, 0.2 at three). With one seat the
+    second line-up is the second heuristic bot.
     """
     n = game.num_players
     heur = _heuristics(game.id)
     first: LineUp = (heur[0],) * n
-    if game.info.returns is ReturnsKind.COOPERATIVE or n == 1:
-        other = heur[1] if len(heur) > 1 else "random"
-        return [first, (other,) * n]
+    if n == 1:
+        return [first, (heur[1] if len(heur) > 1 else "random",)]
     mix = heur if len(heur) > 1 else [heur[0], "random"]
     return [first, tuple(mix[s % len(mix)] for s in range(n))]
 
