@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 import isslab
@@ -118,6 +119,18 @@ def test_no_feedback_reads_the_luck_race_as_a_race_without_feedback() -> None:
     assert table.loc["runaway", "low"] <= 0 <= table.loc["runaway", "high"]
     slope = nf.feedback_table().set_index("quantity").loc["slope_difference"]
     assert slope["low"] <= 0 <= slope["high"]
+
+
+def test_a_review_of_the_luck_race_charges_nothing_to_decisions() -> None:
+    """Every move of the luck race is forced (roll the die): a review values a forced move's position as
+    the position after it, so the whole swing of every seat's chance is luck, as the game is built."""
+    game = isslab.make("luck-race", players=2, track=10)
+    for seed in range(3):
+        rev = isslab.review(isslab.play(game, "first", seed=seed), valuation="rollouts", rollouts=8)
+        s = rev.summary()
+        assert (s["own_decisions"] == 0).all() and (s["rivals_decisions"] == 0).all()
+        # luck alone carries each seat from its first value to its result (the accounting's identity)
+        assert s["luck"].to_numpy() == pytest.approx(np.subtract(rev.end, rev.start), abs=1e-12)
 
 
 def test_a_text_board_shows_the_reference_games() -> None:

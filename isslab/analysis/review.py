@@ -395,7 +395,7 @@ def review(
         fitted.check(states[0])
     n = game.num_players
     hidden = game.info.hidden_information
-    values = valuer.values(states, seat)
+    values = _forced_as_played(valuer.values(states, seat), states, seat, hidden)
     bounds = _bounds(game, fitted, values)
     span = bounds[1] - bounds[0]
     names = tuple(getattr(valuer, "bots", ())) or (game.info.default_bot,) * n
@@ -453,6 +453,25 @@ def review(
         game, seat, valuer.name, chance_kind(game), frame, values[0].mean, values[-1].mean, bounds,
         judge.describe(), judge, tuple(states), best_moves,
     )  # fmt: skip
+
+
+def _forced_as_played(
+    values: list[Estimate], states: Sequence[State], seat: int | None, hidden: bool
+) -> list[Estimate]:
+    """The values with a forced move's position valued as the position after it (one valuation).
+
+    A seat with one legal move makes no decision, so the value cannot change there: a valuation that
+    values the two positions apart (a model, rollouts) would charge its own noise to the mover as a
+    decision (a pure-luck race read as 8% decisions). Where the reviewing seat could not know that a
+    rival's move was forced (hidden information, a rival's turn), the values stay as they are.
+    """
+    out = list(values)
+    for t in range(len(states) - 2, -1, -1):  # backwards: a chain of forced moves takes the last value
+        actor = states[t].current_player
+        knows = not hidden or seat is None or seat == actor
+        if actor >= 0 and knows and len(states[t].legal_actions()) == 1:
+            out[t] = out[t + 1]
+    return out
 
 
 def hints(
