@@ -9,17 +9,21 @@ and the PettingZoo API are checked with the board games' (``tests/test_pettingzo
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import isslab
 from isslab.analysis import leads
+from isslab.bench import reference
 from isslab.conformance import check_game, check_hidden_information, check_info
 from isslab.core import TERMINAL, missing_bounds
 from isslab.games.reference import DieFace, RollDie, Take
 
+ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ["coin-row", "luck-race"]
 
 
@@ -131,6 +135,18 @@ def test_a_review_of_the_luck_race_charges_nothing_to_decisions() -> None:
         assert (s["own_decisions"] == 0).all() and (s["rivals_decisions"] == 0).all()
         # luck alone carries each seat from its first value to its result (the accounting's identity)
         assert s["luck"].to_numpy() == pytest.approx(np.subtract(rev.end, rev.start), abs=1e-12)
+
+
+def test_the_readmes_reference_table_is_the_reports_figures_at_the_two_ends() -> None:
+    """docs/reference.json (``python -m isslab.bench.reference``) is shown as it is in the README, and the
+    report reads each end as built: all luck and no decision in the race, the reverse in the coin row."""
+    results = json.loads((ROOT / "docs" / "reference.json").read_text())
+    assert reference.reference_table(results) in (ROOT / "README.md").read_text()
+    race, row = (results["games"][g]["measures"] for g in reference.GAMES)
+    assert race["luck share"][1] >= 0.95 and row["luck share"][2] == 0
+    assert race["decisions per move"][2] == 0 and row["decisions per move"][1] > 0.5
+    skill = "skill: the top rung minus random, in win rate"
+    assert race[skill][1] <= 0 <= race[skill][2] and row[skill][1] > 0  # skill shown only where it exists
 
 
 def test_a_text_board_shows_the_reference_games() -> None:

@@ -536,6 +536,7 @@ SECTIONS = (
     "tune",
     "vr",
     "luck",
+    "reference",
 )
 #: the sections run when ``--sections`` is not given (the last four take hours between them)
 DEFAULT_SECTIONS = ("playouts", "bots", "play", "search", "parallel", "expert")
@@ -700,6 +701,10 @@ def main(argv: list[str] | None = None) -> int:
         from isslab.bench import luck
 
         luck.main([*(["--only", args.only] if args.only else [])])
+    if "reference" in sections:  # the report on the two reference games: writes docs/reference.json
+        from isslab.bench import reference
+
+        reference.main([])
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")
