@@ -18,11 +18,14 @@ value the graph's value of the position is) unless another candidate beats it by
 ``SWITCH`` standard errors of their paired difference, as the expert switches moves: the largest of
 several noisy values is no evidence (GNU Backgammon's and lichess's engines are deterministic; a
 rollout judge at a few rollouts a move is not). The **loss** is the judge's move's value minus the
-move played's, on the same rollouts (zero when the move played is the judge's), with the standard
-error of that paired difference; where the choice or the loss's rating is unclear, the candidates
-are measured again on four times the rollouts. Since the advisers' moves are among the candidates
-and the valuation plays the line-up from each, the judge's move is one step of policy improvement
-over the line-up: it plays at least as well as the best bot at the table, noise aside.
+move played's, on the same rollouts, with the standard error of that paired difference: zero when
+the move played is the judge's, and zero too when the judge's move does not beat it by more than
+``SWITCH`` standard errors (the move played is then kept as the incumbent is, so that a seat whose
+bot is not the valuation's is not charged the noise of the comparison). Where the choice or the
+loss's rating is unclear, the candidates are measured again on four times the rollouts. Since the
+advisers' moves are among the candidates and the valuation plays the line-up from each, the judge's
+move is one step of policy improvement over the line-up: it plays at least as well as the best bot
+at the table, noise aside.
 """
 
 from __future__ import annotations
@@ -159,7 +162,8 @@ class Judge:
         out: list[list[Action]] = []
         for fn in self.advisers:
             got: list[Action] = []
-            for r in range(ASKED):
+            # a search bot's answer is its search, not a tie broken at random: asked once
+            for r in range(1 if getattr(fn, "PARAMS", None) is not None else ASKED):
                 self._rng.at(_mix(self.seed, asked.move_number), first=(r + 0.5) / ASKED)
                 a = state.resolve(fn(asked, self._rng))
                 if a not in got:
@@ -230,7 +234,16 @@ class Judge:
             ests = self.valuation.compare(state, cands, view, precise=True)
         best = self._choice(ests, ref, mover)
         gain, se = self._gaps(ests, i, mover)[best]
+        if best != i and not self._beats(gain, se, ests, mover):
+            # the move played is kept as the incumbent is: only a clear gap is a loss, else the noise
+            # of a small budget is charged to whoever did not play the valuation's bot's move
+            best, gain = i, 0.0
         return Verdict(tuple(cands), tuple(ests), i, best, max(0.0, gain), se, True)
+
+    def _beats(self, gain: float, se: float, ests: Sequence[Estimate], mover: int) -> bool:
+        """Whether a gain is clear: more than ``SWITCH`` standard errors (the model: any gain)."""
+        exact = all(math.isnan(e.se[mover]) for e in ests)
+        return gain > 0 and (exact or self._z(gain, se) > SWITCH)
 
     @staticmethod
     def _gaps(ests: Sequence[Estimate], base: int, mover: int) -> list[tuple[float, float]]:
@@ -254,9 +267,8 @@ class Judge:
         errors of their paired difference (the model: by anything), so that noise at a small budget
         neither passes for a better move nor, by the largest of several noisy values, for a loss.
         """
-        exact = all(math.isnan(e.se[mover]) for e in ests)  # the model: no error bars, every gain counts
         gaps = self._gaps(ests, ref, mover)
-        found = [j for j, (g, se) in enumerate(gaps) if g > 0 and (exact or self._z(g, se) > SWITCH)]
+        found = [j for j, (g, se) in enumerate(gaps) if self._beats(g, se, ests, mover)]
         return max(found, key=lambda j: (gaps[j][0], -j)) if found else ref
 
     def _clear(self, ests: Sequence[Estimate], ref: int, played: int, mover: int) -> bool:
