@@ -13,7 +13,8 @@ from helpers_winchance import tiny_game, tiny_model, tiny_record
 import isslab
 from isslab.analysis.judge import SWITCH
 from isslab.analysis.ratings import LADDER, RATINGS, accuracy, label, rate
-from isslab.analysis.review import hints
+from isslab.analysis.review import SEARCH_ROLLOUTS, _judge_rollouts, hints
+from isslab.analysis.valuation import DEFAULT_ROLLOUTS
 from isslab.analysis.winmetrics import win_metrics
 
 GAMES = isslab.games()
@@ -104,9 +105,7 @@ def test_luck_is_the_outcome_against_the_odds_weighted_mean_of_all_outcomes() ->
         assert np.allclose([rev.rows.loc[t, f"luck_{j}"] for j in range(2)], after - mean)
 
 
-def test_the_judge_keeps_the_incumbent_and_the_move_played_unless_another_clearly_beats_them() -> (
-    None
-):
+def test_the_judge_keeps_the_incumbent_and_the_move_played_unless_another_clearly_beats_them() -> None:
     game = tiny_game("space-1999")
     rec = isslab.play(game, ["random", "greedy"], seed=5)
     rev = isslab.review(rec, rollouts=8)
@@ -266,3 +265,11 @@ def test_win_chance_metrics_have_intervals_and_say_why_one_is_missing(game_id: s
         )
     else:
         assert table.loc["lead_changes_wc", "value"] >= 0 and table.loc["comeback_rate", "games"] == 4
+
+
+def test_a_search_adviser_gets_a_judge_with_a_searchs_resolution() -> None:
+    # the expert's moves differ from the heuristics' by less than twelve rollouts can tell
+    game = tiny_game("space-1999")
+    assert _judge_rollouts(game, None, ["expert(fast=True)"]) == SEARCH_ROLLOUTS == 4 * DEFAULT_ROLLOUTS
+    assert _judge_rollouts(game, None, ["greedy", "random"]) == DEFAULT_ROLLOUTS
+    assert _judge_rollouts(game, 7, ["expert"]) == 7  # what the caller asks for stands

@@ -702,9 +702,9 @@ def main(argv: list[str] | None = None) -> int:
 
         luck.main([*(["--only", args.only] if args.only else [])])
     if "reference" in sections:  # the report on the two reference games: writes docs/reference.json
-        from isslab.bench import reference
+        from isslab.bench import reference as reference_games
 
-        reference.main([])
+        reference_games.main([])
     with open(args.out, "w") as fh:
         json.dump(results, fh, indent=2)
     print(f"written to {args.out}")
