@@ -913,3 +913,9 @@ def test_worked_variant_changes_the_rule_it_names(name: str) -> None:
         paid = isslab.simulate(game, bots=bot, games=20, seed=0, progress=False)
         free = isslab.simulate(base, bots=bot, games=20, seed=0, progress=False)
         assert paid["fedor_score"].mean() < free["fedor_score"].mean()
+
+
+def test_the_sizes_tied_with_the_first_are_read_from_their_intervals() -> None:
+    assert kit.size_interval(-0.1, 0.3) == (0.0, 0.3) and kit.size_interval(-0.5, -0.2) == (0.2, 0.5)
+    # b's size reaches 0.5, above a's lower end 0.4; c's reaches 0.05 only
+    assert kit.tied_with_first(["a", "b", "c"], [0.4, -0.5, 0.0], [0.6, -0.1, 0.05]) == ["a", "b"]

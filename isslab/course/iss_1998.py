@@ -6,16 +6,9 @@ from typing import Any
 
 import pandas as pd
 
-from isslab.course.kit import Feedback, answered, est, exercise, whole, word
+from isslab.course.kit import Feedback, answered, est, exercise, tied_with_first, whole, word
 
 __all__ = ["calibrate", "strongest_lever"]
-
-
-def _size(low: float, high: float) -> tuple[float, float]:
-    """The interval of the size ``|move|`` of a move whose interval is ``[low, high]``."""
-    if low <= 0 <= high:
-        return (0.0, max(-low, high))
-    return (min(abs(low), abs(high)), max(abs(low), abs(high)))
 
 
 @exercise(
@@ -28,12 +21,8 @@ def strongest_lever(answer: Any, levers: pd.DataFrame) -> Feedback:
     ranked = levers.sort_values("move", key=abs, ascending=False).reset_index(drop=True)
     top = ranked.iloc[0]
     place = int(ranked.index[ranked["option"] == answer][0]) + 1
-    floor = _size(float(top["low"]), float(top["high"]))[0]
     # the levers these games cannot tell from the top: the intervals of their sizes overlap
-    tied = [
-        str(o) for o, lo, hi in zip(ranked["option"], ranked["low"], ranked["high"], strict=True)
-        if _size(float(lo), float(hi))[1] >= floor
-    ]  # fmt: skip
+    tied = tied_with_first(ranked["option"], ranked["low"], ranked["high"])
     seen = (
         f"{top['option']} moves the margin most: {est(top['move'], top['low'], top['high'], 1, signed=True)} "
         f"points at {top['value']}"

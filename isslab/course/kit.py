@@ -56,8 +56,10 @@ __all__ = [
     "said",
     "second",
     "second_lineup",
+    "size_interval",
     "shown",
     "verdict",
+    "tied_with_first",
     "whole",
     "word",
 ]
@@ -244,6 +246,21 @@ MAX_WHOLE: Final = 10**9
 def said(answer: Any) -> str:
     """An answer as a message echoes it: cut to ``ECHO`` characters, whatever its size or kind."""
     return short_repr(answer, ECHO)
+
+
+def size_interval(low: float, high: float) -> tuple[float, float]:
+    """The interval of the size ``|x|`` of an estimate whose interval is ``[low, high]``."""
+    if low <= 0 <= high:
+        return (0.0, max(-low, high))
+    return (min(abs(low), abs(high)), max(abs(low), abs(high)))
+
+
+def tied_with_first(names: Iterable[Any], lows: Iterable[float], highs: Iterable[float]) -> list[str]:
+    """The names, ranked by size with the largest first, whose size cannot be told from the first's: the
+    upper end of their size's interval reaches the lower end of the first's (the first included)."""
+    rows = [(str(n), float(lo), float(hi)) for n, lo, hi in zip(names, lows, highs, strict=True)]
+    floor = size_interval(rows[0][1], rows[0][2])[0]
+    return [n for n, lo, hi in rows if size_interval(lo, hi)[1] >= floor]
 
 
 def whole(answer: Any, what: str = "a whole number", among: Iterable[Any] | None = None) -> int:

@@ -6,16 +6,9 @@ from typing import Any, Final
 
 import pandas as pd
 
-from isslab.course.kit import Feedback, answered, direction_exercise, est, exercise, word
+from isslab.course.kit import Feedback, answered, direction_exercise, est, exercise, tied_with_first, word
 
 __all__ = ["kingmaking", "runaway", "top_assumption"]
-
-
-def _size(low: float, high: float) -> tuple[float, float]:
-    """The interval of the size ``|move|`` of a move whose interval is ``[low, high]``."""
-    if low <= 0 <= high:
-        return (0.0, max(-low, high))
-    return (min(abs(low), abs(high)), max(abs(low), abs(high)))
 
 
 @exercise(
@@ -32,12 +25,8 @@ def top_assumption(answer: Any, ranked: pd.DataFrame) -> Feedback:
     order = list(ranked["quantity"])
     said = word(answer, order, f"an option's name among the assumptions varied: {', '.join(order)}")
     top = ranked.iloc[0]
-    floor = _size(float(top["low"]), float(top["high"]))[0]
     # the assumptions these games cannot tell from the top: the intervals of their sizes overlap
-    tied = [
-        str(q) for q, lo, hi in zip(ranked["quantity"], ranked["low"], ranked["high"], strict=True)
-        if _size(float(lo), float(hi))[1] >= floor
-    ]  # fmt: skip
+    tied = tied_with_first(ranked["quantity"], ranked["low"], ranked["high"])
     place = order.index(said) + 1
     seen = (
         f"{top['quantity']} moves the outcome most "
