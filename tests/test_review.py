@@ -13,7 +13,7 @@ from helpers_winchance import tiny_game, tiny_model, tiny_record
 import isslab
 from isslab.analysis.judge import SWITCH
 from isslab.analysis.ratings import LADDER, RATINGS, accuracy, label, rate
-from isslab.analysis.review import SEARCH_ROLLOUTS, _judge_rollouts, hints
+from isslab.analysis.review import GAME_ROLLOUTS, SEARCH_ROLLOUTS, _judge_rollouts, hints
 from isslab.analysis.valuation import DEFAULT_ROLLOUTS
 from isslab.analysis.winmetrics import win_metrics
 
@@ -269,7 +269,9 @@ def test_win_chance_metrics_have_intervals_and_say_why_one_is_missing(game_id: s
 
 def test_a_search_adviser_gets_a_judge_with_a_searchs_resolution() -> None:
     # the expert's moves differ from the heuristics' by less than twelve rollouts can tell
-    game = tiny_game("space-1999")
+    game = isslab.make("1969", players=2)
     assert _judge_rollouts(game, None, ["expert(fast=True)"]) == SEARCH_ROLLOUTS == 4 * DEFAULT_ROLLOUTS
     assert _judge_rollouts(game, None, ["greedy", "random"]) == DEFAULT_ROLLOUTS
     assert _judge_rollouts(game, 7, ["expert"]) == 7  # what the caller asks for stands
+    # Space: 1999's moves differ by less than twelve rollouts tell: its judge always plays more
+    assert _judge_rollouts(tiny_game("space-1999"), None, ["greedy"]) == GAME_ROLLOUTS["space-1999"]

@@ -8,10 +8,10 @@ and writes ``docs/judge.json``:
   alternating, seeds 0, 1, ...), the share of games in which the first bot's total loss is larger
   than the second's, with its Wilson interval. The default pair is ``random`` against the game's
   default bot (bar: at least 0.9); ``--lineup greedy,expert`` measures another pair, the weaker
-  first (the default bot against the expert: the share of games in which the expert's loss is the
-  smaller, bar 0.7, waits for the expert; ``--advisers expert`` lets the judge weigh the expert's
-  moves too), and ``--rollout-bots`` the bots the judge's rollouts play (a search bot is far too
-  slow to play every rollout);
+  first (the default bot against the expert, kept as ``expert``: the share of games in which the
+  expert's loss is the smaller, bar 0.7; ``--advisers expert`` lets the judge weigh the expert's
+  moves too, at 48 rollouts a position), and ``--rollout-bots`` the bots the judge's rollouts play
+  (a search bot is far too slow to play every rollout);
 * **exactness**: Space: 1999 with one eagle each, greedy against greedy and random against greedy:
   each seat's own-decision total in the review against the exact accounting (the exact values of
   greedy at every seat, :func:`isslab.analysis.exact_values.solve` from every position of the
@@ -180,7 +180,14 @@ def main(argv: list[str] | None = None) -> None:
         if len(names) != 2:
             ap.error("--lineup takes two bot names, the weaker first")
         lineup = (names[0], names[1])
-    key = "separation" if lineup is None else "separation_" + "_".join(lineup)
+    # the default bot against the expert is the expert's bar (docs' table "expert"); other pairs apart
+    key = (
+        "separation"
+        if lineup is None
+        else "expert"
+        if lineup[1].startswith("expert")
+        else "separation_" + "_".join(lineup)
+    )
     for part in args.parts:
         if part == "exactness":
             results["exactness"] = exactness(args.exact_games, args.exact_rollouts)
@@ -229,6 +236,27 @@ def docs_tables(results: dict[str, Any]) -> list[str]:
             )
         )
     out.append(markdown_table(header, rows))
+    expert = results.get("expert", {})
+    if expert:
+        rows = [
+            (
+                f"{gid} ({e['lineup'][0]})",
+                e["lineup"][1],
+                str(e["games"]),
+                _iv(e["share"], e["low"], e["high"]),
+                f"{e['error_rate'][e['lineup'][0]]:.1f}",
+                f"{e['error_rate'][e['lineup'][1]]:.1f}",
+                f"{_cpu_of(e):.1f} s",
+            )
+            for gid, e in expert.items()
+        ]
+        out.append(
+            markdown_table(
+                "game (2 seats) | expert | games | the expert's loss is the smaller: share [95% interval]"
+                " | error rate: default bot | error rate: expert | CPU a review",
+                rows,
+            )
+        )
     ex = results.get("exactness")
     if ex:
         header = (
