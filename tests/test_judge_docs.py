@@ -51,3 +51,18 @@ def test_the_docs_show_the_measured_tables() -> None:
     text = (ROOT / "docs" / "win-chances.md").read_text()
     for table in docs_tables(RESULTS):
         assert table in text
+
+
+def test_the_judge_charges_the_default_bot_more_than_the_expert() -> None:
+    # the expert's bar: its total loss the smaller in at least 0.7 of the games (the judge weighs its
+    # moves as an adviser); every game measured, 100 games in Space: 1999, 50 elsewhere (CPU)
+    expert = RESULTS["expert"]
+    assert set(expert) == set(isslab.games())
+    for gid, e in expert.items():
+        default, strong = e["lineup"]
+        assert default == isslab.make(gid).info.default_bot and strong.startswith("expert"), gid
+        assert e["games"] >= 50 and e["low"] <= e["share"] <= e["high"], gid
+        assert e["error_rate"][default] > e["error_rate"][strong], gid
+        # Mission ISS's planner is close to the expert: the bar is not met there yet (issue 28 is open)
+        assert (e["share"] >= 0.7) == (gid != "mission-iss"), gid
+    assert expert["space-1999"]["games"] >= 100

@@ -49,8 +49,9 @@ from isslab.play import GameRecord, play
 __all__ = ["exactness", "ladder", "main", "separation"]
 
 ROOT = Path(__file__).resolve().parents[2]
-#: bots left out of the ladder: searches (far too slow for a hundred reviewed games)
-SEARCHES = frozenset({"mcts", "ismcts", "expert"})
+#: bots left out of the ladder: searches (far too slow for a hundred reviewed games, and judged right
+#: only with the expert as an adviser: the table "expert"); ``hard`` is the level built on the expert
+SEARCHES = frozenset({"mcts", "ismcts", "expert", "hard"})
 
 
 def _cpu() -> float:
