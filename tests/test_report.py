@@ -381,15 +381,16 @@ def test_a_luck_share_is_not_concluded_where_every_game_ends_alike() -> None:
 
 def test_report_of_a_cooperative_game_asks_the_alpha_question() -> None:
     rep = isslab.report("mission-iss", players=2, sections=["coop", "turn_order", "lead"], **TINY)
-    assert [lineup[0] for lineup in rep.lineups] == ["planner", "greedy"]
+    # the second line-up is the mixed team: a team of greedy alone never completes the station
+    assert rep.lineups == [("planner", "planner"), ("planner", "greedy")]
     coop = rep["coop"]
     alpha = coop[coop["quantity"] == "alpha_returns"].set_index("lineup")
-    assert set(alpha.index) == {"planner", "greedy"}
+    assert set(alpha.index) == {"planner", "planner/greedy"}
     # deterministic bots in a game that hides nothing: one mind and a mind per seat play the same games
     assert (alpha["value"] == 0).all()
     assert any("never meets the alpha-player question" in x for x in rep.readings["coop"])
     skill = coop[coop["quantity"] == "skill_returns"].iloc[0]
-    assert skill["lineup"] == "planner - greedy" and "skill" in skill["note"]
+    assert skill["lineup"] == "planner - planner/greedy" and "skill" in skill["note"]
     shares = coop[coop["quantity"] == "share_band"]
     assert shares.groupby("lineup")["value"].sum().round(9).eq(1).all()
     assert "turn_order" not in rep.sections and "cooperative" in rep.notes["turn_order"]
