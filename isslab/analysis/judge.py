@@ -40,6 +40,7 @@ import numpy as np
 
 from isslab.analysis.ratings import RATINGS, rate
 from isslab.analysis.valuation import Estimate, ModelValuation, Valuation, _mix, _StepRandom, paired_se
+from isslab.bots.mcts import SearchBot
 from isslab.core import CHANCE, TERMINAL, Action, Bot, Game, State, bot
 
 __all__ = [
@@ -163,7 +164,7 @@ class Judge:
         for fn in self.advisers:
             got: list[Action] = []
             # a search bot's answer is its search, not a tie broken at random: asked once
-            for r in range(1 if getattr(fn, "PARAMS", None) is not None else ASKED):
+            for r in range(1 if isinstance(fn, SearchBot) else ASKED):
                 self._rng.at(_mix(self.seed, asked.move_number), first=(r + 0.5) / ASKED)
                 a = state.resolve(fn(asked, self._rng))
                 if a not in got:

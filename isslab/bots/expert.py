@@ -354,7 +354,7 @@ class Expert(SearchBot):
         row = setting(game)
         rollout = self.params["rollout"] or row.rollout
         policy = bot(game.id, rollout)
-        if isinstance(policy, Expert) or getattr(policy, "PARAMS", None) is not None:
+        if isinstance(policy, SearchBot):
             raise ValueError(f"rollout {rollout!r} is a search bot; the expert rolls out a heuristic bot")
         others = [bot(game.id, b) for b in row.others if b != rollout]
         if self.params["candidates"] is not None:
