@@ -275,3 +275,40 @@ def test_a_search_adviser_gets_a_judge_with_a_searchs_resolution() -> None:
     assert _judge_rollouts(game, 7, ["expert"]) == 7  # what the caller asks for stands
     # Space: 1999's moves differ by less than twelve rollouts tell: its judge always plays more
     assert _judge_rollouts(tiny_game("space-1999"), None, ["greedy"]) == GAME_ROLLOUTS["space-1999"]
+
+
+def _run(start: int, games: int, larger: int, rates: tuple[float, float]) -> dict:
+    return {
+        "game": "space-1999",
+        "players": 2,
+        "lineup": ["greedy", "expert(fast=True)"],
+        "games": games,
+        "start": start,
+        "share": larger / games,
+        "low": 0.0,
+        "high": 1.0,
+        "error_rate": {"greedy": rates[0], "expert(fast=True)": rates[1]},
+        "rated": {"greedy": games, "expert(fast=True)": games},
+    }
+
+
+def test_a_separation_run_and_its_continuation_merge_into_the_run_of_all_their_games() -> None:
+    from isslab.analysis.review import merge_separation
+    from isslab.frames.stats import wilson_interval
+
+    first = _run(0, 50, 44, (40.0, 6.0))
+    del first["start"], first["rated"]  # a run stored before the counts were kept
+    got = merge_separation(first, _run(50, 30, 21, (20.0, 10.0)))
+    assert got["games"] == 80 and got["start"] == 0
+    assert got["share"] == pytest.approx(65 / 80)
+    assert (got["low"], got["high"]) == pytest.approx(wilson_interval(65, 80))
+    # the error rates are the means over the games of both, not the mean of the two means
+    assert got["error_rate"]["greedy"] == pytest.approx((40 * 50 + 20 * 30) / 80)
+    assert got["error_rate"]["expert(fast=True)"] == pytest.approx((6 * 50 + 10 * 30) / 80)
+    assert got["rated"] == {"greedy": 80, "expert(fast=True)": 80}
+    # a gap, an overlap or another line-up is refused
+    with pytest.raises(ValueError, match="starts at game 40, not at game 50"):
+        merge_separation(first, _run(40, 30, 21, (20.0, 10.0)))
+    other = _run(50, 30, 21, (20.0, 10.0)) | {"lineup": ["random", "greedy"]}
+    with pytest.raises(ValueError, match="lineup"):
+        merge_separation(first, other)

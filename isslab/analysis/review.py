@@ -78,6 +78,7 @@ __all__ = [
     "hints",
     "rate",
     "review",
+    "merge_separation",
     "separation",
 ]
 
@@ -562,13 +563,16 @@ def separation(
     bots: BotSpec | None = None,
     advisers: Sequence[str] = (),
     seed: int = 0,
+    start: int = 0,
 ) -> dict[str, Any]:
     """Does the review charge the weaker bot more? ``games`` games of ``weak`` against ``strong``.
 
     At a table of ``players`` (one seat ``weak``, the others ``strong``: the game's default bot
     unless named; the weak seat rotating), each game reviewed at the defaults (``bots``: the
     rollouts' line-up). Returns the share of games in which the weak seat's total loss is larger
-    than every strong seat's, with its Wilson interval, and each side's mean error rate.
+    than every strong seat's, with its Wilson interval, and each side's mean error rate. Game *i*
+    has the seed ``seed + i`` and the weak seat ``i % players``, for *i* from ``start``: a run from
+    ``start = n`` is the continuation of a run of ``n`` games (:func:`merge_separation` joins them).
     """
     from isslab.core import make
     from isslab.frames.stats import wilson_interval
@@ -577,10 +581,11 @@ def separation(
     game = make(game_id, players=players)
     strong = game.info.default_bot if strong is None else strong
     games = checks.integer("games", games, 1, 100_000)
+    start = checks.integer("start", start, 0, 100_000)
     larger = 0
     weak_rates: list[float] = []
     strong_rates: list[float] = []
-    for i in range(games):
+    for i in range(start, start + games):
         w = i % players
         seats = [strong] * players
         seats[w] = weak
@@ -596,8 +601,52 @@ def separation(
         "players": players,
         "lineup": [weak, strong],
         "games": games,
+        "start": start,
         "share": larger / games,
         "low": low,
         "high": high,
         "error_rate": {weak: float(np.nanmean(weak_rates)), strong: float(np.nanmean(strong_rates))},
+        # the rates' counts (a seat with no decision in a game has no rate), for merge_separation
+        "rated": {weak: int(np.isfinite(weak_rates).sum()), strong: int(np.isfinite(strong_rates).sum())},
+    }
+
+
+def merge_separation(first: dict[str, Any], then: dict[str, Any]) -> dict[str, Any]:
+    """One result of :func:`separation` from a run and its continuation, which starts where it ends.
+
+    The share and its Wilson interval are of the games of both; each error rate is the mean over
+    the rated games of both. Keys other than the counts are ``first``'s. Raises ``ValueError`` when
+    ``then`` is not the continuation of ``first`` (another game, line-up or table, or a gap or an
+    overlap in the games).
+    """
+    from isslab.frames.stats import wilson_interval
+
+    for key in ("game", "players", "lineup"):
+        if first[key] != then[key]:
+            raise ValueError(f"cannot merge runs of another {key}: {first[key]!r} and {then[key]!r}")
+    end = first.get("start", 0) + first["games"]
+    if then.get("start", 0) != end:
+        raise ValueError(f"the second run starts at game {then.get('start', 0)}, not at game {end}")
+    weak = first["lineup"][0]
+    games = first["games"] + then["games"]
+    larger = round(first["share"] * first["games"]) + round(then["share"] * then["games"])
+    low, high = wilson_interval(larger, games)
+    rates: dict[str, float] = {}
+    rated: dict[str, int] = {}
+    for name, mean in first["error_rate"].items():
+        # a run from before the counts were kept rated the weak seat once a game, the others each
+        seats = 1 if name == weak else first["players"] - 1
+        n1 = first.get("rated", {}).get(name, first["games"] * seats)
+        n2 = then["rated"][name]
+        rated[name] = n1 + n2
+        rates[name] = (mean * n1 + then["error_rate"][name] * n2) / (n1 + n2)
+    return {
+        **first,
+        "start": first.get("start", 0),
+        "games": games,
+        "share": larger / games,
+        "low": low,
+        "high": high,
+        "error_rate": rates,
+        "rated": rated,
     }

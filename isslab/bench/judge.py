@@ -38,7 +38,7 @@ import numpy as np
 
 from isslab.analysis import exact_values
 from isslab.analysis.ratings import label
-from isslab.analysis.review import review
+from isslab.analysis.review import merge_separation, review
 from isslab.analysis.review import separation as judged_separation
 from isslab.bench.markdown import markdown_table
 from isslab.core import bot, bot_names, make
@@ -64,15 +64,31 @@ def separation(
     games: int = 100,
     rollout_bots: str | None = None,
     advisers: list[str] | None = None,
+    start: int = 0,
 ) -> dict[str, Any]:
-    """How often the first bot of ``lineup`` loses more than the second (:func:`review.separation`)."""
+    """How often the first bot of ``lineup`` loses more than the second (:func:`review.separation`).
+
+    ``start``: the games from that one on (a continuation, see ``--extend``).
+    """
     weak, strong = lineup if lineup is not None else ("random", None)
     c = _cpu()
-    got = judged_separation(game_id, weak, strong, games, bots=rollout_bots, advisers=advisers or ())
+    got = judged_separation(
+        game_id, weak, strong, games, bots=rollout_bots, advisers=advisers or (), start=start
+    )
     got["advisers"] = list(advisers or ())
     got["rollout_bots"] = rollout_bots or make(game_id).info.default_bot
     got["cpu_per_game"] = (_cpu() - c) / games
     return got
+
+
+def _same_run(
+    before: dict[str, Any], lineup: tuple[str, str] | None, rollout_bots: str | None, advisers: list[str]
+) -> bool:
+    """Whether a stored separation run had this line-up and judge (so that it can be continued)."""
+    weak = lineup[0] if lineup is not None else "random"
+    same = before["lineup"][0] == weak and (lineup is None or before["lineup"][1] == lineup[1])
+    rollouts = rollout_bots or make(before["game"]).info.default_bot
+    return bool(same and before["rollout_bots"] == rollouts and before["advisers"] == list(advisers))
 
 
 def exactness(games: int = 100, rollouts: int = 192) -> dict[str, Any]:
@@ -168,12 +184,23 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--ladder-games", type=int, default=10)
     ap.add_argument("--ladder-players", type=int, default=2, help="0: each game's default table")
     ap.add_argument("--out", default=str(ROOT / "docs" / "judge.json"))
+    ap.add_argument(
+        "--extend",
+        action="store_true",
+        help="continue a separation run in the file to --separation-games games (same line-up, judge)",
+    )
     args = ap.parse_args(argv)
     out_path = Path(args.out)
     results: dict[str, Any] = json.loads(out_path.read_text()) if out_path.exists() else {}
 
-    def save() -> None:
-        out_path.write_text(json.dumps(results, indent=1))
+    def save(section: str, gid: str | None = None) -> None:
+        # read the file again and change only this entry: runs of other games may share the file
+        current = json.loads(out_path.read_text()) if out_path.exists() else {}
+        if gid is None:
+            current[section] = results[section]
+        else:
+            current.setdefault(section, {})[gid] = results[section][gid]
+        out_path.write_text(json.dumps(current, indent=1))
 
     lineup: tuple[str, str] | None = None
     if args.lineup:
@@ -192,22 +219,35 @@ def main(argv: list[str] | None = None) -> None:
     for part in args.parts:
         if part == "exactness":
             results["exactness"] = exactness(args.exact_games, args.exact_rollouts)
-            save()
+            save("exactness")
             print("exactness", json.dumps(results["exactness"]), flush=True)
             continue
         for gid in args.games:
             if part == "separation":
-                got = separation(gid, lineup, args.separation_games, args.rollout_bots, args.advisers)
+                section = key
+                before = results.get(key, {}).get(gid) if args.extend else None
+                if before is not None and _same_run(before, lineup, args.rollout_bots, args.advisers):
+                    done = before.get("start", 0) + before["games"]
+                    more = args.separation_games - done
+                    if more <= 0:
+                        print(part, gid, f"already {done} games", flush=True)
+                        continue
+                    then = separation(gid, lineup, more, args.rollout_bots, args.advisers, start=done)
+                    got = merge_separation(before, then)
+                    got["cpu_per_game"] = (
+                        before["cpu_per_game"] * before["games"] + then["cpu_per_game"] * more
+                    ) / got["games"]
+                else:
+                    got = separation(gid, lineup, args.separation_games, args.rollout_bots, args.advisers)
                 results.setdefault(key, {})[gid] = got
             elif part == "ladder":
                 players = args.ladder_players or make(gid).num_players
                 got = ladder(gid, args.ladder_games, players)
-                results.setdefault("ladder" if args.ladder_players == 2 else f"ladder_{players}", {})[gid] = (
-                    got
-                )
+                section = "ladder" if args.ladder_players == 2 else f"ladder_{players}"
+                results.setdefault(section, {})[gid] = got
             else:
                 ap.error(f"unknown part {part!r}: separation, exactness or ladder")
-            save()
+            save(section, gid)
             print(part, gid, json.dumps(got), flush=True)
 
 
