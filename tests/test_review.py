@@ -312,3 +312,9 @@ def test_a_separation_run_and_its_continuation_merge_into_the_run_of_all_their_g
     other = _run(50, 30, 21, (20.0, 10.0)) | {"lineup": ["random", "greedy"]}
     with pytest.raises(ValueError, match="lineup"):
         merge_separation(first, other)
+    # the games' losses are joined where both runs kept them, and left out where one did not
+    assert "losses" not in got and "no_loss" not in got
+    a = _run(0, 2, 1, (1.0, 0.0)) | {"losses": [[0.2, 0.0], [0.0, 0.0]], "no_loss": 1}
+    b = _run(2, 1, 0, (0.0, 1.0)) | {"losses": [[0.0, 0.1]], "no_loss": 0}
+    both = merge_separation(a, b)
+    assert both["losses"] == [[0.2, 0.0], [0.0, 0.0], [0.0, 0.1]] and both["no_loss"] == 1

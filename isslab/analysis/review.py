@@ -570,7 +570,8 @@ def separation(
     At a table of ``players`` (one seat ``weak``, the others ``strong``: the game's default bot
     unless named; the weak seat rotating), each game reviewed at the defaults (``bots``: the
     rollouts' line-up). Returns the share of games in which the weak seat's total loss is larger
-    than every strong seat's, with its Wilson interval, and each side's mean error rate. Game *i*
+    than every strong seat's, with its Wilson interval, each side's mean error rate, every game's
+    losses (the weak seat's first) and how many games charged no seat anything. Game *i*
     has the seed ``seed + i`` and the weak seat ``i % players``, for *i* from ``start``: a run from
     ``start = n`` is the continuation of a run of ``n`` games (:func:`merge_separation` joins them).
     """
@@ -585,6 +586,7 @@ def separation(
     larger = 0
     weak_rates: list[float] = []
     strong_rates: list[float] = []
+    losses: list[list[float]] = []
     for i in range(start, start + games):
         w = i % players
         seats = [strong] * players
@@ -593,6 +595,7 @@ def separation(
         loss, rate_ = s["loss"].to_numpy(dtype=float), s["error_rate"].to_numpy(dtype=float)
         others = [j for j in range(players) if j != w]
         larger += int(all(loss[w] > loss[j] for j in others))
+        losses.append([float(loss[w]), *(float(loss[j]) for j in others)])
         weak_rates.append(float(rate_[w]))
         strong_rates += [float(rate_[j]) for j in others]
     low, high = wilson_interval(larger, games)
@@ -608,6 +611,9 @@ def separation(
         "error_rate": {weak: float(np.nanmean(weak_rates)), strong: float(np.nanmean(strong_rates))},
         # the rates' counts (a seat with no decision in a game has no rate), for merge_separation
         "rated": {weak: int(np.isfinite(weak_rates).sum()), strong: int(np.isfinite(strong_rates).sum())},
+        # per game: the weak seat's total loss, then the strong seats'; and the games where no seat lost
+        "losses": losses,
+        "no_loss": sum(1 for row in losses if not any(row)),
     }
 
 
@@ -640,8 +646,13 @@ def merge_separation(first: dict[str, Any], then: dict[str, Any]) -> dict[str, A
         n2 = then["rated"][name]
         rated[name] = n1 + n2
         rates[name] = (mean * n1 + then["error_rate"][name] * n2) / (n1 + n2)
+    if "losses" in first:
+        extra = {"losses": first["losses"] + then["losses"], "no_loss": first["no_loss"] + then["no_loss"]}
+    else:  # a run stored before the losses were kept: the continuation's alone would mislead
+        extra = {}
     return {
-        **first,
+        **{k: v for k, v in first.items() if k not in ("losses", "no_loss")},
+        **extra,
         "start": first.get("start", 0),
         "games": games,
         "share": larger / games,
