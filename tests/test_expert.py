@@ -80,6 +80,11 @@ def test_a_variant_is_played_with_its_base_games_settings(monkeypatch: pytest.Mo
     isslab.variant("space-1999", "same-for-the-expert")(Same)
     game = isslab.make("space-1999/same-for-the-expert", players=2)
     assert setting(game) is SETTINGS["space-1999"]
+    assert isslab.core.lineage(game.id) == [game.id, "space-1999"]
+    # the review's judge of the variant plays as many rollouts as its game's (the same rule)
+    from isslab.analysis.review import GAME_ROLLOUTS, _judge_rollouts
+
+    assert _judge_rollouts(game, None, ["greedy"]) == GAME_ROLLOUTS["space-1999"]
     state = _decisions("space-1999", 2, 0)[0]
     twin = game.new_state()
     for a in state.history:

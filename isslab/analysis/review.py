@@ -65,7 +65,7 @@ from isslab.analysis.valuation import (
 )
 from isslab.analysis.winprob import WinModel, available, chance_kind, given_model, model
 from isslab.bots.mcts import SearchBot
-from isslab.core import CHANCE, Action, Game, IllegalActionError, State, bot, short_repr
+from isslab.core import CHANCE, Action, Game, IllegalActionError, State, bot, lineage, short_repr
 from isslab.frames.stats import mean_interval
 from isslab.play import BotSpec, GameRecord, expand_bots
 
@@ -354,7 +354,7 @@ def _judge_rollouts(game: Game, rollouts: int | None, advisers: Sequence[str]) -
     """
     if rollouts is not None:
         return rollouts  # checked by the valuation
-    base = GAME_ROLLOUTS.get(game.id.split("/", 1)[0], DEFAULT_ROLLOUTS)  # a variant: its game's
+    base = next((GAME_ROLLOUTS[g] for g in lineage(game.id) if g in GAME_ROLLOUTS), DEFAULT_ROLLOUTS)
     searching = any(isinstance(bot(game.id, name), SearchBot) for name in advisers)
     return max(base, SEARCH_ROLLOUTS) if searching else base
 

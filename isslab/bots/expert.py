@@ -45,7 +45,7 @@ from typing import Any, Final
 
 import isslab.checks as checks
 from isslab.bots.mcts import MAX_SECONDS, MAX_SIMULATIONS, SearchBot, SearchResult
-from isslab.core import CHANCE, TERMINAL, Action, Bot, Game, State, bot, game_class, register_bot, short_repr
+from isslab.core import CHANCE, TERMINAL, Action, Bot, Game, State, bot, lineage, register_bot, short_repr
 
 __all__ = ["SETTINGS", "Expert", "ExpertResult", "Setting", "setting"]
 
@@ -117,16 +117,11 @@ SAME_AFTER: Final = 8
 
 def setting(game: Game) -> Setting:
     """The row of :data:`SETTINGS` for ``game`` (a variant uses the row of the game it varies)."""
-    gid: str | None = game.id
-    seen: set[str] = set()
-    while gid is not None and gid not in SETTINGS and gid not in seen:
-        seen.add(gid)
-        gid = game_class(gid).VARIANT_OF
-    if gid is None or gid not in SETTINGS:
-        raise ValueError(
-            f"the expert has no settings for {short_repr(game.id, 60)}; it plays {', '.join(SETTINGS)}"
-        )
-    return SETTINGS[gid]
+    for gid in lineage(game.id):
+        if gid in SETTINGS:
+            return SETTINGS[gid]
+    known = ", ".join(SETTINGS)
+    raise ValueError(f"the expert has no settings for {short_repr(game.id, 60)}; it plays {known}")
 
 
 @dataclass(frozen=True)

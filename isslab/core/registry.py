@@ -22,6 +22,7 @@ __all__ = [
     "bot",
     "bot_names",
     "game_class",
+    "lineage",
     "games",
     "make",
     "register_bot",
@@ -141,8 +142,12 @@ def undefined_variant(game_id: Any) -> str | None:
     )
 
 
-def _lineage(game_id: str) -> list[str]:
-    """``game_id``, then the game it is a variant of, and so on (bots of a game play its variants)."""
+def lineage(game_id: str) -> list[str]:
+    """``game_id``, then the game it is a variant of, and so on (bots of a game play its variants).
+
+    The one rule for "a variant takes its game's": a table keyed by game id looks its keys up in this
+    order (the expert's settings, the review's rollouts, the bots a game offers).
+    """
     out = [game_id]
     cls = _GAMES.get(game_id)
     while cls is not None and cls.VARIANT_OF is not None and cls.VARIANT_OF not in out:
@@ -206,7 +211,7 @@ def _scalar_key(game_id: str, options: Mapping[str, Any]) -> tuple[Any, ...] | N
 def bot_names(game_id: str | Game) -> list[str]:
     """Names of the bots that can play ``game_id`` (shared ones, and for a variant its base's, included)."""
     game_id = _game_id(game_id)
-    ids = {*_lineage(game_id), "*"} if isinstance(game_id, str) else {"*"}
+    ids = {*lineage(game_id), "*"} if isinstance(game_id, str) else {"*"}
     names = {n for (g, n) in _BOTS if g in ids}
     return sorted(names)
 
@@ -232,7 +237,7 @@ def bot(game_id: str | Game, name: str, /, **params: Any) -> Bot:
         params = {**spec, **params}
     # the game's own bot first, then (for a variant) its base's, then a bot for every game
     found = None
-    for owner in (*_lineage(game_id), "*") if isinstance(game_id, str) else ("*",):
+    for owner in (*lineage(game_id), "*") if isinstance(game_id, str) else ("*",):
         found = _BOTS.get((owner, name))
         if found is not None:
             break
