@@ -15,6 +15,9 @@ for every game:
   and the Brier score (the mean squared error on that range) at the early, middle and late third of
   the games; beside it a baseline fitted on the same rows that reads only the standing, place,
   progress and who plays; a reliability diagram per game (``docs/win-chances-<game>.png``);
+* **the line-up with the expert**: ``--expert-only`` fits the model of the expert's fast setting at
+  seat 0 beside the default bot (a team of them in Mission ISS) on fewer games than a user's fit
+  (``--expert-fit-games``) and judges it the same way on held-out games (``--expert-test-games``);
 * **exactness**: rollout intervals and the model against exact values (see :mod:`.exact_values`);
 * **speed** (process CPU time, medians): one model evaluation (every seat as seat 0 sees it), a full
   review of a default game (the judge's, at the review's defaults, median over five games; and the
@@ -52,6 +55,9 @@ __all__ = [
     "counts_table",
     "docs_table",
     "ece",
+    "expert_calibration",
+    "expert_lineup",
+    "expert_table",
     "lineups_of",
     "main",
     "reliability",
@@ -174,6 +180,75 @@ def calibration(
     )
 
 
+#: the expert in the line-up of :func:`expert_calibration` (its fast setting: the full one is too slow
+#: to simulate by the hundred)
+EXPERT = "expert(fast=True)"
+
+
+def expert_lineup(game: Game) -> tuple[str, ...]:
+    """The expert at seat 0 and the game's default bot in every other seat (a team of them in Mission ISS)."""
+    return (EXPERT,) + (game.info.default_bot,) * (game.num_players - 1)
+
+
+def expert_calibration(
+    game_id: str, fit_games: int = 600, test_games: int = 300, workers: int = 2
+) -> dict[str, Any]:
+    """The model of the line-up with the expert (:func:`expert_lineup`) at the default table, judged.
+
+    The table models leave the expert out (its games are too slow to simulate by the thousand), so a
+    line-up with it gets a model of its own (``winprob.model(game, bots=...)``: 3,000 games). Here it
+    is fitted on ``fit_games`` games of the line-up, fewer than a user's, and judged like the table
+    models on ``test_games`` held-out games (other seeds) of the same line-up, beside its baseline
+    (the standing, place, progress and who plays alone).
+    """
+    game = make(game_id)
+    lineup = expert_lineup(game)
+    spec = winprob.FitSpec(games=fit_games, bots=lineup)
+    t0, c0 = time.perf_counter(), _cpu()
+    rows = winprob.collect(game, fit_games, list(lineup), spec.seed, spec.positions, workers)
+    fitted = winprob.fit_rows(game, rows, spec)
+    fit_wall, fit_cpu = time.perf_counter() - t0, _cpu() - c0
+    base = winprob.fit_rows(game, rows, spec, keep=winprob.STRONG)
+    test = winprob.collect(game, test_games, list(lineup), seed=10_000 + spec.seed, workers=workers)
+    return {
+        "game": game_id,
+        "players": game.num_players,
+        "lineup": list(lineup),
+        "train_games": fit_games,
+        "test_games": test_games,
+        "fit_wall_seconds": fit_wall,
+        "fit_cpu_seconds": fit_cpu,
+        "workers": workers,
+        **_judge(fitted, base, test),
+    }
+
+
+def expert_table(results: dict[str, Any]) -> str:
+    """The table of the line-ups with the expert (``docs/win-chances.md``) from the benchmark's JSON."""
+    header = (
+        "game (default table) | line-up | games: fit, held out | ECE (baseline) | ECE: own view, seat 0"
+        " | seat 0: predicted, won | Brier early | Brier middle | Brier late"
+    )
+    rows = []
+    for gid, entry in results.items():
+        j = entry.get("expert")
+        if j is None:
+            continue
+        d = j["lineup"][-1]
+        rows.append(
+            [
+                f"{gid} ({j['players']} seats)",
+                f"{EXPERT} at seat 0, {d} beside",
+                f"{j['train_games']}, {j['test_games']}",
+                f"{j['ece']:.3f} ({j['ece_baseline']:.3f})",
+                f"{j['ece_own_view']:.3f}, {j['ece_seat0']:.3f}",
+                f"{j['mean_seat0']:.3f}, {j['observed_seat0']:.3f}",
+                *(f"{m:.4f} ({b:.4f})" for m, b in zip(j["brier"], j["brier_baseline"], strict=True)),
+            ]
+        )
+    return markdown_table(header, rows)
+
+
 def _cpu() -> float:
     """CPU seconds of this process and its finished children (the pool's workers)."""
     import os
@@ -288,11 +363,31 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--speed-only", action="store_true", help="measure the speed alone with the shipped models"
     )
+    ap.add_argument(
+        "--expert-only",
+        action="store_true",
+        help="judge the model of the line-up with the expert alone (the other figures stay)",
+    )
+    ap.add_argument("--expert-fit-games", type=int, default=600, help="... its training games")
+    ap.add_argument("--expert-test-games", type=int, default=300, help="... its held-out games")
     ap.add_argument("--out", default=str(ROOT / "docs" / "win-chances.json"))
     args = ap.parse_args(argv)
     out_path = Path(args.out)
     results: dict[str, Any] = json.loads(out_path.read_text()) if out_path.exists() else {}
     for gid in args.games:
+        if args.expert_only:
+            got = expert_calibration(gid, args.expert_fit_games, args.expert_test_games)
+            # read the file again: runs of other games may have written it meanwhile
+            results = json.loads(out_path.read_text()) if out_path.exists() else {}
+            results.setdefault(gid, {})["expert"] = got
+            out_path.write_text(json.dumps(results, indent=1))
+            print(
+                f"{gid}: the expert's line-up: ECE {got['ece']:.3f} (own {got['ece_own_view']:.3f}, "
+                f"seat 0 {got['ece_seat0']:.3f}, baseline {got['ece_baseline']:.3f}); "
+                f"fit {got['fit_cpu_seconds']:.0f} s CPU",
+                flush=True,
+            )
+            continue
         if args.speed_only:
             game = make(gid)
             shipped = winprob.available(game)  # the table model shipped, bound to the default line-up
@@ -342,6 +437,8 @@ def main(argv: list[str] | None = None) -> None:
                 if args.fit:
                     exact_model.save(winprob.shipped_path(small))
             entry["exactness"] = exact_values.check(gid, args.exact, exact_model or default_model)
+        if "expert" in results.get(gid, {}):
+            entry["expert"] = results[gid]["expert"]  # measured apart (--expert-only)
         results[gid] = entry
         out_path.write_text(json.dumps(results, indent=1))
         s = entry["speed"]
