@@ -668,3 +668,49 @@ def test_a_variant_that_cannot_be_pickled_is_refused_before_any_worker_starts(wo
         isslab.sweep("space-1999/locked", {"eagles": [1, 2]}, games=2, workers=2, progress=False)
     assert "Traceback" not in capfd.readouterr().err  # and no stray traceback of a feeder thread
     assert len(isslab.simulate("space-1999/locked", games=2, progress=False, players=2)) == 4  # here it plays
+
+
+class NoHires(State1969):
+    """No scientist can be hired: the purchase lists lose every hire."""
+
+    def _legal_actions(self) -> list[Any]:
+        return [a for a in super()._legal_actions() if type(a) is not Hire]
+
+
+def _table_hire(state: Any, hire: Any) -> Any:
+    """The object of ``state``'s game tables that equals ``hire`` (the objects its lists hand out)."""
+    table = state.game.tables.hire_table
+    found = [a for seat in table for kind in seat for sheet in kind for a in sheet if a == hire]
+    assert len(found) == 1
+    return found[0]
+
+
+class SameLists(State1969):
+    """1969 with a new method and the same lists."""
+
+    def prestige_lead(self) -> int:
+        return max(self.pp) - min(self.pp)
+
+
+def test_a_variant_that_lists_fewer_moves_is_checked_against_its_own_lists():
+    # 1969 answers "is this hire offered?" by its own rules, without listing (``State._offered``);
+    # a variant that takes hires away must not inherit that answer, or a hire would be accepted
+    base = _playing("1969", lambda s: any(type(a) is Hire for a in s.legal_actions()), bots="greedy")
+    hire = next(a for a in base.legal_actions() if type(a) is Hire)
+    assert base._offered(hire)  # the base game's short cut says yes
+    with registry_restored():
+        isslab.variant("1969", "no-hires")(NoHires)
+        state = isslab.core.restore(isslab.make("1969/no-hires", players=2), base.snapshot())
+        own = _table_hire(state, hire)  # the variant's game has tables (and action objects) of its own
+        assert not state._offered(own)
+        with pytest.raises(isslab.IllegalActionError):
+            state.apply(own)
+        assert own not in state.legal_actions()
+        # a variant that adds moves answers by its own lists too; one that changes no list keeps
+        # the base's short cut
+        assert type(isslab.make(CHEAP_HIRE, players=2).new_state())._offered is isslab.State._offered
+        isslab.variant("1969", "same-lists")(SameLists)
+        same = isslab.core.restore(isslab.make("1969/same-lists", players=2), base.snapshot())
+        assert same._offered(_table_hire(same, hire))
+    registry._forget("1969/no-hires")
+    registry._forget("1969/same-lists")

@@ -362,6 +362,13 @@ def _build(definition: _Definition) -> type[Game]:
         game_parent, state_parent = base_cls, cast("type[State]", rules)
     extra = dict(definition.fields)
     new_fields = tuple(f for f in extra if f not in state_parent.FIELDS)
+    # a base game's ``_offered`` answers by the base's rules what its lists hold; a variant that
+    # lists other moves or outcomes (and does not say what it offers) gets the core's "not known",
+    # so ``resolve`` checks every action against the variant's own lists
+    mro = state_parent.__mro__
+    own = [c.__dict__ for c in mro[: mro.index(base_cls.STATE) if base_cls.STATE in mro else -1]]
+    lists_changed = any("_legal_actions" in d or "_chance_outcomes" in d for d in own)
+    offered = {"_offered": State._offered} if lists_changed and not any("_offered" in d for d in own) else {}
     state_cls = cast(
         "type[State]",
         type(
@@ -374,6 +381,7 @@ def _build(definition: _Definition) -> type[Game]:
                 "__slots__": tuple(f for f in new_fields if not hasattr(state_parent, f)),
                 # declared here, so this class gets its own copier (State.__init_subclass__)
                 "FIELDS": (*state_parent.FIELDS, *new_fields),
+                **offered,
             },
         ),
     )
