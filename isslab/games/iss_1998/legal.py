@@ -9,7 +9,9 @@ one per type too, except in the solo game, where FEDOR takes tokens by module nu
 covered compartment is offered.
 
 Speed: every list is memoised on the game (bounded ``Memo`` objects, see :mod:`.tables`) by exactly
-what it depends on, and the lists hold shared action objects. The core never mutates a legal list.
+what it depends on, and the lists hold shared action objects (Install Compartments' list is built
+from memoised parts each time: see :func:`.legal_cards._install`). The core never mutates a legal
+list.
 
 The order of the normal action's list is the order of the action cards (Train ... Conduct), each
 card's actions in a fixed order; every other list has a fixed order too (seeded games replay).
@@ -80,6 +82,7 @@ from isslab.games.iss_1998.legal_chance import (
     _shuttle_types,
     _uniform_actions,
     chance_outcomes,
+    offered,
 )
 from isslab.games.iss_1998.legal_conduct import (
     _can_conduct,
@@ -109,6 +112,7 @@ __all__ = [
     "free_mask",
     "illegal_reason",
     "legal_actions",
+    "offered",
     "performable",
     "performable_mask",
 ]

@@ -4,7 +4,7 @@ Jobs; Conduct Experiments is :mod:`.legal_conduct`), and the station facts they 
 Where a player sends an astronaut to a free compartment the lists offer the lowest-numbered free
 compartment of each type, and where an astronaut leaves a compartment, the lowest-numbered one of
 each type the player occupies (reading 6; see :mod:`.legal`). Every list is memoised on the game's
-tables by exactly what it depends on.
+tables by exactly what it depends on, except Install Compartments' (its parts are; see :func:`_install`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import itertools
 from typing import TYPE_CHECKING, Any
 
 from isslab.games.iss_1998.actions import Install, Load, LongStay, OutsideJobs, Plan
-from isslab.games.iss_1998.components import INSTALL, LOAD, LONG_STAY, OUTSIDE, PLAN, SHUTTLE_NAMES
+from isslab.games.iss_1998.components import LOAD, LONG_STAY, OUTSIDE, PLAN, SHUTTLE_NAMES
 from isslab.games.iss_1998.tables import UNITY, Tables, bits
 
 if TYPE_CHECKING:
@@ -157,31 +157,33 @@ def _long_stay(st: State1998, p: int) -> list[Any]:
     return found
 
 
-def _lowest2(tb: Tables, mask: int) -> int:
-    """The two lowest compartments of each type in ``mask`` (memoised by the mask)."""
-    found = tb.memo_lowest2.get(mask)
+def _lowest(tb: Tables, mask: int, k: int) -> int:
+    """The ``k`` lowest compartments of each type in ``mask`` (memoised by the mask and ``k``)."""
+    key = (mask, k)
+    found = tb.memo_lowest.get(key)
     if found is None:
         found = 0
         for m in tb.type_mask:
             part = mask & m
-            for _ in range(2):
+            for _ in range(k):
                 low = part & -part
                 found |= low
                 part ^= low
-        tb.memo_lowest2[mask] = found
+        tb.memo_lowest[key] = found
     return found
 
 
-def _install_targets(tb: Tables, covered: int, k: int) -> list[tuple[int, ...]]:
-    """The sets of ``k`` covered compartments offered to Install Compartments.
+def _install_targets(tb: Tables, covered: int, k: int) -> list[tuple[str, ...]]:
+    """The sets of ``k`` covered compartments offered to Install Compartments, as labels.
 
     In the solo game every set (FEDOR takes tokens by module number, so which module stays covered
     matters); else one set per multiset of types, the lowest compartments of each (reading 6).
     """
     key = ("targets", covered, k)
-    found: list[tuple[int, ...]] | None = tb.memo_misc.get(key)
+    found: list[tuple[str, ...]] | None = tb.memo_misc.get(key)
     if found is None:
-        found = tb.memo_misc[key] = _targets(tb, covered, k)
+        label = tb.comp_label
+        found = tb.memo_misc[key] = [tuple([label[c] for c in tgts]) for tgts in _targets(tb, covered, k)]
     return found
 
 
@@ -208,6 +210,17 @@ def _targets(tb: Tables, covered: int, k: int) -> list[tuple[int, ...]]:
     return out
 
 
+def _source_labels(tb: Tables, u: int, avail: int, k: int) -> list[tuple[str, ...]]:
+    """:func:`_sources` as labels (memoised alike)."""
+    key = ("src labels", u if u < k else k, avail, k)
+    found: list[tuple[str, ...]] | None = tb.memo_misc.get(key)
+    if found is None:
+        found = tb.memo_misc[key] = [
+            tuple([_label(tb, c) for c in srcs]) for srcs in _sources(tb, u, avail, k)
+        ]
+    return found
+
+
 def _install(st: State1998, p: int) -> list[Any]:
     """Install Compartments: one or two astronauts remove as many installation tokens."""
     tb = st.game.tables
@@ -220,19 +233,18 @@ def _install(st: State1998, p: int) -> list[Any]:
         return []
     # one or two astronauts and tokens: only the two lowest compartments of each type matter
     # (reading 6; FEDOR's solo game tells the covered ones apart)
-    avail = _lowest2(tb, avail)
+    avail = _lowest(tb, avail, 2)
     if not tb.solo:
-        covered = _lowest2(tb, covered)
-    key = (INSTALL, p, u, avail, covered)
-    found: list[Any] | None = tb.memo_iss.get(key)
-    if found is None:
-        found = []
-        for k in (1, 2):
-            targets = [tuple(_label(tb, c) for c in tgts) for tgts in _install_targets(tb, covered, k)]
-            for srcs in _sources(tb, u, avail, k):
-                s_labels = tuple(_label(tb, c) for c in srcs)
-                found += [Install(p, s_labels, t_labels) for t_labels in targets]
-        tb.memo_iss[key] = found
+        covered = _lowest(tb, covered, 2)
+    # speed: the sources and the targets are memoised (as labels), not the list of their pairs: in
+    # random playouts three lists in four were new, and the lists kept alive cost the garbage
+    # collector more than they saved (about 1% of a playout's instructions)
+    found: list[Any] = []
+    for k in (1, 2):
+        sources = _source_labels(tb, u, avail, k)
+        if sources:
+            targets = _install_targets(tb, covered, k)
+            found += [Install(p, srcs, tgts) for srcs in sources for tgts in targets]
     return found
 
 

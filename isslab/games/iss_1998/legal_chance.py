@@ -14,7 +14,7 @@ from isslab.games.iss_1998.phases import PHASE_TEXT, Phase
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import State1998
 
-__all__ = ["chance_outcomes"]
+__all__ = ["chance_outcomes", "offered"]
 
 
 def _shuttle_types(st: State1998) -> list[int]:
@@ -82,6 +82,35 @@ def chance_outcomes(st: State1998) -> list[tuple[Action, float]]:
     """The outcomes of the chance node ``st`` with their probabilities."""
     out: list[tuple[Action, float]] = _OUTCOMES[st.phase](st)
     return out
+
+
+#: per phase: the draw of a chance node whose outcomes are shared objects of one table, one per item
+#: drawn from (:func:`offered`); None for the other phases
+_DRAWS: tuple[Any, ...] = tuple(
+    {
+        **_DRAWN_FROM,
+        Phase.SHUTTLE_DRAW: lambda st: (_shuttle_types(st), st.game.tables.act_shuttle_draw),
+    }.get(ph)
+    for ph in Phase
+)
+
+
+def offered(st: State1998, action: Any) -> bool:
+    """True when ``action`` is surely the object of one of this chance node's outcomes.
+
+    ``State.resolve`` asks this before it lists the legal actions: a driver hands back the very
+    object it drew from ``chance_outcomes()``, and the list would be built again only to find it
+    there (a draw's list is some 30-60 actions, about a tenth of a playout's time at its draws). It
+    is answered by identity: the object of the table (``tables.draw_index``) for an item still to
+    be drawn. Anything else is False, and the list is built as before (the setup's column orders
+    and goals too).
+    """
+    draw = _DRAWS[st.phase]
+    if draw is None:
+        return False
+    items, acts = draw(st)
+    i = st.game.tables.draw_index.get(id(action), -1)
+    return i in items and acts[i] is action
 
 
 def _chance_list(st: State1998) -> list[Any]:

@@ -15,13 +15,21 @@ def _ru_us(won: tuple[int, ...]) -> tuple[int, int]:
     return ru, sum(won) - ru
 
 
+def _advanced(st: State1998, p: int) -> int:
+    """The advanced (level 3) experiments ``p`` has performed."""
+    level = st.game.tables.exp_level
+    return sum(1 for c in st.played[p] if level[c] == 3)
+
+
+# Speed: the goals are checked twice a turn, so the tests skip generators where they can (a list
+# comprehension, the count of experiments before the advanced ones among them)
 #: per goal card: does participant ``p`` meet it with threshold ``th`` (Goals)
 _GOAL_TESTS: tuple[Any, ...] = (
     lambda st, p, th: len(st.played[p]) >= th,
-    lambda st, p, th: sum(1 for c in st.played[p] if st.game.tables.exp_level[c] == 3) >= th,
+    lambda st, p, th: len(st.played[p]) >= th and _advanced(st, p) >= th,
     lambda st, p, th: st.cargo_astro[0][p] + st.cargo_astro[1][p] >= th,
     lambda st, p, th: st.cargo_mat[0][p] + st.cargo_mat[1][p] >= th,
-    lambda st, p, th: max(row[p] for row in st.ccubes) >= th,
+    lambda st, p, th: max([row[p] for row in st.ccubes]) >= th,
     lambda st, p, th: st.tokens[p] >= th,
     lambda st, p, th: st.long_stay[p] >= th,
     lambda st, p, th: st.ext_mat[p] >= th,

@@ -198,9 +198,10 @@ class Tables:
         self.memo_conduct: Memo[Any, Any] = Memo(100_000)
         self.memo_earth: Memo[Any, list[Any]] = Memo(20_000)
         self.memo_misc: Memo[Any, Any] = Memo(20_000)
-        #: per compartment mask: its compartments per type, capped at 4 (see ``legal_conduct._can_conduct``)
-        self.memo_counts: Memo[int, tuple[int, ...]] = Memo(100_000)
-        self.memo_lowest2: Memo[int, int] = Memo(100_000)
+        #: per player's and free compartments: the room of Conduct Experiments (``legal_conduct._room``)
+        self.memo_room: Memo[tuple[int, int], tuple[int, tuple[int, ...]]] = Memo(100_000)
+        #: per compartment mask and k: its k lowest compartments of each type (``legal_cards._lowest``)
+        self.memo_lowest: Memo[tuple[int, int], int] = Memo(100_000)
         #: the ways of Conduct Experiments of a card, and the choices of Plan Experiments
         self.memo_conduct_lists: Memo[tuple[int, ...], list[Any]] = Memo(50_000)
         self.memo_keep: Memo[tuple[Any, ...], list[Any]] = Memo(50_000)
@@ -323,6 +324,11 @@ class Tables:
             tuple((t, needs.count(t)) for t in sorted(set(needs)) if t != ANY) for needs in e_needs
         )
         self.exp_any: tuple[int, ...] = tuple(needs.count(ANY) for needs in e_needs)
+        #: per card: the compartments of the types its requirements may use ("?" uses every type;
+        #: the type masks are disjoint, so their sum is their union)
+        self.exp_type_mask: tuple[int, ...] = tuple(
+            sum(m for t, m in enumerate(self.type_mask) if ANY in needs or t in needs) for needs in e_needs
+        )
         self.exp_index: dict[str, int] = {name: i for i, name in enumerate(e_name)}
         self.exp_start: tuple[tuple[int, ...], ...] = tuple(
             tuple(i for i, lv in enumerate(e_level) if lv == level) for level in (1, 2, 3)
@@ -456,6 +462,20 @@ class Tables:
             FedorTop(c, label, ("RU", "US")[back])
             for c, (label, back) in enumerate(zip(self.f_label, self.f_back, strict=True))
         )
+        #: the item each drawn outcome object stands for, by the object's identity (``legal_chance.offered``):
+        #: the tables keep the objects alive, so their ids stay theirs
+        self.draw_index: dict[int, int] = {
+            id(a): i
+            for acts in (
+                self.act_start,
+                self.act_module_draw,
+                self.act_shuttle_draw,
+                *self.act_xdraw,
+                self.act_fedor_exp,
+                self.act_fedor_top,
+            )
+            for i, a in enumerate(acts)
+        }
         self.earth_outcomes: tuple[tuple[Any, float], ...] = _order_outcomes("Earth", EARTH_ACTIONS)
         self.iss_outcomes: tuple[tuple[Any, float], ...] = _order_outcomes("ISS", ISS_ACTIONS)
         self.goal_outcomes: tuple[tuple[Any, float], ...] = (
