@@ -55,7 +55,7 @@ def test_the_docs_show_the_measured_tables() -> None:
 
 def test_the_judge_charges_the_default_bot_more_than_the_expert() -> None:
     # the expert's bar: its total loss the smaller in at least 0.7 of the games (the judge weighs its
-    # moves as an adviser); every game measured, 100 games in Space: 1999, 50 elsewhere (CPU)
+    # moves as an adviser); every game measured, 100 games where the bar is met, 50 in Mission ISS
     expert = RESULTS["expert"]
     assert set(expert) == set(isslab.games())
     for gid, e in expert.items():
@@ -65,4 +65,4 @@ def test_the_judge_charges_the_default_bot_more_than_the_expert() -> None:
         assert e["error_rate"][default] > e["error_rate"][strong], gid
         # Mission ISS's planner is close to the expert: the bar is not met there yet (issue 28 is open)
         assert (e["share"] >= 0.7) == (gid != "mission-iss"), gid
-    assert expert["space-1999"]["games"] >= 100
+        assert e["games"] >= (50 if gid == "mission-iss" else 100), gid
