@@ -9,7 +9,14 @@ import pytest
 
 import isslab
 from isslab.analysis import winprob
-from isslab.bench.winchance import counts_table, docs_table, lineups_of, speed_table
+from isslab.bench.winchance import (
+    counts_table,
+    docs_table,
+    expert_lineup,
+    expert_table,
+    lineups_of,
+    speed_table,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = json.loads((ROOT / "docs" / "win-chances.json").read_text())
@@ -56,6 +63,18 @@ def test_mission_iss_is_calibrated_over_its_whole_range_of_modules() -> None:
         assert {(b,) * int(k) for b in cal["pool"]} <= teams
         observed = [j["observed_seat0"] for j in cal["lineups"].values()]
         assert min(observed) < 0.2 < 0.5 < max(observed)  # the results span the range (scaled 0-1)
+
+
+def test_the_line_up_with_the_expert_is_calibrated_in_every_game() -> None:
+    # the third line-up of the calibration bar: the expert's fast setting at seat 0, the default bot
+    # beside, its own model fitted on fewer games than a user's (the expert's games are slow)
+    for gid in isslab.games():
+        j = RESULTS[gid]["expert"]
+        game = isslab.make(gid)
+        assert j["lineup"] == list(expert_lineup(game)) and j["players"] == game.num_players, gid
+        assert j["train_games"] >= 400 and j["test_games"] >= 300, gid
+        assert j["ece"] <= 0.03, (gid, j["ece"])
+    assert expert_table(RESULTS) in (ROOT / "docs" / "win-chances.md").read_text()
 
 
 @measured
