@@ -146,17 +146,25 @@ def _judge(fitted: winprob.WinModel, base: winprob.WinModel, test: winprob.Rows)
     }
 
 
+def _fit(
+    game: Game, spec: winprob.FitSpec, workers: int
+) -> tuple[winprob.WinModel, winprob.WinModel, float, float]:
+    """The model of ``spec`` and its baseline fitted on the same rows, with the fit's wall and CPU seconds."""
+    t0, c0 = time.perf_counter(), _cpu()
+    bots = list(spec.bots) or None  # a table model draws its line-ups from its pool instead
+    rows = winprob.collect(game, spec.games, bots, spec.seed, spec.positions, workers, pool=spec.pool)
+    fitted = winprob.fit_rows(game, rows, spec)
+    fit_wall, fit_cpu = time.perf_counter() - t0, _cpu() - c0
+    return fitted, winprob.fit_rows(game, rows, spec, keep=winprob.STRONG), fit_wall, fit_cpu
+
+
 def calibration(
     game_id: str, players: int | None = None, test_games: int = 1000, workers: int = 2, ship: bool = False
 ) -> tuple[dict[str, Any], winprob.WinModel]:
     """Fit the table model of ``game_id`` at ``players`` (the default count) and judge it by line-up."""
     game = make(game_id) if players is None else make(game_id, players=players)
     spec = winprob.table_spec(game)
-    t0, c0 = time.perf_counter(), _cpu()
-    rows = winprob.collect(game, spec.games, None, spec.seed, spec.positions, workers, pool=spec.pool)
-    fitted = winprob.fit_rows(game, rows, spec)
-    fit_wall, fit_cpu = time.perf_counter() - t0, _cpu() - c0
-    base = winprob.fit_rows(game, rows, spec, keep=winprob.STRONG)
+    fitted, base, fit_wall, fit_cpu = _fit(game, spec, workers)
     if ship:
         fitted.save(winprob.shipped_path(game))
     judged = {}
@@ -204,11 +212,7 @@ def expert_calibration(
     game = make(game_id)
     lineup = expert_lineup(game)
     spec = winprob.FitSpec(games=fit_games, bots=lineup)
-    t0, c0 = time.perf_counter(), _cpu()
-    rows = winprob.collect(game, fit_games, list(lineup), spec.seed, spec.positions, workers)
-    fitted = winprob.fit_rows(game, rows, spec)
-    fit_wall, fit_cpu = time.perf_counter() - t0, _cpu() - c0
-    base = winprob.fit_rows(game, rows, spec, keep=winprob.STRONG)
+    fitted, base, fit_wall, fit_cpu = _fit(game, spec, workers)
     test = winprob.collect(game, test_games, list(lineup), seed=10_000 + spec.seed, workers=workers)
     return {
         "game": game_id,
@@ -221,6 +225,16 @@ def expert_calibration(
         "workers": workers,
         **_judge(fitted, base, test),
     }
+
+
+def _judged_cells(j: dict[str, Any]) -> list[str]:
+    """A judged line-up's cells of the calibration tables: ECE, its views, seat 0, the Brier thirds."""
+    return [
+        f"{j['ece']:.3f} ({j['ece_baseline']:.3f})",
+        f"{j['ece_own_view']:.3f}, {j['ece_seat0']:.3f}",
+        f"{j['mean_seat0']:.3f}, {j['observed_seat0']:.3f}",
+        *(f"{m:.4f} ({b:.4f})" for m, b in zip(j["brier"], j["brier_baseline"], strict=True)),
+    ]
 
 
 def expert_table(results: dict[str, Any]) -> str:
@@ -240,10 +254,7 @@ def expert_table(results: dict[str, Any]) -> str:
                 f"{gid} ({j['players']} seats)",
                 f"{EXPERT} at seat 0, {d} beside",
                 f"{j['train_games']}, {j['test_games']}",
-                f"{j['ece']:.3f} ({j['ece_baseline']:.3f})",
-                f"{j['ece_own_view']:.3f}, {j['ece_seat0']:.3f}",
-                f"{j['mean_seat0']:.3f}, {j['observed_seat0']:.3f}",
-                *(f"{m:.4f} ({b:.4f})" for m, b in zip(j["brier"], j["brier_baseline"], strict=True)),
+                *_judged_cells(j),
             ]
         )
     return markdown_table(header, rows)
@@ -465,10 +476,7 @@ def docs_table(results: dict[str, Any]) -> str:
                 [
                     f"{gid} ({cal['players']} seats)",
                     name,
-                    f"{j['ece']:.3f} ({j['ece_baseline']:.3f})",
-                    f"{j['ece_own_view']:.3f}, {j['ece_seat0']:.3f}",
-                    f"{j['mean_seat0']:.3f}, {j['observed_seat0']:.3f}",
-                    *(f"{m:.4f} ({b:.4f})" for m, b in zip(j["brier"], j["brier_baseline"], strict=True)),
+                    *_judged_cells(j),
                 ]
             )
     return markdown_table(header, rows)
