@@ -64,7 +64,7 @@ if TYPE_CHECKING:
 __all__ = ["SAMPLERS", "Target", "TuneResult", "TuneSpec", "run_tune", "tune", "tune_spec"]
 
 #: the search strategies ``sampler=`` names
-SAMPLERS: Final = ("tpe", "random")
+SAMPLERS: Final = ("gp", "tpe", "random")
 #: the most settings one search tries
 MAX_BUDGET: Final = 10_000
 #: the study's name in a storage file
@@ -219,8 +219,10 @@ def _study(
     return study
 
 
-def _sampler(sampler: Any, seed: int, budget: int) -> optuna.samplers.BaseSampler:
+def _sampler(sampler: Any, seed: int, budget: int, goals: Sequence[Target]) -> optuna.samplers.BaseSampler:
     import optuna
+
+    from isslab.analysis.tune_model import ReadingsSampler
 
     if isinstance(sampler, optuna.samplers.BaseSampler):
         return sampler
@@ -231,6 +233,8 @@ def _sampler(sampler: Any, seed: int, budget: int) -> optuna.samplers.BaseSample
         return optuna.samplers.RandomSampler(seed=folded)
     # a third of a small budget (at most 10) goes to random settings before the model proposes
     startup = max(3, min(10, budget // 3))
+    if name == "gp":
+        return ReadingsSampler(goals, seed=folded, startup=startup)
     return optuna.samplers.TPESampler(seed=folded, n_startup_trials=startup, multivariate=True)
 
 
@@ -538,7 +542,7 @@ def tune_spec(
     for i, t in enumerate(goals):
         lineups.setdefault(_lineup(t, lineup), []).append(i)
     plan = _Plan(game_id, fixed, params, goals, lineups, games)
-    chosen = _sampler(sampler, seed, budget)
+    chosen = _sampler(sampler, seed, budget, goals)
     sim_pool.as_pool(workers, games)  # the one rule of workers: a ValueError names it
     definition = _definition(game_id, fixed, params, goals, lineup, games, seed)
     path = _check_storage(storage, definition)

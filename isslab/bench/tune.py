@@ -45,17 +45,21 @@ PROBLEMS: Final[dict[str, dict[str, Any]]] = {
     "space-1999": {
         "options": {"players": 2},
         "bots": "greedy",
+        # the median length grows by 7-9 moves an eagle, and rings barely move it: of the 30
+        # settings, three (5 eagles, 4-6 rings) give 45
         "over": {"eagles": (1, 6), "rings": (2, 6)},
-        "targets": {"first_player_advantage": (-0.02, 0.02), "median_length": (40, 60)},
-        "budget": 10,
+        "targets": {"first_player_advantage": (-0.05, 0.05), "median_length": (43, 47)},
+        "budget": 8,
         "games": 1000,
         "recheck": 10_000,
     },
     "1969": {
         "options": {"players": 3},
         "bots": "greedy",
-        "over": {"moon_cost": (5, 40), "pp_money": (0, 6)},
-        "targets": {"best_score": (38, 42)},
+        # the Moon's cost and the money of a sold Prestige Point: the winner's mean score runs from
+        # about 46 to 86 across the 1,281 settings, and 58-62 lies along a curve through them
+        "over": {"moon_cost": (0, 60), "pp_money": (0, 20)},
+        "targets": {"best_score": (58, 62)},
         "budget": 20,
         "games": 300,
         "recheck": 2000,
@@ -63,22 +67,25 @@ PROBLEMS: Final[dict[str, dict[str, Any]]] = {
     "mission-iss": {
         "options": {"players": 1},
         "bots": "planner",
-        "over": {"good_job_cards": (0, 8), "robonauts": (0, 6)},
+        # blue dice and Good Job cards: the solo planner's success runs from 0 to 0.8 across the 90
+        # settings, an even chance at a handful of them
+        "over": {"blue_dice": (1, 10), "good_job_cards": (0, 8)},
         "targets": {"win": (0.45, 0.55)},
-        "budget": 20,
-        "games": 300,
+        "budget": 12,
+        "games": 400,
         "recheck": 3000,
     },
     "1998-iss": {
         "options": {"players": 1},
         "bots": "builder",
-        # FEDOR's astronauts and the cargo of its shuttles move the margin most (at 1 astronaut or
-        # no cargo the builder comes near FEDOR; at the defaults it loses by about 24 points)
-        "over": {"fedor_astronauts": (1, 8), "fedor_cargo": (0, 10)},
+        # the points of an installation token and the penalty of an unplayed card: the margin over
+        # FEDOR moves smoothly with both (about +5 a token point near 6, -2 a penalty point), so an
+        # even match lies along a line across the 441 settings
+        "over": {"installation_points": (0, 20), "unplayed_penalty": (0, 20)},
         "targets": {"score - fedor_score": (-2, 2)},
         "budget": 15,
-        "games": 300,
-        "recheck": 2000,
+        "games": 600,
+        "recheck": 4000,
     },
 }
 
@@ -235,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m isslab.bench.tune", description=__doc__)
     ap.add_argument("--seeds", type=int, default=5, help="seeds of the search per game and sampler")
     ap.add_argument("--only", help="one game id")
-    ap.add_argument("--samplers", default="tpe,random,ntbea", help="of tpe, random, ntbea")
+    ap.add_argument("--samplers", default="gp,tpe,random,ntbea", help="of gp, tpe, random, ntbea")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", default="tune-results.json")
     args = ap.parse_args(argv)
