@@ -2,12 +2,14 @@
 
 A designer's question "which value of this rule gives the balance I want?" is answered by a
 search: ``over`` names the options to vary and their ranges (:mod:`isslab.analysis.tune_space`),
-``targets`` the design goals (:mod:`isslab.analysis.tune_targets`), and Optuna's TPE sampler
-proposes settings. Each setting is played on the same seeds as every other (common random numbers:
-two settings are compared on the same dice, so the search ranks them with less noise), and its
-targets are read with ``isslab.metrics`` and ``isslab.compare`` (their default estimates). The
-best settings found are then **re-checked on fresh seeds**, with more games: the search's own
-numbers flatter the setting it picked among many (the winner's curse), the re-check does not.
+``targets`` the design goals (:mod:`isslab.analysis.tune_targets`), and a sampler proposes
+settings: by default a Gaussian process of each target's reading (:mod:`isslab.analysis.tune_model`,
+an Optuna sampler on scikit-learn), or Optuna's TPE, or random search. Each setting is played on
+the same seeds as every other (common random numbers: two settings are compared on the same dice,
+so the search ranks them with less noise), and its targets are read with ``isslab.metrics`` and
+``isslab.compare`` (their default estimates). The best settings found are then **re-checked on
+fresh seeds**, with more games: the search's own numbers flatter the setting it picked among many
+(the winner's curse), the re-check does not.
 
 The result (:class:`TuneResult`) holds every setting tried with its readings, the re-checked
 settings with their 95% intervals, how close each comes to each target (its error: 0 at the
@@ -498,7 +500,7 @@ def tune_spec(
     top: int = 3,
     seed: int = 0,
     workers: Any = 1,
-    sampler: Any = "tpe",
+    sampler: Any = "gp",
     storage: str | Path | None = None,
     progress: bool = True,
     on_trial: Callable[[pd.DataFrame], None] | None = None,
@@ -614,8 +616,11 @@ def tune(spec: TuneSpec) -> TuneResult:
     setting on the same seeds (from ``seed``). Then the ``top`` best settings (with several
     targets, the best of the Pareto front) are played again for ``recheck`` games (four times
     ``games`` by default) on fresh seeds, and the best of them by its re-checked worst error is
-    the answer. ``sampler`` is ``"tpe"`` (Optuna's TPE), ``"random"`` (random search: the
-    baseline) or any ``optuna.samplers.BaseSampler``.
+    the answer. ``sampler`` is ``"gp"`` (a Gaussian process of each target's reading proposes the
+    setting that could come closest: :mod:`isslab.analysis.tune_model`), ``"tpe"`` (Optuna's TPE
+    of the worst error), ``"random"`` (random search: the baseline) or any
+    ``optuna.samplers.BaseSampler``; the first third of a small budget (3 to 10 settings) is
+    random with ``"gp"`` and ``"tpe"``.
 
     ``storage="search.log"`` keeps the study in that file and resumes it when the same search is
     run again (a file holding anything else is refused, never overwritten). ``workers``: processes
