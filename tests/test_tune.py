@@ -3,7 +3,7 @@ the search's seeds and the best ones again on fresh seeds, a study resumes from 
 that is not the search's own is never written.
 
 The searches here are small (a few settings of a few games); what a search finds at full size is
-measured by the benchmark (``python -m isslab.analysis.bench_tune``).
+measured by the benchmark (``python -m isslab.bench.tune``).
 """
 
 from __future__ import annotations

@@ -110,3 +110,18 @@ def test_tune_with_the_model_sampler_searches_and_rechecks() -> None:
         dict(zip(["eagles", "rings"], v, strict=True))
         for v in res.trials[["eagles", "rings"]].values.tolist()
     ]
+
+
+def test_every_benchmark_problem_is_a_valid_search_that_random_search_cannot_cover() -> None:
+    from isslab.analysis.tune import tune_spec
+    from isslab.analysis.tune_space import space_size
+    from isslab.bench.tune import PROBLEMS
+
+    for gid, p in PROBLEMS.items():
+        spec = tune_spec(
+            gid, p["targets"], p["over"], bots=p["bots"], budget=p["budget"], games=p["games"],
+            recheck=p["recheck"], progress=False, **p["options"],
+        )  # fmt: skip
+        assert isinstance(spec.sampler, ReadingsSampler)  # the default: the model sampler
+        # a budget that tries a large share of the space leaves no room between the samplers
+        assert space_size(spec.plan.params) >= 3 * p["budget"], gid
