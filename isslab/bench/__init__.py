@@ -11,8 +11,8 @@ Its sections, each a module here:
   models (``--fit`` of ``python -m isslab.bench.winchance`` writes the shipped models);
 * ``judge`` (:mod:`isslab.bench.judge`): the review's judge, whether it charges the weaker bot more
   (``--judge-lineup greedy,expert`` for the expert's bar), its exactness and the label ladder;
-* ``tune`` (:mod:`isslab.bench.tune`): ``isslab.tune``'s two-option searches per game against
-  random search and NTBEA at the same budget (the median over five seeds of the search);
+* ``tune`` (:mod:`isslab.bench.tune`): ``isslab.tune``'s two-option searches per game, its model
+  sampler against TPE, random search and NTBEA at the same budget (the median over five seeds);
 * ``vr`` (:mod:`isslab.bench.vr`): plain against luck-adjusted 95% intervals at equal games for three
   questions per game, the CPU the luck costs, and the bias check against a plain reference.
 

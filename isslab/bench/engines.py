@@ -687,7 +687,7 @@ def main(argv: list[str] | None = None) -> int:
 
         lineup = ["--lineup", args.judge_lineup] if args.judge_lineup else []
         judge.main(["--games", *ids, *lineup, "--out", "judge-results.json"])
-    if "tune" in sections:  # isslab.tune against random search and NTBEA: isslab.bench.tune prints it
+    if "tune" in sections:  # isslab.tune's samplers against random search: isslab.bench.tune prints it
         from isslab.bench import tune
 
         tune.main(["--out", "tune-results.json", *(["--only", args.only] if args.only else [])])
