@@ -125,3 +125,19 @@ def test_every_benchmark_problem_is_a_valid_search_that_random_search_cannot_cov
         assert isinstance(spec.sampler, ReadingsSampler)  # the default: the model sampler
         # a budget that tries a large share of the space leaves no room between the samplers
         assert space_size(spec.plan.params) >= 3 * p["budget"], gid
+
+
+def test_a_model_that_cannot_be_fitted_gives_a_random_proposal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import numpy as np
+
+    target = Target("margin", -0.5, 0.5)
+    sampler = ReadingsSampler([target], seed=1, startup=4)
+    played = [(0, 10), (5, 0), (20, 3), (12, 19), (3, 17), (16, 8)]
+    study = _study(sampler, played, lambda x, y: [[float(x - y), float(x - y), float(x - y), 100]])
+
+    def broken(*args: Any) -> Any:
+        raise np.linalg.LinAlgError("not positive definite")
+
+    monkeypatch.setattr(sampler, "_predict", broken)
+    proposals = {_propose(study) for _ in range(6)}
+    assert len(proposals) > 1  # random settings, not one model's choice, and no error

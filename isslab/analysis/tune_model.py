@@ -10,7 +10,7 @@ setting whose readings could come closest to the targets: per target the smalles
 ``kappa`` standard deviations of the prediction (optimism in the face of uncertainty, as in a
 confidence-bound rule), the worst over the targets, ties broken by the predicted error. The first
 ``startup`` settings are random, and so is any proposal while a target has fewer than three
-readings.
+readings or its model cannot be fitted.
 
 Candidates are every untried setting of the space when it has at most :data:`MAX_CANDIDATES`, else
 that many drawn at random (floats are drawn). Choices (categorical options) enter as their index
@@ -106,7 +106,10 @@ class ReadingsSampler(optuna.samplers.BaseSampler):
             got = [(x, r[k]) for x, r in zip(x_seen, readings, strict=True) if math.isfinite(r[k][0])]
             if len(got) < MIN_READINGS:
                 return {}
-            mu, sd = self._predict(np.array([x for x, _ in got]), [r for _, r in got], x_cand)
+            try:
+                mu, sd = self._predict(np.array([x for x, _ in got]), [r for _, r in got], x_cand)
+            except (np.linalg.LinAlgError, ValueError):  # a fit that fails: this proposal is random
+                return {}
             opt, pred = _errors(target, mu, sd, self.kappa)
             optimistic = np.maximum(optimistic, opt)
             predicted = np.maximum(predicted, pred)
