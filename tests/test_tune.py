@@ -383,3 +383,29 @@ def test_the_lab_tune_tab_searches_with_a_live_plot_and_puts_the_best_into_the_c
     for row in panel.target_rows:
         row[0].value = NONE
     assert panel.run() is None and "choose at least one target" in panel.status.value
+
+
+def test_the_map_places_every_setting_tried_and_stars_the_best(whole: isslab.TuneResult) -> None:
+    fig = whole.map()
+    ax = fig.axes[0]
+    tried, star = ax.collections[0], ax.collections[1]
+    # six settings: eagles 1-3 on x, forced_launch (a choice, labelled) on y
+    assert sorted(map(tuple, tried.get_offsets().tolist())) == [
+        (e, f) for e in (1.0, 2.0, 3.0) for f in (0.0, 1.0)
+    ]
+    assert [t.get_text() for t in ax.get_yticklabels()] == sorted(
+        {str(v) for v in whole.trials["forced_launch"]},
+        key=list(map(str, whole.trials["forced_launch"])).index,
+    )
+    # the colours are the worst errors; the star sits on the re-checked best
+    assert np.allclose(tried.get_array(), whole.trials["worst"].to_numpy(dtype=float))
+    ((bx, by),) = star.get_offsets().tolist()
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert bx == whole.best["eagles"] and labels[int(by)] == str(whole.best["forced_launch"])
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("eagles", "forced_launch")
+
+
+def test_a_map_needs_two_options() -> None:
+    one = small(over={"eagles": (1, 2)}, targets={"median_length": (20, 40)}, budget=2, top=1)
+    with pytest.raises(ValueError, match="a map needs two options searched; this search varied 1"):
+        one.map()

@@ -359,6 +359,19 @@ class TuneResult:
         """The search as it went: each setting's worst error, the best so far, and the band of 'met' (1)."""
         return search_figure(self.trials, [t.name for t in self.targets])
 
+    def map(self) -> Figure:
+        """The settings tried on the plane of the first two options searched, coloured by worst error.
+
+        Where the targets are met shows as a region (often a curve: two rules that pull the same
+        measure); the re-checked best is starred. ``ValueError`` when fewer than two options were
+        searched.
+        """
+        if len(self.params) < 2:
+            raise ValueError(
+                f"a map needs two options searched; this search varied {len(self.params)}: use plot()"
+            )
+        return map_figure(self.trials, [p.name for p in self.params[:2]], self.best)
+
 
 def _fmt(x: Any) -> str:
     if isinstance(x, float):
@@ -397,6 +410,49 @@ def search_figure(trials: pd.DataFrame, names: Sequence[str]) -> Figure:
         ax2.set_xscale("symlog", linthresh=1.0)
         ax2.set_yscale("symlog", linthresh=1.0)
         ax2.legend(loc="upper right", fontsize=8)
+    return fig
+
+
+def map_figure(trials: pd.DataFrame, names: Sequence[str], best: Mapping[str, Any]) -> Figure:
+    """A figure of the settings tried over two options (``names``), coloured by their worst error."""
+    from matplotlib.colors import Normalize
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    fig = Figure(figsize=(6.0, 4.2), layout="constrained")
+    ax = fig.add_subplot(1, 1, 1)
+    done = trials.dropna(subset=["worst"]) if len(trials) else trials
+    coords: list[tuple[np.ndarray, list[str] | None]] = []
+    for name in names:
+        column = done[name] if len(done) else pd.Series([], dtype=float)
+        if pd.api.types.is_numeric_dtype(column) and not pd.api.types.is_bool_dtype(column):
+            coords.append((column.to_numpy(dtype=float), None))
+        else:  # choices: their order of first appearance, labelled
+            labels = list(dict.fromkeys(map(str, column)))
+            coords.append((np.array([labels.index(str(v)) for v in column], dtype=float), labels))
+    (x, xl), (y, yl) = coords
+    # errors above 2 (twice the band's half-width) share the darkest colour: the region near the
+    # targets keeps its shades
+    points = ax.scatter(
+        x, y, c=done["worst"].to_numpy(dtype=float), cmap="viridis_r", norm=Normalize(0.0, 2.0, clip=True),
+        s=46, edgecolors="white", linewidths=0.5, label="setting tried",
+    )  # fmt: skip
+    fig.colorbar(points, ax=ax, label="worst error (0: centre, 1: edge, 2 or more)")
+    if len(done):
+        at = (done[names[0]].astype(str) == str(best.get(names[0]))) & (
+            done[names[1]].astype(str) == str(best.get(names[1]))
+        )
+        ax.scatter(
+            x[at.to_numpy()], y[at.to_numpy()], marker="*", s=260, color="#c62828", label="best, re-checked"
+        )
+    for name, ticks, axis in ((names[0], xl, ax.xaxis), (names[1], yl, ax.yaxis)):
+        if ticks is not None:
+            axis.set_ticks(range(len(ticks)), ticks)
+        elif len(done) and pd.api.types.is_integer_dtype(done[name]):
+            axis.set_major_locator(MaxNLocator(integer=True))  # whole-number options: no 17.5
+    ax.set_xlabel(names[0])
+    ax.set_ylabel(names[1])
+    ax.legend(loc="best", fontsize=8)
     return fig
 
 
