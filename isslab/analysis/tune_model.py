@@ -33,7 +33,7 @@ import optuna
 
 from isslab.analysis.tune_targets import Target, error_of
 
-__all__ = ["MAX_CANDIDATES", "ReadingsSampler"]
+__all__ = ["MAX_CANDIDATES", "ReadingsSampler", "SettingSampler"]
 
 #: the most candidate settings scored per proposal (a larger space is sampled)
 MAX_CANDIDATES: Final = 4096
@@ -45,22 +45,12 @@ MIN_READINGS: Final = 3
 Z95: Final = 1.959963984540054
 
 
-class ReadingsSampler(optuna.samplers.BaseSampler):
-    """Propose settings from a Gaussian process of every target's reading (module docstring).
+class SettingSampler(optuna.samplers.BaseSampler):
+    """A sampler that proposes whole settings (``sample_relative``, in a subclass) over the options
+    every finished setting had; any value it does not propose (the first setting, an option outside
+    the proposal) is drawn at random. ``_rng`` is the subclass's own generator for its draws."""
 
-    ``targets`` are the search's targets in the order of the readings each finished trial keeps in
-    its user attribute ``"readings"`` (``[value, low, high, games]`` per target, as ``isslab.tune``
-    stores them); ``startup`` settings are drawn at random first; ``kappa`` is how many standard
-    deviations of the prediction the proposal may hope for.
-    """
-
-    def __init__(
-        self, targets: Sequence[Target], seed: int = 0, startup: int = 5, kappa: float = 1.0
-    ) -> None:
-        self.targets = list(targets)
-        self.seed = seed
-        self.startup = startup
-        self.kappa = kappa
+    def __init__(self, seed: int = 0) -> None:
         self._rng = np.random.default_rng(seed)
         self._random = optuna.samplers.RandomSampler(seed=seed)
 
@@ -77,8 +67,27 @@ class ReadingsSampler(optuna.samplers.BaseSampler):
         param_name: str,
         param_distribution: optuna.distributions.BaseDistribution,
     ) -> Any:
-        """A random value (the start-up settings, and any option outside the model)."""
+        """A random value (the settings before the first proposal, and any option outside it)."""
         return self._random.sample_independent(study, trial, param_name, param_distribution)
+
+
+class ReadingsSampler(SettingSampler):
+    """Propose settings from a Gaussian process of every target's reading (module docstring).
+
+    ``targets`` are the search's targets in the order of the readings each finished trial keeps in
+    its user attribute ``"readings"`` (``[value, low, high, games]`` per target, as ``isslab.tune``
+    stores them); ``startup`` settings are drawn at random first; ``kappa`` is how many standard
+    deviations of the prediction the proposal may hope for.
+    """
+
+    def __init__(
+        self, targets: Sequence[Target], seed: int = 0, startup: int = 5, kappa: float = 1.0
+    ) -> None:
+        super().__init__(seed)
+        self.targets = list(targets)
+        self.seed = seed
+        self.startup = startup
+        self.kappa = kappa
 
     def sample_relative(
         self,

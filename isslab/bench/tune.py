@@ -57,6 +57,7 @@ import numpy as np
 import optuna
 
 from isslab.analysis.tune import tune
+from isslab.analysis.tune_model import SettingSampler
 from isslab.bench.engines import cpu_seconds
 
 __all__ = ["PROBLEMS", "NTBEASampler", "bench_problem", "main"]
@@ -114,7 +115,7 @@ PROBLEMS: Final[dict[str, dict[str, Any]]] = {
 }
 
 
-class NTBEASampler(optuna.samplers.BaseSampler):
+class NTBEASampler(SettingSampler):
     """NTBEA (Lucas, Liu and Perez-Liebana 2018) over a discrete space, as an Optuna sampler.
 
     Every value of each option (the 1-tuples) and every setting (the full tuple) keep the mean and
@@ -124,16 +125,9 @@ class NTBEASampler(optuna.samplers.BaseSampler):
     """
 
     def __init__(self, seed: int = 0, neighbours: int = 50, explore: float = 2.0) -> None:
-        self._rng = np.random.default_rng(seed)
-        self._random = optuna.samplers.RandomSampler(seed=seed)
+        super().__init__(seed)
         self.neighbours = neighbours
         self.explore = explore
-
-    def infer_relative_search_space(
-        self, study: optuna.Study, trial: optuna.trial.FrozenTrial
-    ) -> dict[str, optuna.distributions.BaseDistribution]:
-        """The options every finished setting had (all of them, after the first)."""
-        return optuna.search_space.intersection_search_space(study.get_trials(deepcopy=False))
 
     @staticmethod
     def _values(dist: optuna.distributions.BaseDistribution) -> list[Any]:
@@ -189,16 +183,6 @@ class NTBEASampler(optuna.samplers.BaseSampler):
     def _keys(point: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         """The tuples a setting belongs to: each option's value alone, and the whole setting."""
         return [(i, v) for i, v in enumerate(point)] + [("all", *point)]
-
-    def sample_independent(
-        self,
-        study: optuna.Study,
-        trial: optuna.trial.FrozenTrial,
-        param_name: str,
-        param_distribution: optuna.distributions.BaseDistribution,
-    ) -> Any:
-        """The first setting (no history yet): a random one."""
-        return self._random.sample_independent(study, trial, param_name, param_distribution)
 
 
 def _sampler(name: str, seed: int) -> Any:
