@@ -132,6 +132,19 @@ def field_totals(st: StateMissionISS) -> list[list[int]]:
     return [o, b, g]
 
 
+def _colour_totals(st: StateMissionISS, colour: int) -> list[int]:
+    """One colour of :func:`field_totals`: a command reads only its own colour, so only that is summed."""
+    tot = [0] * NUM_FIELDS
+    skills = st.skills
+    for a, f in enumerate(st.astronauts):
+        if f >= 0:
+            tot[f] += skills[a][colour]
+    for f in st.robonauts:
+        if f >= 0:
+            tot[f] += 1
+    return tot
+
+
 def _first_in_field(st: StateMissionISS) -> dict[int, int]:
     """The lowest-numbered astronaut of each occupied field (the canonical one, see the module)."""
     first: dict[int, int] = {}
@@ -198,23 +211,18 @@ def select_actions(st: StateMissionISS) -> list[Any]:
             out = [*out, t.end_shift[0]]
     else:
         up = st.face_up
-        key = (seat, up, st.wild > 0)
-        found = t.select_memo.get(key)
-        if found is None:
-            found = []
-            mine = up[seat]
-            for own in range(4):
-                if not mine[own]:
-                    continue
-                row = t.select_table[seat][own]
-                for p, theirs in enumerate(up):
-                    if p != seat:
-                        found += [row[p][k] for k in range(4) if theirs[k]]
+        mine = up[seat]
+        shown = t.kinds_shown
+        masks = [shown[row] for row in up]
+        parts = t.select_parts[seat]
+        out = []
+        for own in range(4):
+            if mine[own]:
+                for p, by_mask in parts[own]:
+                    out += by_mask[masks[p]]
                 if st.wild:
-                    found.append(t.select_wild[seat][own])
-            found.append(t.end_shift[seat])
-            t.select_memo[key] = found
-        out = found
+                    out.append(t.select_wild[seat][own])
+        out.append(t.end_shift[seat])
     if st.bonuses:
         return [*out, *bonus_actions(st, late=False)]
     return out
@@ -265,8 +273,10 @@ def command_actions(st: StateMissionISS) -> list[Any]:
     t = st.game.tables
     seat = st.seat
     pool = st.pool
-    totals = field_totals(st)
-    first = _first_in_field(st)
+    # what the commands read is computed when a card first needs it: most pools give two commands
+    orange: list[int] | None = None
+    grey: list[int] | None = None
+    first: dict[int, int] | None = None
     astronauts = st.astronauts
     boost = st.boost
     out: list[Any] = []
@@ -281,16 +291,17 @@ def command_actions(st: StateMissionISS) -> list[Any]:
         if can[0]:  # Move
             reach = t.reach(st.station)
             table = t.move_table[seat][via]
-            orange = totals[0]
+            if orange is None:
+                orange = _colour_totals(st, 0)
             top = NUM_FIELDS - 1
             for a, f in enumerate(astronauts):
                 if f >= 0:
                     pts = orange[f] + boost[0]
-                    row = table[a]
-                    for d in reach[f][pts if pts < top else top]:
-                        append(row[d])
+                    out += map(table[a].__getitem__, reach[f][pts if pts < top else top])
         if can[1]:  # Research
             table = t.research_table[seat][via]
+            if first is None:
+                first = _first_in_field(st)
             for tile, f, dice in st.tiles:
                 who = first.get(f)
                 if who is not None:
@@ -300,7 +311,10 @@ def command_actions(st: StateMissionISS) -> list[Any]:
                             append(pair[i])
         if can[2] and red_on_station(st) == 0:  # Assemble: attach a module
             table = t.assemble_table[seat][via]
-            grey = totals[2]
+            if grey is None:
+                grey = _colour_totals(st, 2)
+            if first is None:
+                first = _first_in_field(st)
             station = st.station
             for f, a in first.items():
                 kids = t.children[f]
@@ -314,6 +328,8 @@ def command_actions(st: StateMissionISS) -> list[Any]:
             table = t.deploy_table[seat][via]
             robots = st.robonauts
             in_capsule = robots and robots[0] < 0
+            if first is None:
+                first = _first_in_field(st)
             for f, a in first.items():
                 row = table[a]
                 if in_capsule:

@@ -51,7 +51,7 @@ from isslab.games.mission_iss.components import (
 )
 from isslab.games.mission_iss.phases import VIA_COMMANDS
 
-__all__ = ["Tables", "check_options"]
+__all__ = ["KindsShown", "Tables", "check_options"]
 
 #: incident card index of module A, then B..M (1..12), then Good Job (13)
 INCIDENT_CARDS = ("A", *MODULES, GOOD_JOB)
@@ -153,6 +153,15 @@ def check_options(o: Mapping[str, Any]) -> None:  # noqa: C901 - one check per o
         )
 
 
+class KindsShown(dict[tuple[int, ...], int]):
+    """A row of card counts -> the bit mask of the kinds it holds at least one of (filled on demand)."""
+
+    def __missing__(self, row: tuple[int, ...]) -> int:
+        mask = sum(1 << k for k, count in enumerate(row) if count)
+        self[row] = mask
+        return mask
+
+
 class Tables:
     """Everything a game precomputes from its options (see the module)."""
 
@@ -217,7 +226,8 @@ class Tables:
         self.reach_memo: Memo[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], ...]] = Memo(20_000)
         self.dist_memo: Memo[tuple[int, ...], tuple[tuple[int, ...], ...]] = Memo(20_000)
         self.toward_memo: Memo[tuple[int, ...], tuple[tuple[int, ...], ...]] = Memo(20_000)
-        self.select_memo: Memo[Any, list[Any]] = Memo(20_000)
+        self.select_memo: Memo[Any, list[Any]] = Memo(20_000)  # single player's plays
+        self.kinds_shown = KindsShown()  # bounded: rows of counts no larger than the cards dealt
         self.solo_deal_outcomes: list[tuple[Any, float]] | None = None
 
     def _build_actions(self, n: int) -> None:
@@ -234,6 +244,21 @@ class Tables:
             tuple(
                 tuple(tuple(Select(s, own, p, k) for k in range(4)) if p != s else () for p in range(n))
                 for own in range(4)
+            )
+            for s in seats
+        )
+        # select_parts[seat][own]: (partner, the picks of each kind the partner shows by its
+        # kinds_shown mask), so the list of picks is a few concatenations: the face-up counts of four
+        # seats are too many to memoise the whole list (a memo of them missed one time in three
+        # after 10,000 random games)
+        self.select_parts = tuple(
+            tuple(
+                tuple(
+                    (p, tuple(tuple(row[p][k] for k in range(4) if mask >> k & 1) for mask in range(16)))
+                    for p in range(n)
+                    if p != s
+                )
+                for row in (self.select_table[s][own] for own in range(4))
             )
             for s in seats
         )
