@@ -55,14 +55,13 @@ def test_the_docs_show_the_measured_tables() -> None:
 
 def test_the_judge_charges_the_default_bot_more_than_the_expert() -> None:
     # the expert's bar: its total loss the smaller in at least 0.7 of the games (the judge weighs its
-    # moves as an adviser); every game measured, 100 games where the bar is met, 50 in Mission ISS
+    # moves as an adviser); every game measured over the bar's 100 games
     expert = RESULTS["expert"]
     assert set(expert) == set(isslab.games())
     for gid, e in expert.items():
         default, strong = e["lineup"]
         assert default == isslab.make(gid).info.default_bot and strong.startswith("expert"), gid
-        assert e["games"] >= 50 and e["low"] <= e["share"] <= e["high"], gid
+        assert e["games"] >= 100 and e["low"] <= e["share"] <= e["high"], gid
         assert e["error_rate"][default] > e["error_rate"][strong], gid
         # Mission ISS's planner is close to the expert: the bar is not met there yet (issue 28 is open)
         assert (e["share"] >= 0.7) == (gid != "mission-iss"), gid
-        assert e["games"] >= (50 if gid == "mission-iss" else 100), gid
