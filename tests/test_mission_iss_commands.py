@@ -20,6 +20,8 @@ from helpers_mission_iss import (
     legal_of,
     skills,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 import isslab
 from isslab.games.mission_iss import (
@@ -58,6 +60,32 @@ def test_rulebook_example_own_research_card_and_a_fellows_exercise_card_go_face_
     # both cards lie face down in front of the player who gave the commands; the next player's turn
     assert st.face_down == ((0, 1, 0, 1), (0, 0, 0, 0)) and st.face_up == ((3, 0, 1, 1), (3, 1, 1, 0))
     assert st.current_player == 1 and st.phase == Phase.SELECT
+
+
+@settings(max_examples=150, deadline=None)
+@given(players=hs.integers(2, 4), data=hs.data())
+def test_the_picks_are_each_own_card_with_each_fellow_card_or_a_wild_card(
+    players: int, data: hs.DataObject
+) -> None:
+    # the picks are built from tables by the kinds each seat shows; here they are spelled out plainly,
+    # for any counts of face-up cards (none of a kind, many of a kind) and wild cards
+    row = hs.tuples(*[hs.integers(0, 3)] * 4)
+    up = tuple(data.draw(hs.lists(row, min_size=players, max_size=players)))
+    seat = data.draw(hs.integers(0, players - 1))
+    wild = data.draw(hs.integers(0, 2))
+    st = game(players).position()._copy()  # fields set raw: counts no deal could leave are fine here
+    st.face_up, st.seat, st.wild = up, seat, wild
+    expected = []
+    for own in range(4):
+        if up[seat][own]:
+            for p in range(players):
+                if p != seat:
+                    expected += [Select(seat, own, p, k) for k in range(4) if up[p][k]]
+            if wild:
+                expected.append(Select(seat, own, -1, 4))
+    expected.append(EndShift(seat))
+    got = st.legal_actions()
+    assert got == expected and [type(a) for a in got] == [type(a) for a in expected]
 
 
 def test_the_second_card_comes_from_a_fellow_player_and_any_astronaut_takes_commands() -> None:
