@@ -3,6 +3,8 @@ Robonauts, Exercise. The rulebook's own examples come first in each part."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from helpers_mission_iss import (
     ASSEMBLE,
@@ -73,9 +75,9 @@ def test_the_picks_are_each_own_card_with_each_fellow_card_or_a_wild_card(
     up = tuple(data.draw(hs.lists(row, min_size=players, max_size=players)))
     seat = data.draw(hs.integers(0, players - 1))
     wild = data.draw(hs.integers(0, 2))
-    st = game(players).position()._copy()  # fields set raw: counts no deal could leave are fine here
+    st: Any = game(players).position()._copy()  # fields set raw: counts no deal could leave are fine here
     st.face_up, st.seat, st.wild = up, seat, wild
-    expected = []
+    expected: list[Any] = []
     for own in range(4):
         if up[seat][own]:
             for p in range(players):
