@@ -213,9 +213,11 @@ def begin_turn(st: State1998, p: int) -> None:
 def _cargo_check(st: State1998) -> bool:
     """Turn step 1: with both shuttles empty, a material from the reserve goes on one of them."""
     st.step = STEP_EXTRA
-    if any(st.cargo_astro[0]) or any(st.cargo_astro[1]) or any(st.cargo_mat[0]) or any(st.cargo_mat[1]):
-        return False
     tb = st.game.tables
+    none = tb.no_cargo
+    ca, cm = st.cargo_astro, st.cargo_mat
+    if ca[0] != none or ca[1] != none or cm[0] != none or cm[1] != none:
+        return False
     p = st.turn
     pads = [n for n in (0, 1) if st.pad[n] >= 0 and tb.sh_mat[st.pad[n]]]
     if len(pads) == 2:
@@ -283,9 +285,11 @@ def _goal_window(st: State1998) -> bool:
 
 def countdown_pads(st: State1998) -> list[int]:
     """Pads whose shuttle has at least one astronaut or material on it (turn step 5)."""
+    none = st.game.tables.no_cargo
+    ca, cm = st.cargo_astro, st.cargo_mat
     out = []
     for n in (0, 1):
-        if st.pad[n] >= 0 and (any(st.cargo_astro[n]) or any(st.cargo_mat[n])):
+        if st.pad[n] >= 0 and (ca[n] != none or cm[n] != none):
             out.append(n)
     return out
 

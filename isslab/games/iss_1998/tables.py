@@ -187,6 +187,9 @@ class Tables:
         self.solo: bool = n == 1
         self.P: int = 2 if self.solo else n
         self.fedor: int = 1 if self.solo else -1
+        #: a shuttle's cargo of nobody (per participant: no astronaut, no material); the steps compare
+        #: a pad's cargo with it, one comparison instead of a call of ``any``
+        self.no_cargo: tuple[int, ...] = (0,) * self.P
         self._shuttles(o)
         self._modules(o)
         self._experiments(o)
