@@ -251,7 +251,9 @@ def _normal(st: State1998) -> bool:
     if st.ending != 2 and st.cubes[p] <= 0:
         st.need = 1
         return _decide(st, PH_RETRIEVE, p)
-    return _decide(st, PH_NORMAL, p)
+    st.phase = PH_NORMAL  # _decide written out: a step of every turn
+    st.actor = p
+    return True
 
 
 def _prepare(st: State1998) -> bool:
@@ -316,6 +318,10 @@ def _countdown(st: State1998) -> bool:
 def _launch_step(st: State1998) -> bool:
     """Turn step 6: a pad at 0 launches its shuttle (Launch); then the turn goes on."""
     if st.launch_pad < 0:
+        cd = st.countdown
+        if cd[0] and cd[1]:  # neither cube on 0: the loop below would find no pad (most turns)
+            st.step = STEP_END if st.turn == st.game.tables.fedor else STEP_GOAL_AT_END
+            return False
         for n in (0, 1):
             if st.pad[n] >= 0 and st.countdown[n] == 0:
                 st.launch_pad = n
@@ -368,7 +374,8 @@ def _place(st: State1998, action: Place) -> None:
             st.cubes = put(st.cubes, p, st.cubes[p] - 1)
     stat(st, p, a, 1)
     st.doing = a
-    _decide(st, PH_PERFORM, p)
+    st.phase = PH_PERFORM  # _decide written out: an action of every turn
+    st.actor = p
 
 
 def _end_card(st: State1998) -> None:
