@@ -484,3 +484,8 @@ class Tables:
         self.goal_outcomes: tuple[tuple[Any, float], ...] = (
             _goal_outcomes(self.goals_in_play) if self.goals_in_play else ()
         )
+        #: the outcome objects of the setup's shuffles and goal draw, by identity (``legal_chance.offered``;
+        #: the outcomes above keep them alive)
+        self.earth_ids: frozenset[int] = frozenset(id(a) for a, _ in self.earth_outcomes)
+        self.iss_ids: frozenset[int] = frozenset(id(a) for a, _ in self.iss_outcomes)
+        self.goal_ids: frozenset[int] = frozenset(id(a) for a, _ in self.goal_outcomes)
