@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from isslab.core import Action, Game, GameInfo, ReturnsKind, State, register_game
+from isslab.core import Game, GameInfo, ReturnsKind, register_game
 from isslab.games.iss_1998 import features, hidden, legal, numbering, positions, scoring, steps, view
 from isslab.games.iss_1998.actions import ACTION_TYPES
 from isslab.games.iss_1998.components import OPTIONS, SEAT_COLOURS, SEAT_NAMES
-from isslab.games.iss_1998.phases import ACTOR, NOBODY, PH_CARGO, PH_OVER, WHO, End1998, Phase, Step
+from isslab.games.iss_1998.phases import ACTOR, NOBODY, WHO, End1998, Phase, Step
 from isslab.games.iss_1998.scoring import NO_TALLY
 from isslab.games.iss_1998.tables import Tables
 from isslab.games.kit import WiredState, wired
@@ -310,32 +310,6 @@ class State1998(WiredState):
         """The seat to act, ``CHANCE`` or ``TERMINAL``."""
         who = WHO[self.phase]
         return self.actor if who == ACTOR else who
-
-    # Speed: a playout asks these three at every step (and ``legal_actions`` asks ``is_terminal``
-    # again); read from the phase, they skip the ``current_player`` property (WHO says the same:
-    # the chance phases are those before CARGO, and only OVER is terminal), some 4% of a playout's
-    # instructions. A subclass that defines its own ``current_player`` (a variant) gets the core's
-    # versions back (``__init_subclass__``), which ask it.
-    def is_terminal(self) -> bool:
-        """True once the game is over."""
-        return self.phase == PH_OVER
-
-    def is_chance_node(self) -> bool:
-        """True when the next action is a draw or a shuffle."""
-        return self.phase < PH_CARGO
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """At a chance node: ``[(action, probability), ...]`` summing to 1."""
-        if self.phase >= PH_CARGO:
-            return super().chance_outcomes()  # not a chance node: the core's error
-        return self._chance_outcomes()
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "current_player" in cls.__dict__:
-            for name in ("is_terminal", "is_chance_node", "chance_outcomes"):
-                if name not in cls.__dict__:
-                    setattr(cls, name, getattr(State, name))
 
     def round_first(self) -> int:
         """The turn-order hook: the start player of the coming round (the rules keep the same one).
