@@ -178,7 +178,12 @@ def drop(t: tuple[_T, ...], v: _T) -> tuple[_T, ...]:
 
 def put2(t: tuple[tuple[_T, ...], ...], i: int, j: int, v: _T) -> tuple[tuple[_T, ...], ...]:
     """``t`` with item ``[i][j]`` replaced by ``v``."""
-    return put(t, i, put(t[i], j, v))
+    # :func:`put` written out twice: no Python call on a hot path of every game
+    row = list(t[i])
+    row[j] = v
+    out = list(t)
+    out[i] = tuple(row)
+    return tuple(out)
 
 
 def freeze(value: Any, depth: int = 8, max_items: int = MAX_ITEMS) -> Any:

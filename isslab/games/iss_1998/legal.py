@@ -25,6 +25,8 @@ phase and why an action is not legal, and the rest of the package imports from i
 from __future__ import annotations
 
 import itertools
+from functools import reduce
+from operator import or_
 from typing import TYPE_CHECKING, Any
 
 from isslab.core import Action, short_repr
@@ -152,11 +154,8 @@ def performable_mask(st: State1998, p: int) -> int:
     avail = st.occ[p] & ~tb.ls_mask
     if not st.unity[p] and not avail:
         return mask
-    occ = 0
-    for m in st.occ:
-        occ |= m
     covered = st.covered
-    free = st.docked & ~covered & ~occ
+    free = st.docked & ~covered & ~reduce(or_, st.occ)  # as free_mask: a C loop over the participants
     iss = st.iss_mat[p]
     if iss >= 1 and st.long_stay[p] < tb.ls_max and free & tb.ls_mask:
         mask |= _LONG_STAY_BIT
@@ -185,11 +184,16 @@ def performable(st: State1998, p: int, a: int) -> bool:
 # --- the lists ------------------------------------------------------------------------------------
 
 
-def _normal(st: State1998, p: int) -> list[Any]:
+# the lists of the phases take the state alone (the actor decides): one call per list, no lambda
+
+
+def _normal(st: State1998) -> list[Any]:
+    p = st.actor
     return st.game.tables.place_lists[p][performable_mask(st, p)]
 
 
-def _extra(st: State1998, p: int) -> list[Any]:
+def _extra(st: State1998) -> list[Any]:
+    p = st.actor
     tb = st.game.tables
     mine = 0
     for a, q in enumerate(st.extra):
@@ -215,7 +219,8 @@ def retrieve_sources(st: State1998, p: int) -> list[Any]:
     return found
 
 
-def _keep(st: State1998, p: int) -> list[Any]:
+def _keep(st: State1998) -> list[Any]:
+    p = st.actor
     tb = st.game.tables
     drawn = st.drawn
     most = min(tb.hand_limit - len(st.hands[p]), len(drawn))  # cards the hand can still take
@@ -242,7 +247,9 @@ def _keep(st: State1998, p: int) -> list[Any]:
 
 def _countdown_pads(st: State1998) -> list[int]:
     """Pads whose shuttle carries at least one astronaut or material (turn step 5)."""
-    return [n for n in (0, 1) if st.pad[n] >= 0 and (any(st.cargo_astro[n]) or any(st.cargo_mat[n]))]
+    none = st.game.tables.no_cargo
+    ca, cm = st.cargo_astro, st.cargo_mat
+    return [n for n in (0, 1) if st.pad[n] >= 0 and (ca[n] != none or cm[n] != none)]
 
 
 def _cargo_pads(st: State1998, p: int) -> list[int]:
@@ -315,12 +322,12 @@ def fedor_token_choices(st: State1998) -> tuple[int, ...]:
 
 _LEGAL: tuple[Any, ...] = tuple(
     {
-        Phase.NORMAL: lambda st: _normal(st, st.actor),
+        Phase.NORMAL: _normal,
         Phase.PERFORM: _perform,
         Phase.COUNTDOWN: _countdown_list,
-        Phase.EXTRA: lambda st: _extra(st, st.actor),
+        Phase.EXTRA: _extra,
         Phase.GOAL: _goal_list,
-        Phase.KEEP: lambda st: _keep(st, st.actor),
+        Phase.KEEP: _keep,
         Phase.RETRIEVE: lambda st: retrieve_sources(st, st.actor),
         Phase.PLACE_EXTRA: _place_extra_list,
         Phase.CARGO: _cargo_list,

@@ -10,6 +10,8 @@ tables by exactly what it depends on, except Install Compartments' (its parts ar
 from __future__ import annotations
 
 import itertools
+from functools import reduce
+from operator import or_
 from typing import TYPE_CHECKING, Any
 
 from isslab.games.iss_1998.actions import Install, Load, LongStay, OutsideJobs, Plan
@@ -24,10 +26,8 @@ __all__ = ["free_mask"]
 
 def free_mask(st: State1998) -> int:
     """Compartments on the station that are installed and unoccupied."""
-    occ = 0
-    for m in st.occ:
-        occ |= m
-    return st.docked & ~st.covered & ~occ
+    # every participant's compartments at once: reduce over the C ``or`` is no Python loop
+    return st.docked & ~st.covered & ~reduce(or_, st.occ)
 
 
 def _label(tb: Tables, c: int) -> str:

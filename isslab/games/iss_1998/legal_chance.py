@@ -95,6 +95,18 @@ _DRAWS: tuple[Any, ...] = tuple(
 )
 
 
+#: per phase: the ids of the outcome objects of a chance node whose outcomes are fixed tables (the
+#: setup's shuffles and goal draw, some 100 outcomes to list), or None
+_FIXED_IDS: tuple[Any, ...] = tuple(
+    {
+        Phase.ORDER_EARTH: lambda tb: tb.earth_ids,
+        Phase.ORDER_ISS: lambda tb: tb.iss_ids,
+        Phase.GOAL_DRAW: lambda tb: tb.goal_ids,
+    }.get(ph)
+    for ph in Phase
+)
+
+
 def offered(st: State1998, action: Any) -> bool:
     """True when ``action`` is surely the object of one of this chance node's outcomes.
 
@@ -102,12 +114,13 @@ def offered(st: State1998, action: Any) -> bool:
     object it drew from ``chance_outcomes()``, and the list would be built again only to find it
     there (a draw's list is some 30-60 actions, about a tenth of a playout's time at its draws). It
     is answered by identity: the object of the table (``tables.draw_index``) for an item still to
-    be drawn. Anything else is False, and the list is built as before (the setup's column orders
-    and goals too).
+    be drawn; at the setup's shuffles and goal draw, whose outcomes are fixed tables, by the ids of
+    their objects (``tables.earth_ids`` ...). Anything else is False, and the list is built as before.
     """
     draw = _DRAWS[st.phase]
     if draw is None:
-        return False
+        fixed = _FIXED_IDS[st.phase]
+        return fixed is not None and id(action) in fixed(st.game.tables)
     items, acts = draw(st)
     i = st.game.tables.draw_index.get(id(action), -1)
     return i in items and acts[i] is action

@@ -213,9 +213,11 @@ def begin_turn(st: State1998, p: int) -> None:
 def _cargo_check(st: State1998) -> bool:
     """Turn step 1: with both shuttles empty, a material from the reserve goes on one of them."""
     st.step = STEP_EXTRA
-    if any(st.cargo_astro[0]) or any(st.cargo_astro[1]) or any(st.cargo_mat[0]) or any(st.cargo_mat[1]):
-        return False
     tb = st.game.tables
+    none = tb.no_cargo
+    ca, cm = st.cargo_astro, st.cargo_mat
+    if ca[0] != none or ca[1] != none or cm[0] != none or cm[1] != none:
+        return False
     p = st.turn
     pads = [n for n in (0, 1) if st.pad[n] >= 0 and tb.sh_mat[st.pad[n]]]
     if len(pads) == 2:
@@ -249,7 +251,9 @@ def _normal(st: State1998) -> bool:
     if st.ending != 2 and st.cubes[p] <= 0:
         st.need = 1
         return _decide(st, PH_RETRIEVE, p)
-    return _decide(st, PH_NORMAL, p)
+    st.phase = PH_NORMAL  # _decide written out: a step of every turn
+    st.actor = p
+    return True
 
 
 def _prepare(st: State1998) -> bool:
@@ -277,15 +281,27 @@ def _goal_window(st: State1998) -> bool:
     p = st.turn
     if st.goals and can_claim(st, p):
         return _decide(st, PH_GOAL, p)
-    st.step = STEP_COUNTDOWN if after_action else STEP_END
+    if not after_action:
+        st.step = STEP_END
+        return False
+    # Speed: no goal after the action, so the countdown runs here, and when no launch follows the
+    # window at the end is skipped: the countdown changes nothing a goal reads, so that window
+    # would find no goal either (can_claim, some 1.5% of a playout's instructions)
+    st.step = STEP_COUNTDOWN
+    if _countdown(st):
+        return True
+    if st.launch_pad < 0 and _launching_pad(st) < 0:
+        st.step = STEP_END
     return False
 
 
 def countdown_pads(st: State1998) -> list[int]:
     """Pads whose shuttle has at least one astronaut or material on it (turn step 5)."""
+    none = st.game.tables.no_cargo
+    ca, cm = st.cargo_astro, st.cargo_mat
     out = []
     for n in (0, 1):
-        if st.pad[n] >= 0 and (any(st.cargo_astro[n]) or any(st.cargo_mat[n])):
+        if st.pad[n] >= 0 and (ca[n] != none or cm[n] != none):
             out.append(n)
     return out
 
@@ -295,28 +311,42 @@ def _countdown(st: State1998) -> bool:
     st.step = STEP_LAUNCH
     if st.doing < 0 or st.ending == 2:  # no countdown in the final round (Endgame)
         return False
-    pads = countdown_pads(st)
-    if len(pads) == 2:
+    # the pads of countdown_pads, without building its list (a step of every turn)
+    tb = st.game.tables
+    none = tb.no_cargo
+    ca, cm, pad = st.cargo_astro, st.cargo_mat, st.pad
+    ru = pad[0] >= 0 and (ca[0] != none or cm[0] != none)
+    us = pad[1] >= 0 and (ca[1] != none or cm[1] != none)
+    if ru and us:
         st.step = STEP_COUNTDOWN
         return _decide(st, PH_COUNTDOWN, st.turn)
-    if pads:
-        count_down(st, pads[0], st.game.tables.countdown_values[st.doing])
+    if ru or us:
+        count_down(st, 0 if ru else 1, tb.countdown_values[st.doing])
     return False
+
+
+def _launching_pad(st: State1998) -> int:
+    """The first pad whose shuttle's countdown is on 0 (it launches now), or -1."""
+    cd = st.countdown
+    if cd[0] and cd[1]:  # neither cube on 0 (most turns)
+        return -1
+    for n in (0, 1):
+        if st.pad[n] >= 0 and cd[n] == 0:
+            return n
+    return -1
 
 
 def _launch_step(st: State1998) -> bool:
     """Turn step 6: a pad at 0 launches its shuttle (Launch); then the turn goes on."""
     if st.launch_pad < 0:
-        for n in (0, 1):
-            if st.pad[n] >= 0 and st.countdown[n] == 0:
-                st.launch_pad = n
-                st.launcher = st.turn
-                st.lstep = 0
-                break
-        else:
+        n = _launching_pad(st)
+        if n < 0:
             fedor_turn = st.turn == st.game.tables.fedor
             st.step = STEP_END if fedor_turn else STEP_GOAL_AT_END
             return False
+        st.launch_pad = n
+        st.launcher = st.turn
+        st.lstep = 0
     return launch(st)
 
 
@@ -359,7 +389,8 @@ def _place(st: State1998, action: Place) -> None:
             st.cubes = put(st.cubes, p, st.cubes[p] - 1)
     stat(st, p, a, 1)
     st.doing = a
-    _decide(st, PH_PERFORM, p)
+    st.phase = PH_PERFORM  # _decide written out: an action of every turn
+    st.actor = p
 
 
 def _end_card(st: State1998) -> None:

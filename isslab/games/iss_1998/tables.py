@@ -187,6 +187,9 @@ class Tables:
         self.solo: bool = n == 1
         self.P: int = 2 if self.solo else n
         self.fedor: int = 1 if self.solo else -1
+        #: a shuttle's cargo of nobody (per participant: no astronaut, no material); the steps compare
+        #: a pad's cargo with it, one comparison instead of a call of ``any``
+        self.no_cargo: tuple[int, ...] = (0,) * self.P
         self._shuttles(o)
         self._modules(o)
         self._experiments(o)
@@ -481,3 +484,8 @@ class Tables:
         self.goal_outcomes: tuple[tuple[Any, float], ...] = (
             _goal_outcomes(self.goals_in_play) if self.goals_in_play else ()
         )
+        #: the outcome objects of the setup's shuffles and goal draw, by identity (``legal_chance.offered``;
+        #: the outcomes above keep them alive)
+        self.earth_ids: frozenset[int] = frozenset(id(a) for a, _ in self.earth_outcomes)
+        self.iss_ids: frozenset[int] = frozenset(id(a) for a, _ in self.iss_outcomes)
+        self.goal_ids: frozenset[int] = frozenset(id(a) for a, _ in self.goal_outcomes)
