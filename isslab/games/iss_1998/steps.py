@@ -101,7 +101,7 @@ from isslab.games.kit import drop, put, put2
 if TYPE_CHECKING:
     from isslab.games.iss_1998.rules import State1998
 
-__all__ = ["apply", "begin_turn", "countdown_pads", "run", "setup_next"]
+__all__ = ["apply", "begin_turn", "run", "setup_next"]
 
 
 def apply(st0: State1998, action: Any) -> State1998:
@@ -295,23 +295,12 @@ def _goal_window(st: State1998) -> bool:
     return False
 
 
-def countdown_pads(st: State1998) -> list[int]:
-    """Pads whose shuttle has at least one astronaut or material on it (turn step 5)."""
-    none = st.game.tables.no_cargo
-    ca, cm = st.cargo_astro, st.cargo_mat
-    out = []
-    for n in (0, 1):
-        if st.pad[n] >= 0 and (ca[n] != none or cm[n] != none):
-            out.append(n)
-    return out
-
-
 def _countdown(st: State1998) -> bool:
     """Turn step 5: the action card's value off the countdown of a pad with cargo."""
     st.step = STEP_LAUNCH
     if st.doing < 0 or st.ending == 2:  # no countdown in the final round (Endgame)
         return False
-    # the pads of countdown_pads, without building its list (a step of every turn)
+    # the pads of legal._countdown_pads, without building its list (a step of every turn)
     tb = st.game.tables
     none = tb.no_cargo
     ca, cm, pad = st.cargo_astro, st.cargo_mat, st.pad
