@@ -57,7 +57,7 @@ import numpy as np
 import optuna
 
 from isslab.analysis.tune import tune
-from isslab.analysis.tune_model import SettingSampler
+from isslab.analysis.tune_model import SettingSampler, _grid
 from isslab.bench.engines import cpu_seconds
 
 __all__ = ["PROBLEMS", "NTBEASampler", "bench_problem", "main"]
@@ -131,11 +131,10 @@ class NTBEASampler(SettingSampler):
 
     @staticmethod
     def _values(dist: optuna.distributions.BaseDistribution) -> list[Any]:
-        if isinstance(dist, optuna.distributions.IntDistribution):
-            return list(range(dist.low, dist.high + 1, dist.step))
-        if isinstance(dist, optuna.distributions.CategoricalDistribution):
-            return list(dist.choices)
-        raise ValueError("NTBEA searches whole numbers and choices only")
+        grid = _grid(dist)
+        if grid is None:
+            raise ValueError("NTBEA searches discrete options only (whole numbers, choices, stepped floats)")
+        return grid
 
     def sample_relative(
         self,
