@@ -63,5 +63,10 @@ def test_the_judge_charges_the_default_bot_more_than_the_expert() -> None:
         assert default == isslab.make(gid).info.default_bot and strong.startswith("expert"), gid
         assert e["games"] >= 100 and e["low"] <= e["share"] <= e["high"], gid
         assert e["error_rate"][default] > e["error_rate"][strong], gid
-        # Mission ISS's planner is close to the expert: the bar is not met there yet (issue 28 is open)
-        assert (e["share"] >= 0.7) == (gid != "mission-iss"), gid
+        assert e["share"] >= 0.7, gid
+    # Mission ISS's row is the full expert's (400 rollouts a move); the fast setting missed the bar there
+    assert expert["mission-iss"]["lineup"][1] == "expert"
+    fast = RESULTS["expert_fast"]["mission-iss"]
+    assert fast["lineup"] == ["planner", "expert(fast=True)"] and fast["games"] >= 100 and fast["share"] < 0.7
+    text = (ROOT / "docs" / "win-chances.md").read_text()
+    assert f"{fast['share']:.2f} [{fast['low']:.2f}, {fast['high']:.2f}]" in text
