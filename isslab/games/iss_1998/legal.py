@@ -25,8 +25,6 @@ phase and why an action is not legal, and the rest of the package imports from i
 from __future__ import annotations
 
 import itertools
-from functools import reduce
-from operator import or_
 from typing import TYPE_CHECKING, Any
 
 from isslab.core import Action, short_repr
@@ -110,6 +108,7 @@ __all__ = [
     "claimable_goals",
     "servable",
     "conduct_plans",
+    "countdown_pads",
     "extra_label",
     "free_mask",
     "illegal_reason",
@@ -154,12 +153,11 @@ def performable_mask(st: State1998, p: int) -> int:
     avail = st.occ[p] & ~tb.ls_mask
     if not st.unity[p] and not avail:
         return mask
-    covered = st.covered
-    free = st.docked & ~covered & ~reduce(or_, st.occ)  # as free_mask: a C loop over the participants
+    free = free_mask(st)
     iss = st.iss_mat[p]
     if iss >= 1 and st.long_stay[p] < tb.ls_max and free & tb.ls_mask:
         mask |= _LONG_STAY_BIT
-    if covered & st.docked:
+    if st.covered & st.docked:
         mask |= _INSTALL_BIT
     if iss >= 1 and st.ext_mat[p] < tb.max_ext and (avail | free) & tb.crn_mask:
         mask |= _OUTSIDE_BIT
@@ -245,7 +243,7 @@ def _keep(st: State1998) -> list[Any]:
     return found
 
 
-def _countdown_pads(st: State1998) -> list[int]:
+def countdown_pads(st: State1998) -> list[int]:
     """Pads whose shuttle carries at least one astronaut or material (turn step 5)."""
     none = st.game.tables.no_cargo
     ca, cm = st.cargo_astro, st.cargo_mat
@@ -273,7 +271,7 @@ def _countdown_list(st: State1998) -> list[Any]:
     key = ("count", p, st.pad, steps)
     found: list[Any] | None = tb.memo_misc.get(key)
     if found is None:
-        found = [Countdown(p, SHUTTLE_NAMES[st.pad[n]], steps) for n in _countdown_pads(st)]
+        found = [Countdown(p, SHUTTLE_NAMES[st.pad[n]], steps) for n in countdown_pads(st)]
         tb.memo_misc[key] = found
     return found
 

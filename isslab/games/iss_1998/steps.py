@@ -54,7 +54,7 @@ from isslab.games.iss_1998.components import (
 )
 from isslab.games.iss_1998.effects import count_down, do_experiment, move
 from isslab.games.iss_1998.launch import launch
-from isslab.games.iss_1998.legal import can_claim, performable_mask
+from isslab.games.iss_1998.legal import can_claim, countdown_pads, performable_mask
 from isslab.games.iss_1998.phases import (
     NOBODY,
     PH_CARGO,
@@ -300,17 +300,12 @@ def _countdown(st: State1998) -> bool:
     st.step = STEP_LAUNCH
     if st.doing < 0 or st.ending == 2:  # no countdown in the final round (Endgame)
         return False
-    # the pads of legal._countdown_pads, without building its list (a step of every turn)
-    tb = st.game.tables
-    none = tb.no_cargo
-    ca, cm, pad = st.cargo_astro, st.cargo_mat, st.pad
-    ru = pad[0] >= 0 and (ca[0] != none or cm[0] != none)
-    us = pad[1] >= 0 and (ca[1] != none or cm[1] != none)
-    if ru and us:
+    pads = countdown_pads(st)
+    if len(pads) == 2:
         st.step = STEP_COUNTDOWN
         return _decide(st, PH_COUNTDOWN, st.turn)
-    if ru or us:
-        count_down(st, 0 if ru else 1, tb.countdown_values[st.doing])
+    if pads:
+        count_down(st, pads[0], st.game.tables.countdown_values[st.doing])
     return False
 
 
