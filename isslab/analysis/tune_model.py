@@ -33,7 +33,7 @@ import optuna
 
 from isslab.analysis.tune_targets import Target, error_of
 
-__all__ = ["MAX_CANDIDATES", "ReadingsSampler", "SettingSampler"]
+__all__ = ["MAX_CANDIDATES", "ReadingsSampler", "SettingSampler", "option_values"]
 
 #: the most candidate settings scored per proposal (a larger space is sampled)
 MAX_CANDIDATES: Final = 4096
@@ -140,7 +140,7 @@ class ReadingsSampler(SettingSampler):
 
     def _candidates(self, dists: list[optuna.distributions.BaseDistribution]) -> list[list[Any]]:
         """Every setting of a small space; else ``MAX_CANDIDATES`` drawn at random."""
-        grids = [_grid(d) for d in dists]
+        grids = [option_values(d) for d in dists]
         size = math.prod(len(g) if g is not None else math.inf for g in grids)
         if size <= MAX_CANDIDATES:
             return [list(c) for c in itertools.product(*grids)]  # type: ignore[arg-type]
@@ -199,7 +199,7 @@ def _vector_error(target: Target, values: np.ndarray) -> np.ndarray:
     return np.array([error_of(target, float(v)) for v in values])
 
 
-def _grid(d: optuna.distributions.BaseDistribution) -> list[Any] | None:
+def option_values(d: optuna.distributions.BaseDistribution) -> list[Any] | None:
     """Every value of a discrete option (None for a float one)."""
     if isinstance(d, optuna.distributions.IntDistribution):
         return list(range(d.low, d.high + 1, d.step))

@@ -57,7 +57,7 @@ import numpy as np
 import optuna
 
 from isslab.analysis.tune import tune
-from isslab.analysis.tune_model import SettingSampler, _grid
+from isslab.analysis.tune_model import SettingSampler, option_values
 from isslab.bench.engines import cpu_seconds
 
 __all__ = ["PROBLEMS", "NTBEASampler", "bench_problem", "main"]
@@ -131,7 +131,7 @@ class NTBEASampler(SettingSampler):
 
     @staticmethod
     def _values(dist: optuna.distributions.BaseDistribution) -> list[Any]:
-        grid = _grid(dist)
+        grid = option_values(dist)
         if grid is None:
             raise ValueError("NTBEA searches discrete options only (whole numbers, choices, stepped floats)")
         return grid
