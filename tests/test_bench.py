@@ -57,4 +57,5 @@ def test_bench_bots_times_each_default_bot_against_space_1999_greedy() -> None:
     game = isslab.make("1969")
     assert row["steps_per_game"] == sum(isslab.play(game, "greedy", seed=s).steps for s in (0, 1)) / 2
     assert len(row["runs"]) == len(row["ratio_runs"]) == 2 and min(row["runs"]) > 0
+    assert row["engine_ratio"] > 0  # the replay of the same games with no bot was timed
     assert row["ratio"] == row["cpu_s_per_game"] / res["reference_cpu_s_per_game"]

@@ -15,7 +15,9 @@ seat, ``isslab.play``), each game in a worker process of its own (as ``simulate`
 pays for the memory of another), a few games of each in turn, and the figures are CPU seconds per
 game, medians over ``--bot-rounds`` rounds; ``ratio`` is a game's median over Space: 1999's, the
 figure the bots' targets are written in (a default bot within twice Space: 1999's time). The same
-seeds are played in every round, so the rounds differ only by the machine.
+seeds are played in every round, so the rounds differ only by the machine. ``engine_ratio`` is the
+same games' moves replayed with no bot (each step's legal list and the step), on the same scale: the
+least a game's ratio can come down to however fast its bot.
 The play section gives games and steps per CPU second, the median of ``--repeat`` runs on one
 core (a plain loop over ``isslab.play``) with the random bot and the game's default bot.
 The search section (``--sims N``, 0 skips it) times in CPU seconds, per game and from one
@@ -186,15 +188,23 @@ def _print_playouts(res: dict[str, Any]) -> None:
 BOT_REFERENCE = "space-1999"
 
 
-def _bot_chunk(game_id: str, first: int, stop: int) -> tuple[float, int]:
-    """CPU seconds and steps of the default bot's games of seeds ``first`` to ``stop - 1`` (in a worker)."""
+def _bot_chunk(game_id: str, first: int, stop: int) -> tuple[float, int, float]:
+    """CPU seconds and steps of the default bot's games of seeds ``first`` to ``stop - 1``, and the CPU
+    seconds of replaying their moves with no bot (in a worker)."""
     game = make(game_id)
     bot = game.info.default_bot
-    steps = 0
     t0 = time.process_time()
-    for seed in range(first, stop):
-        steps += play(game, bot, seed=seed).steps
-    return time.process_time() - t0, steps
+    records = [play(game, bot, seed=seed) for seed in range(first, stop)]
+    played = time.process_time() - t0
+    steps = sum(r.steps for r in records)
+    # the engine's part of those games: every step's legal list (apply checks the move against it,
+    # as a bot's game needs it) and the step itself, which no bot speed-up can take away
+    t0 = time.process_time()
+    for r in records:
+        state = game.new_state()
+        for action in r.actions:
+            state = state.apply(action)
+    return played, steps, time.process_time() - t0
 
 
 def bench_bots(ids: list[str], games_: int, rounds: int, chunk: int = 20) -> dict[str, Any]:
@@ -216,6 +226,7 @@ def bench_bots(ids: list[str], games_: int, rounds: int, chunk: int = 20) -> dic
     order = [BOT_REFERENCE] + [gid for gid in ids if gid != BOT_REFERENCE]
     tables = {gid: make(gid) for gid in order}
     runs: dict[str, list[float]] = {gid: [] for gid in order}
+    engine: dict[str, list[float]] = {gid: [] for gid in order}
     steps: dict[str, int] = {}
     # spawned, not forked: a worker starts with nothing but the engines, whatever this process holds
     context = multiprocessing.get_context("spawn")
@@ -229,15 +240,18 @@ def bench_bots(ids: list[str], games_: int, rounds: int, chunk: int = 20) -> dic
         load_before = os.getloadavg()
         for _ in range(rounds):
             spent = dict.fromkeys(order, 0.0)
+            replayed = dict.fromkeys(order, 0.0)
             counts = dict.fromkeys(order, 0)
             for first in range(0, games_, chunk):
                 stop = min(games_, first + chunk)
                 for gid, worker in workers.items():
-                    cpu, n = worker.submit(_bot_chunk, gid, first, stop).result()
+                    cpu, n, again = worker.submit(_bot_chunk, gid, first, stop).result()
                     spent[gid] += cpu
+                    replayed[gid] += again
                     counts[gid] += n
             for gid in order:
                 runs[gid].append(spent[gid] / games_)
+                engine[gid].append(replayed[gid] / games_)
                 steps[gid] = counts[gid]
     finally:
         for worker in workers.values():
@@ -258,6 +272,9 @@ def bench_bots(ids: list[str], games_: int, rounds: int, chunk: int = 20) -> dic
                 "steps_per_game": steps[gid] / games_,
                 "runs": runs[gid],
                 "ratio_runs": [x / y for x, y in zip(runs[gid], runs[BOT_REFERENCE], strict=True)],
+                # the same games' moves replayed with no bot, over the reference's whole games: the
+                # least the ratio can come down to however fast the bot
+                "engine_ratio": statistics.median(engine[gid]) / ref,
             }
         )
     return {
@@ -278,14 +295,18 @@ def _print_bots(res: dict[str, Any]) -> None:
         f"of {res['games_per_round']} games)"
     )
     ref = "x " + res["reference"]
-    print(f"{'game':12} {'bot':8} {'ms/game':>8} {'steps/game':>11} {ref:>18} {'(rounds)':>14}")
+    print(
+        f"{'game':12} {'bot':8} {'ms/game':>8} {'steps/game':>11} {ref:>18} {'(rounds)':>14} "
+        f"{'engine alone':>13}"
+    )
     for row in res["games"]:
         spread = f"{min(row['ratio_runs']):.2f}-{max(row['ratio_runs']):.2f}"
         ms = row["cpu_s_per_game"] * 1e3
         print(
             f"{row['game']:12} {row['bot']:8} {ms:8.2f} {row['steps_per_game']:11,.0f} "
-            f"{row['ratio']:17.2f}x {spread:>14}"
+            f"{row['ratio']:17.2f}x {spread:>14} {row['engine_ratio']:12.2f}x"
         )
+    print("engine alone: the same games' moves replayed with no bot (legal lists and steps), same scale")
     print(f"{res['reference'] + ' (reference)':21} {res['reference_cpu_s_per_game'] * 1e3:8.2f}")
     before = ", ".join(f"{x:.2f}" for x in res["load_average_before"])
     after = ", ".join(f"{x:.2f}" for x in res["load_average_after"])
