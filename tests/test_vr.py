@@ -156,3 +156,14 @@ def test_metrics_give_the_seats_win_rates_luck_adjusted() -> None:
         assert narrow < plain.loc[name, "high"] - plain.loc[name, "low"], name
     with pytest.raises(ValueError, match="adjust='luck' needs the per-seat luck column"):
         isslab.metrics(df.drop(columns="luck"), game=race, adjust="luck")
+
+
+def test_how_late_a_game_is_decided_reads_all_of_it_at_the_end_and_little_at_the_start() -> None:
+    from isslab.bench.vr import decided_share
+
+    share = decided_share("space-1999", (0.0, 1.0), positions=30, again=4, seed=3)
+    # at the end the position is the result: every replay agrees, so the between-position variance is
+    # all of it (up to the ratio of the two variances' degrees of freedom, 119 / 116)
+    assert share[1.0] == pytest.approx(119 / 116)
+    # at the start every position is the same one: what differs is the replays' own noise
+    assert abs(share[0.0]) < 0.3

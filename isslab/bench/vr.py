@@ -15,6 +15,11 @@ means about a third of the games reach the same precision):
   of the default table's games is the control variate of the difference (its mean is zero all the
   same).
 
+``--decided`` adds how late each game's result is decided (:func:`decided_share`): the share of the
+result's variance that the position a quarter, half and three quarters of the way through explains.
+A luck control at 1.7 must explain 0.65 of it, so a game decided late needs its late draws valued
+nearly exactly.
+
 Also printed: the CPU seconds a game with and without the luck (its overhead), and the bias check:
 each adjusted estimate against a plain reference of ``--reference`` games on other seeds (the
 difference over its standard error; within +-2 shows no bias). ``python -m isslab.bench.vr
@@ -36,9 +41,10 @@ import pandas as pd
 from isslab.bench.engines import cpu_seconds
 from isslab.core import ReturnsKind, make
 from isslab.frames.adjust import adjusted_values, interval_ratio
+from isslab.play import derive_seeds, play
 from isslab.sim import simulate
 
-__all__ = ["RULES", "bench_game", "main"]
+__all__ = ["RULES", "bench_game", "decided_share", "main"]
 
 #: per game: the rule changed for the paired difference, and its changed value
 RULES: Final[dict[str, tuple[str, Any]]] = {
@@ -110,6 +116,38 @@ def bench_game(game: str, games: int, reference: int, seed: int = 1) -> dict[str
     return out
 
 
+def decided_share(
+    game: str,
+    fractions: Sequence[float] = (0.25, 0.5, 0.75),
+    positions: int = 300,
+    again: int = 6,
+    seed: int = 1,
+) -> dict[float, float]:
+    """The share of the variance of seat 0's win (Mission ISS: the team's success) explained by the position
+    at each fraction of the game: ``positions`` games of the default bot, each played on ``again``
+    times from that point with fresh draws; the variance between the positions' means, less the part
+    their own noise adds, over the variance of every result."""
+    g = make(game)
+    bot = g.info.default_bot
+    results = np.empty((len(fractions), positions, again))
+    seeds = derive_seeds(seed, positions * (1 + again))  # each position's game, then its replays
+    for i in range(positions):
+        rec = play(g, bot, seed=seeds[i])
+        states = rec.states()
+        for f, frac in enumerate(fractions):
+            start = states[int(frac * len(rec.actions))]
+            for j in range(again):
+                end = play(g, bot, seed=seeds[positions + i * again + j], state=start)
+                results[f, i, j] = 1.0 if 0 in end.winners else 0.0
+    out = {}
+    for frac, at in zip(fractions, results, strict=True):
+        total = at.var(ddof=1)
+        within = at.var(axis=1, ddof=1).mean()
+        between = at.mean(axis=1).var(ddof=1) - within / again
+        out[frac] = float(between / total) if total > 0 else math.nan
+    return out
+
+
 def _line(r: dict[str, Any]) -> str:
     parts = [
         f"{r['game']:<11} ({r['bot']}, {r['games']} games) CPU a game "
@@ -135,12 +173,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--reference", type=int, default=0, help="games of the plain reference (0: none)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", default=None, help="also write the figures to this JSON file")
+    p.add_argument(
+        "--decided", action="store_true", help="also: how much of the result the position explains, by when"
+    )
     args = p.parse_args(argv)
     results = []
     for game in [g.strip() for g in args.only.split(",") if g.strip()]:
         r = bench_game(game, args.games, args.reference, args.seed)
+        if args.decided:
+            r["decided"] = decided_share(game, seed=args.seed)
         results.append(r)
         print(_line(r), flush=True)
+        if args.decided:
+            shares = ", ".join(f"{f:.0%} of the way: {v:.2f}" for f, v in r["decided"].items())
+            print(f"  decided: share of the result's variance the position explains, {shares}", flush=True)
         if args.json:
             with open(args.json, "w", encoding="utf-8") as f:
                 json.dump(results, f, indent=1)
