@@ -17,8 +17,8 @@ means about a third of the games reach the same precision):
 
 ``--decided`` adds how late each game's result is decided (:func:`decided_share`): the share of the
 result's variance that the position a quarter, half and three quarters of the way through explains.
-A luck control at 1.7 must explain 0.65 of it, so a game decided late needs its late draws valued
-nearly exactly.
+A luck control at 1.7 must explain 0.65 of it, so in a game decided late it must value the last draws
+well.
 
 Also printed: the CPU seconds a game with and without the luck (its overhead), and the bias check:
 each adjusted estimate against a plain reference of ``--reference`` games on other seeds (the
