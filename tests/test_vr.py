@@ -167,3 +167,29 @@ def test_how_late_a_game_is_decided_reads_all_of_it_at_the_end_and_little_at_the
     assert share[1.0] == pytest.approx(119 / 116)
     # at the start every position is the same one: what differs is the replays' own noise
     assert abs(share[0.0]) < 0.3
+
+
+def test_a_changed_rule_has_its_luck_valued_by_the_default_tables_model() -> None:
+    from isslab.analysis.winprob import available
+
+    # Space: 1999 ships a model of its default four-seat table, none of the table with three eagles
+    changed = isslab.make("space-1999", eagles=3)
+    default = isslab.make("space-1999", players=changed.num_players)
+    assert available(changed) is None and available(default) is not None
+    df = isslab.sweep("space-1999", {"eagles": [3, 4]}, "greedy", games=24, seed=5, luck="model", progress=False)
+    assert df.groupby("eagles")["luck"].apply(lambda x: x.abs().max() > 0).all()
+    # a game of the changed table: its luck is the default model's valuation of its draws
+    row = df[(df["eagles"] == 3) & (df["game"] == 7)].sort_values("seat")
+    model = available(default)
+    assert model is not None
+    tracker = LuckTracker(4, lambda states: model.for_table(changed).values_many(states, 0))
+    isslab.play(changed, "greedy", seed=int(row["seed"].iloc[0]), on_step=tracker)
+    assert row["luck"].tolist() == pytest.approx(tracker.per_seat())
+    # compare adjusts the paired difference by the luck of both sides
+    table = compare(df, "eagles", seat=0)
+    assert table["method"][1] == "estimate: luck-adjusted normal; difference: luck-adjusted paired normal"
+    # the default model values other tables of its own game and size only
+    with pytest.raises(ValueError, match="tables of that game and size only"):
+        model.for_table(isslab.make("space-1999", players=2))
+    with pytest.raises(ValueError, match="no win-chance model"):  # no default table to fall back on
+        isslab.simulate("luck-race", games=2, luck="model", progress=False, players=2, track=5)

@@ -18,6 +18,7 @@ Fitting, the data and the cache are in :mod:`.winfit` and :mod:`.winprob`.
 from __future__ import annotations
 
 import contextlib
+import copy
 import hashlib
 import json
 import math
@@ -416,6 +417,19 @@ class WinModel:
     def result(self, returns: Sequence[float]) -> list[float]:
         """A finished game's results on this model's scale (shares of the win where chances are shares)."""
         return result_shares(returns, self.shares)
+
+    def for_table(self, game: Game) -> WinModel:
+        """This model's weights valuing the positions of ``game``, another table of the same game and
+        player count (a changed rule): for the luck of its draws, whose mean stays zero whatever values
+        them. What it gives are not ``game``'s win chances: those need a model fitted on its games."""
+        if game.id != self.game.id or game.num_players != self.game.num_players:
+            raise ValueError(
+                f"this model of {self.game.id} at {self.game.num_players} seats values tables of that game "
+                f"and size only, not {game.id} at {game.num_players}"
+            )
+        other = copy.copy(self)
+        other.game = game
+        return other
 
     def check(self, state: State) -> None:
         """``ValueError`` unless ``state`` is a position of this model's game and options."""

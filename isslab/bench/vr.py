@@ -11,9 +11,10 @@ means about a third of the games reach the same precision):
   by the first mover's luck after the first move and the others' mean (``luck_opening``, the luck
   that chose the first mover, is left out: what follows has mean zero whoever was chosen);
 * ``rule_diff``: a paired rule difference, seat 0's win rate at a changed rule value minus at the
-  default, on the same seeds (common random numbers); the changed table has no model, so the luck
-  of the default table's games is the control variate of the difference (its mean is zero all the
-  same).
+  default, on the same seeds (common random numbers), adjusted by the luck of both tables' games as
+  ``compare`` adjusts a sweep's: the changed table has no model of its own, so the default table's
+  model values its draws (``simulate``'s fallback; the luck's mean is zero all the same).
+  ``one_side`` is the ratio with the default table's luck alone, as before that fallback.
 
 ``--decided`` adds how late each game's result is decided (:func:`decided_share`): the share of the
 result's variance that the position a quarter, half and three quarters of the way through explains.
@@ -98,9 +99,13 @@ def bench_game(game: str, games: int, reference: int, seed: int = 1) -> dict[str
         others = (after.sum(axis=1) - own) / max(after.shape[1] - 1, 1)
         out["first_player"] = _summary(wins[np.arange(len(first)), first], np.column_stack([own, others]))
     option, value = RULES[game]
-    changed = simulate(game, bots=bot, games=games, seed=seed, progress=False, **{option: value})
+    changed = simulate(
+        game, bots=bot, games=games, seed=seed, progress=False, luck="model", **{option: value}
+    )
     diff = _wide(changed, "win")[:, 0] - wins[:, 0]
-    out["rule_diff"] = {"option": option, "value": value, **_summary(diff, lucks)}
+    both = np.hstack([lucks, _wide(changed, "luck")])
+    one_side = interval_ratio(diff, adjusted_values(diff, lucks))
+    out["rule_diff"] = {"option": option, "value": value, **_summary(diff, both), "one_side": one_side}
     if reference:
         ref = simulate(game, bots=bot, games=reference, seed=seed + 1000, progress=False, trace=True)
         rw = _wide(ref, "win")
@@ -158,6 +163,8 @@ def _line(r: dict[str, Any]) -> str:
         if name in r:
             q = r[name]
             bias = f", vs reference {q['reference']:.4f}: z {q['z']:+.2f}" if "z" in q else ""
+            if "one_side" in q:
+                bias += f" (the default table's luck alone: {q['one_side']:.2f})"
             parts.append(
                 f"  {name:<12} plain {q['plain']:.4f} +-{1.96 * q['plain_se']:.4f}, adjusted "
                 f"{q['adjusted']:.4f} +-{1.96 * q['adjusted_se']:.4f}: ratio {q['ratio']:.2f}{bias}"

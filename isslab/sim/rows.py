@@ -10,13 +10,13 @@ from __future__ import annotations
 import dataclasses
 import operator
 import time
-from collections.abc import Sequence
-from typing import Final, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, Final, NamedTuple, cast
 
 import numpy as np
 
 import isslab.checks as checks
-from isslab.core import Action, Bot, Game, State, load, value_function
+from isslab.core import Action, Bot, Game, State, load, make, value_function
 from isslab.frames.adjust import LUCK_COLUMN, OPENING_COLUMN, LuckTracker, ValuesOf
 from isslab.frames.frame import Row, record_rows, rotated
 from isslab.frames.trace import Tracer, summary
@@ -31,25 +31,55 @@ _VALUES: dict[tuple[Game, str], ValuesOf | None] = {}
 
 
 def luck_values(game: Game, luck: str) -> ValuesOf | None:
-    """The value ``luck`` names for ``game``: the table's win-chance model (``"model"``: a
-    ``ValueError`` when the table has none) or None for the game's standing (``"standing"``).
+    """The value ``luck`` names for ``game``: a win-chance model (``"model"``) or None for the game's
+    standing (``"standing"``).
 
-    The model values every seat from seat 0's view in one batch per chance step (the seats' own
-    views cost one model evaluation per seat and view: four times as many at four seats); any value
-    keeps the luck's mean at zero, so the estimate stays unbiased.
+    The model is the table's own, else, for a table with a changed rule, that of the game's default
+    table at the same player count (a sweep's variants then have luck as well, and ``compare`` adjusts
+    a paired difference by the luck of both sides); a ``ValueError`` when there is neither. Any value
+    keeps the luck's mean at zero, so the estimate stays unbiased: a model fitted on other rules only
+    narrows the interval less. It values every seat from seat 0's view in one batch per chance step
+    (the seats' own views cost one model evaluation per seat and view: four times as many at four
+    seats, and measured no narrower in 1998 ISS).
     """
     key = (game, luck)
     if key not in _VALUES:
         if luck == "standing":
             _VALUES[key] = None
         else:
-            fn = value_function("model", game)
+            fn = _model_value(game)
             many = getattr(getattr(fn, "__self__", None), "values_many", None)
             if callable(many):
                 _VALUES[key] = lambda states: many(states, 0)
             else:
                 _VALUES[key] = lambda states: [fn(s) for s in states]
     return _VALUES[key]
+
+
+def _model_value(game: Game) -> Callable[[State], Any]:
+    """The table's win-chance model, else its default table's valuing this table's positions."""
+    try:
+        return value_function("model", game)
+    except ValueError:
+        pass
+    try:
+        plain: Game | None = make(game.id, players=game.num_players)
+    except ValueError:  # a game without a players option, or a variant's: no default table to ask
+        plain = None
+    if plain is not None and plain != game:
+        try:
+            fn = value_function("model", plain)
+        except ValueError:
+            fn = None
+        retable = getattr(getattr(fn, "__self__", None), "for_table", None)
+        if callable(retable):
+            return cast("Callable[[State], Any]", retable(game).values)
+    raise ValueError(
+        f"luck='model': no win-chance model of {game.id} at {game.num_players} players"
+        + ("" if plain is None or plain == game else " (this table, nor its default table)")
+        + " is shipped or cached; fit one with isslab.winprob.model(game) (it is cached), "
+        "or measure the luck by the standing with luck='standing'"
+    )
 
 
 class _Both:
