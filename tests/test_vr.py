@@ -176,7 +176,9 @@ def test_a_changed_rule_has_its_luck_valued_by_the_default_tables_model() -> Non
     changed = isslab.make("space-1999", eagles=3)
     default = isslab.make("space-1999", players=changed.num_players)
     assert available(changed) is None and available(default) is not None
-    df = isslab.sweep("space-1999", {"eagles": [3, 4]}, "greedy", games=24, seed=5, luck="model", progress=False)
+    df = isslab.sweep(
+        "space-1999", {"eagles": [3, 4]}, "greedy", games=24, seed=5, luck="model", progress=False
+    )
     assert df.groupby("eagles")["luck"].apply(lambda x: x.abs().max() > 0).all()
     # a game of the changed table: its luck is the default model's valuation of its draws
     row = df[(df["eagles"] == 3) & (df["game"] == 7)].sort_values("seat")

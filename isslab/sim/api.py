@@ -146,8 +146,8 @@ def simulate(
     ``luck="model"`` adds each seat's ``luck`` column: the sum over the game's chance steps of the
     seat's value after the drawn outcome minus its value expected over the step's outcomes, valued
     by the table's win-chance model (a table with a changed rule, which has none: by its default
-    table's; ``"standing"``: by the game's own standing, cheaper and far weaker). Its mean is exactly zero, and ``isslab.compare`` then gives luck-adjusted estimates
-    with narrower intervals (see :mod:`isslab.frames.adjust`). Off by default: it values every
+    table's; ``"standing"``: by the game's own standing, cheaper and far weaker). Its mean is
+    exactly zero, and ``isslab.compare`` then gives luck-adjusted estimates with narrower intervals (see :mod:`isslab.frames.adjust`). Off by default: it values every
     outcome of every chance step (CPU per game: see the benchmark's ``vr`` section).
 
     ``games="auto"`` plays batches until the 95% interval of ``metric`` (a column; ``win`` by
