@@ -147,8 +147,9 @@ def simulate(
     seat's value after the drawn outcome minus its value expected over the step's outcomes, valued
     by the table's win-chance model (a table with a changed rule, which has none: by its default
     table's; ``"standing"``: by the game's own standing, cheaper and far weaker). Its mean is
-    exactly zero, and ``isslab.compare`` then gives luck-adjusted estimates with narrower intervals (see :mod:`isslab.frames.adjust`). Off by default: it values every
-    outcome of every chance step (CPU per game: see the benchmark's ``vr`` section).
+    exactly zero, and ``isslab.compare`` then gives luck-adjusted estimates with narrower intervals
+    (see :mod:`isslab.frames.adjust`). Off by default: it values every outcome of every chance step
+    (CPU per game: see the benchmark's ``vr`` section).
 
     ``games="auto"`` plays batches until the 95% interval of ``metric`` (a column; ``win`` by
     default) is at most ``precision`` wide on each side for every seat and every bot (for a
