@@ -26,6 +26,7 @@ import isslab
 import isslab.analysis
 from isslab.analysis import winprob
 from isslab.analysis.review import Review
+from isslab.core import Game
 
 #: (entry point, positional arguments, keyword arguments) of a call that works
 Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]
@@ -82,6 +83,7 @@ def _calls() -> dict[str, Call]:
         "WinModel.values_many": (_model().values_many, ([state],), {"observer": 0}),
         "WinModel.value_for": (_model().value_for, ([state], 0), {}),
         "winprob.start_fit": (winprob.start_fit, ("space-1999",), {"games": 10, "workers": 1}),
+        "WinModel.for_table": (_model().for_table, (isslab.make("space-1999", eagles=3),), {}),
     }
 
 
@@ -152,6 +154,8 @@ def _hostile(name: str, hint: Any) -> list[Any]:
         return MEASURES
     if name in ("method", "outcome", "valuation"):
         return [*NAMES, "nosuch"]
+    if name == "game" and hint is Game:  # a table of the model's own game and size only
+        return ["space-1999", None, object(), isslab.make("1969"), isslab.make("space-1999", players=2)]
     return []
 
 
@@ -199,6 +203,7 @@ _ENTRY_SIGNATURES: dict[str, list[tuple[str, Any]]] = {
     "WinModel.values_many": _signature(winprob.WinModel.values_many)[1:],
     "WinModel.value_for": _signature(winprob.WinModel.value_for)[1:],
     "winprob.start_fit": _signature(winprob.start_fit),
+    "WinModel.for_table": _signature(winprob.WinModel.for_table)[1:],
 }
 CASES = _cases()
 

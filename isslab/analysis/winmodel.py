@@ -422,6 +422,8 @@ class WinModel:
         """This model's weights valuing the positions of ``game``, another table of the same game and
         player count (a changed rule): for the luck of its draws, whose mean stays zero whatever values
         them. What it gives are not ``game``'s win chances: those need a model fitted on its games."""
+        if not isinstance(game, Game):
+            raise ValueError(f"game must be an isslab Game (isslab.make(...)), got {short_repr(game, 60)}")
         if game.id != self.game.id or game.num_players != self.game.num_players:
             raise ValueError(
                 f"this model of {self.game.id} at {self.game.num_players} seats values tables of that game "
