@@ -67,7 +67,7 @@ from isslab.analysis.winmodel import (
     model_key,
     result_shares,
 )
-from isslab.core import Game, State, make, register_value, short_repr
+from isslab.core import Game, State, default_table, register_value, short_repr
 from isslab.sim.pool import Workers, as_pool
 
 __all__ = [
@@ -128,10 +128,7 @@ def shipped_path(game: Game) -> Path:
     default options at that player count, with a hash of the options for another table."""
     n = game.num_players
     name = f"{game.id}-{n}p"
-    try:
-        plain = make(game.id, players=n)
-    except ValueError:
-        plain = None
+    plain = default_table(game)
     if plain is None or plain.options != game.options:
         name += "-" + digest({"options": model_key(game, FitSpec(bots=("",) * n))["options"]})
     return _SHIPPED / f"{name}.json"

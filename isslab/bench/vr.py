@@ -187,11 +187,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = []
     for game in [g.strip() for g in args.only.split(",") if g.strip()]:
         r = bench_game(game, args.games, args.reference, args.seed)
-        if args.decided:
-            r["decided"] = decided_share(game, seed=args.seed)
         results.append(r)
         print(_line(r), flush=True)
         if args.decided:
+            r["decided"] = decided_share(game, seed=args.seed)
             shares = ", ".join(f"{f:.0%} of the way: {v:.2f}" for f, v in r["decided"].items())
             print(f"  decided: share of the result's variance the position explains, {shares}", flush=True)
         if args.json:

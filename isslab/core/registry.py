@@ -21,6 +21,7 @@ __all__ = [
     "Bot",
     "bot",
     "bot_names",
+    "default_table",
     "game_class",
     "lineage",
     "games",
@@ -191,6 +192,15 @@ def make(game_id: str, /, **options: Any) -> Game:
             _MADE.clear()
         _MADE[quick] = game
     return game
+
+
+def default_table(game: Game) -> Game | None:
+    """``game``'s id at its player count with every other option at its default (the table whose
+    win-chance model ships), or None when the id takes no ``players`` option."""
+    try:
+        return make(game.id, players=game.num_players)
+    except ValueError:
+        return None
 
 
 _SCALARS: Final = frozenset((int, str, bool))

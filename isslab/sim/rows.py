@@ -16,7 +16,7 @@ from typing import Any, Final, NamedTuple, cast
 import numpy as np
 
 import isslab.checks as checks
-from isslab.core import Action, Bot, Game, State, load, make, value_function
+from isslab.core import Action, Bot, Game, State, default_table, load, value_function
 from isslab.frames.adjust import LUCK_COLUMN, OPENING_COLUMN, LuckTracker, ValuesOf
 from isslab.frames.frame import Row, record_rows, rotated
 from isslab.frames.trace import Tracer, summary
@@ -62,10 +62,7 @@ def _model_value(game: Game) -> Callable[[State], Any]:
         return value_function("model", game)
     except ValueError:
         pass
-    try:
-        plain: Game | None = make(game.id, players=game.num_players)
-    except ValueError:  # a game without a players option, or a variant's: no default table to ask
-        plain = None
+    plain = default_table(game)
     if plain is not None and plain != game:
         try:
             fn = value_function("model", plain)
